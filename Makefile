@@ -1,0 +1,37 @@
+# Two commands matter: `make run` and `make test`. Both create .venv on first use.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+OUT    ?= out
+
+.PHONY: run test lint typecheck bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(VENV)/.installed $@
+
+# The main job: score the sixteen worked examples of the seeds, with their explanations,
+# and write the printable score tables (HTML, CSV, JSON) into $(OUT)/.
+run: $(VENV)/.installed
+	$(BIN)/bridgescore demo --out $(OUT)
+
+test: $(VENV)/.installed-dev
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+# Benchmarks against endplay, in their own environment (not part of `make test`).
+bench: $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python benchmarks/bench_scoring.py
+
+clean:
+	rm -rf $(VENV) $(OUT) .pytest_cache .mypy_cache .ruff_cache

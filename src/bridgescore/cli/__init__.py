@@ -1,0 +1,97 @@
+"""The ``bridgescore`` command: a thin layer over the library.
+
+Commands live in small modules that are imported only when their command runs, so
+``bridgescore score …`` stays fast.  Every error a user can cause ends as one line on stderr
+and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+
+import click
+
+from ..errors import BridgeError
+
+# command name -> (module, attribute).  A module that is not there yet is simply skipped.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "score": ("bridgescore.cli.core", "score_cmd"),
+    "imps": ("bridgescore.cli.core", "imps_cmd"),
+    "vp": ("bridgescore.cli.core", "vp_cmd"),
+    "board": ("bridgescore.cli.core", "board_cmd"),
+    "table": ("bridgescore.cli.tables", "table_cmd"),
+    "demo": ("bridgescore.cli.tables", "demo_cmd"),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(name for name in COMMANDS if self.get_command(ctx, name) is not None)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        try:
+            module = importlib.import_module(target[0])
+        except ModuleNotFoundError as e:
+            if e.name == target[0]:
+                return None
+            raise
+        command: click.Command = getattr(module, target[1])
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="bridgescore")
+def cli() -> None:
+    """bridgescore: contract-bridge scoring in Chinese and English. 桥牌记分。"""
+
+
+def _lang_from(argv: Sequence[str]) -> str:
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return "zh" if argv[i + 1].lower().startswith("zh") else "en"
+        if arg.startswith("--lang="):
+            return "zh" if arg[7:].lower().startswith("zh") else "en"
+    return "zh" if os.environ.get("BRIDGESCORE_LANG", "").lower().startswith("zh") else "en"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status (0 ok, 2 bad input)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    lang = _lang_from(args)
+    prefix = "错误：" if lang == "zh" else "error: "
+    try:
+        cli.main(args=args, prog_name="bridgescore", standalone_mode=False)
+    except BridgeError as e:
+        click.echo(prefix + e.message(lang), err=True)
+        return 2
+    except click.exceptions.NoArgsIsHelp as e:
+        click.echo(e.ctx.get_help() if e.ctx else str(e))
+        return 2
+    except click.UsageError as e:
+        hint = f" (bridgescore {e.ctx.command_path.split(' ', 1)[-1]} --help)" if e.ctx else ""
+        click.echo(prefix + " ".join(e.format_message().split()) + hint, err=True)
+        return 2
+    except click.ClickException as e:
+        click.echo(prefix + " ".join(e.format_message().split()), err=True)
+        return 2
+    except click.exceptions.Exit as e:
+        return int(e.exit_code)
+    except click.Abort:
+        click.echo("", err=True)
+        return 130
+    except OSError as e:
+        where = f" {e.filename!r}" if e.filename else ""
+        text = f"无法访问{where}：{e.strerror}" if lang == "zh" else f"cannot access{where}: {e.strerror}"
+        click.echo(prefix + text, err=True)
+        return 2
+    return 0
+
+
+def entry() -> None:
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""Seats (North, East, South, West) and sides (North–South, East–West)."""
+
+from __future__ import annotations
+
+import enum
+
+from .errors import NotationError
+from .text import normalize
+
+__all__ = ["Seat", "Side"]
+
+
+class Seat(enum.Enum):
+    """A seat at the table, in clockwise order from North."""
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    def __str__(self) -> str:
+        return "NESW"[self.value]
+
+    @property
+    def letter(self) -> str:
+        return "NESW"[self.value]
+
+    def name_in(self, lang: str = "en") -> str:
+        """``North`` / ``北``."""
+        if lang == "zh":
+            return "北东南西"[self.value]
+        return ("North", "East", "South", "West")[self.value]
+
+    @property
+    def side(self) -> Side:
+        return Side(self.value % 2)
+
+    @property
+    def partner(self) -> Seat:
+        return Seat((self.value + 2) % 4)
+
+    @property
+    def lho(self) -> Seat:
+        """Left-hand opponent: the next seat clockwise."""
+        return Seat((self.value + 1) % 4)
+
+    @property
+    def rho(self) -> Seat:
+        """Right-hand opponent: the previous seat clockwise."""
+        return Seat((self.value + 3) % 4)
+
+    def next(self, steps: int = 1) -> Seat:
+        return Seat((self.value + steps) % 4)
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """``N``, ``north``, ``北``, ``北家``, ``東`` …
+
+        >>> Seat.parse("s"), Seat.parse("西家"), Seat.parse("東")
+        (<Seat.SOUTH: 2>, <Seat.WEST: 3>, <Seat.EAST: 1>)
+        """
+        key = normalize(text).lower()
+        if key.endswith(("家", "方")) and len(key) == 2:
+            key = key[0]
+        seat = _SEAT_WORDS.get(key)
+        if seat is None:
+            raise NotationError(
+                f"invalid seat {text!r}: expected N, E, S or W (or 北, 东, 南, 西)",
+                f"无效的方位 {text!r}：应为 N、E、S、W（或 北、东、南、西）",
+            )
+        return seat
+
+
+_SEAT_WORDS: dict[str, Seat] = {}
+for _seat in Seat:
+    for _word in (_seat.letter.lower(), _seat.name.lower(), _seat.name_in("zh")):
+        _SEAT_WORDS[_word] = _seat
+
+
+class Side(enum.Enum):
+    """A partnership."""
+
+    NS = 0
+    EW = 1
+
+    def __str__(self) -> str:
+        return self.name
+
+    def name_in(self, lang: str = "en") -> str:
+        """``NS`` / ``南北``."""
+        if lang == "zh":
+            return ("南北", "东西")[self.value]
+        return self.name
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat(self.value), Seat(self.value + 2))
+
+    @property
+    def opponents(self) -> Side:
+        return Side(1 - self.value)
+
+    @classmethod
+    def parse(cls, text: str) -> Side:
+        """``NS``, ``N-S``, ``EW``, ``南北``, ``东西方`` …
+
+        >>> Side.parse("e-w"), Side.parse("南北方")
+        (<Side.EW: 1>, <Side.NS: 0>)
+        """
+        key = normalize(text).lower().replace("-", "").replace("/", "").replace(" ", "")
+        if key.endswith("方"):
+            key = key[:-1]
+        if key in ("ns", "sn", "南北", "北南", "northsouth"):
+            return Side.NS
+        if key in ("ew", "we", "东西", "西东", "eastwest"):
+            return Side.EW
+        raise NotationError(
+            f"invalid side {text!r}: expected NS or EW (or 南北, 东西)",
+            f"无效的方 {text!r}：应为 NS 或 EW（或 南北、东西）",
+        )
