@@ -70,9 +70,13 @@ class Result:
         if tricks > 13:
             raise ImpossibleResultError(
                 f"impossible result {contract}{_rel(relative)}: {contract} needs "
-                f"{contract.tricks_needed} tricks, so at most +{13 - contract.tricks_needed}",
+                f"{contract.tricks_needed} of the 13 tricks, so "
+                + (f"at most +{13 - contract.tricks_needed}" if contract.tricks_needed < 13
+                   else "no overtrick is possible"),
                 f"不可能的结果 {contract.format(lang='zh')}{_rel_zh(relative)}："
-                f"该定约需要 {contract.tricks_needed} 墩，最多超 {13 - contract.tricks_needed}",
+                f"该定约需要 13 墩中的 {contract.tricks_needed} 墩，"
+                + (f"最多超 {13 - contract.tricks_needed}" if contract.tricks_needed < 13
+                   else "不可能超墩"),
             )
         if tricks < 0:
             raise ImpossibleResultError(

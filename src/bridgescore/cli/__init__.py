@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 
@@ -60,6 +61,25 @@ def _lang_from(argv: Sequence[str]) -> str:
     return "zh" if os.environ.get("BRIDGESCORE_LANG", "").lower().startswith("zh") else "en"
 
 
+# Click's own usage messages, in Chinese for ``--lang zh`` (the rest of the text is kept).
+_CLICK_ZH = (
+    (re.compile(r"^Missing argument '([^']*)'\.?"), r"缺少参数 \1。"),
+    (re.compile(r"^Missing option '([^']*)'\.?"), r"缺少选项 \1。"),
+    (re.compile(r"^No such option:? '?([^'\s]+?)'?\.?(?= |$)"), r"没有此选项：\1。"),
+    (re.compile(r" Did you mean (\S+?)\?"), r" 是否要用 \1？"),
+    (re.compile(r"^No such command '([^']*)'\.?"), r"没有此命令：\1。"),
+    (re.compile(r"^Invalid value for (.+?): "), r"\1 的值无效："),
+    (re.compile(r"^Option '([^']*)' requires an argument\.?"), r"选项 \1 需要一个值。"),
+    (re.compile(r"^Got unexpected extra arguments? \((.*)\)"), r"多余的参数：\1"),
+)
+
+
+def _click_zh(message: str) -> str:
+    for pattern, repl in _CLICK_ZH:
+        message = pattern.sub(repl, message)
+    return message
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status (0 ok, 2 bad input)."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -70,12 +90,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BridgeError as e:
         click.echo(prefix + e.message(lang), err=True)
         return 2
-    except click.exceptions.NoArgsIsHelp as e:
-        click.echo(e.ctx.get_help() if e.ctx else str(e))
-        return 2
     except click.UsageError as e:
-        hint = f" (bridgescore {e.ctx.command_path.split(' ', 1)[-1]} --help)" if e.ctx else ""
-        click.echo(prefix + " ".join(e.format_message().split()) + hint, err=True)
+        if type(e).__name__.startswith("NoArgsIsHelp"):
+            # ``bridgescore`` alone: show the help rather than an error.
+            click.echo(e.ctx.get_help() if e.ctx else e.format_message())
+            return 0
+        hint = f" ({e.ctx.command_path} --help)" if e.ctx else ""
+        message = " ".join(e.format_message().split())
+        if lang == "zh":
+            message = _click_zh(message)
+        click.echo(prefix + message + hint, err=True)
         return 2
     except click.ClickException as e:
         click.echo(prefix + " ".join(e.format_message().split()), err=True)
