@@ -1,0 +1,118 @@
+"""``bridgescore table`` and ``bridgescore demo``: the seeds' tables and worked examples."""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+from pathlib import Path
+
+import click
+
+from ..errors import BridgeError
+from ..i18n import pick
+from ._common import emit_json, json_option, lang_option
+
+__all__ = ["demo_cmd", "table_cmd"]
+
+
+@click.command("table")
+@click.argument("kind", metavar="KIND")
+@click.option("--format", "fmt", metavar="text|csv|json|html", default=None,
+              help="Output format (default text).")
+@json_option
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of printing.")
+@click.option("--boards", type=int, default=None, help="Boards in a match (vp table only).")
+@click.option("--scale", default=None,
+              help="IMP scale (imp: wbf, ebl-1960) or VP scale (vp: wbf, wbf-whole, acbl-20, acbl-30).")
+@lang_option
+def table_cmd(
+    kind: str, fmt: str | None, as_json: bool, out: str | None, boards: int | None,
+    scale: str | None, lang: str,
+) -> None:
+    """Print a table: KIND is score (记分一览表), penalty (罚分), imp or vp.
+
+    \b
+    bridgescore table score --lang zh
+    bridgescore table vp --boards 16 --format csv
+    bridgescore table score --format html --out score.html
+    """
+    from ..render import check_format, render, write_file
+    from ..tables import make_table
+
+    if as_json and fmt is not None and check_format(fmt) != "json":
+        raise BridgeError(f"--json and --format {fmt} contradict each other",
+                          f"--json 与 --format {fmt} 相互矛盾")
+    chosen = "json" if as_json else check_format(fmt or "text")
+    key = kind.strip().lower()
+    if boards is not None and key != "vp":
+        raise BridgeError(f"--boards applies to the vp table only, not to {kind!r}",
+                          f"--boards 只用于 vp 表，不用于 {kind!r}")
+    if scale is not None and key not in ("imp", "vp"):
+        raise BridgeError(f"--scale applies to the imp and vp tables only, not to {kind!r}",
+                          f"--scale 只用于 imp 和 vp 表，不用于 {kind!r}")
+    table = make_table(kind, boards=boards, imp_scale=scale or "wbf", vp_scale=scale or "wbf")
+    text = render(table, chosen, lang, color=out is None and sys.stdout.isatty())
+    if out is None:
+        click.echo(text.rstrip("\n"))
+        return
+    path = write_file(out, text, chosen)
+    click.echo(pick(lang, f"Wrote {table.title('en')} ({chosen}) to {path}",
+                    f"已将{table.title('zh')}（{chosen}）写入 {path}"))
+
+
+def _same(seed: str, ours: str) -> bool:
+    # The seed writes full-width parentheses; NFKC folds them to ASCII.
+    return unicodedata.normalize("NFKC", seed) == ours
+
+
+@click.command("demo")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="bridgescore-demo",
+              show_default=True, help="Directory for the tables.")
+@lang_option
+@json_option
+def demo_cmd(out_dir: str, lang: str, as_json: bool) -> None:
+    """Score the sixteen worked examples of the seeds and write every table (HTML, CSV, JSON)."""
+    from ..render import write_tables
+    from ..seeds_examples import EXAMPLES
+
+    files = write_tables(out_dir, lang)
+    if as_json:
+        emit_json({
+            "examples": [
+                {
+                    "example": ex.number,
+                    "label": ex.label,
+                    "board": ex.board,
+                    "vulnerability": str(ex.vulnerability),
+                    "result": str(ex.result),
+                    "result_text": ex.result_text,
+                    "scoring_side": str(ex.scoring_side()),
+                    "total": ex.breakdown().total,
+                    "formula": ex.breakdown().formula(),
+                    "seed_total": ex.total,
+                    "seed_expression": ex.expression,
+                    "agrees": ex.breakdown().total == ex.total
+                    and ex.scoring_side().name_in("zh") == ex.side_text,
+                }
+                for ex in EXAMPLES
+            ],
+            "directory": str(Path(out_dir)),
+            "files": [str(f) for f in files],
+        })
+        return
+    click.echo(pick(lang, "The sixteen worked examples of the scoring lecture (seed 003):",
+                    "记分讲座的十六个例题（种子文档 003）："))
+    for ex in EXAMPLES:
+        click.echo(ex.line(lang))
+        bd = ex.breakdown()
+        if bd.total != ex.total or ex.scoring_side().name_in("zh") != ex.side_text:
+            click.echo(pick(lang, f"    the seed says {ex.side_text} {ex.total}",
+                            f"    原文为 {ex.side_text}得 {ex.total}分"))
+        elif not _same(ex.expression, bd.formula()):
+            click.echo(pick(lang, f"    (the seed writes {ex.expression})",
+                            f"    （原文写作 {ex.expression}）"))
+    click.echo("")
+    click.echo(pick(lang, f"Tables written to {Path(out_dir)}:", f"各表已写入 {Path(out_dir)}："))
+    for f in files:
+        click.echo(f"  {f}")
