@@ -18,10 +18,12 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(VENV)/.installed $@
 
-# The main job: score the sixteen worked examples of the seeds, with their explanations,
-# and write the printable score tables (HTML, CSV, JSON) into $(OUT)/.
+# The main job: score a bundled demo event (a pairs session and a team match) and write its
+# results pages; then the sixteen worked examples of the seeds with their explanations and
+# the printable score tables (HTML, CSV, JSON).  Everything goes into $(OUT)/.
 run: $(VENV)/.installed
-	$(BIN)/bridgescore demo --out $(OUT)
+	$(BIN)/bridgescore event-demo --out $(OUT)
+	$(BIN)/bridgescore demo --out $(OUT)/tables
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks
@@ -32,6 +34,7 @@ test: $(VENV)/.installed-dev
 bench: $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/bench_scoring.py
+	$(BIN)/python benchmarks/bench_events.py
 
 clean:
 	rm -rf $(VENV) $(OUT) .pytest_cache .mypy_cache .ruff_cache

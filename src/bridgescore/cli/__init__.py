@@ -25,6 +25,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "board": ("bridgescore.cli.core", "board_cmd"),
     "table": ("bridgescore.cli.tables", "table_cmd"),
     "demo": ("bridgescore.cli.tables", "demo_cmd"),
+    "pairs": ("bridgescore.cli.events", "pairs_cmd"),
+    "teams": ("bridgescore.cli.events", "teams_cmd"),
+    "event-demo": ("bridgescore.cli.events", "event_demo_cmd"),
 }
 
 
