@@ -222,3 +222,41 @@ def test_non_strings_are_bridge_errors(value: object) -> None:
     for parser in (Contract.parse, Result.parse):
         with pytest.raises(BridgeError):
             parser(value)  # type: ignore[arg-type]
+
+
+_STRAIN_SPELLINGS = {Strain.CLUBS: ["C", "c", "♣"], Strain.DIAMONDS: ["D", "d", "♦"],
+                     Strain.HEARTS: ["H", "h", "♥"], Strain.SPADES: ["S", "s", "♠"],
+                     Strain.NOTRUMP: ["NT", "N", "nt", "n"]}
+_SEAT_SPELLINGS = {Seat.NORTH: ["N", "n", "North"], Seat.EAST: ["E", "e", "east"],
+                   Seat.SOUTH: ["S", "s", "SOUTH"], Seat.WEST: ["W", "w", "West"]}
+
+
+@given(st.sampled_from(all_contracts()), st.sampled_from(list(Seat)), st.integers(0, 13),
+       st.data())
+def test_english_spellings_mean_what_they_say(contract: Contract, seat: Seat, tricks: int,
+                                              data: st.DataObject) -> None:
+    """Every way of writing a result in English gives that result (the common forms take a
+    fast path in the parser; this pins it to the meaning, not to the other path)."""
+    strain = data.draw(st.sampled_from(_STRAIN_SPELLINGS[contract.strain]))
+    dbl = data.draw(st.sampled_from({0: [""], 1: ["X", "x", "*"], 2: ["XX", "xx", "**"]}[
+        contract.doubling.value]))
+    who = data.draw(st.sampled_from(_SEAT_SPELLINGS[seat]))
+    rel = tricks - contract.tricks_needed
+    res = data.draw(st.sampled_from(["=", "+0", "-0"] if rel == 0 else [f"{rel:+d}", f"{rel:+d}".replace("+", "+ ").replace("-", "- ")]))
+    gap = data.draw(st.sampled_from(["", " ", "  "]))
+    by = data.draw(st.sampled_from(["", "by ", "BY "]))
+    text = f"{contract.level}{strain}{dbl}{gap or ' '}{by}{who}{gap}{res}"
+    if len(who) == 1 and not by:
+        text = f"{contract.level}{strain}{dbl}{gap}{who}{gap}{res}"
+    if strain in ("N", "n") and who.lower() in ("north", "n") and not gap and not by and not dbl:
+        text = f"{contract.level}{strain}{dbl} {who}{res}"  # 3NN= is ambiguous to a reader
+    assert Result.parse(text) == Result(contract, seat, tricks), text
+
+
+def test_interned_results_are_the_validated_values() -> None:
+    from bridgescore.result import RESULTS
+
+    assert len(RESULTS) == 5880
+    built = [Result(c, s, t) for c in all_contracts() for s in Seat for t in range(14)]
+    assert list(RESULTS) == built
+    assert Result.parse("4SX N -2") is RESULTS[built.index(Result.parse("北打4S×宕2"))]

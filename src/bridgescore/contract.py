@@ -174,7 +174,7 @@ class Contract:
         return _parse_contract(text)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def _parse_contract(text: str) -> Contract:
     key = normalize(text).lower()
     if key.replace(" ", "") in _PASS_WORDS:
@@ -197,7 +197,9 @@ def contract_from_match(m: re.Match[str], text: str) -> Contract:
             f"invalid contract {text!r}: level must be 1-7",
             f"无效的定约 {text!r}：阶数应为 1-7",
         )
-    return Contract(level, STRAIN_WORDS[m["strain"]], _DOUBLING_WORDS[m["doubling"] or ""])
+    strain = STRAIN_WORDS[m["strain"]]
+    doubling = _DOUBLING_WORDS[m["doubling"] or ""]
+    return CONTRACTS[((level - 1) * 5 + strain.value) * 3 + doubling.value]
 
 
 PASSED_OUT = Contract(0)
@@ -211,3 +213,8 @@ def all_contracts() -> list[Contract]:
         for strain in Strain
         for doubling in Doubling
     ]
+
+
+# Every contract, built once, in index order (the passed-out board last, at 105): parsers
+# hand these out instead of building and validating a new value each time.
+CONTRACTS: tuple[Contract, ...] = (*all_contracts(), PASSED_OUT)

@@ -18,14 +18,15 @@ from functools import lru_cache
 from .contract import (
     _DOUBLING_WORDS,
     CONTRACT_PATTERN,
+    CONTRACTS,
     PASSED_OUT,
     Contract,
     Doubling,
     contract_from_match,
 )
 from .errors import ImpossibleResultError, NotationError
-from .scoring import Breakdown, breakdown, score
-from .seat import Seat, Side
+from .scoring import SCORE_TABLE, Breakdown, breakdown
+from .seat import _SEAT_WORDS, Seat, Side
 from .text import normalize, parse_int
 from .vulnerability import Vulnerability
 
@@ -85,7 +86,7 @@ class Result:
                 f"不可能的结果 {contract.format(lang='zh')}{_rel_zh(relative)}："
                 f"该定约最多宕 {contract.tricks_needed}",
             )
-        return cls(contract, declarer, tricks)
+        return _shared(contract, declarer, tricks)
 
     @property
     def is_passed_out(self) -> bool:
@@ -107,7 +108,9 @@ class Result:
         """The declaring side's score."""
         if self.declarer is None:
             return 0
-        return score(self.contract, self.tricks, vulnerability.is_vulnerable(self.declarer))
+        # The declaring side's vulnerability bit: NS is bit 0, EW bit 1 of the board's value.
+        vul = (vulnerability._value_ >> (self.declarer._value_ & 1)) & 1
+        return SCORE_TABLE[self.contract.index * 28 + vul * 14 + self.tricks]
 
     def ns_score(self, vulnerability: Vulnerability) -> int:
         """The score from North–South's point of view (EW's is the negation)."""
@@ -149,6 +152,30 @@ class Result:
         return _parse_result(text)
 
 
+def _interned() -> tuple[Result, ...]:
+    # Every result with a declarer, 105 × 4 × 14 = 5,880 of them, built once at import
+    # (about 2 ms) like the score table: parsers hand these out instead of building a value.
+    # All are valid by construction, so the constructor's checks are skipped here.
+    new, put = object.__new__, object.__setattr__
+    table = []
+    for contract in CONTRACTS[:105]:
+        for seat in Seat:
+            for tricks in range(14):
+                r = new(Result)
+                put(r, "contract", contract)
+                put(r, "declarer", seat)
+                put(r, "tricks", tricks)
+                table.append(r)
+    return tuple(table)
+
+
+RESULTS: tuple[Result, ...] = _interned()
+
+
+def _shared(contract: Contract, declarer: Seat, tricks: int) -> Result:
+    return RESULTS[(contract.index * 4 + declarer._value_) * 14 + tricks]
+
+
 def _rel(relative: int) -> str:
     return "=" if relative == 0 else f"{relative:+d}"
 
@@ -171,6 +198,11 @@ _EN_FORMS = [
     re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?:{_RES_EN})\s*(?:by\s*)?(?P<seat>{_SEAT_EN})"),
 ]
 _NO_SEAT = re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?P<rel>=|[+-]\s*\d+)")
+# The common English forms (4SX N -2, 4sxn-2, 3NT by S +1) read without the general parser;
+# anything else, or anything impossible, falls through to it (and to its error messages).
+_FAST = re.compile(r"([1-7])\s*(nt|n|c|d|h|s)\s*(xx|x)?\s*(?:by\s*)?([nesw])\s*(=|[+-]\s*\d{1,2})")
+_FAST_STRAIN = {"c": 0, "d": 1, "h": 2, "s": 3, "n": 4, "nt": 4}
+_FAST_SEAT = {"n": 0, "e": 1, "s": 2, "w": 3}
 _ZH_HEAD = re.compile(
     rf"(?P<seat>[北东南西])(?:家|方)?\s*(?:主打|打|定约|做庄|坐庄|庄|叫|做)?\s*(?:{CONTRACT_PATTERN})"
 )
@@ -193,9 +225,19 @@ def _bad(text: str, why_en: str = "", why_zh: str = "") -> NotationError:
     )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def _parse_result(text: str) -> Result:
-    key = normalize(text).lower().rstrip(".")
+    key = (text.strip() if text.isascii() else normalize(text)).lower().rstrip(".")
+    fast = _FAST.fullmatch(key)
+    if fast is not None:
+        level_text, strain, dbl, seat, rel = fast.groups()
+        level = ord(level_text) - 48  # one digit 1-7
+        tricks = level + 6
+        if rel != "=":
+            tricks += int(rel if " " not in rel else rel.replace(" ", ""))
+        if 0 <= tricks <= 13:
+            index = ((level - 1) * 5 + _FAST_STRAIN[strain]) * 3 + (len(dbl) if dbl else 0)
+            return RESULTS[(index * 4 + _FAST_SEAT[seat]) * 14 + tricks]
     if _PASS_RE.fullmatch(key):
         return Result.passed_out()
     head = _ZH_HEAD.match(key)
@@ -205,7 +247,7 @@ def _parse_result(text: str) -> Result:
         m = form.fullmatch(key)
         if m is not None:
             contract = contract_from_match(m, text)
-            seat = Seat.parse(m["seat"])
+            seat = _SEAT_WORDS[m["seat"]]
             if m["tricks"] is not None:
                 return _with_tricks(text, contract, seat, int(m["tricks"]))
             if m["down"] is not None:

@@ -33,7 +33,7 @@ class Seat(enum.Enum):
 
     @property
     def side(self) -> Side:
-        return Side(self.value % 2)
+        return _SIDES[self._value_ & 1]
 
     @property
     def partner(self) -> Seat:
@@ -118,3 +118,6 @@ class Side(enum.Enum):
             f"invalid side {text!r}: expected NS or EW (or 南北, 东西)",
             f"无效的方 {text!r}：应为 NS 或 EW（或 南北、东西）",
         )
+
+
+_SIDES = (Side.NS, Side.EW)

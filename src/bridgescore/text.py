@@ -94,6 +94,9 @@ def normalize(text: str) -> str:
     >>> normalize("東打4ª×")
     '东打4♠×'
     """
+    if text.isascii():
+        # Everything below maps non-ASCII characters only; most input is plain ASCII.
+        return text.strip()
     # Map the Symbol-font glyphs first: NFKC would turn ª into "a".
     text = text.translate(_GLYPHS)
     text = unicodedata.normalize("NFKC", text)

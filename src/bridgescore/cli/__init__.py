@@ -28,6 +28,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "pairs": ("bridgescore.cli.events", "pairs_cmd"),
     "teams": ("bridgescore.cli.events", "teams_cmd"),
     "event-demo": ("bridgescore.cli.events", "event_demo_cmd"),
+    "deal": ("bridgescore.cli.deals", "deal_cmd"),
+    "handrecord": ("bridgescore.cli.deals", "handrecord_cmd"),
+    "dd": ("bridgescore.cli.deals", "dd_cmd"),
+    "convert": ("bridgescore.cli.deals", "convert_cmd"),
+    "auction": ("bridgescore.cli.deals", "auction_cmd"),
+    "replay": ("bridgescore.cli.deals", "replay_cmd"),
 }
 
 

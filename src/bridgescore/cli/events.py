@@ -81,6 +81,8 @@ def pairs_cmd(file: str, scoring: str, mp_scale: str, factoring: str, form: str,
     if drop != "auto":
         try:
             drop_value = float(drop) if "." in drop else int(drop)
+            if isinstance(drop_value, float) and drop_value.is_integer() and drop_value >= 1:
+                drop_value = int(drop_value)  # "1.0" means one score, not a fraction
         except ValueError:
             raise click.BadParameter(f"{drop!r}: expected auto, a whole number or a fraction",
                                      param_hint="--drop") from None
