@@ -1,0 +1,94 @@
+"""Deals, PBN reading and double dummy: bridgescore against endplay, in one run.
+
+Prints four figures with their ratios (targets in brackets):
+  unconstrained deals per second            (>= 50x endplay's generate_deals)
+  deals accepted per second, north >= 20 HCP (>= 100x)
+  PBN boards read per second                 (>= 5x endplay's pbn.loads)
+  seconds per double-dummy table             (<= 1.1x endplay's calc_all_tables)
+
+Run: python benchmarks/bench_deals.py [--quick]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from bridgescore import bulk
+from bridgescore.formats import pbn
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+QUICK = "--quick" in sys.argv
+
+
+def rate(fn, min_time: float = 1.0) -> float:  # type: ignore[no-untyped-def]
+    """Items per second: calls fn (which returns a count) until min_time has passed."""
+    n = 0
+    start = time.perf_counter()
+    while True:
+        n += fn()
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_time:
+            return n / elapsed
+
+
+def line(name: str, ours: float, theirs: float, unit: str, target: str, higher_is_better: bool = True) -> None:
+    ratio = ours / theirs if higher_is_better else theirs / ours
+    digits = 1 if ours >= 10 else 4
+    print(f"{name:<34} ours {ours:>14,.{digits}f} {unit:<10} endplay {theirs:>12,.{digits}f}  "
+          f"ratio {ratio:7.2f}x  (target {target})")
+
+
+def main() -> None:
+    from endplay.dealer import generate_deals
+    from endplay.parsers import pbn as epbn
+
+    t = 0.5 if QUICK else 2.0
+
+    ours = rate(lambda: len(bulk.generate(1_000_000 if not QUICK else 200_000, seed=None)), t)
+    theirs = rate(lambda: sum(1 for _ in generate_deals(produce=5000)), t)
+    line("unconstrained deals/s", ours, theirs, "deals/s", ">= 50x")
+
+    c = bulk.Constraints.parse(["N:hcp=20-"])
+    ours = rate(lambda: len(bulk.generate(5000, c)), t)
+    theirs = rate(lambda: sum(1 for _ in generate_deals("hcp(north) >= 20", produce=20, max_attempts=10**7)), t)
+    line("constrained (N >= 20 HCP) deals/s", ours, theirs, "deals/s", ">= 100x")
+
+    # A real file (the 2021 RealBridge export, 12 boards with tables), repeated 50 times.
+    text = (DATA / "endplay_example2_head.pbn").read_text(encoding="utf-8")
+    body = text.split("\n", 2)[2]
+    big = text + ("\n" + body) * 49
+    boards = len(pbn.loads(big))
+
+    def ours_read() -> int:
+        games = pbn.loads(big)
+        return len([pbn.to_record(g) for g in games])
+
+    ours = rate(ours_read, t)
+    theirs = rate(lambda: len(epbn.loads(big)), t)
+    line(f"PBN boards read/s ({boards} boards)", ours, theirs, "boards/s", ">= 5x")
+
+    from endplay.dds import calc_all_tables
+    from endplay.types import Deal as EDeal
+
+    from bridgescore.dd import DDSolver
+
+    count = 40 if QUICK else 120
+    deals = bulk.to_deals(bulk.deal_array(count, seed=2024))
+    DDSolver().tables(bulk.to_deals(bulk.deal_array(8, seed=1)))  # warm DDS's threads up
+    # endplay first, then ours on the same deals (a fresh cache, so every deal is solved).
+    start = time.perf_counter()
+    e = [EDeal(d.pbn()) for d in deals]
+    for i in range(0, count, 40):
+        list(calc_all_tables(e[i : i + 40]))
+    theirs_s = (time.perf_counter() - start) / count
+    start = time.perf_counter()
+    DDSolver().tables(deals)
+    ours_s = (time.perf_counter() - start) / count
+    line("seconds per DD table", ours_s, theirs_s, "s/table", "<= 1.1x", higher_is_better=False)
+    print(f"  (DD time ratio ours/endplay = {ours_s / theirs_s:.2f}; lower is better)")
+
+
+if __name__ == "__main__":
+    main()

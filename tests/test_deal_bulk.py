@@ -1,0 +1,73 @@
+"""Bulk dealing with NumPy: validity, constraints, pre-dealt cards and uniformity."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bridgescore import bulk
+from bridgescore.cards import Card
+from bridgescore.deal import Deal
+from bridgescore.errors import NotationError
+from bridgescore.seat import Seat
+
+
+def test_every_row_is_a_valid_deal() -> None:
+    deals = bulk.deal_array(5000, seed=1)
+    assert deals.shape == (5000, 52)
+    counts = np.stack([(deals == s).sum(axis=1) for s in range(4)], axis=1)
+    assert (counts == 13).all()
+    for d in bulk.to_deals(deals[:20]):
+        assert Deal.from_pbn(d.pbn()) == d
+
+
+def test_hcp_and_lengths_agree_with_hand_evaluation() -> None:
+    deals = bulk.deal_array(200, seed=2)
+    h, ln = bulk.hcp(deals), bulk.lengths(deals)
+    for row, d in enumerate(bulk.to_deals(deals)):
+        for seat in Seat:
+            assert h[row, seat.value] == d[seat].hcp
+            assert tuple(ln[row, seat.value, ::-1]) == d[seat].shape
+
+
+def test_constraints() -> None:
+    c = bulk.Constraints.parse(["N:hcp=20-", "S:S=5-,H=0-2", "E:balanced"])
+    deals = bulk.generate(300, c, seed=3)
+    for d in bulk.to_deals(deals):
+        assert d[Seat.NORTH].hcp >= 20
+        spades, hearts, _, _ = d[Seat.SOUTH].shape
+        assert spades >= 5 and hearts <= 2
+        assert d[Seat.EAST].is_balanced
+    shaped = bulk.generate(50, bulk.Constraints.parse(["W:shape=4441/5440"]), seed=4)
+    assert {d[Seat.WEST].shape for d in bulk.to_deals(shaped)} <= {(4, 4, 4, 1), (5, 4, 4, 0)}
+
+
+def test_predealt_cards_stay_put() -> None:
+    c = bulk.Constraints.parse([], predeal="N:AKQJ.AKQ.AKQ.AKQ - - 2...")
+    deals = bulk.to_deals(bulk.generate(100, c, seed=5))
+    for d in deals:
+        assert d[Seat.NORTH].pbn() == "AKQJ.AKQ.AKQ.AKQ"
+        assert Card.parse("S2") in d[Seat.WEST]
+
+
+def test_uniform_card_to_seat_frequencies() -> None:
+    n = 40000
+    deals = bulk.deal_array(n, seed=6)
+    counts = np.stack([(deals == s).sum(axis=0) for s in range(4)], axis=1)
+    expected = n / 4
+    chi2 = float(((counts - expected) ** 2 / expected).sum())
+    df = 156
+    limit = df * (1 - 2 / (9 * df) + 5.0 * (2 / (9 * df)) ** 0.5) ** 3
+    assert chi2 < limit
+
+
+@pytest.mark.parametrize("spec", ["N", "N:hcp=30-20", "Q:hcp=1", "N:Z=3", "N:shape=4333x", "N:hcp=50"])
+def test_bad_constraints(spec: str) -> None:
+    with pytest.raises(NotationError):
+        bulk.Constraints.parse([spec])
+
+
+def test_impossible_constraint_gives_up() -> None:
+    c = bulk.Constraints.parse(["N:hcp=37-", "S:hcp=37-"])
+    with pytest.raises(NotationError):
+        bulk.generate(1, c, seed=1, max_deals=100000)
