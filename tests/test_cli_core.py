@@ -163,3 +163,16 @@ def test_console_script_runs() -> None:
     done = subprocess.run([sys.executable, "-m", "bridgescore", "score", "junk"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_score_path_stays_light() -> None:
+    """`import bridgescore` and `bridgescore score …` load no NumPy, Rich or Jinja2."""
+    code = (
+        "import sys\n"
+        "from bridgescore.cli import main\n"
+        "main(['score', '4S', 'N', '=', '--vul', 'ns'])\n"
+        "heavy = [m for m in ('numpy', 'rich', 'jinja2') if m in sys.modules]\n"
+        "print('HEAVY', heavy)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "HEAVY []" in done.stdout
