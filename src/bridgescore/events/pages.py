@@ -163,9 +163,12 @@ def write_pairs_pages(scores: SessionScores, out: Path, lang: str = "en") -> Pat
     for key, tkey in (("NS", "field_ns"), ("EW", "field_ew"), (None, "field_all")):
         members = [p for p in scores.pairs if (p.direction.name if p.direction else None) == key]
         if members:
+            # One number format down a column: two decimals as soon as any total needs them.
+            whole = all(p.total is None or round(p.total, 2) == int(p.total) for p in members)
             fields.append({"title": t[tkey], "pct": pct, "rows": [
                 {"place": p.place, "pair": p.pair, "file": _file(p.pair),
-                 "names": names.get(p.pair, ""), "total": _n(p.total),
+                 "names": names.get(p.pair, ""),
+                 "total": _n(p.total) if whole or p.total is None else f"{p.total:.2f}",
                  "pct": "" if p.percentage is None else f"{p.percentage:.2f}", "boards": p.boards}
                 for p in members]})
     numbers = [b.board for b in scores.boards]
