@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from bridgescore import bulk
 from bridgescore.contract import Contract
 from bridgescore.dd import DDSolver, par
@@ -15,7 +13,6 @@ from bridgescore.seat import Seat
 from bridgescore.strain import Strain
 from bridgescore.vulnerability import Vulnerability
 
-endplay = pytest.importorskip("endplay")
 DATA = Path(__file__).parent / "data"
 
 

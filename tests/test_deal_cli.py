@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from bridgescore.cli.deals import (
@@ -85,7 +84,6 @@ def test_handrecord_and_dd(tmp_path: Path) -> None:
     assert r.exit_code == 0
     page = html.read_text(encoding="utf-8")
     assert "第2副" in page and "南北有局" in page and "(18点)" in page
-    pytest.importorskip("endplay")
     r = runner.invoke(handrecord_cmd, [str(DATA / "seed_game.pbn"), "--html", str(html), "--dd"])
     page = html.read_text(encoding="utf-8")
     assert r.exit_code == 0 and "Par: 1♣ EW +2; NS -110" in page

@@ -28,12 +28,19 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "pairs": ("bridgescore.cli.events", "pairs_cmd"),
     "teams": ("bridgescore.cli.events", "teams_cmd"),
     "event-demo": ("bridgescore.cli.events", "event_demo_cmd"),
+    "movement": ("bridgescore.cli.movements", "movement_cmd"),
+    "swiss": ("bridgescore.cli.movements", "swiss_cmd"),
     "deal": ("bridgescore.cli.deals", "deal_cmd"),
     "handrecord": ("bridgescore.cli.deals", "handrecord_cmd"),
     "dd": ("bridgescore.cli.deals", "dd_cmd"),
     "convert": ("bridgescore.cli.deals", "convert_cmd"),
     "auction": ("bridgescore.cli.deals", "auction_cmd"),
     "replay": ("bridgescore.cli.deals", "replay_cmd"),
+    "rubber": ("bridgescore.cli.home", "rubber_cmd"),
+    "chicago": ("bridgescore.cli.home", "chicago_cmd"),
+    "handicap": ("bridgescore.cli.home", "handicap_cmd"),
+    "sacrifice": ("bridgescore.cli.home", "sacrifice_cmd"),
+    "quiz": ("bridgescore.cli.home", "quiz_cmd"),
 }
 
 

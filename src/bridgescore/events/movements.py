@@ -51,10 +51,13 @@ from ..errors import BridgeError
 __all__ = [
     "HOWELL_SIZES",
     "Assignment",
+    "MitchellVariant",
     "Movement",
     "Position",
     "howell",
+    "iter_movements",
     "mitchell",
+    "mitchell_missed",
     "movement_error",
 ]
 

@@ -1,0 +1,413 @@
+"""Home and teaching commands: ``rubber``, ``chicago``, ``handicap`` (贴点), ``sacrifice``,
+``quiz``.  Each is a thin layer over :mod:`bridgescore.home`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import BridgeError, FileFormatError, NotationError
+from ..seat import Seat, Side
+from ._common import emit_json, json_option, lang_option
+
+# Tokens such as "-2" must reach the RESULT argument instead of being read as options.
+_PASS_THROUGH = {"ignore_unknown_options": True}
+
+
+def _read_lines(path: str) -> list[tuple[int, str]]:
+    """Non-blank lines of a results file with their numbers; ``#`` starts a comment."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except OSError as e:
+        raise FileFormatError(f"cannot read the file: {e.strerror}", f"无法读取文件：{e.strerror}",
+                              path=path) from None
+    out = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            out.append((number, line))
+    return out
+
+
+def _write_html(path: str, html: str, lang: str) -> None:
+    Path(path).write_text(html, encoding="utf-8")
+    click.echo(f"已写入 {path}" if lang == "zh" else f"wrote {path}", err=True)
+
+
+def _explicit(ctx: click.Context, *names: str) -> bool:
+    return any(ctx.get_parameter_source(n) is click.core.ParameterSource.COMMANDLINE
+               for n in names)
+
+
+# ---------------------------------------------------------------- rubber and Chicago
+
+def _scorepad(ctx: click.Context, kind: str, fresh: Any, setting_names: tuple[str, ...],
+              session_path: str | None, new: bool, results_file: str | None,
+              html_out: str | None, as_json: bool, lang: str) -> None:
+    from ..home.interactive import PadSession, run
+    from ..home.scorepad_render import render_html, render_text
+    from ..home.session import load_session, save_session
+
+    path = Path(session_path) if session_path else None
+    interactive = results_file is None and not as_json and html_out is None
+    if path is None and interactive:
+        path = Path(f"bridgescore-{kind}.json")
+    series = fresh
+    resumed = False
+    # An existing session is resumed (and a --file's results are added to it) unless --new.
+    if path is not None and path.exists() and not new:
+        loaded = load_session(path, kind)
+        assert isinstance(loaded, type(fresh))
+        if loaded.settings != fresh.settings and _explicit(ctx, *setting_names):
+            raise BridgeError(
+                f"{path} was started with other settings; leave the options out to resume it, "
+                "or add --new to start afresh",
+                f"{path} 是按另外的设置开始的：去掉这些选项即可继续，或加 --new 重新开始",
+            )
+        series = loaded
+        resumed = True
+    if results_file is not None:
+        for number, line in _read_lines(results_file):
+            try:
+                series = series.add(line)
+            except BridgeError as e:
+                raise FileFormatError(e.en, e.zh, path=results_file, line=number) from None
+        if path is not None:
+            save_session(path, series)
+    if not interactive:
+        if html_out is not None:
+            _write_html(html_out, render_html(series, lang), lang)
+        if as_json:
+            emit_json(series.to_json())
+        elif html_out is None:
+            click.echo(render_text(series, lang))
+        return
+    assert path is not None
+    pad = PadSession(series, path, lang)
+    pad.save()
+    zh = lang == "zh"
+    if resumed:
+        click.echo(f"从 {path} 继续：已有 {len(series.deals)} 副" if zh
+                   else f"Resumed {path}: {len(series.deals)} deals so far")
+        click.echo(pad.status())
+    else:
+        click.echo(f"记分保存在 {path}（每输入一副即保存）" if zh
+                   else f"Keeping the score in {path} (saved after every deal)")
+    click.echo("输入 help 查看用法。" if zh else "Type help for how to enter results.")
+
+    def read(prompt: str) -> str:
+        return input(prompt)
+
+    try:
+        run(pad, read, click.echo, lambda m: click.echo(m, err=True))
+    except KeyboardInterrupt:
+        click.echo("")
+        click.echo(f"记分已保存在 {path}" if zh else f"Session saved in {path}")
+        raise click.Abort() from None
+
+
+def _side(value: str) -> Side:
+    return Side.parse(value)
+
+
+_SCOREPAD_HELP = (
+    "Without --file: an interactive scorepad; every line is a result in any notation the "
+    "score command accepts (南打4H超1, 4SX W -2), optionally followed by honours "
+    "(hon 100 N, 大牌奖分150我方); undo, show, help, quit.  The session file is rewritten "
+    "after every deal and resumed when the command starts again."
+)
+
+
+def _common_pad_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    # Applied bottom-up, so --help lists them top-down.
+    f = click.option("--no-honours", is_flag=True, help="Do not score honours.")(f)
+    f = click.option("--we", default="NS", metavar="NS|EW", show_default=True,
+                     help="The partnership scored in the WE column.")(f)
+    f = click.option("--html", "html_out", metavar="FILE", help="Write the scorepad as HTML.")(f)
+    f = click.option("--file", "results_file", metavar="FILE",
+                     help="Read results from FILE (one a line) and print the totals.")(f)
+    f = click.option("--new", is_flag=True, help="Start afresh even if the session file exists.")(f)
+    f = click.option("--session", "session_path", metavar="FILE",
+                     help="Session file to keep and resume (default bridgescore-KIND.json).")(f)
+    return f
+
+
+@click.command("rubber", help="Rubber bridge scorepad (盘式桥牌，十字记分法). " + _SCOREPAD_HELP)
+@_common_pad_options
+@click.option("--unfinished-partscore", type=click.Choice(["100", "50", "0"]), default="100",
+              show_default=True,
+              help="Credit for the only part score when a rubber is left unfinished.")
+@json_option
+@lang_option
+@click.pass_context
+def rubber_cmd(ctx: click.Context, session_path: str | None, new: bool,
+               results_file: str | None, html_out: str | None, we: str, no_honours: bool,
+               unfinished_partscore: str, as_json: bool, lang: str) -> None:
+    from ..home.rubber import RubberSeries, RubberSettings
+
+    settings = RubberSettings(_side(we), int(unfinished_partscore), not no_honours)
+    _scorepad(ctx, "rubber", RubberSeries((), settings),
+              ("we", "no_honours", "unfinished_partscore"), session_path, new, results_file,
+              html_out, as_json, lang)
+
+
+@click.command("chicago", help="Chicago (four-deal bridge) scorepad. " + _SCOREPAD_HELP)
+@_common_pad_options
+@click.option("--first-dealer", default="N", metavar="SEAT", show_default=True,
+              help="Who deals the first of the four deals.")
+@click.option("--vul-order", default="dealer", metavar="dealer|non-dealer", show_default=True,
+              help="Which side is vulnerable on deals 2 and 3.")
+@click.option("--scoring", default="carry", metavar="carry|duplicate", show_default=True,
+              help="carry: part scores carry forward (ACBL); duplicate: each deal as duplicate.")
+@json_option
+@lang_option
+@click.pass_context
+def chicago_cmd(ctx: click.Context, session_path: str | None, new: bool,
+                results_file: str | None, html_out: str | None, we: str, no_honours: bool,
+                first_dealer: str, vul_order: str, scoring: str, as_json: bool,
+                lang: str) -> None:
+    from ..home.chicago import ChicagoSeries, ChicagoSettings
+
+    settings = ChicagoSettings(
+        _side(we), Seat.parse(first_dealer), ChicagoSettings.parse_vulnerability(vul_order),
+        not no_honours, ChicagoSettings.parse_scoring(scoring),
+    )
+    _scorepad(ctx, "chicago", ChicagoSeries((), settings),
+              ("we", "no_honours", "first_dealer", "vul_order", "scoring"), session_path, new,
+              results_file, html_out, as_json, lang)
+
+
+# ---------------------------------------------------------------- 贴点
+
+@click.command("handicap", context_settings=_PASS_THROUGH)
+@click.argument("result", nargs=-1)
+@click.option("--board", metavar="N", help="Board number (gives the vulnerability).")
+@click.option("--vul", metavar="V", help="Vulnerability when there is no board number.")
+@click.option("--hcp", metavar="H", help="North-South's points (or 'EW 18', '南北22').")
+@click.option("--deal", "deal", metavar="PBN", help="The deal, to count the points from.")
+@click.option("--method", default="detailed", metavar="simple|detailed|table",
+              show_default=True, help="The 贴点 method.")
+@click.option("--table", "table_file", metavar="FILE",
+              help="A club's compensation table (JSON or CSV) for --method table.")
+@click.option("--scale", default="wbf", metavar="NAME", show_default=True, help="IMP scale.")
+@click.option("--session", "session_path", metavar="FILE",
+              help="Add the deal to this session file and show the running totals.")
+@click.option("--undo", is_flag=True, help="Remove the last deal of the session.")
+@click.option("--file", "deals_file", metavar="FILE",
+              help="Deals from FILE, one a line: 'board | result | points'.")
+@click.option("--html", "html_out", metavar="FILE", help="Write the session as HTML.")
+@json_option
+@lang_option
+@click.pass_context
+def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
+                 vul: str | None, hcp: str | None, deal: str | None, method: str,
+                 table_file: str | None, scale: str, session_path: str | None, undo: bool,
+                 deals_file: str | None, html_out: str | None, as_json: bool,
+                 lang: str) -> None:
+    """贴点 scoring: a deal's score corrected for the sides' high-card points.  贴点赛记分。
+
+    RESULT is a result in any notation (南打5D×宕2, 5DX S -2); give --board or --vul, and
+    --hcp or --deal.  With --session the deal is added to a saved session."""
+    from ..board import Board
+    from ..home.compensation import DEFAULT_TABLE, load_compensation_table
+    from ..home.handicap import HandicapDeal, HandicapSession, Method, score_deal
+    from ..home.hcp import parse_hcp, side_hcp
+    from ..home.scorepad_render import render_handicap_html, render_handicap_text
+    from ..home.session import load_session, save_session
+    from ..result import Result
+    from ..vulnerability import Vulnerability
+
+    zh = lang == "zh"
+    m = Method.parse(method)
+    table = load_compensation_table(table_file) if table_file else DEFAULT_TABLE
+    path = Path(session_path) if session_path else None
+    session = HandicapSession((), m, table, scale)
+    if path is not None and path.exists():
+        loaded = load_session(path, "handicap")
+        assert isinstance(loaded, HandicapSession)
+        if _explicit(ctx, "method", "table_file", "scale") and (
+                loaded.method is not session.method or loaded.scale != session.scale
+                or (table_file and loaded.table != table)):
+            raise BridgeError(
+                f"{path} is scored with the {loaded.method.value} method; leave out --method, "
+                "--table and --scale to add to it",
+                f"{path} 用的是{loaded.method.name_in('zh')}：去掉 --method、--table、--scale 即可续记",
+            )
+        session = loaded
+    if undo:
+        if path is None:
+            raise BridgeError("--undo needs --session FILE", "--undo 需要 --session 文件")
+        if not session.deals:
+            raise BridgeError(f"{path} has no deal to undo", f"{path} 中没有可以撤销的牌")
+        removed = session.deals[-1]
+        session = session.undo()
+        save_session(path, session)
+        click.echo(f"已撤销：{removed}" if zh else f"Undone: {removed}", err=True)
+    if deals_file is not None:
+        for number, line in _read_lines(deals_file):
+            try:
+                session = session.add(line)
+            except BridgeError as e:
+                raise FileFormatError(e.en, e.zh, path=deals_file, line=number) from None
+    single = None
+    if result:
+        text = " ".join(result)
+        if board is None and vul is None:
+            raise NotationError("give --board N or --vul V for the deal's vulnerability",
+                                "请用 --board 给出牌号，或用 --vul 给出局况")
+        if (hcp is None) == (deal is None):
+            raise NotationError("give the points with either --hcp or --deal",
+                                "请用 --hcp 或 --deal 之一给出大牌点")
+        ns_hcp = side_hcp(deal, Side.NS) if deal is not None else parse_hcp(str(hcp))
+        if board is not None:
+            b = Board.parse(board)
+            if vul is not None and Vulnerability.parse(vul) is not b.vulnerability:
+                raise NotationError(
+                    f"--vul {vul!r} contradicts board {b.number} ({b.vulnerability}); give one",
+                    f"--vul {vul!r} 与第{b.number}副的局况（{b.vulnerability.name_in('zh')}）不符",
+                )
+            single = HandicapDeal.for_board(b, text, ns_hcp)
+        else:
+            assert vul is not None
+            single = HandicapDeal(Result.parse(text), Vulnerability.parse(vul), ns_hcp)
+        session = session.add(single)
+    elif board or vul or hcp or deal:
+        raise NotationError("the deal's RESULT is missing (e.g. 南打5D×宕2)",
+                            "缺少这副牌的结果（如 南打5D×宕2）")
+    if path is not None and (single is not None or deals_file is not None):
+        save_session(path, session)
+    if html_out is not None:
+        _write_html(html_out, render_handicap_html(session, lang), lang)
+    if single is not None and deals_file is None and path is None:
+        scored = score_deal(single, m, table=table, scale=scale)
+        if as_json:
+            emit_json(scored.to_json())
+        elif html_out is None:
+            click.echo(scored.explain(lang))
+        return
+    if not session.deals and not undo and path is None:
+        raise click.UsageError("give a RESULT, --file or --session" if not zh
+                               else "请给出结果、--file 或 --session", ctx)
+    if as_json:
+        emit_json(session.to_json())
+    elif html_out is None:
+        if single is not None:
+            click.echo(session.scores[-1].explain(lang))
+        else:
+            for s in session.scores:
+                click.echo(s.explain(lang))
+        click.echo(render_handicap_text(session, lang))
+
+
+# ---------------------------------------------------------------- sacrifice
+
+@click.command("sacrifice")
+@click.argument("theirs")
+@click.argument("ours")
+@click.option("--down", type=int, metavar="N", help="How many down our sacrifice goes.")
+@click.option("--vul", default="none", metavar="none|we|they|both", show_default=True,
+              help="Who is vulnerable (双无/我方有局/对方有局/双有).")
+@click.option("--scale", default="wbf", metavar="NAME", show_default=True, help="IMP scale.")
+@json_option
+@lang_option
+def sacrifice_cmd(theirs: str, ours: str, down: int | None, vul: str, scale: str,
+                  as_json: bool, lang: str) -> None:
+    """Is the sacrifice worth it?  牺牲叫是否合算。
+
+    THEIRS is their contract, making exactly unless written 4S+1 or 4S-1; OURS is our
+    sacrifice, usually doubled (5CX).  Example: sacrifice 4S 5CX --down 3 --vul they"""
+    from ..contract import Contract
+    from ..home.sacrifice import parse_their_contract, parse_vulnerabilities, sacrifice
+
+    their_c, tricks = parse_their_contract(theirs)
+    our_c = Contract.parse(ours)
+    we_v, they_v = parse_vulnerabilities(vul)
+    shown = down
+    if shown is None:
+        probe = sacrifice(their_c, our_c, 1, we_vulnerable=we_v, they_vulnerable=they_v,
+                          their_tricks=tricks, scale=scale)
+        shown = probe.break_even or 1
+    s = sacrifice(their_c, our_c, shown, we_vulnerable=we_v, they_vulnerable=they_v,
+                  their_tricks=tricks, scale=scale)
+    if as_json:
+        emit_json(s.to_json())
+        return
+    from ..home.scorepad_render import rjust
+
+    click.echo(s.explain(lang))
+    zh = lang == "zh"
+    head = ("宕墩", "罚分", "得失", "IMP") if zh else ("down", "cost", "saving", "IMPs")
+    click.echo(" ".join(rjust(h, w) for h, w in zip(head, (6, 7, 8, 5), strict=True)))
+    for o in s.options[: max(7, s.break_even + 1)]:
+        mark = " ←" if o.down == shown else ""
+        click.echo(f"{o.down:>6} {o.cost:>7} {o.saving:>+8} {o.imps:>+5}{mark}")
+
+
+# ---------------------------------------------------------------- quiz
+
+@click.command("quiz")
+@click.option("--count", default=5, type=int, show_default=True, help="Number of questions.")
+@click.option("--seed", type=int, help="Random seed (the same seed asks the same questions).")
+@click.option("--exercises", is_flag=True, help="Show the seeds' exercises (练习二), answered.")
+@json_option
+@lang_option
+def quiz_cmd(count: int, seed: int | None, exercises: bool, as_json: bool, lang: str) -> None:
+    """Scoring practice: random results to score, checked with the breakdown.  记分练习。
+
+    Answer with the declaring side's score (negative when down); 'skip' shows the answer,
+    'quit' stops.  With --json the questions and answers are printed instead."""
+    from ..home.quiz import exercises as seed_exercises
+    from ..home.quiz import parse_answer, questions
+
+    zh = lang == "zh"
+    if exercises:
+        items = seed_exercises()
+        if as_json:
+            emit_json([e.to_json() for e in items])
+            return
+        title = "练习二（答案由程序算出）" if zh else "Exercise 2 of the seeds, answered by the program"
+        click.echo(title)
+        for e in items:
+            click.echo(f"{e.number}. {e.question(lang)}")
+            click.echo(f"   {e.answer(lang)}")
+        return
+    qs = questions(count, seed)
+    if as_json:
+        emit_json([q.to_json() for q in qs])
+        return
+    right = asked = 0
+    for i, q in enumerate(qs, 1):
+        click.echo(f"{i}/{len(qs)}  {q.text(lang)}")
+        while True:
+            try:
+                answer = input("> ")
+            except EOFError:
+                answer = "quit"
+            key = answer.strip().lower()
+            if key in ("quit", "q", "exit", "退出"):
+                _quiz_summary(right, asked, zh)
+                return
+            if key in ("skip", "s", "跳过", "?"):
+                asked += 1
+                formula = q.breakdown().formula()
+                click.echo(f"   答案：{q.answer}（{formula}）" if zh
+                           else f"   Answer: {q.answer} ({formula})")
+                break
+            try:
+                check = q.check(parse_answer(answer))
+            except BridgeError as e:
+                click.echo(("错误：" if zh else "error: ") + e.message(lang), err=True)
+                continue
+            asked += 1
+            right += check.correct
+            click.echo("   " + check.message(lang))
+            break
+    _quiz_summary(right, asked, zh)
+
+
+def _quiz_summary(right: int, asked: int, zh: bool) -> None:
+    click.echo(f"答对 {right}/{asked} 题。" if zh else f"{right} of {asked} right.")
+

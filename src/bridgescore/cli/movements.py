@@ -1,0 +1,136 @@
+"""``movement`` and ``swiss``: movement schedules and cards, and the next Swiss draw."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import cast
+
+import click
+
+from ..errors import BridgeError
+from ..i18n import pick
+from ._common import emit_json, json_option, lang_option
+
+
+def _read_text(path: str) -> str:
+    try:
+        return Path(path).read_text("utf-8-sig")
+    except UnicodeDecodeError:
+        raise BridgeError(f"{path}: not UTF-8 text", f"{path}：不是 UTF-8 文本") from None
+
+
+@click.command("movement")
+@click.argument("kind", type=click.Choice(["mitchell", "howell"], case_sensitive=False))
+@click.option("--tables", "-t", type=int, help="Number of tables.  桌数。")
+@click.option("--pairs", type=int, help="Howell: number of pairs (odd: one sits out each round).")
+@click.option("--boards-per-round", "-b", type=int, default=2, show_default=True,
+              help="Boards in each set (played each round).  每轮牌数。")
+@click.option("--rounds", "-r", type=int, help="Rounds to play (default: the full movement).")
+@click.option("--skip", "variant", flag_value="skip", help="Even Mitchell: skip a table half way.")
+@click.option("--relay", "variant", flag_value="relay",
+              help="Even Mitchell: tables 1 and T share, a relay stand between T/2 and T/2+1.")
+@click.option("--arrow-switch", "arrows", type=int, multiple=True, metavar="ROUND",
+              help="Arrow-switch this round (repeatable).  换向轮次。")
+@click.option("--cards", type=click.Choice(["none", "tables", "pairs", "both"]), default="none",
+              show_default=True, help="Also print table guide cards / pair movement cards.")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False, writable=True),
+              help="Write printable cards (tables and pairs) to this HTML file.")
+@json_option
+@lang_option
+def movement_cmd(kind: str, tables: int | None, pairs: int | None, boards_per_round: int,
+                 rounds: int | None, variant: str | None, arrows: tuple[int, ...], cards: str,
+                 html_out: str | None, as_json: bool, lang: str) -> None:
+    """Show a Mitchell or Howell movement.  显示米切尔或豪威尔移位表。
+
+    \b
+    bridgescore movement mitchell --tables 7
+    bridgescore movement mitchell --tables 8 --relay --html cards.html
+    bridgescore movement howell --pairs 13 --lang zh
+    """
+    from ..events.cards import pair_card_lines, render_cards_html, table_card_lines
+    from ..events.movements import MitchellVariant, howell, mitchell
+
+    kind = kind.lower()
+    if kind == "mitchell":
+        if pairs is not None:
+            raise BridgeError("--pairs is for a Howell; give --tables for a Mitchell",
+                              "--pairs 用于豪威尔移位；米切尔移位请用 --tables")
+        if tables is None:
+            raise BridgeError("give --tables N", "请给出 --tables N（桌数）")
+        mv = mitchell(tables, boards_per_round, rounds,
+                      cast("MitchellVariant", variant or "auto"), arrows)
+    else:
+        if variant is not None:
+            raise BridgeError("--skip and --relay are for a Mitchell",
+                              "--skip 和 --relay 只用于米切尔移位")
+        if tables is None and pairs is None:
+            raise BridgeError("give --tables N or --pairs N", "请给出 --tables N（桌数）或 --pairs N（对数）")
+        mv = howell(tables, boards_per_round, rounds, pairs=pairs, arrow_switch=arrows)
+    if html_out is not None:
+        Path(html_out).write_text(render_cards_html(mv, lang, "both"), "utf-8")
+    if as_json:
+        emit_json(mv.to_json())
+        return
+    click.echo(mv.describe(lang))
+    for r in range(1, mv.rounds + 1):
+        click.echo("")
+        click.echo(pick(lang, f"Round {r}", f"第{r}轮"))
+        for a in mv.round(r):
+            arrow = pick(lang, "  (arrow switch)", "（换向）") if a.arrow_switch else ""
+            boards = f"{a.boards[0]}-{a.boards[-1]}" if len(a.boards) > 1 else str(a.boards[0])
+            click.echo(pick(lang, f"  Table {a.table}: {a.ns} (NS) v {a.ew} (EW), boards {boards}{arrow}",
+                            f"  第{a.table}桌：{a.ns}（南北）对 {a.ew}（东西），第{boards}副{arrow}"))
+        extra = []
+        if mv.relay_sets and mv.relay_sets[r - 1]:
+            sets = ", ".join(map(str, mv.relay_sets[r - 1]))
+            extra.append(pick(lang, f"  Relay: set {sets}", f"  中转：第{sets}组牌"))
+        outs = mv.sit_outs(r)
+        if outs:
+            extra.append(pick(lang, "  Sits out: ", "  轮空：") + ", ".join(map(str, outs)))
+        for line in extra:
+            click.echo(line)
+    if html_out is not None:
+        click.echo(pick(lang, f"\ncards written to {html_out}", f"\n移位卡已写入 {html_out}"))
+    if cards in ("tables", "both"):
+        for t in range(1, mv.tables + 1):
+            click.echo("")
+            click.echo("\n".join(table_card_lines(mv, t, lang)))
+    if cards in ("pairs", "both"):
+        for p in mv.pairs:
+            click.echo("")
+            click.echo("\n".join(pair_card_lines(mv, p, lang)))
+
+
+@click.command("swiss")
+@click.argument("standings_file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--history", "history_file", type=click.Path(exists=True, dir_okay=False),
+              help="Previous opponents: CSV lines 'A,B'; a bye as 'A,bye'.  此前的对手。")
+@click.option("--first-round", type=click.Choice(["order", "split", "random"]), default="order",
+              show_default=True, help="Round 1 (no history): registration order, halves, random.")
+@click.option("--seed", type=int, help="Seed for --first-round random.")
+@json_option
+@lang_option
+def swiss_cmd(standings_file: str, history_file: str | None, first_round: str, seed: int | None,
+              as_json: bool, lang: str) -> None:
+    """The next Swiss round's draw from the standings (CSV id,name,score).  瑞士移位：按当前名次排下一轮。
+
+    \b
+    bridgescore swiss standings.csv --history opponents.csv
+    """
+    from ..events.swiss import FirstRound, History, read_history, read_standings, swiss_draw
+
+    entries = read_standings(_read_text(standings_file), source=standings_file)
+    hist = History()
+    if history_file is not None:
+        hist = read_history(_read_text(history_file), [e.id for e in entries],
+                            source=history_file)
+    draw = swiss_draw(entries, hist, first_round=cast("FirstRound", first_round), seed=seed)
+    if as_json:
+        emit_json(draw.to_json())
+        return
+    names = {e.id: e.name for e in entries}
+    for line in draw.lines(lang, names):
+        click.echo(line)
+    if draw.rematches:
+        click.echo(pick(lang, f"{draw.rematches} rematch(es) could not be avoided",
+                        f"有 {draw.rematches} 场重复相遇无法避免"))

@@ -1,0 +1,205 @@
+"""Printable movement cards: a guide card for each table (桌卡) and a movement card for each
+pair (移位卡), in English or Chinese, as text lines or HTML pages.
+
+A table's guide card has one line a round: the round, the NS pair, the EW pair, the boards,
+and where the two pairs and the boards go for the next round.
+
+>>> from bridgescore.events.movements import mitchell
+>>> for line in table_card_lines(mitchell(3), 1, "en"):
+...     print(line)
+Table 1 — Mitchell, 3 tables, 3 rounds × 2 boards (3 sets, 6 boards)
+Round  NS  EW  Boards  NS next      EW next      Boards next
+1      1   4   1-2     Table 1 NS   Table 2 EW   Table 3
+2      1   6   3-4     Table 1 NS   Table 2 EW   Table 3
+3      1   5   5-6     —            —            —
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from ..i18n import check_lang, pick
+from .movements import Movement, Position
+
+__all__ = [
+    "PairCardRow",
+    "TableCardRow",
+    "pair_card_lines",
+    "pair_card_rows",
+    "render_cards_html",
+    "table_card_lines",
+    "table_card_rows",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TableCardRow:
+    round: int
+    ns: int
+    ew: int
+    boards: str
+    ns_next: str
+    ew_next: str
+    boards_next: str
+    arrow_switch: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PairCardRow:
+    round: int
+    table: str
+    direction: str
+    opponent: str
+    boards: str
+    arrow_switch: bool
+
+
+def boards_text(boards: tuple[int, ...]) -> str:
+    if not boards:
+        return ""
+    if len(boards) == 1:
+        return str(boards[0])
+    if boards == tuple(range(boards[0], boards[-1] + 1)):
+        return f"{boards[0]}-{boards[-1]}"
+    return ",".join(map(str, boards))
+
+
+def _where(p: Position, lang: str) -> str:
+    if p.table is None:
+        return pick(lang, "sit out", "轮空")
+    d = p.direction or ""
+    return pick(lang, f"Table {p.table} {d}", f"{p.table}桌{'南北' if d == 'NS' else '东西'}")
+
+
+def _next(mv: Movement, pair: int, round: int, lang: str) -> str:
+    if round >= mv.rounds:
+        return "—"
+    return _where(mv.position(pair, round + 1), lang)
+
+
+def _boards_next(mv: Movement, round: int, board_set: int, lang: str) -> str:
+    if round >= mv.rounds:
+        return "—"
+    tables = mv.next_set_tables(round, board_set)
+    if not tables:
+        return pick(lang, "relay", "中转桌")
+    if lang == "zh":
+        return "、".join(f"{t}桌" for t in tables)
+    return "Table " + " & ".join(map(str, tables))
+
+
+def table_card_rows(mv: Movement, table: int, lang: str = "en") -> list[TableCardRow]:
+    lang = check_lang(lang)
+    out = []
+    for a in mv.table(table):
+        out.append(TableCardRow(
+            a.round, a.ns, a.ew, boards_text(a.boards),
+            _next(mv, a.ns, a.round, lang), _next(mv, a.ew, a.round, lang),
+            _boards_next(mv, a.round, a.board_set, lang), a.arrow_switch))
+    return out
+
+
+def pair_card_rows(mv: Movement, pair: int, lang: str = "en") -> list[PairCardRow]:
+    lang = check_lang(lang)
+    out = []
+    for p in mv.schedule(pair):
+        if p.table is None:
+            out.append(PairCardRow(p.round, pick(lang, "sit out", "轮空"), "", "", "", False))
+            continue
+        d = pick(lang, p.direction or "", "南北" if p.direction == "NS" else "东西")
+        out.append(PairCardRow(p.round, str(p.table), d, str(p.opponent),
+                               boards_text(p.boards), p.arrow_switch))
+    return out
+
+
+def _width(s: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+
+
+def _columns(rows: list[list[str]]) -> list[str]:
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = []
+    for r in rows:
+        cells = [c + " " * (w - _width(c)) for c, w in zip(r, widths, strict=True)]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _arrow_mark(on: bool, lang: str) -> str:
+    return pick(lang, " (arrow switch)", "（换向）") if on else ""
+
+
+def table_card_lines(mv: Movement, table: int, lang: str = "en") -> list[str]:
+    """A table's guide card as text."""
+    lang = check_lang(lang)
+    head = ["Round", "NS", "EW", "Boards", "NS next", "EW next", "Boards next"] \
+        if lang == "en" else ["轮", "南北", "东西", "牌号", "南北下轮", "东西下轮", "牌去向"]
+    rows = [head] + [
+        [str(r.round) + _arrow_mark(r.arrow_switch, lang), str(r.ns), str(r.ew), r.boards,
+         r.ns_next, r.ew_next, r.boards_next]
+        for r in table_card_rows(mv, table, lang)
+    ]
+    title = pick(lang, f"Table {table} — {mv.describe('en')}", f"第{table}桌 — {mv.describe('zh')}")
+    return [title, *_columns(rows)]
+
+
+def pair_card_lines(mv: Movement, pair: int, lang: str = "en") -> list[str]:
+    """A pair's movement card as text."""
+    lang = check_lang(lang)
+    head = ["Round", "Table", "Direction", "Against", "Boards"] if lang == "en" else \
+        ["轮", "桌", "方向", "对手", "牌号"]
+    rows = [head] + [
+        [str(r.round) + _arrow_mark(r.arrow_switch, lang), r.table, r.direction, r.opponent,
+         r.boards] for r in pair_card_rows(mv, pair, lang)
+    ]
+    title = pick(lang, f"Pair {pair} — {mv.describe('en')}", f"第{pair}对 — {mv.describe('zh')}")
+    return [title, *_columns(rows)]
+
+
+def render_cards_html(mv: Movement, lang: str = "en", which: str = "both",
+                      title: str | None = None) -> str:
+    """A printable HTML page: the table guide cards, the pair movement cards, or both
+    (``which``: "tables", "pairs" or "both"), one card per printed block."""
+    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+    lang = check_lang(lang)
+    if which not in ("tables", "pairs", "both"):
+        from ..errors import BridgeError
+
+        raise BridgeError(f"unknown card kind {which!r}: expected tables, pairs or both",
+                          f"未知的卡片种类 {which!r}：应为 tables（桌卡）、pairs（移位卡）或 both（两者）")
+    env = Environment(loader=PackageLoader("bridgescore", "templates"),
+                      autoescape=select_autoescape(["html"]), undefined=StrictUndefined)
+    tables = [(t, table_card_rows(mv, t, lang)) for t in range(1, mv.tables + 1)] \
+        if which in ("tables", "both") else []
+    pairs = [(p, pair_card_rows(mv, p, lang)) for p in mv.pairs] \
+        if which in ("pairs", "both") else []
+    page_title = title or pick(lang, "Movement cards", "移位卡")
+    text = env.get_template("movement_cards.html").render(
+        lang=lang, html_lang="zh-CN" if lang == "zh" else "en", title=page_title,
+        description=mv.describe(lang), tables=tables, pairs=pairs,
+        arrow_rounds=list(mv.arrow_switch_rounds), note=mv.note,
+        t=_LABELS[lang],
+    )
+    return str(text)
+
+
+_LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "table_card": "Table {n}", "pair_card": "Pair {n}", "round": "Round", "ns": "NS",
+        "ew": "EW", "boards": "Boards", "ns_next": "NS next", "ew_next": "EW next",
+        "boards_next": "Boards next", "table": "Table", "direction": "Direction",
+        "against": "Against", "arrow": "arrow switch: EW holds the NS cards",
+        "table_cards": "Table guide cards", "pair_cards": "Pair movement cards",
+        "arrow_note": "Arrow switch in round(s) {rounds}: the EW pair plays the NS cards.",
+    },
+    "zh": {
+        "table_card": "第{n}桌", "pair_card": "第{n}对", "round": "轮", "ns": "南北",
+        "ew": "东西", "boards": "牌号", "ns_next": "南北下轮", "ew_next": "东西下轮",
+        "boards_next": "牌去向", "table": "桌", "direction": "方向", "against": "对手",
+        "arrow": "换向：东西方拿南北的牌", "table_cards": "桌卡（每桌移位表）",
+        "pair_cards": "各对移位卡",
+        "arrow_note": "第{rounds}轮换向（箭头转换）：东西对打南北的牌。",
+    },
+}

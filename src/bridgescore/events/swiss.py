@@ -1,0 +1,412 @@
+"""Swiss pairing (瑞士移位) for pairs and teams: the next round's draw from the standings.
+
+Rules (rules.md 12.3; the seeds' 002 automatic Swiss pairs):
+
+* Round 1: by registration order, 1st v 2nd, 3rd v 4th … (002: "第一轮的座次是按报名先后排定的");
+  or ``"split"`` (top half v bottom half: 1 v n/2+1 …) or ``"random"`` (with a seed).
+* Later rounds: rank by current score, higher first, equal scores in registration order (the
+  order of the list given).  The top pair meets the highest-ranked pair it has not met, then
+  the next unpaired pair likewise, and so on down the list.
+* Never a rematch when one can be avoided.  Choosing greedily down the list can get stuck at
+  the bottom (the last two pairs have met), so every choice is checked with a maximum matching
+  (Edmonds' blossom algorithm) on the pairs left: a candidate is taken only if the rest can
+  still be paired with no more rematches than the least possible for the whole draw.  So the
+  draw has the fewest rematches possible, and within that it is the top-down draw.
+* Odd field: a bye (轮空) to the lowest-ranked pair that has not had one (magicscoring).  The
+  order of priorities is: fewest rematches, then fewest byes, then lowest rank.
+* The higher-ranked pair of a match sits North–South (teams: is the home team); table 1 is the
+  top match.
+
+>>> s = [Entry("A", score=30), Entry("B", score=28), Entry("C", score=25),
+...      Entry("D", score=20), Entry("E", score=15), Entry("F", score=10)]
+>>> d = swiss_draw(s, History.from_pairs([("A", "B")]))
+>>> [(t.high, t.low) for t in d.tables]
+[('A', 'C'), ('B', 'D'), ('E', 'F')]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import random
+from collections import Counter, deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..errors import BridgeError, FileFormatError
+from ..text import normalize
+
+__all__ = [
+    "Draw",
+    "Entry",
+    "FirstRound",
+    "History",
+    "Match",
+    "max_matching",
+    "read_history",
+    "read_standings",
+    "standings_order",
+    "swiss_draw",
+]
+
+FirstRound = Literal["order", "split", "random"]
+BYE_WORDS = frozenset({"bye", "-", "轮空", "輪空", "none"})
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A pair or team in the standings (``score``: VPs, MPs, IMPs … whatever the event ranks by)."""
+
+    id: str
+    name: str = ""
+    score: float = 0.0
+
+
+@dataclass
+class History:
+    """Who has met whom, and who has had a bye, in the rounds so far."""
+
+    met: Counter[frozenset[str]] = field(default_factory=Counter)
+    byes: Counter[str] = field(default_factory=Counter)
+
+    @classmethod
+    def from_pairs(cls, pairs: Iterable[tuple[str, str]], byes: Iterable[str] = ()) -> History:
+        h = cls()
+        for a, b in pairs:
+            h.add_meeting(a, b)
+        for x in byes:
+            h.byes[x] += 1
+        return h
+
+    def add_meeting(self, a: str, b: str) -> None:
+        if a == b:
+            raise BridgeError(f"{a!r} cannot meet itself", f"{a!r} 不能与自己相遇")
+        self.met[frozenset((a, b))] += 1
+
+    def times_met(self, a: str, b: str) -> int:
+        return self.met.get(frozenset((a, b)), 0)
+
+    def add_draw(self, draw: Draw) -> None:
+        for m in draw.tables:
+            self.add_meeting(m.high, m.low)
+        if draw.bye is not None:
+            self.byes[draw.bye] += 1
+
+    @property
+    def empty(self) -> bool:
+        return not self.met and not self.byes
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    table: int
+    high: str  # the higher-ranked: sits NS (pairs) or is the home team (teams)
+    low: str
+    rematch: bool = False
+
+
+@dataclass(frozen=True)
+class Draw:
+    tables: tuple[Match, ...]
+    bye: str | None
+    rematches: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tables": [{"table": m.table, "ns": m.high, "ew": m.low, "rematch": m.rematch}
+                       for m in self.tables],
+            "bye": self.bye,
+            "rematches": self.rematches,
+        }
+
+    def lines(self, lang: str = "en", names: dict[str, str] | None = None) -> list[str]:
+        """The draw as text lines: ``Table 1: A (NS) v C (EW)`` / ``第1桌：A（南北）对 C（东西）``."""
+        nm = names or {}
+
+        def who(x: str) -> str:
+            return f"{x} {nm[x]}" if nm.get(x) else x
+
+        out = []
+        for m in self.tables:
+            mark = (" (rematch)" if lang != "zh" else "（重复相遇）") if m.rematch else ""
+            if lang == "zh":
+                out.append(f"第{m.table}桌：{who(m.high)}（南北）对 {who(m.low)}（东西）{mark}")
+            else:
+                out.append(f"Table {m.table}: {who(m.high)} (NS) v {who(m.low)} (EW){mark}")
+        if self.bye is not None:
+            out.append(f"轮空：{who(self.bye)}" if lang == "zh" else f"Bye: {who(self.bye)}")
+        return out
+
+
+# ---------------------------------------------------------------------- matching
+def max_matching(n: int, adj: Sequence[Iterable[int]], active: Sequence[bool] | None = None,
+                 start: Sequence[int] | None = None) -> list[int]:
+    """A maximum-cardinality matching of a general graph (Edmonds' blossom algorithm).
+
+    ``adj[v]`` lists the neighbours of vertex ``v`` (0…n−1); only ``active`` vertices take part.
+    ``start`` is a valid matching to begin from (``-1`` = unmatched), which makes a re-run
+    after a small change cheap.  Returns ``mate`` with ``mate[v] == -1`` for unmatched ``v``.
+    """
+    act = list(active) if active is not None else [True] * n
+    nbrs = [[w for w in adj[v] if act[w]] if act[v] else [] for v in range(n)]
+    mate = [-1] * n
+    if start is not None:
+        for v in range(n):
+            w = start[v]
+            if w >= 0 and act[v] and act[w]:
+                mate[v] = w
+    for v in range(n):  # a greedy start leaves few augmenting searches to do
+        if act[v] and mate[v] < 0:
+            for w in nbrs[v]:
+                if mate[w] < 0:
+                    mate[v], mate[w] = w, v
+                    break
+    parent = [-1] * n
+    base = list(range(n))
+
+    def lca(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] < 0:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != b:
+            blossom[base[v]] = blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    def augment_from(root: int) -> int:
+        for i in range(n):
+            parent[i] = -1
+            base[i] = i
+        used = [False] * n
+        used[root] = True
+        queue = deque([root])
+        while queue:
+            v = queue.popleft()
+            for to in nbrs[v]:
+                if base[v] == base[to] or mate[v] == to:
+                    continue
+                if to == root or (mate[to] >= 0 and parent[mate[to]] >= 0):
+                    cur = lca(v, to)
+                    blossom = [False] * n
+                    mark(v, cur, to, blossom)
+                    mark(to, cur, v, blossom)
+                    for i in range(n):
+                        if blossom[base[i]]:
+                            base[i] = cur
+                            if not used[i]:
+                                used[i] = True
+                                queue.append(i)
+                elif parent[to] < 0:
+                    parent[to] = v
+                    if mate[to] < 0:
+                        return to
+                    used[mate[to]] = True
+                    queue.append(mate[to])
+        return -1
+
+    for root in range(n):
+        if act[root] and mate[root] < 0:
+            v = augment_from(root)
+            while v >= 0:
+                pv = parent[v]
+                ppv = mate[pv]
+                mate[v], mate[pv] = pv, v
+                v = ppv
+    return mate
+
+
+# ---------------------------------------------------------------------- the draw
+def _check_entries(entries: Sequence[Entry]) -> None:
+    ids = [e.id for e in entries]
+    dup = sorted({x for x in ids if ids.count(x) > 1})
+    if dup:
+        raise BridgeError(f"duplicate id {dup[0]!r} in the standings",
+                          f"名次表中编号 {dup[0]!r} 重复")
+    if len(entries) < 2:
+        raise BridgeError(f"a Swiss draw needs at least 2 entries, not {len(entries)}",
+                          f"瑞士移位至少需要 2 个参赛单位，而不是 {len(entries)} 个")
+    for e in entries:
+        if not math.isfinite(e.score):
+            raise BridgeError(f"invalid score {e.score!r} for {e.id!r}: expected a number",
+                              f"{e.id!r} 的分数 {e.score!r} 无效：应为数字")
+
+
+def standings_order(entries: Sequence[Entry]) -> list[Entry]:
+    """Higher score first; equal scores keep the given (registration) order."""
+    return sorted(entries, key=lambda e: -e.score)  # sorted() is stable
+
+
+def swiss_draw(
+    entries: Sequence[Entry],
+    history: History | None = None,
+    *,
+    first_round: FirstRound = "order",
+    seed: int | None = None,
+) -> Draw:
+    """The next round's draw.  ``first_round`` applies only when there is no history yet."""
+    _check_entries(entries)
+    hist = history or History()
+    if first_round not in ("order", "split", "random"):
+        raise BridgeError(f"unknown first-round method {first_round!r}: expected order, split "
+                          "or random", f"未知的第一轮排法 {first_round!r}：应为 order（报名顺序）、"
+                          "split（上下半区）或 random（随机）")
+    if hist.empty:
+        return _first_round(list(entries), first_round, seed)
+    return _pair(standings_order(entries), hist)
+
+
+def _first_round(entries: list[Entry], method: FirstRound, seed: int | None) -> Draw:
+    order = list(entries)
+    if method == "random":
+        random.Random(seed).shuffle(order)
+    bye = order.pop() if len(order) % 2 else None
+    half = len(order) // 2
+    if method == "split":
+        pairs = [(order[i], order[i + half]) for i in range(half)]
+    else:
+        pairs = [(order[2 * i], order[2 * i + 1]) for i in range(half)]
+    tables = tuple(Match(i + 1, a.id, b.id) for i, (a, b) in enumerate(pairs))
+    return Draw(tables, None if bye is None else bye.id, 0)
+
+
+def _pair(order: list[Entry], hist: History) -> Draw:
+    n = len(order)
+    ids = [e.id for e in order]
+    adj = [[j for j in range(n) if j != i and hist.times_met(ids[i], ids[j]) == 0]
+           for i in range(n)]
+
+    def size(mate: list[int]) -> int:
+        return sum(1 for v in mate if v >= 0) // 2
+
+    active = [True] * n
+    bye: int | None = None
+    if n % 2:
+        best: tuple[int, int, int] | None = None
+        whole = max_matching(n, adj)
+        for i in range(n - 1, -1, -1):
+            active[i] = False
+            deficiency = (n - 1) // 2 - size(max_matching(n, adj, active, whole))
+            active[i] = True
+            key = (deficiency, hist.byes.get(ids[i], 0), n - i)
+            if best is None or key < best:
+                best, bye = key, i
+        assert bye is not None
+        active[bye] = False
+    mate = max_matching(n, adj, active)
+    budget = sum(active) // 2 - size(mate)  # the fewest rematches this draw can have
+    tables: list[Match] = []
+    rematches = 0
+    for p in range(n):
+        if not active[p]:
+            continue
+        active[p] = False
+        fresh = [q for q in range(p + 1, n) if active[q] and hist.times_met(ids[p], ids[q]) == 0]
+        old = sorted((q for q in range(p + 1, n) if active[q] and q not in fresh),
+                     key=lambda q: (hist.times_met(ids[p], ids[q]), q))
+        for q in fresh + old:
+            cost = 0 if q in fresh else 1
+            if cost > budget:
+                continue
+            active[q] = False
+            trial = max_matching(n, adj, active, mate)
+            if sum(active) // 2 - size(trial) <= budget - cost:
+                mate = trial
+                budget -= cost
+                rematches += cost
+                tables.append(Match(len(tables) + 1, ids[p], ids[q], bool(cost)))
+                break
+            active[q] = True
+        else:  # pragma: no cover - the budget guarantees a feasible choice
+            raise AssertionError("no feasible opponent")
+    return Draw(tuple(tables), None if bye is None else ids[bye], rematches)
+
+
+# ---------------------------------------------------------------------- files
+def _rows(text: str, source: str | None) -> list[tuple[int, list[str]]]:
+    out = []
+    reader = csv.reader(io.StringIO(text))
+    try:
+        for i, row in enumerate(reader, 1):
+            cells = [normalize(c).strip() for c in row]
+            if not cells or not any(cells) or cells[0].startswith("#"):
+                continue
+            out.append((i, cells))
+    except csv.Error as e:
+        raise FileFormatError(f"unreadable CSV: {e}", f"无法读取的 CSV：{e}", path=source) from None
+    return out
+
+
+def read_standings(text: str, source: str | None = None) -> list[Entry]:
+    """Standings as CSV ``id,name,score`` (a header line is optional; ``#`` starts a comment).
+
+    >>> [(e.id, e.score) for e in read_standings("id,name,score\\n1,王/李,30\\n2,张/刘,28.5\\n")]
+    [('1', 30.0), ('2', 28.5)]
+    """
+    entries: list[Entry] = []
+    for line, cells in _rows(text, source):
+        if not entries and [c.lower() for c in cells[:3]] in (["id", "name", "score"],
+                                                               ["编号", "名称", "分数"]):
+            continue
+        if len(cells) != 3 or not cells[0]:
+            raise FileFormatError(
+                f"expected 3 columns id,name,score, got {','.join(cells)!r}",
+                f"应为三列 编号,名称,分数，实际为 {','.join(cells)!r}", path=source, line=line)
+        try:
+            score = float(cells[2])
+        except ValueError:
+            score = math.nan
+        if not math.isfinite(score):
+            raise FileFormatError(f"invalid score {cells[2]!r}: expected a number",
+                                  f"无效的分数 {cells[2]!r}：应为数字", path=source, line=line)
+        entries.append(Entry(cells[0], cells[1], score))
+    _check_entries(entries)
+    return entries
+
+
+def read_history(text: str, known: Iterable[str] | None = None,
+                 source: str | None = None) -> History:
+    """Previous opponents as CSV, one match a line ``A,B``; a bye as ``A`` alone or ``A,bye``
+    (also ``-``, ``轮空``).  An optional first column ``round`` (a number) is ignored."""
+    ids = set(known) if known is not None else None
+    hist = History()
+    for line, cells in _rows(text, source):
+        cells = [c for c in cells if c]
+        if cells and cells[0].lower() in ("round", "轮", "轮次") and line == 1:
+            continue
+        if len(cells) == 3 and cells[0].isdigit():
+            cells = cells[1:]
+        if len(cells) == 1 or (len(cells) == 2 and cells[1].lower() in BYE_WORDS):
+            who = [cells[0]]
+        elif len(cells) == 2:
+            who = cells
+        else:
+            raise FileFormatError(
+                f"expected 'A,B' (a match) or 'A,bye', got {','.join(cells)!r}",
+                f"应为 'A,B'（一场比赛）或 'A,轮空'，实际为 {','.join(cells)!r}",
+                path=source, line=line)
+        for x in who:
+            if ids is not None and x not in ids:
+                raise FileFormatError(f"unknown id {x!r}: not in the standings",
+                                      f"未知编号 {x!r}：不在名次表中", path=source, line=line)
+        if len(who) == 1:
+            hist.byes[who[0]] += 1
+        elif who[0] == who[1]:
+            raise FileFormatError(f"{who[0]!r} cannot meet itself", f"{who[0]!r} 不能与自己相遇",
+                                  path=source, line=line)
+        else:
+            hist.add_meeting(who[0], who[1])
+    return hist

@@ -1,0 +1,372 @@
+"""Team events over many matches: round robin (循环赛), Swiss teams (瑞士移位), standings (名次)
+by victory points, and knockout matches (淘汰赛) with carry-over (结转).
+
+**Round robin** by the circle method: one team stays put and the others turn round it, so with
+``n`` teams every team meets every other exactly once in ``n − 1`` rounds (``n`` rounds and a bye
+each when ``n`` is odd).  Home and away alternate so each team's counts differ by at most one.
+
+>>> rr = round_robin(["A", "B", "C", "D"])
+>>> [[(f.home, f.away) for f in rnd] for rnd in rr]
+[[('A', 'D'), ('C', 'B')], [('C', 'A'), ('B', 'D')], [('A', 'B'), ('D', 'C')]]
+
+**Standings** rank by VPs.  Ties are broken, by default, by (1) the IMP quotient (IMPs won ÷
+IMPs lost; no IMPs lost counts as infinite, nothing won and nothing lost as 1), then (2) the
+VPs scored in the matches between the tied teams (head to head); teams still equal share the
+place (``2=``).  The order of the two tie-breaks is a setting (``tie_breaks``).  A bye scores
+``bye_vp`` VPs: a number (default 12, on the 20-VP scale) or ``"average"`` (the team's own
+average over the matches it played); a bye adds no IMPs.
+
+**Knockout**: the match total is the IMPs of its segments plus the carry-over, which may be a
+fraction (e.g. one third of the round-robin margin between the two teams, ``carry_over``).
+
+>>> k = Knockout("A", "B", [(30, 25), (20, 28)], carry_over=carry_over(10, Fraction(1, 3)))
+>>> float(k.home_total), float(k.away_total), k.winner
+(53.333333333333336, 53.0, 'A')
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from ..errors import BridgeError
+from ..vp import victory_points
+from .swiss import Draw, Entry, History, swiss_draw
+
+__all__ = [
+    "Fixture",
+    "Knockout",
+    "MatchResult",
+    "Standing",
+    "SwissTeams",
+    "TieBreak",
+    "carry_over",
+    "result_from_score",
+    "round_robin",
+    "standings",
+]
+
+TieBreak = Literal["quotient", "head_to_head"]
+ByeVp = float | Literal["average"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fixture:
+    round: int
+    home: str
+    away: str
+
+
+def round_robin(teams: Sequence[str]) -> list[list[Fixture]]:
+    """The circle-method schedule; a team missing from a round has the bye that round."""
+    ids = list(teams)
+    if len(set(ids)) != len(ids):
+        dup = next(x for x in ids if ids.count(x) > 1)
+        raise BridgeError(f"team {dup!r} is listed twice", f"队 {dup!r} 重复列出")
+    if len(ids) < 2:
+        raise BridgeError(f"a round robin needs at least 2 teams, not {len(ids)}",
+                          f"循环赛至少需要 2 个队，而不是 {len(ids)} 个")
+    slots: list[str | None] = [None, *ids] if len(ids) % 2 else list(ids)
+    n = len(slots)
+    rounds = []
+    ring = slots[1:]
+    for r in range(n - 1):
+        line = [slots[0], *ring]
+        fixtures = []
+        for i in range(n // 2):
+            a, b = line[i], line[n - 1 - i]
+            # The fixed team alternates; the others alternate with the table and the round,
+            # which keeps every team's home and away counts within one of each other.
+            if (i == 0 and r % 2) or (i > 0 and i % 2 == 1):
+                a, b = b, a
+            if a is not None and b is not None:
+                fixtures.append(Fixture(r + 1, a, b))
+        rounds.append(fixtures)
+        ring = ring[-1:] + ring[:-1]
+    return rounds
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """One finished match.  VPs are computed from the IMPs (WBF scale) unless given."""
+
+    round: int
+    home: str
+    away: str
+    home_imps: float
+    away_imps: float
+    boards: int
+    home_vp: float | None = None
+    away_vp: float | None = None
+
+    def vps(self, scale: str = "wbf") -> tuple[float, float]:
+        if self.home_vp is not None and self.away_vp is not None:
+            return (self.home_vp, self.away_vp)
+        margin = self.home_imps - self.away_imps
+        # VP scales take whole IMPs: round half away from zero (a ½ IMP margin is rare).
+        whole = math.floor(abs(margin) + 0.5) * (1 if margin >= 0 else -1)
+        v = victory_points(whole, self.boards, scale)
+        return (float(v[0]), float(v[1]))
+
+
+def result_from_score(score: Any, round: int) -> MatchResult:
+    """A ``MatchResult`` from a scored match (``bridgescore.events.teams.MatchScore``); the
+    match's own carry-over is left out so a round-robin total counts only the boards."""
+    carry = float(score.match.carry_over)
+    vp = score.vp
+    return MatchResult(round, score.match.home.id, score.match.away.id,
+                       float(score.home_total) - carry, float(score.away_total),
+                       len(score.boards), None if vp is None else vp[0],
+                       None if vp is None else vp[1])
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    team: str
+    played: int
+    byes: int
+    vp: float
+    imps_for: float
+    imps_against: float
+    place: str = ""
+    rank: int = 0
+
+    @property
+    def quotient(self) -> float:
+        if self.imps_against == 0:
+            return math.inf if self.imps_for > 0 else 1.0
+        return self.imps_for / self.imps_against
+
+
+def standings(
+    teams: Sequence[str],
+    results: Iterable[MatchResult],
+    *,
+    byes: Iterable[str] = (),
+    bye_vp: ByeVp = 12.0,
+    scale: str = "wbf",
+    tie_breaks: Sequence[TieBreak] = ("quotient", "head_to_head"),
+) -> list[Standing]:
+    """Standings by VPs with the tie-breaks above, best first."""
+    for tb in tie_breaks:
+        if tb not in ("quotient", "head_to_head"):
+            raise BridgeError(f"unknown tie-break {tb!r}: expected quotient or head_to_head",
+                              f"未知的同分判定 {tb!r}：应为 quotient（IMP商）或 head_to_head（相互间成绩）")
+    if bye_vp != "average" and not (isinstance(bye_vp, int | float) and math.isfinite(bye_vp)
+                                    and bye_vp >= 0):
+        raise BridgeError(f"invalid bye score {bye_vp!r}: expected VPs (a number) or 'average'",
+                          f"无效的轮空得分 {bye_vp!r}：应为胜利分数值或 'average'（平均）")
+    known = set(teams)
+    vp: dict[str, float] = defaultdict(float)
+    imp_for: dict[str, float] = defaultdict(float)
+    imp_against: dict[str, float] = defaultdict(float)
+    played: dict[str, int] = defaultdict(int)
+    h2h: dict[tuple[str, str], float] = defaultdict(float)
+    for m in results:
+        for t in (m.home, m.away):
+            if t not in known:
+                raise BridgeError(f"unknown team {t!r} in round {m.round}",
+                                  f"第{m.round}轮中有未知的队 {t!r}")
+        hv, av = m.vps(scale)
+        vp[m.home] += hv
+        vp[m.away] += av
+        imp_for[m.home] += m.home_imps
+        imp_against[m.home] += m.away_imps
+        imp_for[m.away] += m.away_imps
+        imp_against[m.away] += m.home_imps
+        played[m.home] += 1
+        played[m.away] += 1
+        h2h[(m.home, m.away)] += hv
+        h2h[(m.away, m.home)] += av
+    bye_count: dict[str, int] = defaultdict(int)
+    for t in byes:
+        if t not in known:
+            raise BridgeError(f"unknown team {t!r} with a bye", f"轮空的队 {t!r} 未知")
+        bye_count[t] += 1
+    rows = []
+    for t in teams:
+        extra = 0.0
+        if bye_count[t]:
+            each = (vp[t] / played[t] if played[t] else 0.0) if bye_vp == "average" else float(bye_vp)
+            extra = each * bye_count[t]
+        rows.append(Standing(t, played[t], bye_count[t], round(vp[t] + extra, 2), imp_for[t],
+                             imp_against[t]))
+    return _rank(rows, tie_breaks, h2h, list(teams))
+
+
+def _rank(rows: list[Standing], tie_breaks: Sequence[TieBreak],
+          h2h: dict[tuple[str, str], float], order: list[str]) -> list[Standing]:
+    groups: dict[float, list[Standing]] = defaultdict(list)
+    for s in rows:
+        groups[s.vp].append(s)
+    ordered: list[list[Standing]] = []
+    for v in sorted(groups, reverse=True):
+        ordered.extend(_split(groups[v], list(tie_breaks), h2h))
+    out: list[Standing] = []
+    for tied in ordered:
+        first = len(out) + 1
+        tied.sort(key=lambda s: order.index(s.team))
+        for s in tied:
+            place = f"{first}=" if len(tied) > 1 else str(first)
+            out.append(Standing(s.team, s.played, s.byes, s.vp, s.imps_for, s.imps_against,
+                                place, first))
+    return out
+
+
+def _split(group: list[Standing], breaks: list[TieBreak],
+           h2h: dict[tuple[str, str], float]) -> list[list[Standing]]:
+    """Order a tied group by the first tie-break that separates anyone.  Each smaller group
+    still tied starts again from the first tie-break: head to head among fewer teams may
+    now separate them.  Groups only shrink, so this ends."""
+    names = {s.team for s in group}
+    for tb in breaks:
+        buckets: dict[float, list[Standing]] = defaultdict(list)
+        for s in group:
+            if tb == "quotient":
+                q = s.quotient
+                k = round(q, 9) if math.isfinite(q) else math.inf
+            else:
+                k = round(sum(v for (a, b), v in h2h.items() if a == s.team and b in names), 9)
+            buckets[k].append(s)
+        if len(buckets) > 1:
+            out: list[list[Standing]] = []
+            for k in sorted(buckets, reverse=True):
+                sub = buckets[k]
+                out.extend(_split(sub, breaks, h2h) if len(sub) > 1 else [sub])
+            return out
+    return [group]
+
+
+@dataclass
+class SwissTeams:
+    """A Swiss teams event: the draw for each round is made from the standings after the
+    previous one (``next_draw``), avoiding rematches (``bridgescore.events.swiss``)."""
+
+    teams: list[str]
+    results: list[MatchResult] = field(default_factory=list)
+    byes: list[tuple[int, str]] = field(default_factory=list)
+    bye_vp: ByeVp = 12.0
+    scale: str = "wbf"
+
+    def history(self) -> History:
+        return History.from_pairs([(m.home, m.away) for m in self.results],
+                                  [t for _, t in self.byes])
+
+    def standings(self) -> list[Standing]:
+        return standings(self.teams, self.results, byes=[t for _, t in self.byes],
+                         bye_vp=self.bye_vp, scale=self.scale)
+
+    def next_draw(self, *, first_round: Literal["order", "split", "random"] = "order",
+                  seed: int | None = None) -> Draw:
+        table = {s.team: s for s in self.standings()}
+        # Standings order already applies the tie-breaks; the Swiss ranks by it.
+        ranked = sorted(self.teams, key=lambda t: table[t].rank)
+        entries = [Entry(t, score=-table[t].rank) for t in ranked]
+        return swiss_draw(entries, self.history(), first_round=first_round, seed=seed)
+
+    def record(self, round: int, draw: Draw,
+               imps: Sequence[tuple[float, float]], boards: int) -> None:
+        """Record a round played to ``draw``: ``imps[i]`` for table ``i + 1`` (home, away)."""
+        if len(imps) != len(draw.tables):
+            raise BridgeError(f"{len(draw.tables)} matches in the draw but {len(imps)} results",
+                              f"本轮有 {len(draw.tables)} 场比赛，但给出 {len(imps)} 个结果")
+        for m, (h, a) in zip(draw.tables, imps, strict=True):
+            self.results.append(MatchResult(round, m.high, m.low, h, a, boards))
+        if draw.bye is not None:
+            self.byes.append((round, draw.bye))
+
+
+# ---------------------------------------------------------------------- knockout
+Number = int | float | Fraction
+
+
+def carry_over(margin: Number, fraction: Number, cap: Number | None = None,
+               step: Number | None = None) -> Fraction:
+    """Carry-over from an earlier margin (positive: to the home team of the knockout match):
+    ``fraction`` of the margin, at most ``cap`` in size, rounded to the nearest ``step``
+    (e.g. ``Fraction(1, 2)``) when one is given.
+
+    >>> carry_over(10, Fraction(1, 3)), carry_over(-10, Fraction(1, 3), step=Fraction(1, 2))
+    (Fraction(10, 3), Fraction(-7, 2))
+    >>> carry_over(45, Fraction(1, 2), cap=15)
+    Fraction(15, 1)
+    """
+    f = Fraction(fraction)
+    if not 0 <= f <= 1:
+        raise BridgeError(f"invalid carry-over fraction {fraction!r}: expected 0 to 1",
+                          f"无效的结转比例 {fraction!r}：应在 0 到 1 之间")
+    value = Fraction(margin) * f
+    if cap is not None:
+        c = abs(Fraction(cap))
+        value = max(-c, min(c, value))
+    if step is not None:
+        s = Fraction(step)
+        if s <= 0:
+            raise BridgeError(f"invalid rounding step {step!r}: expected a positive number",
+                              f"无效的取整单位 {step!r}：应为正数")
+        units = abs(value) / s
+        whole = math.floor(units + Fraction(1, 2))  # half away from zero
+        value = whole * s * (1 if value >= 0 else -1)
+    return value
+
+
+@dataclass(frozen=True)
+class Knockout:
+    """A knockout match: segments of IMPs ``(home, away)`` plus the carry-over (positive to the
+    home team, negative to the away team)."""
+
+    home: str
+    away: str
+    segments: Sequence[tuple[Number, Number]]
+    carry_over: Number = 0
+
+    def __post_init__(self) -> None:
+        if self.home == self.away:
+            raise BridgeError(f"a team cannot play itself ({self.home})",
+                              f"一个队不能与自己比赛（{self.home}）")
+        for h, a in self.segments:
+            if Fraction(h) < 0 or Fraction(a) < 0:
+                raise BridgeError(f"invalid segment score {h}-{a}: IMPs won are never negative",
+                                  f"无效的节次比分 {h}-{a}：所得 IMP 不会为负")
+
+    @property
+    def home_total(self) -> Fraction:
+        c = Fraction(self.carry_over)
+        return sum((Fraction(h) for h, _ in self.segments), max(c, Fraction(0)))
+
+    @property
+    def away_total(self) -> Fraction:
+        c = Fraction(self.carry_over)
+        return sum((Fraction(a) for _, a in self.segments), max(-c, Fraction(0)))
+
+    @property
+    def winner(self) -> str | None:
+        """The winner, or ``None`` on a tie (the conditions of contest then decide, usually
+        extra boards)."""
+        if self.home_total == self.away_total:
+            return None
+        return self.home if self.home_total > self.away_total else self.away
+
+    def lines(self, lang: str = "en") -> list[str]:
+        def n(x: Fraction) -> str:
+            return f"{float(x):g}" if x.denominator in (1, 2, 4, 5, 10) else f"{float(x):.1f}"
+
+        c = Fraction(self.carry_over)
+        out = []
+        if c:
+            who = self.home if c > 0 else self.away
+            out.append(f"结转：{who} {n(abs(c))}" if lang == "zh" else f"Carry-over: {who} {n(abs(c))}")
+        for i, (h, a) in enumerate(self.segments, 1):
+            out.append(f"第{i}节：{n(Fraction(h))} – {n(Fraction(a))}" if lang == "zh"
+                       else f"Segment {i}: {n(Fraction(h))} – {n(Fraction(a))}")
+        total = f"{self.home} {n(self.home_total)} – {n(self.away_total)} {self.away}"
+        w = self.winner
+        if lang == "zh":
+            out.append(f"总计：{total}；" + (f"{w} 胜" if w else "平局，按竞赛规程加赛"))
+        else:
+            out.append(f"Total: {total}; " + (f"{w} wins" if w else "tied: extra boards by the conditions of contest"))
+        return out

@@ -1,0 +1,108 @@
+"""A run of rubbers (or Chicagos) on one scorepad, with running totals and undo.
+
+Each game type is a pure function of its list of deals, so undo is "the same list without the
+last deal" and a saved session is just the settings and the list of deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Generic, Protocol, Self, TypeVar
+
+from ..errors import NotationError
+from ..seat import Side
+from .pad import DealEntry, Posting, Team
+
+__all__ = ["Game", "Series"]
+
+
+class Game(Protocol):
+    """What a rubber and a Chicago have in common."""
+
+    @property
+    def deals(self) -> tuple[DealEntry, ...]: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def postings(self) -> tuple[Posting, ...]: ...
+
+    @property
+    def game_lines(self) -> tuple[int, ...]: ...
+
+    @property
+    def we(self) -> Side: ...
+
+    def settlement(self) -> tuple[Posting, ...]: ...
+
+    def totals(self, settle: bool = True) -> dict[Team, int]: ...
+
+    def add(self, entry: DealEntry | str) -> Self: ...
+
+
+G = TypeVar("G", bound=Game)
+
+
+class Series(Generic[G]):
+    """Consecutive games of one kind: a new one starts when the previous one is over."""
+
+    def __init__(self, new_game: Callable[[tuple[DealEntry, ...]], G],
+                 deals: Iterable[DealEntry | str] = ()) -> None:
+        self._new_game = new_game
+        games: list[G] = []
+        current = new_game(())
+        for number, deal in enumerate(deals, 1):
+            entry = deal if isinstance(deal, DealEntry) else DealEntry.parse(deal)
+            if current.finished:
+                games.append(current)
+                current = new_game(())
+            try:
+                current = current.add(entry)
+            except NotationError as e:
+                raise type(e)(f"deal {number}: {e.en}", f"第{number}副：{e.zh}") from None
+        if current.deals or not games:
+            games.append(current)
+        self.games: tuple[G, ...] = tuple(games)
+
+    @property
+    def deals(self) -> tuple[DealEntry, ...]:
+        return tuple(d for g in self.games for d in g.deals)
+
+    @property
+    def current(self) -> G:
+        """The game being played: the last one, or a fresh one when the last is over."""
+        last = self.games[-1]
+        return self._new_game(()) if last.finished else last
+
+    def add(self, entry: DealEntry | str) -> Self:
+        return self._with((*self.deals, entry))
+
+    def undo(self) -> Self:
+        """The series without its last deal (an empty series stays empty)."""
+        return self._with(self.deals[:-1])
+
+    def _with(self, deals: Iterable[DealEntry | str]) -> Self:
+        raise NotImplementedError  # each kind of series rebuilds itself with its settings
+
+    def totals(self, settle: bool = True) -> dict[Team, int]:
+        """Both columns summed over every game; an unfinished last game is settled by the
+        rules for an unfinished game unless ``settle`` is false."""
+        out = {Team.WE: 0, Team.THEY: 0}
+        for game in self.games:
+            for team, points in game.totals(settle).items():
+                out[team] += points
+        return out
+
+    def margin(self, settle: bool = True) -> int:
+        """WE minus THEY."""
+        t = self.totals(settle)
+        return t[Team.WE] - t[Team.THEY]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Series) or type(other) is not type(self):
+            return NotImplemented
+        return self.games == other.games
+
+    def __hash__(self) -> int:
+        return hash(self.games)

@@ -1,0 +1,144 @@
+"""End to end: the interactive scorepad driven in a real terminal (a pseudo-terminal, under
+pexpect), with bad input, undo, a crash and a resume, Ctrl-C, and Chinese."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+import pexpect  # a dev dependency: the end-to-end test must run, never skip quietly
+
+# Run the command as installed; until the lead registers the home commands, register them in
+# the child process first (setdefault leaves a registered command alone).
+LAUNCH = (
+    "import sys; from bridgescore.cli import COMMANDS, main; "
+    "[COMMANDS.setdefault(n, ('bridgescore.cli.home', n + '_cmd')) "
+    "for n in ('rubber', 'chicago', 'handicap', 'sacrifice', 'quiz')]; "
+    "sys.exit(main(sys.argv[1:]))"
+)
+
+
+def spawn(cwd: Path, *args: str) -> Any:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "TERM": "dumb", "LANG": "C.UTF-8"}
+    env.pop("BRIDGESCORE_LANG", None)
+    child = pexpect.spawn(sys.executable, ["-c", LAUNCH, *args], cwd=str(cwd), env=env,
+                          encoding="utf-8", timeout=20, dimensions=(40, 120))
+    return child
+
+
+def entries(path: Path) -> list[str]:
+    return list(json.loads(path.read_text(encoding="utf-8"))["entries"])
+
+
+def test_rubber_at_the_table(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "rubber", "--session", "pad.json")
+    child.expect_exact("Keeping the score in pad.json")
+    child.expect_exact("rubber 1 · deal 1> ")
+    child.sendline("2H S +1")
+    child.expect_exact("WE 60 below (trick points 2×30=60); WE 30 above (overtricks 30)")
+    child.expect_exact("Totals: WE 90, THEY 0 · games 0–0 · legs 60–0")
+    child.expect_exact("rubber 1 · deal 2> ")
+    # Bad input: one line, nothing changes, the same prompt comes back.
+    child.sendline("4S X =")
+    child.expect_exact("error: invalid result '4S X ='")
+    child.expect_exact("rubber 1 · deal 2> ")
+    child.sendline("7NT N +1")
+    child.expect_exact("error: impossible result 7NT+1")
+    child.expect_exact("rubber 1 · deal 2> ")
+    # A slip, undone.
+    child.sendline("3NT N =")
+    child.expect_exact("WE make a game")
+    child.expect_exact("rubber 1 · deal 3> ")
+    child.sendline("undo")
+    child.expect_exact("Undone: 3NT N =")
+    child.expect_exact("Totals: WE 90, THEY 0 · games 0–0 · legs 60–0")
+    child.expect_exact("rubber 1 · deal 2> ")
+    child.sendline("3NT E =")
+    child.expect_exact("THEY make a game")
+    child.expect_exact("rubber 1 · deal 3> ")
+    child.sendline("4SX N -2")
+    child.expect_exact("THEY 300 above (undertricks 100+200=300)")
+    child.expect_exact("rubber 1 · deal 4> ")
+    assert entries(tmp_path / "pad.json") == ["2H S +1", "3NT E =", "4SX N -2"]
+
+    # A crash: the file already holds every deal entered.
+    child.kill(signal.SIGKILL)
+    child.wait()
+    assert entries(tmp_path / "pad.json") == ["2H S +1", "3NT E =", "4SX N -2"]
+    assert sorted(os.listdir(tmp_path)) == ["pad.json"]
+
+    child = spawn(tmp_path, "rubber", "--session", "pad.json")
+    child.expect_exact("Resumed pad.json: 3 deals so far")
+    child.expect_exact("Totals: WE 90, THEY 400 · games 0–1 · legs 0–0")
+    child.expect_exact("rubber 1 · deal 4> ")
+    child.sendline("4S S =")
+    child.expect_exact("WE make a game")
+    child.sendline("2C W =")
+    child.expect_exact("rubber 1 · deal 6> ")
+    child.sendline("show")
+    child.expect_exact("If the rubber stopped now:")
+    child.expect_exact("rubber 1 · deal 6> ")
+    child.sendline("3NT N +1")
+    child.expect_exact("Rubber over: WE win it 2–1. WE 840, THEY 440; WE by 400.")
+    child.expect_exact("The next deal starts rubber 2.")
+    child.expect_exact("rubber 2 · deal 1> ")
+    child.sendline("quit")
+    child.expect_exact("   Total       840 │ 440")
+    child.expect_exact("Session saved in pad.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert len(entries(tmp_path / "pad.json")) == 6
+
+
+def test_ctrl_c_keeps_the_session(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "chicago")
+    child.expect_exact("chicago 1 · deal 1 · dealer North · none vulnerable> ")
+    child.sendline("2S N +1")
+    child.expect_exact("chicago 1 · deal 2 · dealer East · EW vulnerable> ")
+    child.sendintr()
+    child.expect_exact("Session saved in bridgescore-chicago.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert entries(tmp_path / "bridgescore-chicago.json") == ["2S N +1"]
+
+
+def test_chinese_at_the_table(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "rubber", "--lang", "zh")
+    child.expect_exact("第1盘 第1副> ")
+    child.sendline("南打4H超1，大牌奖分100北")
+    child.expect_exact("我方 横线下 120（基本分 4×30=120）")
+    child.expect_exact("我方 横线上 100（大牌奖分 100）")
+    child.expect_exact("我方成局")
+    child.sendline("东打3NT宕")
+    child.expect_exact("错误：")
+    child.expect_exact("第1盘 第2副> ")
+    child.sendline("撤销")
+    child.expect_exact("已撤销：南打4H超1，大牌奖分100（北）")
+    child.sendline("退出")
+    child.expect_exact("记分已保存在 bridgescore-rubber.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert entries(tmp_path / "bridgescore-rubber.json") == []
+
+
+def test_quiz_in_a_terminal(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "quiz", "--count", "2", "--seed", "3")
+    child.expect_exact("1/2  ")
+    child.expect_exact("> ")
+    child.sendline("nonsense")
+    child.expect_exact("error: invalid answer 'nonsense'")
+    child.sendline("skip")
+    child.expect_exact("Answer:")
+    child.expect_exact("2/2  ")
+    child.sendline("quit")
+    child.expect_exact("0 of 1 right.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
