@@ -178,3 +178,21 @@ def test_undo_restores_exactly(deals: list[DealEntry], extra: DealEntry) -> None
     s = ChicagoSeries(deals)
     assert s.add(extra).undo() == s
     assert s.add(extra).undo().to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("bonus", [-100, 1000, "100", 100.0])
+def test_fourth_deal_bonus_must_be_a_sensible_number(bonus: object) -> None:
+    with pytest.raises(BridgeError, match="fourth-deal partscore"):
+        ChicagoSettings(fourth_deal_partscore=bonus)  # type: ignore[arg-type]
+
+
+def test_fourth_deal_bonus_setting() -> None:
+    s = ChicagoSettings(fourth_deal_partscore=50)
+    assert Chicago(["2S N +1", "4H E =", "2D S =", "2C N ="], s).totals()[Team.WE] == 220
+
+
+def test_a_chicago_stopped_early_adds_nothing() -> None:
+    # NS have a 60 leg and EW a 40 leg after two deals: no premium either way.
+    c = Chicago(["2S N =", "2C E ="])
+    assert not c.finished and c.settlement() == ()
+    assert c.totals() == {Team.WE: 60, Team.THEY: 40} == c.totals(settle=False)

@@ -3,11 +3,14 @@ quiz.  Interactive scorepads are fed through standard input."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bridgescore.cli import COMMANDS, main
 
@@ -187,6 +190,17 @@ class TestChicago:
     def test_bad_settings(self, capsys: pytest.CaptureFixture[str]) -> None:
         status, _, err = run(capsys, "chicago", "--scoring", "weird", "--json")
         assert status == 2 and "'weird'" in err
+        status, _, err = run(capsys, "chicago", "--fourth-deal-partscore", "-5", "--json",
+                             "--lang", "zh")
+        assert status == 2 and err.startswith("错误：无效的第四副部分分奖分 -5")
+
+    def test_fourth_deal_partscore_setting(self, capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+        (tmp_path / "c.txt").write_text("2S N +1\n4H E =\n2D S =\n2C N =\n", encoding="utf-8")
+        _, out, _ = run(capsys, "chicago", "--file", "c.txt", "--json",
+                        "--fourth-deal-partscore", "50")
+        # 90 + 40 + (40 + 50): the fourth deal's part score earns the club's 50.
+        assert json.loads(out)["totals"]["we"] == 220
 
 
 class TestHandicap:
@@ -252,6 +266,27 @@ class TestHandicap:
         status, _out, err = run(capsys, "handicap", *args)
         assert status == 2 and fragment in err and err.count("\n") == 1
 
+    def test_a_missing_session_file_is_an_error(self, capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+        for args in (("--session", "typo.json"), ("--session", "typo.json", "--undo")):
+            status, out, err = run(capsys, "handicap", *args)
+            assert status == 2 and out == "" and err.count("\n") == 1
+            assert err.startswith("error: typo.json: no such session file")
+            status, _, err = run(capsys, "handicap", *args, "--lang", "zh")
+            assert status == 2 and err.startswith("错误：typo.json：没有这个记分文件")
+        assert not (tmp_path / "typo.json").exists()
+
+    def test_a_board_is_scored_once(self, capsys: pytest.CaptureFixture[str],
+                                    tmp_path: Path) -> None:
+        args = ("4S N =", "--board", "2", "--hcp", "22", "--session", "h.json")
+        assert run(capsys, "handicap", *args)[0] == 0
+        before = (tmp_path / "h.json").read_text(encoding="utf-8")
+        status, _, err = run(capsys, "handicap", *args)
+        assert status == 2 and "board 2 is already in this session (deal 1)" in err
+        assert (tmp_path / "h.json").read_text(encoding="utf-8") == before
+        status, _, err = run(capsys, "handicap", *args, "--lang", "zh")
+        assert status == 2 and "第2副已经记过" in err
+
     def test_bad_file_line(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         (tmp_path / "d.txt").write_text("13 | 5DX S -2 | 17\n14 | 3NT W = \n", encoding="utf-8")
         status, _, err = run(capsys, "handicap", "--file", "d.txt")
@@ -275,10 +310,16 @@ class TestSacrifice:
 
     @pytest.mark.parametrize("args", [("4S", "5CX", "--vul", "sometimes"),
                                       ("4S", "5CX", "--down", "12"), ("4S", "9CX"),
-                                      ("4S+5", "5CX")])
+                                      ("4S+5", "5CX"), ("4S", "3CX", "--down", "1"),
+                                      ("4S", "4HX")])
     def test_bad_input(self, capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> None:
-        status, _, err = run(capsys, "sacrifice", *args)
-        assert status == 2 and err.count("\n") == 1
+        for lang, prefix in (("en", "error: "), ("zh", "错误：")):
+            status, _, err = run(capsys, "sacrifice", *args, "--lang", lang)
+            assert status == 2 and err.count("\n") == 1 and err.startswith(prefix)
+
+    def test_a_lower_bid_is_no_sacrifice(self, capsys: pytest.CaptureFixture[str]) -> None:
+        _, _, err = run(capsys, "sacrifice", "4S", "3CX", "--down", "1")
+        assert err == "error: 3CX does not outbid 4S: a sacrifice must be a higher bid (4NT or higher)\n"
 
 
 class TestQuiz:
@@ -312,3 +353,28 @@ class TestQuiz:
     def test_bad_count(self, capsys: pytest.CaptureFixture[str]) -> None:
         status, _, err = run(capsys, "quiz", "--count", "0", "--json")
         assert status == 2 and "invalid number of questions 0" in err
+
+
+_TEXT = st.text(alphabet=st.sampled_from(list("4SNHCDXT =+-1237北南打超宕东西双有无点|:.")),
+                max_size=12)
+
+
+@settings(max_examples=120, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(["handicap", "sacrifice"]), st.lists(_TEXT, min_size=1, max_size=3),
+       st.sampled_from(["--hcp", "--board", "--vul", "--method", "--down", "--deal"]),
+       _TEXT, st.sampled_from(["en", "zh"]))
+def test_fuzzed_arguments(command: str, words: list[str], option: str, value: str,
+                          lang: str) -> None:
+    """Random arguments: exit 0, or exit 2 with exactly one line on stderr, in the language
+    asked for; never a traceback."""
+    args = [command, *words]
+    if command == "handicap" or option in ("--down",):
+        args += [option, value]
+    args += ["--lang", lang]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(args)
+    assert status in (0, 2), (args, err.getvalue())
+    if status == 2:
+        text = err.getvalue()
+        assert text.count("\n") == 1 and text.startswith("错误：" if lang == "zh" else "error: ")

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pexpect  # a dev dependency: the end-to-end test must run, never skip quietly
+import pexpect  # type: ignore[import-untyped]  # a dev dependency: must run, never skip
 
 # Run the command as installed; until the lead registers the home commands, register them in
 # the child process first (setdefault leaves a registered command alone).
@@ -142,3 +142,37 @@ def test_quiz_in_a_terminal(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_end_of_input_and_resuming_in_chinese(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "chicago", "--lang", "zh", "--session", "c.json")
+    child.expect_exact("记分保存在 c.json")
+    child.expect_exact("输入 帮助（help）查看用法")
+    child.expect_exact("第1轮 第1副 北发牌 双方无局> ")
+    child.sendline("北打2S超1")
+    child.expect_exact("第1轮 第2副 东发牌 东西有局> ")
+    child.sendline("四家不叫")
+    child.expect_exact("四家不叫：重新发牌，不计分")
+    # The same dealer deals again at the same vulnerability.
+    child.expect_exact("第1轮 第2副 东发牌 东西有局> ")
+    child.sendeof()  # Ctrl-D: the pad is shown and kept
+    child.expect_exact("已打 1/4 副：我方 90，他方 0；我方胜 90")
+    child.expect_exact("记分已保存在 c.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert entries(tmp_path / "c.json") == ["2S N +1", "pass"]
+
+    child = spawn(tmp_path, "chicago", "--lang", "zh", "--session", "c.json")
+    child.expect_exact("从 c.json 继续：已有 2 副")
+    child.expect_exact("合计：我方 90，他方 0 · 部分分 60–0 · 已打 1/4 副")
+    child.expect_exact("第1轮 第2副 东发牌 东西有局> ")
+    child.sendline("显示")
+    child.expect_exact("我方累计")
+    child.expect_exact("第1轮 第2副 东发牌 东西有局> ")
+    child.sendintr()
+    child.expect_exact("记分已保存在 c.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert entries(tmp_path / "c.json") == ["2S N +1", "pass"]

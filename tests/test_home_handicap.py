@@ -336,6 +336,13 @@ class TestDealsAndSessions:
         data = s.to_json()
         assert data["totals"] == {"NS": 0, "EW": 24} and data["deals"][0]["net"] == 6
 
+    def test_a_board_number_is_scored_once(self) -> None:
+        s = HandicapSession(["1 | 北定约2S，拿8墩 | 22"])
+        with pytest.raises(BridgeError, match="board 1 is already in this session"):
+            s.add("1 | 4S N = | 25")
+        # Deals given by vulnerability alone carry no number and may repeat.
+        assert len(s.add("双无 | 4S N = | 25").add("双无 | 4S N = | 25").deals) == 3
+
     def test_simple_session(self) -> None:
         s = HandicapSession(["1 | 北定约2S，拿8墩 | 22", "2 | 北主打3C，结果宕一 | 21",
                              "3 | 东定约2D，结果超二 | EW 27", "4 | 东定约4H，正好完成 | EW 26"],

@@ -10,13 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore import BridgeError
+from bridgescore import BridgeError, Contract, Doubling, Result, Seat, Strain
 from bridgescore.home.chicago import ChicagoSeries, ChicagoSettings
 from bridgescore.home.compensation import load_compensation_table
 from bridgescore.home.handicap import Method
 from bridgescore.home.interactive import PadSession, run
 from bridgescore.home.pad import Team
 from bridgescore.home.rubber import RubberSeries
+from bridgescore.home.series import deal_log
+from bridgescore.home.session import load_session
 
 
 def test_prompts_and_status() -> None:
@@ -103,3 +105,66 @@ def test_fuzz_compensation_tables(tmp_path_factory: pytest.TempPathFactory, text
     path.write_text(text, encoding="utf-8")
     with contextlib.suppress(BridgeError):
         load_compensation_table(path)
+
+
+@st.composite
+def _lines(draw: st.DrawFn) -> str:
+    """A line typed at the table: a result (in English or Chinese), sometimes with honours, a
+    command, or a mistake."""
+    kind = draw(st.integers(0, 9))
+    if kind == 0:
+        return draw(st.sampled_from(["undo", "撤销", "show", "显示", "help", ""]))
+    if kind == 1:
+        return draw(st.sampled_from(["rubbish", "4S", "8NT N =", "4S N = hon 50 E",
+                                     "3NT N = hon 100 S", "南打4S超7"]))
+    if kind == 2:
+        return "pass"
+    contract = Contract(draw(st.integers(1, 7)), draw(st.sampled_from(list(Strain))),
+                        draw(st.sampled_from(list(Doubling))))
+    seat = draw(st.sampled_from(list(Seat)))
+    tricks = draw(st.integers(max(0, contract.tricks_needed - 4), 13))
+    result = Result(contract, seat, tricks)
+    text = result.format("zh") if draw(st.booleans()) else str(result)
+    if draw(st.integers(0, 4)) == 0:
+        points = 150 if contract.strain is Strain.NOTRUMP else draw(st.sampled_from([100, 150]))
+        text += f" hon {points} {draw(st.sampled_from(['N', 'E', 'we', 'they']))}"
+    return text
+
+
+@settings(max_examples=150)
+@given(st.sampled_from(["rubber", "chicago"]), st.lists(_lines(), max_size=30))
+def test_pad_properties(tmp_path_factory: pytest.TempPathFactory, kind: str,
+                        lines: list[str]) -> None:
+    """After every line: the file holds exactly the pad in memory; a rejected line changes
+    nothing; undo gives back the pad as it was before the last deal; every total is the sum
+    of the figures on the pad and of the deal-by-deal column."""
+    path = tmp_path_factory.mktemp("pad") / "s.json"
+    fresh = RubberSeries() if kind == "rubber" else ChicagoSeries()
+    pad = PadSession(fresh, path)
+    history = [pad.series]  # the pad after each deal, to check undo against
+    for line in lines:
+        before = pad.series
+        try:
+            _, stop = pad.handle(line)
+        except BridgeError:
+            assert pad.series == before
+            continue
+        assert not stop
+        if line.strip().lower() in ("undo", "撤销"):
+            if len(history) > 1:
+                history.pop()
+            assert pad.series == history[-1]
+            assert pad.series.to_json() == history[-1].to_json()
+        elif pad.series != before:
+            history.append(pad.series)
+        if path.exists():
+            assert load_session(path) == pad.series
+        for game in pad.series.games:
+            log = deal_log(game)
+            for team in Team:
+                on_pad = sum(p.points for p in game.postings if p.team is team)
+                assert game.totals(settle=False)[team] == on_pad
+                assert sum(d.points[team] for d in log) == on_pad
+                assert (log[-1].running[team] if log else 0) == on_pad
+        for team in Team:
+            assert pad.series.totals()[team] == sum(g.totals()[team] for g in pad.series.games)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from bridgescore.home.chicago import ChicagoSeries
 from bridgescore.home.handicap import HandicapSession
 from bridgescore.home.rubber import RubberSeries
@@ -14,12 +16,28 @@ from bridgescore.home.scorepad_render import (
     view,
 )
 
+
+def wcswidth(text: str) -> int:
+    """Terminal columns: East Asian wide and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
 WORKED = ["2H S +1", "3NT E =", "4SX N -2", "4S S =", "2C W =", "3NT N +1"]
 
 
 def test_worked_rubber_text() -> None:
     assert render_text(RubberSeries(WORKED)) == "\n".join([
         "Rubber 1",
+        # deal by deal: 2H+1 is 60+30; 3NT= 100; 4SX-2 not vulnerable 100+200; 4S= 120;
+        # 2C= 40; 3NT+1 100+30 and the 2-1 rubber 500
+        "       Result     WE  THEY  WE so far  THEY so far",
+        "   (1) 2H S +1    90               90            0",
+        "   (2) 3NT E =         100         90          100",
+        "   (3) 4SX N -2        300         90          400",
+        "   (4) 4S S =    120              210          400",
+        "   (5) 2C W =           40        210          440",
+        "   (6) 3NT N +1  630              840          440",
+        "",
         "                WE │ THEY",
         "   ────────────────┼────────────────",
         "           (6) 500 │",
@@ -40,10 +58,18 @@ def test_worked_rubber_text() -> None:
 def test_chinese_heads_line_up() -> None:
     lines = render_text(RubberSeries(WORKED), "zh").splitlines()
     assert lines[0] == "第1盘"
-    bar = [line.index("│") if "│" in line else None for line in lines]
+    # The deal table: the figures line up on the screen whatever the width of the result.
+    log = lines[1:8]
+    assert log[0].split() == ["结果", "我方", "他方", "我方累计", "他方累计"]
+    assert log[2].split() == ["(2)", "东打3NT，正好完成", "100", "90", "100"]
+    screen = [wcswidth(row) for row in log]
+    assert len(set(screen)) == 1, log
+    assert lines[8] == ""
+    pad = lines[9:]
+    bar = [line.index("│") if "│" in line else None for line in pad]
     # Chinese characters take two columns: the bar is one column further left in the string.
-    assert lines[1] == "              我方 │ 他方"
-    assert bar[3] == bar[4]
+    assert pad[0] == "              我方 │ 他方"
+    assert bar[2] == bar[3]
     assert "   总分        840 │ 440" in lines and "   我方 840，他方 440；我方胜 400" in lines
 
 
@@ -108,3 +134,44 @@ def test_handicap_sheet() -> None:
 
 def test_rjust_counts_wide_characters() -> None:
     assert rjust("我方", 6) == "  我方" and rjust("WE", 6) == "    WE"
+
+
+def test_chicago_running_totals_and_a_chicago_stopped_early() -> None:
+    text = render_text(ChicagoSeries(["2S N +1", "4H E =", "pass", "2D S =", "2C N =",
+                                      "1NT E ="]))
+    first = text.split("Chicago 2")[0]
+    rows = {line.split()[0]: line.split()[-2:] for line in first.splitlines()
+            if line.strip().startswith("(") and "│" not in line}
+    # 2S+1 90; EW 4H= vulnerable 620; passed out; 2D= 40; 2C= 40 + the fourth-deal 100.
+    assert rows["(1)"] == ["90", "0"] and rows["(4)"] == ["130", "620"]
+    assert rows["(5)"] == ["270", "620"]
+    # The second Chicago, stopped after one deal: nothing is added.
+    assert ("After 1 of 4 deals: WE 0, THEY 40; THEY by 40 (if play stops here, nothing is "
+            "added)") in text
+    assert text.endswith("All games: WE 270, THEY 660; THEY by 390")
+    zh = render_text(ChicagoSeries(["2S N +1"]), "zh")
+    assert "已打 1/4 副：我方 90，他方 0；我方胜 90（就此停止则不另加分）" in zh
+
+
+def test_no_deal_table_before_the_first_deal() -> None:
+    assert render_text(RubberSeries()).splitlines()[:2] == ["Rubber 1", "                WE │ THEY"]
+
+
+def test_html_deal_table_and_chinese_punctuation() -> None:
+    html = render_html(RubberSeries([*WORKED, "1NT N ="]), "zh")
+    assert '<table class="log">' in html and "我方累计" in html
+    assert "<td>北打3NT超1</td><td class=\"num\">630</td>" in html
+    assert "合计：我方 980，他方 440；我方胜 540" in html
+    en = render_html(RubberSeries([*WORKED, "1NT N ="]), "en")
+    assert "All games: WE 980, THEY 440; WE by 540" in en and "WE so far" in en
+
+
+def test_json_running_totals() -> None:
+    from bridgescore.home.chicago import Chicago
+    from bridgescore.home.rubber import Rubber
+
+    assert Rubber(WORKED).to_json()["running"][-1] == {
+        "deal": 6, "entry": "3NT N +1", "we": 630, "they": 0, "we_total": 840,
+        "they_total": 440}
+    assert [d["they_total"] for d in Chicago(["2S N +1", "4H E ="]).to_json()["running"]] == [
+        0, 620]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from bridgescore import BridgeError, Contract, imps, score
@@ -79,6 +79,24 @@ def test_bad_arguments() -> None:
         sacrifice("pass", "5CX", 1, we_vulnerable=False, they_vulnerable=False)
 
 
+@pytest.mark.parametrize(("theirs", "ours"), [
+    ("4S", "3CX"), ("4S", "4HX"), ("4S", "4SX"), ("3NT", "3NT"), ("7NT", "7NTX"),
+])
+def test_a_sacrifice_must_outbid_them(theirs: str, ours: str) -> None:
+    with pytest.raises(BridgeError) as e:
+        sacrifice(theirs, ours, 1, we_vulnerable=False, they_vulnerable=False)
+    assert f"{ours} does not outbid {theirs}" in e.value.message("en")
+    assert "牺牲叫必须叫得更高" in e.value.message("zh")
+
+
+def test_the_lowest_outbid_is_allowed() -> None:
+    # 4NT over 4S, and 5C over 4NT: the next bids up.
+    assert sacrifice("4S", "4NTX", 1, we_vulnerable=False, they_vulnerable=False).our_cost == 100
+    assert sacrifice("4NT", "5CX", 1, we_vulnerable=False, they_vulnerable=False).our_cost == 100
+    with pytest.raises(BridgeError, match=r"\(4NT or higher\)"):
+        sacrifice("4S", "2DX", 1, we_vulnerable=False, they_vulnerable=False)
+
+
 @pytest.mark.parametrize(("text", "we", "they"), [
     ("none", False, False), ("双无", False, False), ("we", True, False),
     ("我方有局", True, False), ("They", False, True), ("对方有局", False, True),
@@ -99,6 +117,7 @@ def test_fuzz(text: str) -> None:
        st.sampled_from("CDHSN"), st.sampled_from(["", "X", "XX"]), st.booleans(), st.booleans())
 def test_arithmetic(tl: int, ts: str, ol: int, os_: str, dbl: str, wv: bool, tv: bool) -> None:
     theirs, ours = Contract.parse(f"{tl}{ts}"), Contract.parse(f"{ol}{os_}{dbl}")
+    assume((ours.level, ours.strain.value) > (theirs.level, theirs.strain.value))
     s = sacrifice(theirs, ours, 1, we_vulnerable=wv, they_vulnerable=tv)
     their = score(theirs, theirs.tricks_needed, tv)
     for o in s.options:

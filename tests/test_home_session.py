@@ -134,3 +134,16 @@ def test_fuzz_structured(tmp_path_factory: pytest.TempPathFactory, kind: str, a:
                                 "table": c, "method": a, "scale": c}), encoding="utf-8")
     with contextlib.suppress(FileFormatError):
         load_session(path)
+
+
+def test_permissions_are_those_of_an_ordinary_file(tmp_path: Path) -> None:
+    path = tmp_path / "pad.json"
+    mask = os.umask(0o022)
+    try:
+        save_session(path, RubberSeries(["2H S +1"]))
+        assert path.stat().st_mode & 0o777 == 0o644
+        os.chmod(path, 0o600)  # a player who keeps the file private keeps it private
+        save_session(path, RubberSeries(["2H S +1", "3NT E ="]))
+        assert path.stat().st_mode & 0o777 == 0o600
+    finally:
+        os.umask(mask)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Literal
 
 from .errors import ScaleError
+from .i18n import os_error_text
 
 __all__ = ["IMP_SCALES", "ImpScale", "get_imp_scale", "imps", "load_imp_scale"]
 
@@ -122,8 +123,8 @@ def load_imp_scale(path: str | Path) -> ImpScale:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
-        raise ScaleError(f"cannot read IMP scale {str(p)!r}: {e.strerror}",
-                         f"无法读取 IMP 表 {str(p)!r}：{e.strerror}") from None
+        raise ScaleError(f"cannot read IMP scale {str(p)!r}: {os_error_text(e)}",
+                         f"无法读取 IMP 表 {str(p)!r}：{os_error_text(e, 'zh')}") from None
     name = p.stem
     if text.lstrip().startswith("{"):
         try:

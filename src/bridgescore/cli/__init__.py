@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import click
 
 from ..errors import BridgeError
+from ..i18n import os_error_text
 
 # command name -> (module, attribute).  A module that is not there yet is simply skipped.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -87,7 +88,14 @@ _CLICK_ZH = (
     (re.compile(r"^Invalid value for (.+?): "), r"\1 的值无效："),
     (re.compile(r"^Option '([^']*)' requires an argument\.?"), r"选项 \1 需要一个值。"),
     (re.compile(r"^Got unexpected extra arguments? \((.*)\)"), r"多余的参数：\1"),
+    (re.compile(r"'([^']*)' is not a valid integer( range)?\.?"), r"'\1' 不是有效的整数。"),
+    (re.compile(r"'([^']*)' is not a valid float( range)?\.?"), r"'\1' 不是有效的数。"),
+    (re.compile(r"'([^']*)' is not one of (.*?)\.?$"), r"'\1' 不是以下之一：\2。"),
+    (re.compile(r"'([^']*)' is not (?:in the range|one of the choices) (.*?)\.?$"), r"'\1' 不在范围 \2 内。"),
+    (re.compile(r"(?:File|Path|Directory) '([^']*)' does not exist\.?"), r"'\1' 不存在。"),
+    (re.compile(r"(?:File|Path) '([^']*)' is a directory\.?"), r"'\1' 是目录。"),
 )
+
 
 
 def _click_zh(message: str) -> str:
@@ -127,7 +135,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except OSError as e:
         where = f" {e.filename!r}" if e.filename else ""
-        text = f"无法访问{where}：{e.strerror}" if lang == "zh" else f"cannot access{where}: {e.strerror}"
+        if lang == "zh":
+            text = f"无法访问{where}：{os_error_text(e, 'zh')}"
+        else:
+            text = f"cannot access{where}: {e.strerror}"
         click.echo(prefix + text, err=True)
         return 2
     return 0

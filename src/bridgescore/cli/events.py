@@ -3,40 +3,120 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 import click
 
-from ..errors import FileFormatError
+from ..errors import BridgeError, FileFormatError
 from ..i18n import pick
 from ._common import emit_json, json_option, lang_option
 
+if TYPE_CHECKING:
+    from ..events.compare import Carried
+    from ..events.model import Session, SessionScores, TeamMatch
+    from ..events.team_events import Standing
+    from ..events.team_results import TeamEvent
+    from ..events.teams import MatchScore
+
 __all__ = ["event_demo_cmd", "load_results", "pairs_cmd", "teams_cmd"]
 
+Kind = Literal["usebio", "pbn", "csv"]
 
-def load_results(path: str) -> object:
-    """Read a results file: USEBIO XML, PBN or CSV, told apart by content, then extension."""
-    p = Path(path)
-    raw = p.read_bytes()
+
+def _read_text(path: str) -> str:
+    raw = Path(path).read_bytes()
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         try:
-            text = raw.decode("gb18030")
+            return raw.decode("gb18030")
         except UnicodeDecodeError:
             raise FileFormatError("not a text file (expected UTF-8 or GB18030)",
-                                  "不是文本文件（应为 UTF-8 或 GB18030 编码）", path=str(p)) from None
+                                  "不是文本文件（应为 UTF-8 或 GB18030 编码）", path=path) from None
+
+
+def _kind(text: str, path: str) -> Kind:
+    """USEBIO XML, PBN or CSV, told apart by content, then extension."""
     head = text.lstrip()[:200].lower()
-    if head.startswith("<") or p.suffix.lower() == ".xml":
-        from ..events.usebio import loads as usebio_loads
+    suffix = Path(path).suffix.lower()
+    if head.startswith("<") or suffix == ".xml":
+        return "usebio"
+    if head.startswith(("[", "%")) or suffix == ".pbn":
+        return "pbn"
+    return "csv"
 
-        return usebio_loads(text, source=str(p))
-    if head.startswith(("[", "%")) or p.suffix.lower() == ".pbn":
-        from ..events.pbn_results import loads as pbn_loads
 
-        return pbn_loads(text, source=str(p))
-    from ..events.csvfmt import loads as csv_loads
+def _load(path: str) -> tuple[Session | TeamMatch, Carried | None]:
+    """The session or match in a results file, and the scores the file carries (USEBIO and
+    PBN files; ``None`` for CSV, which carries none)."""
+    text = _read_text(path)
+    kind = _kind(text, path)
+    if kind == "usebio":
+        from ..events import usebio
 
-    return csv_loads(text, source=str(p))
+        u = usebio.read(text, source=path)
+        return u.item, u.carried
+    if kind == "pbn":
+        from ..events import pbn_results
+
+        p = pbn_results.read(text, source=path)
+        return p.item, p.carried
+    from ..events import csvfmt
+
+    return csvfmt.loads(text, source=path), None
+
+
+def load_results(path: str) -> Session | TeamMatch:
+    """Read a results file: USEBIO XML, PBN or CSV, told apart by content, then extension."""
+    return _load(path)[0]
+
+
+def _write(item: object, path: str, lang: str) -> None:
+    """Write scored results in the format the file name says (.xml, .pbn or .csv)."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".xml":
+        from ..events.usebio import dumps as usebio_dumps
+
+        text = usebio_dumps(item)  # type: ignore[arg-type]
+    elif suffix == ".pbn":
+        from ..events.pbn_results import dumps as pbn_dumps
+
+        text = pbn_dumps(item)  # type: ignore[arg-type]
+    elif suffix == ".csv":
+        from ..events.csvfmt import dumps as csv_dumps
+        from ..events.model import SessionScores
+        from ..events.teams import MatchScore
+
+        if isinstance(item, SessionScores):
+            item = item.session
+        elif isinstance(item, MatchScore):
+            item = item.match
+        text = csv_dumps(item)  # type: ignore[arg-type]
+    else:
+        raise BridgeError(f"--output {path}: expected a file name ending in .xml (USEBIO), .pbn "
+                          "or .csv", f"--output {path}：文件名应以 .xml（USEBIO）、.pbn 或 .csv 结尾")
+    Path(path).write_text(text, encoding="utf-8")
+
+
+def _width(text: str) -> int:
+    """Columns a string takes in a terminal: CJK characters take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def _table(rows: list[list[str]], right: set[int]) -> list[str]:
+    """Rows padded to line up in a terminal (display width, so 长城队 lines up with ABC);
+    the columns in ``right`` are right-aligned."""
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    out = []
+    for r in rows:
+        cells = []
+        for i, (cell, w) in enumerate(zip(r, widths, strict=True)):
+            pad = " " * (w - _width(cell))
+            cells.append(pad + cell if i in right else cell + pad)
+        out.append("  ".join(cells).rstrip())
+    return out
 
 
 def _fmt(x: float | None) -> str:
@@ -45,11 +125,17 @@ def _fmt(x: float | None) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".") if x != int(x) else str(int(x))
 
 
+_SCORING_NAMES = {"mp": ("matchpoints", "比赛分"), "ximp": ("cross-IMPs", "交叉 IMP"),
+                  "butler": ("Butler IMPs", "巴特勒 IMP"),
+                  "online": ("online datum IMPs", "网上复式 IMP"),
+                  "total": ("total points", "总分制")}
+
+
 @click.command("pairs")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--scoring", type=click.Choice(["mp", "ximp", "butler", "online", "total"]),
-              default="mp", show_default=True, help="Matchpoints, cross-IMPs, Butler, the online "
-              "datum scoring of the seeds, or total points.")
+              default=None, help="Matchpoints, cross-IMPs, Butler, the online datum scoring of "
+              "the seeds, or total points.  [default: what the file says, else mp]")
 @click.option("--scale", "mp_scale", type=click.Choice(["2/1/0", "1/0.5/0"]), default="2/1/0",
               show_default=True, help="Matchpoint scale.")
 @click.option("--factoring", type=click.Choice(["neuberg", "session", "none"]), default="neuberg",
@@ -62,21 +148,38 @@ def _fmt(x: float | None) -> str:
               show_default=True, help="Ties share a place, or the Swiss-pairs rule of the seeds.")
 @click.option("--completion", type=float, default=0.0, show_default=True,
               help="Share of the boards a pair must complete to be ranked (e.g. 0.6).")
+@click.option("--compare", "do_compare", is_flag=True,
+              help="Compare the scores the file carries (USEBIO or PBN) with ours: list every "
+              "disagreement; exit status 1 if there is any.")
 @click.option("--html", "html_dir", type=click.Path(file_okay=False), default=None,
               help="Write the results pages into this directory.")
+@click.option("--output", "output", type=click.Path(dir_okay=False), default=None,
+              help="Also write the scored session to this file (.xml USEBIO, .pbn or .csv).")
 @json_option
 @lang_option
-def pairs_cmd(file: str, scoring: str, mp_scale: str, factoring: str, form: str, drop: str,
-              ranking: str, completion: float, html_dir: str | None, as_json: bool,
-              lang: str) -> None:
-    """Score a pairs session from a results file (USEBIO XML, CSV or PBN)."""
-    from ..events.imp_pairs import score_session
-    from ..events.model import Session, SessionScores
+def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, form: str,
+              drop: str, ranking: str, completion: float, do_compare: bool,
+              html_dir: str | None, output: str | None, as_json: bool, lang: str) -> None:
+    """Score a pairs session from a results file (USEBIO XML, CSV or PBN).  双人赛记分。
 
-    item = load_results(file)
+    \b
+    bridgescore pairs results.csv --scoring mp --html out/
+    bridgescore pairs results.xml --compare
+    """
+    from ..events.imp_pairs import score_session
+    from ..events.model import Session
+
+    item, carried = _load(file)
     if not isinstance(item, Session):
         raise FileFormatError("this file holds a team match: use 'bridgescore teams'",
                               "该文件是队式赛结果：请用 'bridgescore teams'", path=file)
+    if do_compare and (carried is None or carried.empty):
+        raise FileFormatError(
+            "--compare: this file carries no scores to compare (expected a USEBIO or PBN file "
+            "with matchpoints or IMPs on its traveller lines, or places and totals)",
+            "--compare：该文件没有可比较的分数（应为在结果行上带有比赛分或 IMP、或带有名次和总分的 "
+            "USEBIO 或 PBN 文件）", path=file)
+    scoring = scoring or (carried.scoring if carried is not None else None) or "mp"
     drop_value: str | int | float = drop
     if drop != "auto":
         try:
@@ -86,15 +189,21 @@ def pairs_cmd(file: str, scoring: str, mp_scale: str, factoring: str, form: str,
         except ValueError:
             raise click.BadParameter(f"{drop!r}: expected auto, a whole number or a fraction",
                                      param_hint="--drop") from None
-    scores: SessionScores = score_session(
+    scores = score_session(
         item, scoring, mp_scale=mp_scale, factoring=factoring, form=form, drop=drop_value,
         ranking=ranking, completion=completion)
+    if output is not None:
+        _write(scores, output, lang)
     if html_dir is not None:
         from ..events.pages import write_pairs_pages
 
         index = write_pairs_pages(scores, Path(html_dir), lang=lang)
         if not as_json:
             click.echo(pick(lang, f"results pages written: {index}", f"成绩页面已写入：{index}"))
+    if do_compare:
+        assert carried is not None
+        _compare(file, item, carried, scores, as_json, lang)
+        return
     if as_json:
         emit_json(scores.to_json())
         return
@@ -102,44 +211,132 @@ def pairs_cmd(file: str, scoring: str, mp_scale: str, factoring: str, form: str,
         _print_pairs(scores, lang)
 
 
-def _print_pairs(scores: object, lang: str) -> None:
-    from ..events.model import SessionScores
+def _compare(file: str, session: Session, carried: Carried, scores: SessionScores,
+             as_json: bool, lang: str) -> None:
+    from ..events.compare import compare
 
-    assert isinstance(scores, SessionScores)
-    current: object = "unset"
+    result = compare(carried, scores)
+
+    def show(pid: str) -> str:
+        # EW pair "2EW" is "2" in a file that numbers both directions from 1.
+        return pid[:-2] if pid.endswith("EW") and pid[:-2] in session.pairs else pid
+
+    if as_json:
+        emit_json({"file": file, "scoring": scores.scoring, **result.to_json()})
+    else:
+        en, zh = _SCORING_NAMES[scores.scoring]
+        click.echo(pick(lang, f"{file}: the file's scores against ours ({en})",
+                        f"{file}：文件中的分数与我们的计算（{zh}）比较"))
+        for d in result.differences:
+            click.echo("  " + d.text(lang, show))
+        click.echo(result.summary(lang))
+    if not result.agree:
+        # Like diff(1): 0 when all agree, 1 when they differ, 2 for bad input.
+        raise click.exceptions.Exit(1)
+
+
+def _print_pairs(scores: SessionScores, lang: str) -> None:
+    session = scores.session
+    en, zh = _SCORING_NAMES[scores.scoring]
+    name = session.name if session is not None and session.name else ""
+    click.echo(f"{name}{' — ' if name else ''}{pick(lang, en, zh)}")
+    # One number format per column: two decimals as soon as any total needs them.
+    whole = all(round(p.total, 2) == int(p.total) for p in scores.pairs)
+    fields: list[tuple[object, list[list[str]]]] = []
     for p in scores.pairs:
-        if p.direction != current:
-            current = p.direction
-            title = (pick(lang, "Ranking", "排名") if p.direction is None else
-                     pick(lang, f"{p.direction.name} ranking", f"{p.direction.name_in('zh')}排名"))
-            click.echo(f"\n{title}")
-            click.echo(pick(lang, "place  pair    total      %   boards",
-                            "名次   对号    总分       %   副数"))
+        if not fields or fields[-1][0] != p.direction:
+            fields.append((p.direction, []))
         pct = "" if p.percentage is None else f"{p.percentage:.2f}"
-        click.echo(f"{p.place or '-':<6} {p.pair:<7} {_fmt(p.total):>7} {pct:>7} {p.boards:>6}")
+        total = _fmt(p.total) if whole else f"{p.total:.2f}"
+        fields[-1][1].append([p.place or "-", p.pair, total, pct, str(p.boards)])
+    for direction, rows in fields:
+        from ..seat import Side
+
+        title = (pick(lang, "Ranking", "排名") if not isinstance(direction, Side) else
+                 pick(lang, f"{direction.name} ranking", f"{direction.name_in('zh')}排名"))
+        click.echo(f"\n{title}")
+        head = [pick(lang, "place", "名次"), pick(lang, "pair", "对号"), pick(lang, "total", "总分"),
+                "%", pick(lang, "boards", "副数")]
+        for line in _table([head, *rows], {2, 3, 4}):
+            click.echo(line)
 
 
+# ---------------------------------------------------------------------------- teams
 @click.command("teams")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--scoring", type=click.Choice(["imps", "bam", "aggregate"]), default="imps",
-              show_default=True, help="IMPs, board-a-match or aggregate points.")
+              show_default=True, help="A match: IMPs, board-a-match or aggregate points.")
 @click.option("--vp-scale", default="wbf", show_default=True,
               help="VP scale: wbf, wbf-whole, acbl-20, acbl-30.")
+@click.option("--bye-vp", default="12", show_default=True,
+              help="Standings: VPs for a bye (a number, or 'average' for the team's own average).")
+@click.option("--tie-break", "tie_break", default="quotient,head_to_head", show_default=True,
+              help="Standings: tie-breaks in order (quotient = IMP quotient, head_to_head).")
+@click.option("--knockout", is_flag=True,
+              help="The files are the segments of one knockout match: total them with the "
+              "first file's carry-over.")
 @click.option("--html", "html_dir", type=click.Path(file_okay=False), default=None,
-              help="Write the match page and the printable scoresheet into this directory.")
+              help="Write the match pages and printable scoresheet (or the standings page) here.")
+@click.option("--output", "output", type=click.Path(dir_okay=False), default=None,
+              help="A match: also write it, scored, to this file (.xml USEBIO, .pbn or .csv).")
 @json_option
 @lang_option
-def teams_cmd(file: str, scoring: str, vp_scale: str, html_dir: str | None, as_json: bool,
+def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: str, tie_break: str,
+              knockout: bool, html_dir: str | None, output: str | None, as_json: bool,
               lang: str) -> None:
-    """Score a team match: IMPs per board, running totals and VPs."""
+    """Score a team match, or a team event's standings.  队式赛记分与排名。
+
+    One match file (CSV with a room column, USEBIO or PBN): IMPs per board, running totals and
+    VPs.  Several match files, or a match-results list (CSV round,home,away,home_imps,
+    away_imps,boards): standings by VPs with tie-breaks.  With --knockout: the segments of a
+    knockout match with its carry-over.
+
+    \b
+    bridgescore teams match.csv --html out/
+    bridgescore teams results.csv --bye-vp average
+    bridgescore teams seg1.csv seg2.csv seg3.csv --knockout
+    """
     from ..events.model import TeamMatch
+    from ..events.team_results import is_match_list
+    from ..events.team_results import loads as load_list
+    from ..events.teams import MatchSettings
+
+    settings = MatchSettings(scoring=scoring, vp_scale=vp_scale)  # type: ignore[arg-type]
+    matches: list[TeamMatch] = []
+    lists: list[TeamEvent] = []
+    for f in files:
+        text = _read_text(f)
+        if _kind(text, f) == "csv" and is_match_list(text):
+            lists.append(load_list(text, source=f))
+            continue
+        item = load_results(f)
+        if not isinstance(item, TeamMatch):
+            raise FileFormatError("this file holds a pairs session: use 'bridgescore pairs'",
+                                  "该文件是双人赛结果：请用 'bridgescore pairs'", path=f)
+        matches.append(item)
+    if knockout:
+        if lists:
+            raise BridgeError("--knockout takes match files (one per segment), not a results list",
+                              "--knockout 需要比赛文件（每节一个），而不是赛果表")
+        _knockout(matches, settings, as_json, lang)
+        return
+    if len(matches) == 1 and not lists:
+        _one_match(matches[0], settings, html_dir, output, as_json, lang)
+        return
+    if output is not None:
+        raise BridgeError("--output writes one match; standings are printed, or written with "
+                          "--html", "--output 只能写出一场比赛；名次表请直接打印或用 --html 写出")
+    _standings(matches, lists, settings, bye_vp, tie_break, html_dir, as_json, lang)
+
+
+def _one_match(item: TeamMatch, settings: object, html_dir: str | None, output: str | None,
+               as_json: bool, lang: str) -> None:
     from ..events.teams import MatchSettings, score_match
 
-    item = load_results(file)
-    if not isinstance(item, TeamMatch):
-        raise FileFormatError("this file holds a pairs session: use 'bridgescore pairs'",
-                              "该文件是双人赛结果：请用 'bridgescore pairs'", path=file)
-    m = score_match(item, MatchSettings(scoring=scoring, vp_scale=vp_scale))  # type: ignore[arg-type]
+    assert isinstance(settings, MatchSettings)
+    m = score_match(item, settings)
+    if output is not None:
+        _write(m, output, lang)
     if html_dir is not None:
         from ..events.pages import write_match_pages
 
@@ -151,21 +348,159 @@ def teams_cmd(file: str, scoring: str, vp_scale: str, html_dir: str | None, as_j
         return
     if html_dir is not None:
         return
+    _print_match(m, lang)
+
+
+def _print_match(m: MatchScore, lang: str) -> None:
+    item = m.match
     home, away = item.home.label(lang), item.away.label(lang)
     click.echo(pick(lang, f"{home} (home) v {away} (away)", f"{home}（主队）对 {away}（客队）"))
-    click.echo(pick(lang, "board   open   closed   diff   home   away",
-                    "副号    开室    闭室     分差   主队   客队"))
+    unit = {"imps": ("IMPs", "IMP"), "bam": ("board-a-match", "计胜负副数"),
+            "aggregate": ("aggregate points", "总分制")}[m.scoring]
+    if item.carry_over and m.scoring == "imps":
+        click.echo(pick(lang, f"carry-over: {home} {_fmt(item.carry_over)}",
+                        f"结转：{home} {_fmt(item.carry_over)}"))
+    rows = [[pick(lang, "board", "副号"), pick(lang, "open", "开室"), pick(lang, "closed", "闭室"),
+             pick(lang, "diff", "分差"), pick(lang, f"home {unit[0]}", f"主队{unit[1]}"),
+             pick(lang, f"away {unit[0]}", f"客队{unit[1]}")]]
     for b in m.boards:
         o = "" if b.open.score is None else f"{b.open.score:+d}"
         c = "" if b.closed.score is None else f"{b.closed.score:+d}"
-        d = b.note if b.difference is None else f"{b.difference:+d}"
-        click.echo(f"{b.board:>5} {o:>6} {c:>8} {d:>6} {_fmt(b.home) if b.home else '':>6} "
-                   f"{_fmt(b.away) if b.away else '':>6}")
+        d = b.note if b.difference is None else ("0" if b.difference == 0 else f"{b.difference:+d}")
+        rows.append([str(b.board), o, c, d, _fmt(b.home) if b.home else "",
+                     _fmt(b.away) if b.away else ""])
+    for line in _table(rows, {0, 1, 2, 3, 4, 5}):
+        click.echo(line)
     click.echo(pick(lang, f"total {_fmt(m.home_total)} – {_fmt(m.away_total)}",
                     f"合计 {_fmt(m.home_total)} – {_fmt(m.away_total)}"))
     if m.vp is not None:
         click.echo(pick(lang, f"VP    {_fmt(m.vp[0])} – {_fmt(m.vp[1])} ({m.vp_scale})",
                         f"VP   {_fmt(m.vp[0])} – {_fmt(m.vp[1])}（{m.vp_scale}）"))
+
+
+def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: str) -> None:
+    from ..events.team_events import Knockout
+    from ..events.teams import MatchSettings, score_match
+
+    assert isinstance(settings, MatchSettings)
+    if settings.scoring != "imps":
+        raise BridgeError("a knockout match is scored by IMPs", "淘汰赛按 IMP 计分")
+    first = matches[0]
+    home, away = first.home.id, first.away.id
+    segments: list[tuple[float, float]] = []
+    for i, m in enumerate(matches, 1):
+        if {m.home.id, m.away.id} != {home, away}:
+            raise BridgeError(f"segment {i} is {m.home.id} v {m.away.id}, not {home} v {away}",
+                              f"第{i}节是 {m.home.id} 对 {m.away.id}，而不是 {home} 对 {away}")
+        if i > 1 and m.carry_over:
+            raise BridgeError(f"segment {i} has a carry-over: only the first segment may carry one",
+                              f"第{i}节有结转分：只有第一节可以有结转")
+        s = score_match(m, settings)
+        h, a = s.home_total - (m.carry_over if i == 1 else 0), s.away_total
+        segments.append((h, a) if m.home.id == home else (a, h))
+    k = Knockout(home, away, segments, carry_over=first.carry_over)
+    if as_json:
+        emit_json({"home": home, "away": away, "carry_over": _num(float(k.carry_over)),
+                   "segments": [{"home": _num(h), "away": _num(a)} for h, a in segments],
+                   "home_total": _num(float(k.home_total)), "away_total": _num(float(k.away_total)),
+                   "winner": k.winner})
+        return
+    for line in k.lines(lang):
+        click.echo(line)
+
+
+def _num(x: float) -> float | int:
+    r = round(x, 2)
+    return int(r) if r == int(r) else r
+
+
+def _standings(matches: list[TeamMatch], lists: list[TeamEvent], settings: object, bye_vp: str,
+               tie_break: str, html_dir: str | None, as_json: bool, lang: str) -> None:
+    from ..events.team_events import result_from_score, standings
+    from ..events.team_results import TeamEvent
+    from ..events.teams import MatchSettings, score_match
+
+    assert isinstance(settings, MatchSettings)
+    if settings.scoring != "imps":
+        raise BridgeError("standings are by VPs, which come from IMPs: use --scoring imps",
+                          "名次按胜利分（VP）排列，而 VP 由 IMP 换算：请用 --scoring imps")
+    event = TeamEvent()
+    for ev in lists:
+        event.name = event.name or ev.name
+        for t in ev.teams:
+            event.add_team(t, ev.names.get(t, ""))
+        event.matches += ev.matches
+        event.byes += ev.byes
+    for i, m in enumerate(matches, 1):
+        event.add_team(m.home.id, m.home.name)
+        event.add_team(m.away.id, m.away.name)
+        event.matches.append(result_from_score(score_match(m, settings), i))
+    bye: float | Literal["average"]
+    if bye_vp.strip().lower() in ("average", "avg", "平均"):
+        bye = "average"
+    else:
+        try:
+            bye = float(bye_vp)
+        except ValueError:
+            raise click.BadParameter(f"{bye_vp!r}: expected VPs (a number) or 'average'",
+                                     param_hint="--bye-vp") from None
+    breaks = [b.strip().lower().replace("-", "_") for b in tie_break.split(",") if b.strip()]
+    table = standings(event.teams, event.matches, byes=[t for _, t in event.byes], bye_vp=bye,
+                      scale=settings.vp_scale, tie_breaks=breaks)  # type: ignore[arg-type]
+    rounds = max([m.round for m in event.matches] + [r for r, _ in event.byes], default=0)
+    if html_dir is not None:
+        from ..events.pages import write_standings_page
+
+        page = write_standings_page(table, event, Path(html_dir), lang=lang,
+                                    scale=settings.vp_scale, tie_breaks=breaks,
+                                    bye_vp=_fmt(bye) if bye != "average" else
+                                    pick(lang, "the team's average", "本队平均"))
+        if not as_json:
+            click.echo(pick(lang, f"standings page written: {page}", f"名次表页面已写入：{page}"))
+    if as_json:
+        emit_json({"event": event.name, "vp_scale": settings.vp_scale, "tie_breaks": breaks,
+                   "rounds": rounds, "standings": [_standing_json(s, event) for s in table],
+                   "matches": [{"round": m.round, "home": m.home, "away": m.away,
+                                "home_imps": _num(m.home_imps), "away_imps": _num(m.away_imps),
+                                "boards": m.boards,
+                                "home_vp": _num(m.vps(settings.vp_scale)[0]),
+                                "away_vp": _num(m.vps(settings.vp_scale)[1])}
+                               for m in event.matches],
+                   "byes": [{"round": r, "team": t} for r, t in event.byes]})
+        return
+    if html_dir is not None:
+        return
+    for line in standings_lines(table, event, lang, settings.vp_scale, rounds):
+        click.echo(line)
+
+
+def _standing_json(s: Standing, event: TeamEvent) -> dict[str, object]:
+    import math
+
+    q = s.quotient
+    return {"place": s.place, "team": s.team, "name": event.names.get(s.team, ""),
+            "played": s.played, "byes": s.byes, "vp": _num(s.vp),
+            "imps_for": _num(s.imps_for), "imps_against": _num(s.imps_against),
+            "quotient": round(q, 3) if math.isfinite(q) else None}
+
+
+def standings_lines(table: list[Standing], event: TeamEvent, lang: str, scale: str,
+                    rounds: int) -> list[str]:
+    """The standings as text: place, team, matches, byes, VPs, IMPs won and lost, quotient."""
+    import math
+
+    title = event.name or pick(lang, "Standings", "名次表")
+    out = [pick(lang, f"{title} — after {rounds} round{'s' if rounds != 1 else ''} ({scale} VPs)",
+                f"{title}——第{rounds}轮后（{scale} VP）")]
+    rows = [[pick(lang, "place", "名次"), pick(lang, "team", "队"), pick(lang, "played", "场数"),
+             pick(lang, "byes", "轮空"), "VP", pick(lang, "IMPs+", "得IMP"),
+             pick(lang, "IMPs−", "失IMP"), pick(lang, "quotient", "IMP商")]]
+    for s in table:
+        q = s.quotient
+        rows.append([s.place, event.label(s.team), str(s.played), str(s.byes), f"{s.vp:.2f}",
+                     _fmt(s.imps_for), _fmt(s.imps_against),
+                     f"{q:.3f}" if math.isfinite(q) else "∞"])
+    return out + _table(rows, {2, 3, 4, 5, 6, 7})
 
 
 @click.command("event-demo")

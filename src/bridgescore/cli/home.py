@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ..errors import BridgeError, FileFormatError, NotationError
+from ..i18n import os_error_text
 from ..seat import Seat, Side
 from ._common import emit_json, json_option, lang_option
 
@@ -22,7 +23,7 @@ def _read_lines(path: str) -> list[tuple[int, str]]:
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except OSError as e:
-        raise FileFormatError(f"cannot read the file: {e.strerror}", f"无法读取文件：{e.strerror}",
+        raise FileFormatError(f"cannot read the file: {e.strerror}", f"无法读取文件：{os_error_text(e, 'zh')}",
                               path=path) from None
     out = []
     for number, raw in enumerate(text.splitlines(), 1):
@@ -96,7 +97,8 @@ def _scorepad(ctx: click.Context, kind: str, fresh: Any, setting_names: tuple[st
     else:
         click.echo(f"记分保存在 {path}（每输入一副即保存）" if zh
                    else f"Keeping the score in {path} (saved after every deal)")
-    click.echo("输入 help 查看用法。" if zh else "Type help for how to enter results.")
+    click.echo("输入 帮助（help）查看用法；撤销（undo）、显示（show）、退出（quit）。" if zh
+               else "Type help for how to enter results; undo, show and quit as needed.")
 
     def read(prompt: str) -> str:
         return input(prompt)
@@ -162,22 +164,26 @@ def rubber_cmd(ctx: click.Context, session_path: str | None, new: bool,
               help="Which side is vulnerable on deals 2 and 3.")
 @click.option("--scoring", default="carry", metavar="carry|duplicate", show_default=True,
               help="carry: part scores carry forward (ACBL); duplicate: each deal as duplicate.")
+@click.option("--fourth-deal-partscore", default=100, type=int, metavar="POINTS",
+              show_default=True,
+              help="Bonus for a part score on the fourth deal that does not complete a game.")
 @json_option
 @lang_option
 @click.pass_context
 def chicago_cmd(ctx: click.Context, session_path: str | None, new: bool,
                 results_file: str | None, html_out: str | None, we: str, no_honours: bool,
-                first_dealer: str, vul_order: str, scoring: str, as_json: bool,
-                lang: str) -> None:
+                first_dealer: str, vul_order: str, scoring: str, fourth_deal_partscore: int,
+                as_json: bool, lang: str) -> None:
     from ..home.chicago import ChicagoSeries, ChicagoSettings
 
     settings = ChicagoSettings(
         _side(we), Seat.parse(first_dealer), ChicagoSettings.parse_vulnerability(vul_order),
-        not no_honours, ChicagoSettings.parse_scoring(scoring),
+        not no_honours, ChicagoSettings.parse_scoring(scoring), fourth_deal_partscore,
     )
     _scorepad(ctx, "chicago", ChicagoSeries((), settings),
-              ("we", "no_honours", "first_dealer", "vul_order", "scoring"), session_path, new,
-              results_file, html_out, as_json, lang)
+              ("we", "no_honours", "first_dealer", "vul_order", "scoring",
+               "fourth_deal_partscore"), session_path, new, results_file, html_out, as_json,
+              lang)
 
 
 # ---------------------------------------------------------------- 贴点
@@ -225,6 +231,13 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
     table = load_compensation_table(table_file) if table_file else DEFAULT_TABLE
     path = Path(session_path) if session_path else None
     session = HandicapSession((), m, table, scale)
+    if path is not None and not path.exists() and not result and deals_file is None:
+        # Nothing would be added: the name is most likely mistyped.
+        raise FileFormatError(
+            "no such session file; to start one, score a deal (RESULT or --file) with --session",
+            "没有这个记分文件；要新建，请给出一副牌的结果（或 --file）并加 --session",
+            path=str(path),
+        )
     if path is not None and path.exists():
         loaded = load_session(path, "handicap")
         assert isinstance(loaded, HandicapSession)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, Literal, cast
 
 import click
 
 from ..errors import BridgeError
 from ..i18n import pick
 from ._common import emit_json, json_option, lang_option
+
+if TYPE_CHECKING:
+    from ..events.swiss import FirstRound
 
 
 def _read_text(path: str) -> str:
@@ -102,23 +105,44 @@ def movement_cmd(kind: str, tables: int | None, pairs: int | None, boards_per_ro
 
 
 @click.command("swiss")
-@click.argument("standings_file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("standings_file", required=False, type=click.Path(exists=True, dir_okay=False))
 @click.option("--history", "history_file", type=click.Path(exists=True, dir_okay=False),
               help="Previous opponents: CSV lines 'A,B'; a bye as 'A,bye'.  此前的对手。")
+@click.option("--matches", "matches_file", type=click.Path(exists=True, dir_okay=False),
+              help="Swiss teams: the match results so far (CSV round,home,away,home_imps,"
+              "away_imps,boards); the draw comes from their VP standings and avoids the matches "
+              "played.  瑞士移位队式赛：此前各轮赛果。")
+@click.option("--vp-scale", default="wbf", show_default=True, help="With --matches: VP scale.")
+@click.option("--bye-vp", default="12", show_default=True,
+              help="With --matches: VPs for a bye (a number, or 'average').")
 @click.option("--first-round", type=click.Choice(["order", "split", "random"]), default="order",
               show_default=True, help="Round 1 (no history): registration order, halves, random.")
 @click.option("--seed", type=int, help="Seed for --first-round random.")
 @json_option
 @lang_option
-def swiss_cmd(standings_file: str, history_file: str | None, first_round: str, seed: int | None,
-              as_json: bool, lang: str) -> None:
-    """The next Swiss round's draw from the standings (CSV id,name,score).  瑞士移位：按当前名次排下一轮。
+def swiss_cmd(standings_file: str | None, history_file: str | None, matches_file: str | None,
+              vp_scale: str, bye_vp: str, first_round: str, seed: int | None, as_json: bool,
+              lang: str) -> None:
+    """The next Swiss round's draw from the standings (CSV id,name,score), or for Swiss teams
+    from the match results so far.  瑞士移位：按当前名次排下一轮。
 
     \b
     bridgescore swiss standings.csv --history opponents.csv
+    bridgescore swiss --matches results.csv
     """
-    from ..events.swiss import FirstRound, History, read_history, read_standings, swiss_draw
+    from ..events.swiss import History, read_history, read_standings, swiss_draw
 
+    if matches_file is not None:
+        if standings_file is not None or history_file is not None:
+            raise BridgeError("--matches gives both the standings and the history: give no "
+                              "standings file or --history with it",
+                              "--matches 已包含名次和对阵历史：不要同时给出名次文件或 --history")
+        _swiss_teams(matches_file, vp_scale, bye_vp, cast("FirstRound", first_round), seed,
+                     as_json, lang)
+        return
+    if standings_file is None:
+        raise BridgeError("give a standings file (CSV id,name,score) or --matches FILE",
+                          "请给出名次文件（CSV 编号,名称,分数）或 --matches 赛果文件")
     entries = read_standings(_read_text(standings_file), source=standings_file)
     hist = History()
     if history_file is not None:
@@ -130,6 +154,38 @@ def swiss_cmd(standings_file: str, history_file: str | None, first_round: str, s
         return
     names = {e.id: e.name for e in entries}
     for line in draw.lines(lang, names):
+        click.echo(line)
+    if draw.rematches:
+        click.echo(pick(lang, f"{draw.rematches} rematch(es) could not be avoided",
+                        f"有 {draw.rematches} 场重复相遇无法避免"))
+
+
+def _swiss_teams(path: str, vp_scale: str, bye_vp: str, first_round: FirstRound,
+                 seed: int | None, as_json: bool, lang: str) -> None:
+    from ..events.team_events import SwissTeams
+    from ..events.team_results import loads as load_list
+
+    ev = load_list(_read_text(path), source=path)
+    bye: float | Literal["average"]
+    if bye_vp.strip().lower() in ("average", "avg", "平均"):
+        bye = "average"
+    else:
+        try:
+            bye = float(bye_vp)
+        except ValueError:
+            raise click.BadParameter(f"{bye_vp!r}: expected VPs (a number) or 'average'",
+                                     param_hint="--bye-vp") from None
+    swiss = SwissTeams(list(ev.teams), list(ev.matches), list(ev.byes), bye, vp_scale)
+    table = swiss.standings()
+    draw = swiss.next_draw(first_round=first_round, seed=seed)
+    rounds = max([m.round for m in ev.matches] + [r for r, _ in ev.byes], default=0)
+    if as_json:
+        emit_json({"round": rounds + 1, **draw.to_json(teams=True),
+                   "standings": [{"place": s.place, "team": s.team, "vp": s.vp} for s in table]})
+        return
+    click.echo(pick(lang, f"Round {rounds + 1} draw (from the standings after round {rounds}):",
+                    f"第{rounds + 1}轮对阵（按第{rounds}轮后的名次）："))
+    for line in draw.lines(lang, ev.names, teams=True):
         click.echo(line)
     if draw.rematches:
         click.echo(pick(lang, f"{draw.rematches} rematch(es) could not be avoided",

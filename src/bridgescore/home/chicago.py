@@ -11,6 +11,13 @@ By default (ACBL "How to keep score: Chicago", rules.md section 10):
 * a passed-out deal is redealt by the same dealer and does not count as one of the four;
 * honours count (a setting: some clubs leave them out).
 
+A Chicago stopped before its fourth deal (the sources say nothing about it) is the sum of the
+deals played: nothing is added for a part score in progress, since the fourth-deal premium is
+earned only on the fourth deal and a game premium only by completing a game.
+
+>>> Chicago(["2S N +1", "1NT E ="]).totals(), Chicago(["2S N +1", "1NT E ="]).finished
+({<Team.WE: 0>: 90, <Team.THEY: 1>: 40}, False)
+
 The vectors of rules.md section 10:
 
 >>> c = Chicago(["2S N +1", "4H E =", "2D S =", "2C N ="])
@@ -35,7 +42,7 @@ from ..errors import NotationError
 from ..seat import Seat, Side
 from ..vulnerability import Vulnerability
 from .pad import DealEntry, Item, Line, Posting, Team, deal_postings
-from .series import Series
+from .series import Series, deal_log
 
 __all__ = ["Chicago", "ChicagoSeries", "ChicagoSettings"]
 
@@ -68,6 +75,14 @@ class ChicagoSettings:
                 "(dealer's side vulnerable on deals 2-3) or 'non-dealer'",
                 f"无效的芝加哥局况设置 {self.vulnerability!r}：应为 'dealer'"
                 "（第2、3副发牌方有局）或 'non-dealer'",
+            )
+        if (type(self.fourth_deal_partscore) is not int
+                or not 0 <= self.fourth_deal_partscore <= 500):
+            raise NotationError(
+                f"invalid fourth-deal partscore bonus {self.fourth_deal_partscore!r}: expected "
+                "100 (ACBL) or another whole number 0-500",
+                f"无效的第四副部分分奖分 {self.fourth_deal_partscore!r}：应为 100（ACBL）"
+                "或 0-500 的其他整数",
             )
         if self.scoring not in ("carry", "duplicate"):
             raise NotationError(
@@ -264,6 +279,7 @@ class Chicago:
             "finished": self.finished,
             "totals": {t.name.lower(): v for t, v in self.totals().items()},
             "margin": self.margin(),
+            "running": [d.to_json() for d in deal_log(self)],
         }
 
 

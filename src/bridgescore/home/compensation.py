@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FileFormatError, ScaleError
+from ..i18n import os_error_text
 
 __all__ = ["DEFAULT_TABLE", "CompensationTable", "load_compensation_table"]
 
@@ -147,7 +148,7 @@ def load_compensation_table(path: str | Path) -> CompensationTable:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise FileFormatError(f"cannot read the compensation table: {e.strerror}",
-                              f"无法读取贴点表：{e.strerror}", path=str(p)) from None
+                              f"无法读取贴点表：{os_error_text(e, 'zh')}", path=str(p)) from None
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)

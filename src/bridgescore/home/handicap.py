@@ -495,8 +495,22 @@ class HandicapSession:
     def __init__(self, deals: Iterable[HandicapDeal | str] = (),
                  method: Method | str = Method.DETAILED,
                  table: CompensationTable = DEFAULT_TABLE, scale: str = "wbf") -> None:
-        object.__setattr__(self, "deals", tuple(
-            d if isinstance(d, HandicapDeal) else HandicapDeal.parse(d) for d in deals))
+        parsed = tuple(d if isinstance(d, HandicapDeal) else HandicapDeal.parse(d) for d in deals)
+        # Each board is played once at the table: a repeated number is almost always the same
+        # deal entered twice (deals given by vulnerability alone carry no number to compare).
+        seen: dict[int, int] = {}
+        for index, deal in enumerate(parsed, 1):
+            if deal.board is None:
+                continue
+            if deal.board in seen:
+                raise NotationError(
+                    f"board {deal.board} is already in this session (deal {seen[deal.board]}): "
+                    "each board is scored once; undo the earlier one to replace it",
+                    f"第{deal.board}副已经记过（第{seen[deal.board]}条）：每副牌只记一次；"
+                    "要改正请先撤销原来那一条",
+                )
+            seen[deal.board] = index
+        object.__setattr__(self, "deals", parsed)
         object.__setattr__(self, "method", Method.parse(method))
         object.__setattr__(self, "table", table)
         object.__setattr__(self, "scale", get_imp_scale(scale).name)

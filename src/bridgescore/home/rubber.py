@@ -44,7 +44,7 @@ from typing import Any, Self
 from ..errors import NotationError
 from ..seat import Side
 from .pad import DealEntry, Item, Line, Posting, Team, deal_postings
-from .series import Series
+from .series import Series, deal_log
 
 __all__ = ["Rubber", "RubberSeries", "RubberSettings"]
 
@@ -224,6 +224,7 @@ class Rubber:
             "above": {t.name.lower(): self.above(t, settle) for t in Team},
             "totals": {t.name.lower(): v for t, v in self.totals(settle).items()},
             "margin": self.margin(settle),
+            "running": [d.to_json() for d in deal_log(self)],
         }
 
 

@@ -22,6 +22,7 @@ from ..contract import Contract
 from ..errors import NotationError
 from ..imps import ImpScale, get_imp_scale
 from ..scoring import breakdown
+from ..strain import Strain
 from ..text import normalize, parse_int
 
 __all__ = ["Option", "Sacrifice", "parse_their_contract", "parse_vulnerabilities", "sacrifice"]
@@ -146,6 +147,15 @@ def sacrifice(theirs: Contract | str, ours: Contract | str, down: int, *,
     """Compare their contract (making ``their_tricks``, by default exactly) with our
     sacrifice going down ``down``."""
     their_c, our_c = _contract(theirs), _contract(ours)
+    if _bid_rank(our_c) <= _bid_rank(their_c):
+        # A sacrifice is a higher bid over their contract; a lower one is not a choice we have.
+        nxt = _next_bid(their_c)
+        hint_en = f"{nxt} or higher" if nxt else "nothing outbids 7NT"
+        hint_zh = f"如 {nxt} 或更高" if nxt else "没有比 7NT 更高的叫品"
+        raise NotationError(
+            f"{our_c} does not outbid {their_c}: a sacrifice must be a higher bid ({hint_en})",
+            f"{our_c.format('zh')} 没有高过 {their_c.format('zh')}：牺牲叫必须叫得更高（{hint_zh}）",
+        )
     imp_scale = get_imp_scale(scale) if isinstance(scale, str) else scale
     tricks = their_c.tricks_needed if their_tricks is None else their_tricks
     if type(tricks) is not int or not 0 <= tricks <= 13:
@@ -169,6 +179,18 @@ def sacrifice(theirs: Contract | str, ours: Contract | str, down: int, *,
     return Sacrifice(their_c, tricks, they_vulnerable, our_c, down, we_vulnerable,
                      their_score, tb.formula(), chosen.cost, chosen.expression, chosen.saving,
                      chosen.imps, break_even, tuple(options))
+
+
+def _bid_rank(contract: Contract) -> int:
+    """The order of bids in the auction: level first, then clubs < diamonds < hearts < spades
+    < notrump."""
+    return (contract.level - 1) * 5 + contract.strain.value
+
+
+def _next_bid(contract: Contract) -> str | None:
+    """The lowest bid above ``contract`` (None above 7NT)."""
+    rank = _bid_rank(contract) + 1
+    return None if rank >= 35 else str(Contract(rank // 5 + 1, Strain(rank % 5)))
 
 
 _THEIRS = re.compile(r"^(?P<c>.*?)\s*(?P<r>=|[+-]\s*\d+|超\s*\S+|宕\s*\S+|正好完成|正好)$")

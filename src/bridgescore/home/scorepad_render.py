@@ -3,10 +3,16 @@ with the premiums above it and the trick points below it, a short line under eve
 
 Above the line each column grows upwards from the line, as it is written at the table, so the
 figure nearest the line is the oldest.  Each figure carries the number of the deal it came
-from.  The same view feeds the terminal text and the HTML page (``home_scorepad.html``).
+from.  Above the pad, a deal-by-deal table gives each (n), what it scored for each side and the
+running totals.  The same view feeds the terminal text and the HTML page
+(``home_scorepad.html``).
 
 >>> print(render_text(RubberSeries(["4S N =", "2S E +2"])))
 Rubber 1
+       Result    WE  THEY  WE so far  THEY so far
+   (1) 4S N =   120              120            0
+   (2) 2S E +2        120        120          120
+<BLANKLINE>
                 WE │ THEY
    ────────────────┼────────────────
                    │ 60 (2)
@@ -31,6 +37,7 @@ from .chicago import Chicago, ChicagoSeries
 from .handicap import HandicapSession
 from .pad import Item, Line, Posting, Team
 from .rubber import Rubber, RubberSeries
+from .series import deal_log
 
 __all__ = ["GameView", "render_handicap_html", "render_handicap_text", "render_html",
            "render_text", "rjust", "view"]
@@ -48,7 +55,9 @@ class GameView:
     totals: tuple[int, int]
     settlement: str | None
     settled: str | None
-    deals: list[str] = field(default_factory=list)
+    #: deal by deal: (label, result, WE points, THEY points, WE so far, THEY so far)
+    log: list[tuple[str, str, str, str, str, str]] = field(default_factory=list)
+    log_heads: tuple[str, str, str, str, str, str] = ("", "", "", "", "", "")
     result: str | None = None
 
     def rows(self) -> list[tuple[str, str, str]]:
@@ -122,22 +131,36 @@ def _game_view(game: Rubber | Chicago, number: int, lang: str) -> GameView:
             "，".join(parts) if zh else ", ".join(parts))
         final = game.totals(settle=True)
         settled = _final_line(final, lang, arrow=True)
-    deals: list[str] = []
-    if isinstance(game, Chicago):
-        for i, (entry, n) in enumerate(zip(game.deals, game.numbers, strict=True), 1):
+    log = []
+    for line in deal_log(game):
+        entry = line.entry
+        text = entry.format(lang)
+        if isinstance(game, Chicago):
+            n = game.numbers[line.deal - 1]
             dealer = game.dealer(n).name_in(lang)
             vul = game.vulnerability(n).name_in(lang)
             redeal = ""
             if entry.result.is_passed_out:
                 redeal = "，重新发牌" if zh else ", redealt"
-            deals.append(f"({i}) 第{n}副 {dealer}发牌 {vul}：{entry.format(lang)}{redeal}" if zh
-                         else f"({i}) deal {n}, dealer {dealer}, {vul}: "
-                         f"{entry.format(lang)}{redeal}")
+            text = (f"第{n}副 {dealer}发牌 {vul}：{text}{redeal}" if zh
+                    else f"deal {n}, dealer {dealer}, {vul}: {text}{redeal}")
+        log.append((f"({line.deal})", text,
+                    str(line.points[Team.WE] or ""), str(line.points[Team.THEY] or ""),
+                    str(line.running[Team.WE]), str(line.running[Team.THEY])))
+    log_heads = (("", "结果", "我方", "他方", "我方累计", "他方累计") if zh
+                 else ("", "Result", "WE", "THEY", "WE so far", "THEY so far"))
     result = None
     if game.finished:
         result = _final_line(game.totals(), lang, arrow=False)
+    elif isinstance(game, Chicago) and game.played:
+        # A Chicago stopped early is the sum of the deals played (nothing is added).
+        so_far = _final_line(game.totals(), lang, arrow=False)
+        result = (f"已打 {game.played}/4 副：{so_far}（就此停止则不另加分）" if zh
+                  else f"After {game.played} of 4 deals: {so_far} "
+                  "(if play stops here, nothing is added)")
     return GameView(title, heads, list(zip(we_above, they_above, strict=True)), segments,
-                    (totals[Team.WE], totals[Team.THEY]), settlement, settled, deals, result)
+                    (totals[Team.WE], totals[Team.THEY]), settlement, settled, log, log_heads,
+                    result)
 
 
 def _final_line(totals: dict[Team, int], lang: str, arrow: bool) -> str:
@@ -172,6 +195,20 @@ def _rjust(text: str, width: int) -> str:
     return " " * max(0, width - _width(text)) + text
 
 
+def _log_lines(g: GameView) -> list[str]:
+    """The deal-by-deal table with running totals (nothing before the first deal)."""
+    if not g.log:
+        return []
+    rows = [g.log_heads, *g.log]
+    widths = [max(_width(r[i]) for r in rows) for i in range(6)]
+    out = []
+    for r in rows:
+        cells = [_rjust(r[0], widths[0]), r[1] + " " * (widths[1] - _width(r[1]))]
+        cells += [_rjust(r[i], widths[i]) for i in range(2, 6)]
+        out.append(f"{cells[0]} {cells[1]}  {'  '.join(cells[2:])}".rstrip())
+    return out
+
+
 def render_text(series: RubberSeries | ChicagoSeries, lang: str = "en") -> str:
     """The scorepad as terminal text."""
     out: list[str] = []
@@ -181,8 +218,10 @@ def render_text(series: RubberSeries | ChicagoSeries, lang: str = "en") -> str:
         if out:
             out.append("")
         out.append(g.title)
-        for d in g.deals:
-            out.append(f"{indent}{d}")
+        log = _log_lines(g)
+        out.extend(f"{indent}{row}" for row in log)
+        if log:
+            out.append("")
         out.append(f"{indent}{_rjust(g.heads[0], w - 1)} │ {g.heads[1]}")
         out.append(f"{indent}{'─' * w}┼{'─' * w}")
         for we, they in g.above:
@@ -231,7 +270,7 @@ def render_html(series: RubberSeries | ChicagoSeries, lang: str = "en") -> str:
     return str(_env().get_template("home_scorepad.html").render(
         html_lang="zh-CN" if lang == "zh" else "en", title=title, games=view(series, lang),
         total_label="总分" if lang == "zh" else "Total",
-        all_label="合计" if lang == "zh" else "All games", all_totals=all_totals,
+        all_label="合计：" if lang == "zh" else "All games: ", all_totals=all_totals,
         we_side=series.settings.we.name_in(lang),
         they_side=series.settings.we.opponents.name_in(lang),
     ))
@@ -277,8 +316,9 @@ def render_handicap_text(session: HandicapSession, lang: str = "en") -> str:
         lines.append(f"{session.method.name_in('en').capitalize()}: NS {t[Side.NS]}, "
                      f"EW {t[Side.EW]}"
                      + (f"; {'NS' if t[Side.NS] > t[Side.EW] else 'EW'} by "
-                        f"{abs(t[Side.NS] - t[Side.EW])} IMPs" if t[Side.NS] != t[Side.EW]
-                        else "; level"))
+                        f"{abs(t[Side.NS] - t[Side.EW])} "
+                        f"{'IMP' if abs(t[Side.NS] - t[Side.EW]) == 1 else 'IMPs'}"
+                        if t[Side.NS] != t[Side.EW] else "; level"))
     return "\n".join(lines)
 
 

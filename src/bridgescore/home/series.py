@@ -7,13 +7,14 @@ last deal" and a saved session is just the settings and the list of deals.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Generic, Protocol, Self, TypeVar
 
 from ..errors import NotationError
 from ..seat import Side
 from .pad import DealEntry, Posting, Team
 
-__all__ = ["Game", "Series"]
+__all__ = ["DealLine", "Game", "Series", "deal_log"]
 
 
 class Game(Protocol):
@@ -42,6 +43,41 @@ class Game(Protocol):
 
 
 G = TypeVar("G", bound=Game)
+
+
+@dataclass(frozen=True, slots=True)
+class DealLine:
+    """One deal of a game as the running-totals column shows it: what the deal put on the pad
+    for each side (a rubber's bonus goes with the deal that ended it) and the totals so far
+    (before any unfinished-game premium)."""
+
+    deal: int
+    entry: DealEntry
+    points: dict[Team, int]
+    running: dict[Team, int]
+
+    def to_json(self) -> dict[str, object]:
+        return {"deal": self.deal, "entry": str(self.entry),
+                "we": self.points[Team.WE], "they": self.points[Team.THEY],
+                "we_total": self.running[Team.WE], "they_total": self.running[Team.THEY]}
+
+
+def deal_log(game: Game) -> list[DealLine]:
+    """Deal by deal, the points each side scored and the running totals.
+
+    >>> from .rubber import Rubber
+    >>> [(d.points[Team.WE], d.running[Team.WE], d.running[Team.THEY])
+    ...  for d in deal_log(Rubber(["2H S +1", "3NT E =", "4SX N -2"]))]
+    [(90, 90, 0), (0, 90, 100), (0, 90, 400)]
+    """
+    running = {Team.WE: 0, Team.THEY: 0}
+    out: list[DealLine] = []
+    for number, entry in enumerate(game.deals, 1):
+        points = {t: sum(p.points for p in game.postings if p.deal == number and p.team is t)
+                  for t in Team}
+        running = {t: running[t] + points[t] for t in Team}
+        out.append(DealLine(number, entry, points, running))
+    return out
 
 
 class Series(Generic[G]):

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BridgeError, FileFormatError
+from ..i18n import os_error_text
 from .chicago import ChicagoSeries, ChicagoSettings
 from .compensation import DEFAULT_TABLE, CompensationTable
 from .handicap import HandicapDeal, HandicapSession, Method
@@ -58,6 +59,9 @@ def save_session(path: str | Path, session: Session) -> None:
     directory = p.parent if str(p.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=directory)
     try:
+        # mkstemp makes the file private (0600); give it the permissions an ordinary new file
+        # would have, or keep those of the file it replaces.
+        os.chmod(tmp, _mode(p))
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
@@ -76,6 +80,15 @@ def save_session(path: str | Path, session: Session) -> None:
             os.close(dir_fd)
 
 
+def _mode(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def _bad(path: Path, en: str, zh: str) -> FileFormatError:
     return FileFormatError(en, zh, path=str(path))
 
@@ -87,7 +100,7 @@ def load_session(path: str | Path, kind: str | None = None) -> Session:
         data = json.loads(p.read_text(encoding="utf-8"))
     except OSError as e:
         raise _bad(p, f"cannot read the session file: {e.strerror}",
-                   f"无法读取记分文件：{e.strerror}") from None
+                   f"无法读取记分文件：{os_error_text(e, 'zh')}") from None
     except ValueError as e:
         raise _bad(p, f"not a session file (invalid JSON: {e})",
                    f"不是记分文件（JSON 无效：{e}）") from None
