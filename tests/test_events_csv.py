@@ -107,7 +107,7 @@ def test_csv_reads_teams() -> None:
         ("3,4,1,4,14,4S,N,=,,", "t.csv:9: board 3: unknown board"),
         ("1,4,1,4,4,4S,N,=,,", "t.csv:9: board 1: pair 4 is on both sides"),
         ("1,1,1,4,14,4S,N,=,,", "t.csv:9: board 1: played twice at table 1"),
-        ("1,4,1,4,14,4S,N,=", "t.csv:9: 8 fields where the header has 10"),
+        ("1,4,1,4,14,4S,N,=", "t.csv:9: board 1: 8 fields where the header has 10"),
         ("x,4,1,4,14,4S,N,=,,", "t.csv:9: invalid board 'x'"),
         ("1,4,1,4,14,,,,,", "t.csv:9: board 1: no result"),
         ("1,4,1,4,14,4Z,N,=,,", "t.csv:9: board 1: invalid result"),

@@ -38,7 +38,8 @@ def test_pairs_pages(tmp_path: Path, lang: str) -> None:
     heading = {"en": ("North–South", "Place"), "zh": ("南北排名", "名次")}[lang]
     text = index.read_text("utf-8")
     assert all(h in text for h in heading)
-    assert ("td", "Zhang Wei – Li Na") in page.body_cells
+    names = {"en": "Zhang Wei – Li Na", "zh": "Zhang Wei、Li Na"}[lang]
+    assert ("td", names) in page.body_cells
     files = sorted(p.name for p in tmp_path.iterdir())
     assert files == sorted(["index.html", "board-1.html", "board-2.html", *[
         f"pair-{p}.html" for p in ("1", "2", "3", "11", "12", "13")]])

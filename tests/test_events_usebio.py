@@ -63,7 +63,7 @@ def test_compare_carried_scores() -> None:
     ours = score_matchpoints(f.item)
     diffs = usebio.compare(f, ours)
     # The file's board 1, line 2 says 1/1, but -100 against +420 is a bottom: 0/2.
-    assert diffs[0] == "board 1 2 v 2EW: file 1/1, ours 0/2"
+    assert diffs == ["board 1, NS 2 v EW 2: file 1/1, ours 0/2"]
     assert any(d.startswith("pair 2EW: file place 1") for d in diffs) is False
     assert usebio.compare(usebio.read(usebio.dumps(ours)), ours) == []
 
@@ -114,3 +114,20 @@ def test_fuzz(text: str) -> None:
 def test_fuzz_inside_event(body: str) -> None:
     with contextlib.suppress(BridgeError):
         usebio.loads(f"<USEBIO><EVENT>{body}</EVENT></USEBIO>")
+
+
+def test_artificial_scores_as_other_programs_write_them() -> None:
+    # SCORE "A6040": 60% to NS, 40% to EW: Average-plus and Average-minus.
+    text = MITCHELL.replace("<CONTRACT>4S*</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS>\n"
+                            "        <SCORE>-100</SCORE>", "<CONTRACT>A</CONTRACT><SCORE>A6040</SCORE>")
+    s = usebio.loads(text)
+    assert isinstance(s, Session)
+    r = s.results[1]
+    assert (r.kind, r.ns_award, r.ew_award) == ("artificial", "A+", "A-")
+    odd = usebio.loads(text.replace("A6040", "A5545")).results[1]
+    assert (odd.ns_award, odd.ew_award) == (55.0, 45.0)
+    # Written both ways: our ADJUSTED element and the SCORE other programs read.
+    out = usebio.dumps(s)
+    assert "<ADJUSTED>A+/A-</ADJUSTED>" in out and "<SCORE>A6040</SCORE>" in out
+    assert out.splitlines()[1] == '<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">'
+    assert usebio.loads(out).results == s.results

@@ -466,3 +466,21 @@ def test_movement_through_main(capsys: pytest.CaptureFixture[str]) -> None:
     first = data["assignments"][0]
     assert (first["round"], first["table"], first["ns"], first["ew"], first["boards"]) == \
         (1, 1, 5, 12, [1, 2])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_table_nobody_plays_at_gets_a_note_not_a_card(lang: str) -> None:
+    from bridgescore.events.cards import render_cards_html, table_card_lines
+
+    mv = howell(pairs=13)  # 7 tables, one seat empty: one table has no play at all
+    unused = [t for t in range(1, mv.tables + 1)
+              if all(a.table != t for r in range(1, mv.rounds + 1) for a in mv.round(r))]
+    assert len(unused) == 1
+    t = unused[0]
+    page = render_cards_html(mv, lang, "tables")
+    note = {"en": f"Table {t} is not used", "zh": f"第{t}桌不使用"}[lang]
+    assert note in page
+    assert page.count('class="card table-card"') == mv.tables - 1
+    assert note in table_card_lines(mv, t, lang)[1]
+    # The data files' provenance notes are for developers, not printed on players' cards.
+    assert "cyclic" not in page

@@ -95,6 +95,7 @@ class Call:
         return _parse_call(text)
 
 
+_SEATS = tuple(Seat)
 _PASS = Call(CallKind.PASS)
 _DOUBLE = Call(CallKind.DOUBLE)
 _REDOUBLE = Call(CallKind.REDOUBLE)
@@ -145,8 +146,9 @@ class Auction:
     def __post_init__(self) -> None:
         # Validate by replaying: an Auction can only hold a legal sequence.
         state = _State()
+        first = self.dealer.value
         for i, call in enumerate(self.calls):
-            state.apply(Seat((self.dealer.value + i) % 4), call)
+            state.apply(_SEATS[(first + i) % 4], call)
         object.__setattr__(self, "is_complete", state.over)
 
     @classmethod
@@ -266,31 +268,41 @@ class _State:
         self.any_bid = False
         self.last_bid: Call | None = None
         self.last_bidder: Seat | None = None
+        self.last_rank = -1
         self.doubling = 0  # 0 none, 1 doubled, 2 redoubled
         self.doubler: Seat | None = None
         self.over = False
 
     def apply(self, seat: Seat, call: Call) -> None:
-        text = call.format()
+        kind = call.kind
+        if kind is CallKind.PASS and not self.over:
+            # the commonest call, checked first: it is always legal while the auction goes on
+            self.passes += 1
+            self.n += 1
+            if self.passes == 3 + (not self.any_bid):
+                self.over = True  # Law 22
+            return
         if self.over:
             raise IllegalCallError(
-                f"{seat.name_in('en')} may not call {text}: the auction is over (Law 39)",
+                f"{seat.name_in('en')} may not call {call}: the auction is over (Law 39)",
                 f"{seat.name_in('zh')}不能叫 {call.format('zh')}：叫牌已经结束（第39条）",
             )
         if call.kind is CallKind.BID:
             if call.level > 7:
                 raise IllegalCallError(
-                    f"{seat.name_in('en')} may not bid {text}: no bid above the seven level (Law 38)",
+                    f"{seat.name_in('en')} may not bid {call}: no bid above the seven level (Law 38)",
                     f"{seat.name_in('zh')}不能叫 {call.format('zh')}：没有高于7阶的叫品（第38条）",
                 )
-            if self.last_bid is not None and call.rank <= self.last_bid.rank:
+            # Law 18E rank, from the enum's plain attribute (its .value is slow to read)
+            rank = (call.level - 1) * 5 + call.strain._value_  # type: ignore[union-attr]
+            if self.last_bid is not None and rank <= self.last_rank:
                 raise IllegalCallError(
-                    f"{seat.name_in('en')} may not bid {text}: insufficient over "
+                    f"{seat.name_in('en')} may not bid {call}: insufficient over "
                     f"{self.last_bid} (Law 18; an insufficient bid, Law 27)",
                     f"{seat.name_in('zh')}不能叫 {call.format('zh')}：不足以超过 "
                     f"{self.last_bid.format('zh')}（第18条；不足叫，第27条）",
                 )
-            self.last_bid, self.last_bidder = call, seat
+            self.last_bid, self.last_bidder, self.last_rank = call, seat, rank
             self.any_bid = True
             self.doubling, self.doubler = 0, None
             self.passes = 0

@@ -14,6 +14,7 @@ hands is integer arithmetic; this is what makes reading PBN files fast.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -201,6 +202,43 @@ def _suit_bits(part: str, text: str) -> int:
     return bits
 
 
+# Every suit holding as PBN writes it (highest first, T for the ten) -> its 13 bits, so that
+# a well-formed deal is read with dictionary look-ups; anything else takes the careful path.
+_BITS_OF_SUIT: dict[str, int] = {text: m for m, text in enumerate(_SUIT_TEXT)}
+_BITS_OF_SUIT["-"] = _BITS_OF_SUIT["—"] = 0
+_SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
+_DEAL_SHAPE = re.compile(r"[^ .]*\.[^ .]*\.[^ .]*\.[^ .]*(?: [^ .]*\.[^ .]*\.[^ .]*\.[^ .]*){3}")
+
+
+def _quick_full_deal(text: str) -> Deal | None:
+    """A complete deal in the usual notation, or ``None`` to leave it to the careful parser
+    (which gives the same deal, or the error, for everything this does not take)."""
+    first = _SEAT_INDEX.get(text[:1])
+    if first is None or text[1:2] != ":":
+        return None
+    # "N:s.h.d.c s.h.d.c …" -> the 16 suit holdings, each looked up whole
+    body = text[2:].strip()
+    if _DEAL_SHAPE.fullmatch(body) is None:
+        return None
+    suits = list(map(_BITS_OF_SUIT.get, body.replace(" ", ".").split(".")))
+    if None in suits:
+        return None
+    b: list[int] = suits  # type: ignore[assignment]  # no None in it
+    masks = (b[0] << 39 | b[1] << 26 | b[2] << 13 | b[3], b[4] << 39 | b[5] << 26 | b[6] << 13 | b[7],
+             b[8] << 39 | b[9] << 26 | b[10] << 13 | b[11],
+             b[12] << 39 | b[13] << 26 | b[14] << 13 | b[15])  # clockwise from the first seat
+    n, e, s_, w = masks[-first:] + masks[:-first] if first else masks
+    # 13 cards each and all 52 between them: nothing dealt twice, nothing missing.
+    if (n | e | s_ | w) != _FULL or not (
+        n.bit_count() == e.bit_count() == s_.bit_count() == w.bit_count() == 13
+    ):
+        return None
+    deal = object.__new__(Deal)
+    object.__setattr__(deal, "hands", (Hand(n), Hand(e), Hand(s_), Hand(w)))
+    object.__setattr__(deal, "complete", True)
+    return deal
+
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     """Four hands indexed by seat.  A complete deal is 52 distinct cards, 13 to each seat;
@@ -245,6 +283,15 @@ class Deal:
         """``"N:hand hand hand hand"``: the first seat, then hands clockwise; ``-`` for an
         unknown hand (which makes the deal incomplete).  With ``complete=None`` a deal with
         unknown hands is accepted as incomplete; ``complete=True`` demands all 52 cards."""
+        if complete is not False:
+            deal = _quick_full_deal(text)
+            if deal is not None:
+                return deal
+        return cls._from_pbn_careful(text, complete)
+
+    @classmethod
+    def _from_pbn_careful(cls, text: str, complete: bool | None = None) -> Deal:
+        """:meth:`from_pbn` for every case, with its error messages."""
         body = text.strip()
         if len(body) < 2 or body[1] != ":" or body[0].upper() not in "NESW":
             raise NotationError(

@@ -16,7 +16,7 @@ bridgescore.errors.IllegalPlayError: South does not hold D5 (Law 44: a player pl
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Suit
@@ -27,23 +27,33 @@ from .result import Result
 from .seat import Seat
 from .strain import Strain
 
-__all__ = ["Play", "Trick", "trick_winner"]
+__all__ = ["Play", "Trick", "trick_winner", "winning_offset"]
 
 
 def trick_winner(leader: Seat, cards: Iterable[Card], trump: Strain | Suit | None) -> Seat:
     """The seat that wins a complete trick: the highest trump, else the highest card of the
     suit led (Law 44E, F)."""
-    cards = list(cards)
     trump_suit = _trump_suit(trump)
+    offset = winning_offset([c.index for c in cards], -1 if trump_suit is None else trump_suit.value)
+    return leader.next(offset)
+
+
+def winning_offset(indices: Sequence[int], trump: int) -> int:
+    """The position in the trick (0 = the lead) of the winning card, from card indices and
+    the trump suit's value (-1 for notrump): integer arithmetic, for reading files fast."""
+    if not indices:
+        return 0
     best = 0
-    for i in range(1, len(cards)):
-        c, b = cards[i], cards[best]
-        if c.suit is b.suit:
-            if c.rank.value > b.rank.value:
-                best = i
-        elif c.suit is trump_suit:
-            best = i
-    return leader.next(best)
+    best_index = indices[0]
+    for i in range(1, len(indices)):
+        c = indices[i]
+        suit = c // 13
+        if suit == best_index // 13:
+            if c > best_index:  # same suit: the index orders by rank
+                best, best_index = i, c
+        elif suit == trump:
+            best, best_index = i, c
+    return best
 
 
 def _trump_suit(trump: Strain | Suit | None) -> Suit | None:

@@ -110,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = _lang_from(args)
     prefix = "错误：" if lang == "zh" else "error: "
     try:
-        cli.main(args=args, prog_name="bridgescore", standalone_mode=False)
+        status = cli.main(args=args, prog_name="bridgescore", standalone_mode=False)
     except BridgeError as e:
         click.echo(prefix + e.message(lang), err=True)
         return 2
@@ -141,7 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             text = f"cannot access{where}: {e.strerror}"
         click.echo(prefix + text, err=True)
         return 2
-    return 0
+    # A command may return its own status (e.g. 1: a compared file disagrees with our scores).
+    return status if isinstance(status, int) else 0
 
 
 def entry() -> None:

@@ -179,6 +179,12 @@ def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, for
             "with matchpoints or IMPs on its traveller lines, or places and totals)",
             "--compare：该文件没有可比较的分数（应为在结果行上带有比赛分或 IMP、或带有名次和总分的 "
             "USEBIO 或 PBN 文件）", path=file)
+    if do_compare and scoring is None and carried is not None and carried.scoring is None \
+            and carried.imps:
+        raise BridgeError("--compare: the file carries IMPs but does not say how they were "
+                          "scored: give --scoring ximp, butler or online",
+                          "--compare：文件中是 IMP，但未说明记分方法：请给出 --scoring ximp、butler "
+                          "或 online")
     scoring = scoring or (carried.scoring if carried is not None else None) or "mp"
     drop_value: str | int | float = drop
     if drop != "auto":
@@ -187,8 +193,8 @@ def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, for
             if isinstance(drop_value, float) and drop_value.is_integer() and drop_value >= 1:
                 drop_value = int(drop_value)  # "1.0" means one score, not a fraction
         except ValueError:
-            raise click.BadParameter(f"{drop!r}: expected auto, a whole number or a fraction",
-                                     param_hint="--drop") from None
+            raise BridgeError(f"--drop {drop!r}: expected auto, a whole number or a fraction",
+                              f"--drop {drop!r}：应为 auto、整数或比例") from None
     scores = score_session(
         item, scoring, mp_scale=mp_scale, factoring=factoring, form=form, drop=drop_value,
         ranking=ranking, completion=completion)
@@ -287,9 +293,9 @@ def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: str, 
     """Score a team match, or a team event's standings.  队式赛记分与排名。
 
     One match file (CSV with a room column, USEBIO or PBN): IMPs per board, running totals and
-    VPs.  Several match files, or a match-results list (CSV round,home,away,home_imps,
-    away_imps,boards): standings by VPs with tie-breaks.  With --knockout: the segments of a
-    knockout match with its carry-over.
+    VPs.  Several match files, or a match-results list (a CSV file with the header
+    round,home,away,home_imps,away_imps,boards): standings by VPs with tie-breaks.  With
+    --knockout: the segments of a knockout match with its carry-over.
 
     \b
     bridgescore teams match.csv --html out/
@@ -435,15 +441,9 @@ def _standings(matches: list[TeamMatch], lists: list[TeamEvent], settings: objec
         event.add_team(m.home.id, m.home.name)
         event.add_team(m.away.id, m.away.name)
         event.matches.append(result_from_score(score_match(m, settings), i))
-    bye: float | Literal["average"]
-    if bye_vp.strip().lower() in ("average", "avg", "平均"):
-        bye = "average"
-    else:
-        try:
-            bye = float(bye_vp)
-        except ValueError:
-            raise click.BadParameter(f"{bye_vp!r}: expected VPs (a number) or 'average'",
-                                     param_hint="--bye-vp") from None
+    from ..events.team_events import parse_bye_vp
+
+    bye = parse_bye_vp(bye_vp)
     breaks = [b.strip().lower().replace("-", "_") for b in tie_break.split(",") if b.strip()]
     table = standings(event.teams, event.matches, byes=[t for _, t in event.byes], bye_vp=bye,
                       scale=settings.vp_scale, tie_breaks=breaks)  # type: ignore[arg-type]

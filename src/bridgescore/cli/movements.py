@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, cast
 
 import click
 
@@ -23,8 +23,11 @@ def _read_text(path: str) -> str:
 
 
 @click.command("movement")
-@click.argument("kind", type=click.Choice(["mitchell", "howell"], case_sensitive=False))
+@click.argument("kind", type=click.Choice(["mitchell", "howell", "round-robin"],
+                                          case_sensitive=False))
 @click.option("--tables", "-t", type=int, help="Number of tables.  桌数。")
+@click.option("--teams", "teams", metavar="N|A,B,…",
+              help="Round robin: the number of teams or their names, comma-separated.  参赛队。")
 @click.option("--pairs", type=int, help="Howell: number of pairs (odd: one sits out each round).")
 @click.option("--boards-per-round", "-b", type=int, default=2, show_default=True,
               help="Boards in each set (played each round).  每轮牌数。")
@@ -40,13 +43,15 @@ def _read_text(path: str) -> str:
               help="Write printable cards (tables and pairs) to this HTML file.")
 @json_option
 @lang_option
-def movement_cmd(kind: str, tables: int | None, pairs: int | None, boards_per_round: int,
+def movement_cmd(kind: str, tables: int | None, teams: str | None, pairs: int | None,
+                 boards_per_round: int,
                  rounds: int | None, variant: str | None, arrows: tuple[int, ...], cards: str,
                  html_out: str | None, as_json: bool, lang: str) -> None:
-    """Show a Mitchell or Howell movement.  显示米切尔或豪威尔移位表。
+    """Show a Mitchell or Howell movement, or a team round robin.  显示移位表或循环赛赛程。
 
     \b
     bridgescore movement mitchell --tables 7
+    bridgescore movement round-robin --teams 6
     bridgescore movement mitchell --tables 8 --relay --html cards.html
     bridgescore movement howell --pairs 13 --lang zh
     """
@@ -54,6 +59,11 @@ def movement_cmd(kind: str, tables: int | None, pairs: int | None, boards_per_ro
     from ..events.movements import MitchellVariant, howell, mitchell
 
     kind = kind.lower()
+    if kind == "round-robin":
+        _round_robin(teams, as_json, lang)
+        return
+    if teams is not None:
+        raise BridgeError("--teams is for a round robin", "--teams 只用于循环赛（round-robin）")
     if kind == "mitchell":
         if pairs is not None:
             raise BridgeError("--pairs is for a Howell; give --tables for a Mitchell",
@@ -102,6 +112,38 @@ def movement_cmd(kind: str, tables: int | None, pairs: int | None, boards_per_ro
         for p in mv.pairs:
             click.echo("")
             click.echo("\n".join(pair_card_lines(mv, p, lang)))
+
+
+def _round_robin(teams: str | None, as_json: bool, lang: str) -> None:
+    from ..events.team_events import round_robin
+
+    if teams is None:
+        raise BridgeError("give --teams N (the number of teams) or --teams A,B,C…",
+                          "请给出 --teams N（队数）或 --teams 甲,乙,丙…（队名）")
+    text = teams.replace("，", ",").strip()
+    if text.isdigit():
+        if not 2 <= int(text) <= 200:
+            raise BridgeError(f"--teams {text}: expected 2 to 200 teams",
+                              f"--teams {text}：队数应为 2 到 200")
+        names = [str(i) for i in range(1, int(text) + 1)]
+    else:
+        names = [t.strip() for t in text.split(",") if t.strip()]
+    schedule = round_robin(names)
+    if as_json:
+        emit_json({"teams": names, "rounds": [
+            {"round": i, "matches": [{"home": f.home, "away": f.away} for f in rnd],
+             "bye": next((t for t in names if all(t not in (f.home, f.away) for f in rnd)), None)}
+            for i, rnd in enumerate(schedule, 1)]})
+        return
+    click.echo(pick(lang, f"Round robin, {len(names)} teams, {len(schedule)} rounds "
+                          "(the first team named is at home)",
+                    f"循环赛，{len(names)}队，{len(schedule)}轮（前者为主队）"))
+    for i, rnd in enumerate(schedule, 1):
+        games = pick(lang, ", ", "，").join(
+            f"{f.home} v {f.away}" if lang != "zh" else f"{f.home} 对 {f.away}" for f in rnd)
+        bye = [t for t in names if all(t not in (f.home, f.away) for f in rnd)]
+        extra = (pick(lang, f"; bye: {bye[0]}", f"；轮空：{bye[0]}") if bye else "")
+        click.echo(pick(lang, f"Round {i}: {games}{extra}", f"第{i}轮：{games}{extra}"))
 
 
 @click.command("swiss")
@@ -166,15 +208,9 @@ def _swiss_teams(path: str, vp_scale: str, bye_vp: str, first_round: FirstRound,
     from ..events.team_results import loads as load_list
 
     ev = load_list(_read_text(path), source=path)
-    bye: float | Literal["average"]
-    if bye_vp.strip().lower() in ("average", "avg", "平均"):
-        bye = "average"
-    else:
-        try:
-            bye = float(bye_vp)
-        except ValueError:
-            raise click.BadParameter(f"{bye_vp!r}: expected VPs (a number) or 'average'",
-                                     param_hint="--bye-vp") from None
+    from ..events.team_events import parse_bye_vp
+
+    bye = parse_bye_vp(bye_vp)
     swiss = SwissTeams(list(ev.teams), list(ev.matches), list(ev.byes), bye, vp_scale)
     table = swiss.standings()
     draw = swiss.next_draw(first_round=first_round, seed=seed)

@@ -141,7 +141,17 @@ def table_card_lines(mv: Movement, table: int, lang: str = "en") -> list[str]:
         for r in table_card_rows(mv, table, lang)
     ]
     title = pick(lang, f"Table {table} — {mv.describe('en')}", f"第{table}桌 — {mv.describe('zh')}")
+    if len(rows) == 1:
+        return [title, unused_table_note(table, lang)]
     return [title, *_columns(rows)]
+
+
+def unused_table_note(table: int, lang: str = "en") -> str:
+    """Why a table has no card: with a pair short of the full movement, the missing pair's
+    table has no play (whoever would meet that pair sits out)."""
+    return pick(lang, f"Table {table} is not used: the missing pair would sit there, and whoever "
+                      "would meet it sits out that round.",
+                f"第{table}桌不使用：这是缺席那一对的座位，每轮本应与其相遇的一对轮空。")
 
 
 def pair_card_lines(mv: Movement, pair: int, lang: str = "en") -> list[str]:
@@ -171,15 +181,18 @@ def render_cards_html(mv: Movement, lang: str = "en", which: str = "both",
                           f"未知的卡片种类 {which!r}：应为 tables（桌卡）、pairs（移位卡）或 both（两者）")
     env = Environment(loader=PackageLoader("bridgescore", "templates"),
                       autoescape=select_autoescape(["html"]), undefined=StrictUndefined)
-    tables = [(t, table_card_rows(mv, t, lang)) for t in range(1, mv.tables + 1)] \
+    all_tables = [(t, table_card_rows(mv, t, lang)) for t in range(1, mv.tables + 1)] \
         if which in ("tables", "both") else []
+    # A table nobody plays at (a pair short of the full movement) gets a note, not a card.
+    tables = [(t, rows) for t, rows in all_tables if rows]
+    unused = [unused_table_note(t, lang) for t, rows in all_tables if not rows]
     pairs = [(p, pair_card_rows(mv, p, lang)) for p in mv.pairs] \
         if which in ("pairs", "both") else []
     page_title = title or pick(lang, "Movement cards", "移位卡")
     text = env.get_template("movement_cards.html").render(
         lang=lang, html_lang="zh-CN" if lang == "zh" else "en", title=page_title,
         description=mv.describe(lang), tables=tables, pairs=pairs,
-        arrow_rounds=list(mv.arrow_switch_rounds), note=mv.note,
+        arrow_rounds=list(mv.arrow_switch_rounds), unused=unused,
         t=_LABELS[lang],
     )
     return str(text)

@@ -217,7 +217,10 @@ def loads(text: str, source: str | None = None) -> Session | TeamMatch:
     results: list[BoardResult] = []
     for number, fields in rows:
         if len(fields) != len(header):
-            raise _err(source, number, None,
+            # Name the board when the line still shows it: the director looks for it there.
+            board_text = normalize(fields[header.index("board")]).strip() \
+                if header.index("board") < len(fields) else ""
+            raise _err(source, number, int(board_text) if board_text.isdigit() else None,
                        f"{len(fields)} fields where the header has {len(header)}",
                        f"有 {len(fields)} 个字段，而表头有 {len(header)} 个")
         row = {name: normalize(v).strip() for name, v in zip(header, fields, strict=True)}

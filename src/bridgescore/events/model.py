@@ -284,7 +284,9 @@ class Session:
     def __post_init__(self) -> None:
         object.__setattr__(self, "results", tuple(self.results))
         known = set(self.boards) if self.boards is not None else None
-        seen_table: dict[tuple[int, int, int | None], BoardResult] = {}
+        # A board is played once at a table in a session (each set visits each table at most
+        # once, shared sets go to different tables), whatever the rounds say.
+        seen_table: dict[tuple[int, int], BoardResult] = {}
         seen_pair: dict[tuple[int, str], BoardResult] = {}
         pairs = dict(self.pairs)
         for r in self.results:
@@ -296,7 +298,7 @@ class Session:
                     f"未知的牌副：不在本节比赛的牌副（{_ranges(sorted(known))}）之中",
                     source=src, line=line)
             if r.table is not None:
-                key = (r.board, r.table, r.round)
+                key = (r.board, r.table)
                 if key in seen_table:
                     other = seen_table[key]
                     raise board_error(

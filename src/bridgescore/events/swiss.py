@@ -113,16 +113,20 @@ class Draw:
     bye: str | None
     rematches: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, teams: bool = False) -> dict[str, Any]:
+        """``ns``/``ew`` for pairs; ``home``/``away`` for teams (the higher-ranked is home)."""
+        high, low = ("home", "away") if teams else ("ns", "ew")
         return {
-            "tables": [{"table": m.table, "ns": m.high, "ew": m.low, "rematch": m.rematch}
+            "tables": [{"table": m.table, high: m.high, low: m.low, "rematch": m.rematch}
                        for m in self.tables],
             "bye": self.bye,
             "rematches": self.rematches,
         }
 
-    def lines(self, lang: str = "en", names: dict[str, str] | None = None) -> list[str]:
-        """The draw as text lines: ``Table 1: A (NS) v C (EW)`` / ``第1桌：A（南北）对 C（东西）``."""
+    def lines(self, lang: str = "en", names: dict[str, str] | None = None,
+              teams: bool = False) -> list[str]:
+        """The draw as text lines: ``Table 1: A (NS) v C (EW)`` / ``第1桌：A（南北）对 C（东西）``;
+        for teams ``Match 1: A (home) v C (away)`` / ``第1场：A（主队）对 C（客队）``."""
         nm = names or {}
 
         def who(x: str) -> str:
@@ -131,7 +135,11 @@ class Draw:
         out = []
         for m in self.tables:
             mark = (" (rematch)" if lang != "zh" else "（重复相遇）") if m.rematch else ""
-            if lang == "zh":
+            if teams and lang == "zh":
+                out.append(f"第{m.table}场：{who(m.high)}（主队）对 {who(m.low)}（客队）{mark}")
+            elif teams:
+                out.append(f"Match {m.table}: {who(m.high)} (home) v {who(m.low)} (away){mark}")
+            elif lang == "zh":
                 out.append(f"第{m.table}桌：{who(m.high)}（南北）对 {who(m.low)}（东西）{mark}")
             else:
                 out.append(f"Table {m.table}: {who(m.high)} (NS) v {who(m.low)} (EW){mark}")

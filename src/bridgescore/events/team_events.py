@@ -45,6 +45,7 @@ __all__ = [
     "SwissTeams",
     "TieBreak",
     "carry_over",
+    "parse_bye_vp",
     "result_from_score",
     "round_robin",
     "standings",
@@ -122,6 +123,25 @@ def result_from_score(score: Any, round: int) -> MatchResult:
                        float(score.home_total) - carry, float(score.away_total),
                        len(score.boards), None if vp is None else vp[0],
                        None if vp is None else vp[1])
+
+
+def parse_bye_vp(text: str) -> ByeVp:
+    """``"12"`` → 12.0; ``"average"`` (``avg``, ``平均``) → ``"average"``.
+
+    >>> parse_bye_vp("12"), parse_bye_vp("平均")
+    (12.0, 'average')
+    """
+    t = text.strip().lower()
+    if t in ("average", "avg", "平均"):
+        return "average"
+    try:
+        value = float(t)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value >= 0):
+        raise BridgeError(f"invalid bye score {text!r}: expected VPs (a number) or 'average'",
+                          f"无效的轮空得分 {text!r}：应为胜利分数值或 'average'（平均）")
+    return value
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,20 +11,28 @@ The elements used are those of USEBIO 1.2: ``USEBIO/EVENT`` with ``EVENT_TYPE``,
 carried; the boards are those that have traveller lines.
 For a team match the traveller line names the teams and ``ROOM`` (``OPEN``/``CLOSED``) says
 which; an adjusted score is written ``ADJUSTED`` (e.g. ``A+/A-``) and a weighted one
-``WEIGHTED`` (``60%:+430; 40%:-50``) — these three elements are our extension.
+``WEIGHTED`` (``60%:+430; 40%:-50``) — these three elements are our extension.  Other programs
+write an artificial score in ``SCORE`` as ``A`` and the two sides' percentages (``A6040``:
+60% to NS, 40% to EW); we read that (60/50/40 as Average-plus/Average/Average-minus, other
+figures as percentages) and write it next to ``ADJUSTED`` when it can be expressed so.
+The file starts with the USEBIO 1.2 document type (``usebio_v1_2.dtd``).
 
-A file that already carries scores (``NS_MATCH_POINTS`` …, ``PLACE``) can be compared with
-ours: ``compare(read(text), scores)`` lists every difference.
+A file that already carries scores (``NS_MATCH_POINTS``/``EW_MATCH_POINTS`` on the traveller
+lines; ``PLACE``, ``TOTAL_SCORE`` and ``PERCENTAGE`` for the pairs) can be compared with ours:
+``compare(read(text), scores)`` lists every difference (``bridgescore.events.compare``).
 """
 
 from __future__ import annotations
 
+import re
 import xml.parsers.expat
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
 from ..errors import BridgeError, FileFormatError
 from ..result import Result
+from .compare import Carried, Comparison
+from .compare import compare as compare_carried
 from .csvfmt import _result, _weighted
 from .model import (
     Award,
@@ -37,7 +45,7 @@ from .model import (
     parse_award,
 )
 
-__all__ = ["UsebioFile", "compare", "dumps", "loads", "read"]
+__all__ = ["UsebioFile", "compare", "comparison", "dumps", "loads", "read"]
 
 _SCORING = {"mp": "MATCH_POINTS", "ximp": "CROSS_IMPS", "butler": "BUTLER_IMPS",
             "online": "BUTLER_IMPS", "total": "AGGREGATE"}
@@ -59,6 +67,20 @@ class _Node:
     def value(self, tag: str) -> str:
         n = self.find(tag)
         return "" if n is None else n.text.strip()
+
+
+# Expat's commonest complaints, for the Chinese message.
+_EXPAT_ZH = {
+    "syntax error": "语法错误",
+    "no element found": "文件不完整（缺少元素）",
+    "not well-formed (invalid token)": "格式不正确（无效字符）",
+    "unclosed token": "记号未闭合",
+    "mismatched tag": "开始与结束标签不匹配",
+    "junk after document element": "根元素之后有多余内容",
+    "undefined entity": "未定义的实体",
+    "duplicate attribute": "重复的属性",
+    "unclosed CDATA section": "CDATA 段未闭合",
+}
 
 
 def _parse_xml(text: str, source: str | None) -> _Node:
@@ -87,9 +109,15 @@ def _parse_xml(text: str, source: str | None) -> _Node:
     try:
         parser.Parse(text, True)
     except xml.parsers.expat.ExpatError as e:
-        raise FileFormatError(f"malformed XML: {xml.parsers.expat.ErrorString(e.code)}",
-                              f"XML 格式错误：{xml.parsers.expat.ErrorString(e.code)}",
-                              path=source, line=e.lineno) from None
+        # Inside a <BOARD> whose number was read: name it, so the director finds the spot.
+        board = next((n.value("BOARD_NUMBER") for n in reversed(stack) if n.tag == "BOARD"), "")
+        where_en = f"board {board}: " if board.isdigit() else ""
+        where_zh = f"第{board}副：" if board.isdigit() else ""
+        reason = xml.parsers.expat.ErrorString(e.code) or "error"
+        raise FileFormatError(
+            f"{where_en}malformed XML: {reason}",
+            f"{where_zh}XML 格式错误：{_EXPAT_ZH.get(reason, reason)}",
+            path=source, line=e.lineno) from None
     if not root or root[0].tag != "USEBIO":
         raise FileFormatError("not a USEBIO file: expected a <USEBIO> root element",
                               "不是 USEBIO 文件：根元素应为 <USEBIO>", path=source, line=1)
@@ -100,8 +128,7 @@ def _parse_xml(text: str, source: str | None) -> _Node:
 class UsebioFile:
     item: Session | TeamMatch
     scoring: str | None  # ours: mp, ximp, butler, total; None when the file does not say
-    carried: dict[tuple[int, str, str], tuple[float, float]] = field(default_factory=dict)
-    places: dict[str, str] = field(default_factory=dict)
+    carried: Carried = field(default_factory=Carried)
 
 
 _METHODS = {v: k for k, v in _SCORING.items() if k != "online"}
@@ -127,7 +154,7 @@ def read(text: str, source: str | None = None) -> UsebioFile:
 
     pairs: dict[str, Pair] = {}
     team_list: list[Team] = []
-    places: dict[str, str] = {}
+    carried = Carried(_METHODS.get(event.value("BOARD_SCORING_METHOD").upper()))
     if participants is not None:
         for order, p in enumerate(participants.all("PAIR"), 1):
             num = p.value("PAIR_NUMBER")
@@ -135,14 +162,15 @@ def read(text: str, source: str | None = None) -> UsebioFile:
             key = key_of(num, direction)
             names = tuple(x.value("PLAYER_NAME") for x in p.all("PLAYER") if x.value("PLAYER_NAME"))
             pairs[key] = Pair(key, names, registration=order)
-            if p.value("PLACE"):
-                places[key] = p.value("PLACE")
+            for tag, store in (("PLACE", carried.places), ("TOTAL_SCORE", carried.totals),
+                               ("PERCENTAGE", carried.percentages)):
+                if p.value(tag):
+                    store[key] = p.value(tag)
         for t in participants.all("TEAM"):
             names = tuple(x.value("PLAYER_NAME") for x in t.all("PLAYER") if x.value("PLAYER_NAME"))
             team_list.append(Team(t.value("TEAM_NUMBER") or t.value("TEAM_NAME"),
                                   t.value("TEAM_NAME"), names))
     results: list[BoardResult] = []
-    carried: dict[tuple[int, str, str], tuple[float, float]] = {}
     for b in event.all("BOARD"):
         try:
             number = int(b.value("BOARD_NUMBER"))
@@ -164,12 +192,12 @@ def read(text: str, source: str | None = None) -> UsebioFile:
             nsm, ewm = t.value("NS_MATCH_POINTS"), t.value("EW_MATCH_POINTS")
             if nsm and ewm:
                 try:
-                    carried[(number, ns, ew)] = (float(nsm), float(ewm))
+                    _ = float(nsm) + float(ewm)  # checked here, where the line is known
                 except ValueError:
                     raise FileFormatError(f"board {number}: invalid match points {nsm!r}/{ewm!r}",
                                           f"第{number}副：无效的比赛分 {nsm!r}/{ewm!r}",
                                           path=source, line=t.line) from None
-    method = _METHODS.get(event.value("BOARD_SCORING_METHOD").upper())
+                carried.results[(number, ns, ew)] = (nsm, ewm)
     try:
         item: Session | TeamMatch
         if teams:
@@ -185,7 +213,7 @@ def read(text: str, source: str | None = None) -> UsebioFile:
         raise
     except BridgeError as e:
         raise FileFormatError(e.en, e.zh, path=source) from None
-    return UsebioFile(item, method, carried, places)
+    return UsebioFile(item, carried.scoring, carried)
 
 
 def loads(text: str, source: str | None = None) -> Session | TeamMatch:
@@ -208,6 +236,11 @@ def _line(t: _Node, board: int, ns: str, ew: str, source: str | None) -> BoardRe
         return BoardResult(**common, ns_award=awards[0], ew_award=awards[1])  # type: ignore[arg-type]
     if t.value("WEIGHTED"):
         return BoardResult(**common, weighted=_weighted(t.value("WEIGHTED")))  # type: ignore[arg-type]
+    score_text = t.value("SCORE")
+    split = _A_SCORE.fullmatch(score_text.upper())
+    if split:  # an artificial score: whatever CONTRACT says (often "A" or empty) is not a result
+        ns_a, ew_a = (_A_CODES.get(int(x), float(int(x))) for x in split.groups())
+        return BoardResult(**common, ns_award=ns_a, ew_award=ew_a)  # type: ignore[arg-type]
     contract = t.value("CONTRACT").replace("*", "X")
     result: Result | None = None
     if contract.upper() in ("PASS", "P", "PASSED OUT", "ALL PASS"):
@@ -215,7 +248,6 @@ def _line(t: _Node, board: int, ns: str, ew: str, source: str | None) -> BoardRe
     elif contract:
         tricks = t.value("TRICKS")
         result = _result(contract, t.value("PLAYED_BY")[:1], tricks if tricks else "")
-    score_text = t.value("SCORE")
     score = None
     if score_text:
         try:
@@ -227,6 +259,23 @@ def _line(t: _Node, board: int, ns: str, ew: str, source: str | None) -> BoardRe
     return BoardResult(**common, result=result, score=score)  # type: ignore[arg-type]
 
 
+# "A6040": an artificial score, 60% to NS and 40% to EW (as other scoring programs write it).
+_A_SCORE = re.compile(r"A(\d\d)(\d\d)")
+_A_CODES: dict[int, Award] = {60: "A+", 50: "A", 40: "A-"}
+_A_PERCENT = {"A+": 60, "A": 50, "A-": 40}
+
+
+def _a_score(r: BoardResult) -> str | None:
+    """``A6040`` for an artificial score both sides of which are whole percentages below 100."""
+    out = []
+    for a in (r.ns_award, r.ew_award):
+        pct = _A_PERCENT[a] if isinstance(a, str) else a
+        if pct is None or not float(pct).is_integer() or not 0 <= pct < 100:
+            return None
+        out.append(f"{int(pct):02d}")
+    return "A" + "".join(out)
+
+
 def _whole(text: str) -> int | None:
     if not text:
         return None
@@ -236,21 +285,15 @@ def _whole(text: str) -> int | None:
     return int(text)
 
 
-def compare(carried: UsebioFile, ours: SessionScores, tolerance: float = 0.01) -> list[str]:
+def comparison(carried: UsebioFile, ours: SessionScores) -> Comparison:
+    """The file's carried scores against ours (``bridgescore.events.compare``)."""
+    return compare_carried(carried.carried, ours)
+
+
+def compare(carried: UsebioFile, ours: SessionScores) -> list[str]:
     """Every place where the file's scores or places differ from ours (empty: they agree)."""
-    out: list[str] = []
-    for b in ours.boards:
-        for s in b.results:
-            key = (b.board, s.result.ns_pair, s.result.ew_pair)
-            if key in carried.carried:
-                ns, ew = carried.carried[key]
-                if abs(ns - s.ns) > tolerance or abs(ew - s.ew) > tolerance:
-                    out.append(f"board {b.board} {key[1]} v {key[2]}: file {ns:g}/{ew:g}, "
-                               f"ours {s.ns:g}/{s.ew:g}")
-    for p in ours.pairs:
-        if p.pair in carried.places and carried.places[p.pair].rstrip("=") != p.place.rstrip("="):
-            out.append(f"pair {p.pair}: file place {carried.places[p.pair]}, ours {p.place}")
-    return out
+    return [d.text("en", lambda pid: _number(pid, carried.item))
+            for d in comparison(carried, ours).differences]
 
 
 def _number(pid: str, session: Session | TeamMatch) -> str:
@@ -279,7 +322,8 @@ def dumps(item: Session | TeamMatch | SessionScores) -> str:
     teams = isinstance(item, TeamMatch)
     directions = item.directions() if isinstance(item, Session) else {}
     two = any(v is not None for v in directions.values())
-    parts = ['<?xml version="1.0" encoding="UTF-8"?>\n', '<USEBIO Version="1.2">\n']
+    parts = ['<?xml version="1.0" encoding="UTF-8"?>\n',
+             '<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">\n', '<USEBIO Version="1.2">\n']
     parts.append(f'  <EVENT EVENT_TYPE="{"TEAMS" if teams else "PAIRS"}">\n')
     parts.append(_el("EVENT_DESCRIPTION", item.name, 4))
     parts.append(_el("BOARD_SCORING_METHOD",
@@ -331,6 +375,9 @@ def dumps(item: Session | TeamMatch | SessionScores) -> str:
                 parts.append(_el("ROOM", "OPEN" if r.ns_pair == item.home.id else "CLOSED", 8))
             if r.kind == "artificial":
                 parts.append(_el("ADJUSTED", f"{_award(r.ns_award)}/{_award(r.ew_award)}", 8))
+                a_score = _a_score(r)
+                if a_score is not None:
+                    parts.append(_el("SCORE", a_score, 8))
             elif r.kind == "weighted":
                 parts.append(_el("WEIGHTED", "; ".join(f"{w * 100:g}%:{s:+d}" for w, s in r.weighted), 8))
             else:
