@@ -120,6 +120,28 @@ class Result:
     def breakdown(self, vulnerability: Vulnerability) -> Breakdown:
         return breakdown(self.contract, self.tricks, self.declarer_vulnerable(vulnerability))
 
+    def explain(self, vulnerability: Vulnerability, lang: str = "en") -> list[str]:
+        """The explanation a learner reads, as the seeds write it: who scores, the arithmetic,
+        then each named part.
+
+        >>> Result.parse("南打2S，超1").explain(Vulnerability.NONE, "zh")
+        ['南北得 2×30+30+50=140分', '  基本分 2×30=60', '  超额奖分 30', '  未成局奖分 50']
+        >>> Result.parse("3S S -2").explain(Vulnerability.NS)
+        ['EW score 100×2=200', '  undertricks 100×2=200']
+        """
+        zh = lang == "zh"
+        side = self.scoring_side(vulnerability)
+        if side is None:
+            return ["四家不叫，双方均得0分" if zh else "Passed out: both sides score 0"]
+        b = self.breakdown(vulnerability)
+        lines = [f"{side.name_in('zh')}得 {b.formula()}分" if zh else f"{side} score {b.formula()}"]
+        for part in b.parts:
+            shown = part.expression
+            if shown != str(part.points):
+                shown = f"{shown}={part.points}"
+            lines.append(f"  {part.name_in(lang)} {shown}")
+        return lines
+
     def scoring_side(self, vulnerability: Vulnerability) -> Side | None:
         """The side that scores the points (declarer's if made, else the defenders')."""
         if self.declarer is None:

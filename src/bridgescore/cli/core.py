@@ -24,23 +24,6 @@ from ._common import emit_json, json_option, lang_option
 _PASS_THROUGH = {"ignore_unknown_options": True}
 
 
-def explain_lines(result: Result, vul: Vulnerability, lang: str) -> list[str]:
-    """The explanation a learner reads, as the seeds write it."""
-    zh = lang == "zh"
-    if result.declarer is None:
-        return ["四家不叫，双方均得0分" if zh else "Passed out: both sides score 0"]
-    b = result.breakdown(vul)
-    side = result.scoring_side(vul)
-    assert side is not None
-    lines = [
-        f"{side.name_in('zh')}得 {b.formula()}分" if zh else f"{side} score {b.formula()}"
-    ]
-    for part in b.parts:
-        expr = part.expression if part.expression == str(part.points) else f"{part.expression}={part.points}"
-        lines.append(f"  {part.name_in(lang)} {expr}")
-    return lines
-
-
 def _breakdown_json(b: Breakdown, lang: str) -> dict[str, Any]:
     return {
         "formula": b.formula(),
@@ -103,7 +86,7 @@ def score_cmd(result: tuple[str, ...], vul: str | None, board: str | None, symbo
             "ew_score": -ns,
             "scoring_side": str(r.scoring_side(v)) if r.declarer and ns else None,
             "breakdown": _breakdown_json(r.breakdown(v), lang) if r.declarer else None,
-            "explanation": explain_lines(r, v, lang),
+            "explanation": r.explain(v, lang),
         }
         emit_json(data)
         return
@@ -114,7 +97,7 @@ def score_cmd(result: tuple[str, ...], vul: str | None, board: str | None, symbo
     else:
         tricks = f", {r.tricks} tricks" if r.declarer else ""
         click.echo(f"{head}{tricks} ({where})")
-    for line in explain_lines(r, v, lang):
+    for line in r.explain(v, lang):
         click.echo(line)
     if lang == "zh":
         click.echo(f"南北 {ns:+d}，东西 {-ns:+d}")
