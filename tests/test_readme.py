@@ -6,7 +6,8 @@ A block looks like::
     $ bridgescore board 5
     Board 5: dealer North, NS vulnerable
 
-A line ``...`` in the expected output matches any remaining lines.
+A line ``...`` in the expected output matches any remaining lines.  Commands run as from the
+repository root (``tests/data`` and ``src`` are reachable) in a scratch folder.
 """
 
 from __future__ import annotations
@@ -54,8 +55,12 @@ def test_readme_cli_example(
 ) -> None:
     words = shlex.split(command)
     assert words[0] == "bridgescore"
+    # Run as from the repository root (tests/data and src are there), but write into a
+    # scratch folder so examples that save files leave nothing behind.
+    for name in ("tests", "src"):
+        (tmp_path / name).symlink_to(README.parent / name)
     cwd = os.getcwd()
-    os.chdir(tmp_path)  # commands that write files write them here
+    os.chdir(tmp_path)
     try:
         code = main(words[1:])
     finally:

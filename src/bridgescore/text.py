@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["normalize", "parse_int"]
+__all__ = ["display_width", "normalize", "parse_int"]
 
 # Traditional forms of the characters bridge notation uses (glossary.md: accept as input).
 _TRADITIONAL = str.maketrans(
@@ -135,3 +135,12 @@ def parse_int(text: str) -> int | None:
         else:
             return None
     return total + current if seen else None
+
+
+def display_width(text: str) -> int:
+    """Columns a string takes in a terminal: wide (CJK) characters take two.
+
+    >>> display_width("南北 NS"), display_width("，")
+    (7, 2)
+    """
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)

@@ -9,6 +9,7 @@ import click
 
 from ..errors import BridgeError, FileFormatError
 from ..i18n import pick
+from ..text import display_width
 from ._common import emit_json, json_option, lang_option
 
 if TYPE_CHECKING:
@@ -98,11 +99,7 @@ def _write(item: object, path: str, lang: str) -> None:
     Path(path).write_text(text, encoding="utf-8")
 
 
-def _width(text: str) -> int:
-    """Columns a string takes in a terminal: CJK characters take two."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+_width = display_width
 
 
 def _table(rows: list[list[str]], right: set[int]) -> list[str]:

@@ -16,10 +16,10 @@ Round  NS  EW  Boards  NS next      EW next      Boards next
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from ..i18n import check_lang, pick
+from ..text import display_width
 from .movements import Movement, Position
 
 __all__ = [
@@ -113,8 +113,7 @@ def pair_card_rows(mv: Movement, pair: int, lang: str = "en") -> list[PairCardRo
     return out
 
 
-def _width(s: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+_width = display_width
 
 
 def _columns(rows: list[list[str]]) -> list[str]:

@@ -28,11 +28,11 @@ Rubber 1
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..seat import Side
+from ..text import display_width
 from .chicago import Chicago, ChicagoSeries
 from .handicap import HandicapSession
 from .pad import Item, Line, Posting, Team
@@ -182,8 +182,7 @@ def view(series: RubberSeries | ChicagoSeries, lang: str = "en") -> list[GameVie
     return [_game_view(g, i, lang) for i, g in enumerate(games, 1)]
 
 
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+_width = display_width
 
 
 def rjust(text: str, width: int) -> str:
