@@ -90,4 +90,18 @@ def test_seed_deal_par() -> None:
     assert t[Strain.CLUBS, Seat.EAST] == 9
     p = par(t, Vulnerability.NS, Seat.EAST)
     assert p.score == -110 and p.contracts[0].contract == Contract.parse("1C")
-    assert p.format() == "1C EW +2; NS -110" and "南北 -110" in p.format("zh")
+    assert p.format() == "1C+2 by EW; NS -110" and p.format("zh", symbols=True) == "东西打1♣超2；南北 -110"
+
+
+def test_par_wording() -> None:
+    from bridgescore.dd import ParContract, ParResult
+
+    sacrifice = ParContract(Contract.parse("6HX"), (Seat.EAST, Seat.WEST), -4)
+    made = ParContract(Contract.parse("3NT"), (Seat.NORTH,), 0)
+    assert sacrifice.format(symbols=True) == "6♥X-4 by EW" and sacrifice.format("zh") == "东西打6H×宕4"
+    assert made.format() == "3NT= by N" and made.format("zh") == "北打3NT="
+    assert ParResult(800, (sacrifice,)).format() == "6HX-4 by EW; NS +800"
+    assert ParResult(0, ()).format() == "passed out; NS 0"
+    assert ParResult(0, ()).format("zh") == "四家不叫；南北 0"
+    assert ParResult(-990, (made,)).to_dict() == {
+        "score_ns": -990, "contracts": [{"contract": "3NT", "declarers": ["N"], "overtricks": 0}]}

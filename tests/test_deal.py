@@ -29,8 +29,15 @@ def test_missing_and_repeated_cards_are_named() -> None:
     # the ace of spades given to East as well as North
     with pytest.raises(InvalidDealError, match="SA is dealt twice"):
         Deal.from_pbn("N:AJ8.82.632.KT974 A4.76.A875.Q8652 6532.KQT43.QJT9. KQT7.AJ95.K4.AJ3")
-    with pytest.raises(InvalidDealError, match="North has 12 cards"):
+    with pytest.raises(InvalidDealError, match=r"SA missing \(North has 12 cards\)") as info:
         Deal.from_pbn("N:J8.82.632.KT974 94.76.A875.Q8652 6532.KQT43.QJT9. KQT7.AJ95.K4.AJ3")
+    assert info.value.message("zh") == "无效的牌局：缺少 黑桃A（北家有 12 张牌）"
+    # every card there once, but 14 and 12: the seats are named
+    with pytest.raises(InvalidDealError, match="North has 14 cards, expected 13"):
+        Deal.from_pbn("N:AJ87.82.632.KT974 94.76.A875.Q8652 6532.KQT43.QJT9. KQT.AJ95.K4.AJ3")
+    with pytest.raises(InvalidDealError, match="C2, C3, C4, C5 and 9 more missing"):
+        Deal.from_pbn("N:AJ8.82.632.KT974 94.76.A875.Q8652 6532.KQT43.QJT9. KQT7.AJ95.K4.AJ3"
+                      .replace("KT974", "").replace("Q8652", "").replace("AJ3", ""))
     with pytest.raises(InvalidDealError, match="appears twice"):
         Hand.from_pbn("AA.K.Q.J")
     h = Deal.from_pbn("N:AJ8.82.632.KT974 - - -")
@@ -39,7 +46,7 @@ def test_missing_and_repeated_cards_are_named() -> None:
 
 def test_missing_card_named() -> None:
     hands = [Hand.from_pbn(x) for x in SEED_DEAL[2:].split()]
-    with pytest.raises(InvalidDealError, match="North has 12"):
+    with pytest.raises(InvalidDealError, match="SA missing"):  # North's first card: the ace of spades
         Deal((hands[0].without(next(iter(hands[0]))), hands[1], hands[2], hands[3]))
 
 

@@ -52,6 +52,9 @@ def test_board_set_as_pbn() -> None:
     assert [g.tag("Vulnerable") for g in games] == ["NS", "EW", "None"]
     assert [g.tag("Dealer") for g in games] == ["S", "W", "N"]
     assert [pbn.to_record(g).deal for g in games] == [b.deal for b in boards]
+    # PBN 2.1 export format (3.4.11): the Deal tag starts with the dealer's hand
+    assert [g.tag("Deal")[:2] for g in games] == ["S:", "W:", "N:"]
+    assert games[0].tag("Deal")[2:].split()[0] == boards[0].deal[Seat.SOUTH].pbn()
 
 
 def _chi_square_limit(df: int, z: float) -> float:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,43 @@ def test_fuzzed_unicode_pbn(text: str) -> None:
             pbn.to_record(g)
     except BridgeError:
         pass
+
+
+@pytest.mark.parametrize(("value", "declarer", "tricks"), [
+    ("9", "N", 9), ("^9", "E", 9), ("NS 9", "S", 9), ("NS 9", "W", 4), ("EW 4", "N", 9),
+    ("EW 4 NS 9", "E", 4), ("NS 10 EW 3", "N", 10), ("NS 10 EW 3", "W", 3), ("0", "S", 0),
+])
+def test_result_tag_in_all_its_forms(value: str, declarer: str, tricks: int) -> None:
+    # PBN 2.1, 3.4.15: declarer's tricks, or tricks by side (import format), "^" when agreed
+    # but not what the play gives
+    text = f'[Declarer "{declarer}"]\n[Contract "3NT"]\n[Result "{value}"]\n'
+    rec = pbn.read_records(io.StringIO(text), strict=True)[0][0]
+    assert rec.tricks == tricks and rec.final_declarer is Seat.parse(declarer)
+
+
+@pytest.mark.parametrize("value", ["14", "NS", "NS 9 EW 5", "XY 3", "NS 14", "9 10"])
+def test_bad_result_tags_name_their_line(value: str) -> None:
+    text = f'[Board "1"]\n[Declarer "N"]\n[Contract "3NT"]\n[Result "{value}"]\n'
+    with pytest.raises(FileFormatError) as info:
+        pbn.read_records(io.StringIO(text), strict=True)
+    assert info.value.line == 4 and "invalid result" in str(info.value)
+    assert "无效的结果" in info.value.message("zh")
+
+
+def test_note_tags_may_repeat_even_when_strict() -> None:
+    # PBN 2.1, 3.5.5: one Note tag per note; any other tag only once (strict)
+    text = '[Auction "N"]\n1C =1= 1NT =2= P P\nP\n[Note "1:2+"]\n[Note "2:15-17"]\n'
+    for source in (text, text.replace("\n1C", " x\n1C")):  # the regex path, the careful path
+        game = pbn.loads(source, strict=True)[0]
+        assert [t.value for t in game.tags if t.name == "Note"] == ["1:2+", "2:15-17"]
+    with pytest.raises(FileFormatError, match="'Board' appears twice"):
+        pbn.loads('[Board "1"]\n[Board "2"]\n', strict=True)
+
+
+def test_claim_after_a_trick_with_unknown_cards() -> None:
+    # "-  -  H3 -" then "*": the play stops at an incomplete trick, and the claim still counts
+    recs = pbn.read_records(DATA / "endplay_example2_head.pbn", strict=True)[0]
+    rec = recs[1]
+    assert rec.final_contract == Contract.parse("1NT") and rec.tricks == 8
+    assert rec.claimed and len(rec.play) == 29 and rec.play[-1] is not None
+    assert str(rec.derived_result()) == "1NT N +1"

@@ -16,7 +16,7 @@ from bridgescore.cards import DECK, Card
 from bridgescore.contract import Contract
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, FileFormatError
-from bridgescore.formats import pbn
+from bridgescore.formats import pbn, pbn_records
 from bridgescore.gamerecord import GameRecord
 from bridgescore.play import Play, trick_winner, winning_offset
 from bridgescore.seat import Seat
@@ -61,7 +61,7 @@ def test_real_files_read_the_same_both_ways(path: Path) -> None:
     _same_reading(text)
     _same_reading(text.replace("\n", "\r\n"))
     games = pbn.loads(text)
-    assert [pbn._quick_record(g) for g in games] == [pbn._careful_record(g) for g in games]
+    assert [pbn_records._quick_record(g) for g in games] == [pbn_records._careful_record(g) for g in games]
 
 
 _LINES = [
@@ -102,10 +102,10 @@ def _record_or_error(fn: object, game: pbn.PbnGame) -> object:
 def test_quick_records_agree_with_careful_ones(lines: list[str]) -> None:
     for g in pbn.loads("\n".join(lines) + "\n"):
         try:
-            quick = pbn._quick_record(g)
-        except (BridgeError, pbn._Unusual):
+            quick = pbn_records._quick_record(g)
+        except (BridgeError, pbn_records._Unusual):
             quick = None
-        careful = _record_or_error(pbn._careful_record, g)
+        careful = _record_or_error(pbn_records._careful_record, g)
         if quick is not None:
             assert quick == careful
         assert _record_or_error(pbn.to_record, g) == careful
@@ -142,8 +142,8 @@ def test_quick_records_of_played_games(seed: int) -> None:
     text = pbn.dumps([pbn.from_record(_played_game(seed))])
     for variant in (text, text.replace("\n[Play", "\n[Play").replace(" ", "  ")):
         for g in pbn.loads(variant):
-            careful = pbn._careful_record(g)
-            assert pbn._quick_record(g) == careful == pbn.to_record(g)
+            careful = pbn_records._careful_record(g)
+            assert pbn_records._quick_record(g) == careful == pbn.to_record(g)
 
 
 # -- deals ------------------------------------------------------------------------------------
@@ -223,7 +223,7 @@ def test_trick_winners_agree_with_the_laws(indices: list[int], strain: Strain, l
     assert trick_winner(leader, cards, strain) is expected
     trump = strain.value if strain is not Strain.NOTRUMP else -1
     assert leader.next(winning_offset(indices, trump)) is expected
-    ranking = pbn._TRICK_RANKING_BY_LEAD[strain.value][indices[0]]
+    ranking = pbn_records._TRICK_RANKING_BY_LEAD[strain.value][indices[0]]
     assert leader.next(max(range(4), key=lambda k: ranking[indices[k]])) is expected
 
 

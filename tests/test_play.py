@@ -137,5 +137,30 @@ def test_printed_game_record(lang: str) -> None:
     else:
         for word in ("Board 2", "Dealer: East", "NS vulnerable", "2♠X by North", "down 4", "-1100"):
             assert word in text
-    # trick 1: East leads ♣5, South ruffs
-    assert "♣5" in text or "梅花5" in text
+    lines = text.splitlines()
+    # The auction under columns that start with the dealer, as the seed prints it
+    # ("东南西北－－ 1 1NT X 2 X 2 －－ X －－＝": two passes, 1♣ …).
+    at = lines.index("叫牌：" if lang == "zh" else "Auction:")
+    heads = ["东", "南", "西", "北"] if lang == "zh" else ["East", "South", "West", "North"]
+    first = ["不叫", "不叫", "1♣", "1无将"] if lang == "zh" else ["Pass", "Pass", "1♣", "1NT"]
+    assert lines[at + 1].split() == heads and lines[at + 2].split() == first
+    # trick 1: East leads ♣5 and South ruffs with ♠2 (marked *), in either language
+    at = lines.index("出牌：" if lang == "zh" else "Play:")
+    assert lines[at + 2].split() == ["1", "♣5", "♠2*", "♣3", "♣4"]
+    def column(line: str, part: str) -> int:  # on a terminal, where Chinese takes two columns
+        before = line[: line.index(part)]
+        return len(before) + sum(1 for ch in before if ord(ch) > 0x2E80)
+
+    assert column(lines[at + 2], "♣5") == column(lines[at + 1], heads[0])  # under East
+
+
+@pytest.mark.parametrize(("lang", "note"), [
+    ("en", "Note: the recorded result (5 tricks) is not what the play gives (4 tricks)"),
+    ("zh", "注意：记录的结果（5 墩）与出牌得出的 4 墩不符"),
+])
+def test_printed_record_flags_a_result_the_play_contradicts(lang: str, note: str) -> None:
+    rec = pbn.read_records(DATA / "seed_game.pbn", strict=True)[0][0]
+    rec.tricks = 5
+    assert format_record(rec, lang).splitlines()[-1] == note
+    rec.tricks = 4
+    assert "Note" not in format_record(rec, lang) and "注意" not in format_record(rec, lang)

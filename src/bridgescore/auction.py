@@ -233,11 +233,12 @@ class Auction:
             out.append(call)
         return out
 
-    def rounds(self) -> list[list[Call | None]]:
-        """The calls in rows of four under the columns W, N, E, S (``None`` before the
-        dealer's first call), the layout of an auction table."""
+    def rounds(self, first: Seat = Seat.WEST) -> list[list[Call | None]]:
+        """The calls in rows of four under columns that start with ``first`` and go clockwise
+        (W, N, E, S by default; ``first=auction.dealer`` gives the dealer's column first, as
+        the seeds' game record does), with ``None`` before the dealer's first call."""
         rows: list[list[Call | None]] = []
-        row: list[Call | None] = [None] * ((self.dealer.value + 1) % 4)
+        row: list[Call | None] = [None] * ((self.dealer.value - first.value) % 4)
         for c in self.calls:
             row.append(c)
             if len(row) == 4:

@@ -4,6 +4,8 @@
 (Card.parse('SA'), Card.parse('HT'), Card.parse('SK'))
 >>> str(Card.parse("d7")), Card.parse("HT").format(symbols=True), Card.parse("CQ").format(lang="zh")
 ('D7', '♥10', '梅花Q')
+>>> Card.parse("CQ").format(lang="zh", symbols=True)
+'♣Q'
 >>> Card.parse("SA") > Card.parse("SK") > Card.parse("HA")
 True
 
@@ -167,11 +169,12 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     def format(self, lang: str = "en", symbols: bool = False) -> str:
-        """``SA`` (default), ``♠A`` (symbols, with ``10``), ``黑桃A`` (Chinese)."""
-        if lang == "zh":
-            return self.suit.name_in("zh") + self.rank.display
+        """``SA`` (default), ``♠A`` (symbols, with ``10``, in either language), ``黑桃A``
+        (Chinese words, when symbols are not asked for)."""
         if symbols:
             return self.suit.symbol + self.rank.display
+        if lang == "zh":
+            return self.suit.name_in("zh") + self.rank.display
         return str(self)
 
     @classmethod

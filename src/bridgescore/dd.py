@@ -82,11 +82,26 @@ class ParContract:
     declarers: tuple[Seat, ...]
     overtricks: int  # negative for a sacrifice going down
 
+    def who(self, lang: str = "en") -> str:
+        """``NS``, ``E`` / ``南北``, ``东``: the side when either partner may declare."""
+        if len(self.declarers) == 2:
+            return self.declarers[0].side.name_in(lang)
+        return "".join(s.letter if lang != "zh" else s.name_in("zh") for s in self.declarers)
+
     def format(self, lang: str = "en", symbols: bool = False) -> str:
-        who = "".join(s.letter for s in self.declarers) if lang != "zh" else "".join(
-            s.name_in("zh") for s in self.declarers)
-        rel = "=" if self.overtricks == 0 else f"{self.overtricks:+d}"
-        return f"{self.contract.format(lang, symbols)} {who} {rel}"
+        """The contract and its double-dummy result, as results are written: ``1C+2 by EW``,
+        ``6HX-4 by EW``, ``3NT= by N``; ``东西打1♣超2``, ``东西打6♥×宕4``, ``北打3NT=``."""
+        c = self.contract.format(lang, symbols)
+        n = self.overtricks
+        if lang == "zh":
+            rel = "=" if n == 0 else (f"超{n}" if n > 0 else f"宕{-n}")
+            return f"{self.who('zh')}打{c}{rel}"
+        rel = "=" if n == 0 else f"{n:+d}"
+        return f"{c}{rel} by {self.who('en')}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"contract": str(self.contract), "declarers": [s.letter for s in self.declarers],
+                "overtricks": self.overtricks}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +110,16 @@ class ParResult:
     contracts: tuple[ParContract, ...]
 
     def format(self, lang: str = "en", symbols: bool = False) -> str:
-        if not self.contracts:
-            return "四家不叫 0" if lang == "zh" else "pass 0"
-        return ", ".join(c.format(lang, symbols) for c in self.contracts) + (
-            f"；南北 {self.score:+d}" if lang == "zh" else f"; NS {self.score:+d}")
+        """``1C+2 by EW; NS -110`` / ``东西打1♣超2；南北 -110``; a deal whose par is to pass
+        it out: ``passed out; NS 0`` / ``四家不叫；南北 0``."""
+        zh = lang == "zh"
+        contracts = ", ".join(c.format(lang, symbols) for c in self.contracts) or (
+            "四家不叫" if zh else "passed out")
+        score = f"{self.score:+d}" if self.score else "0"
+        return f"{contracts}；南北 {score}" if zh else f"{contracts}; NS {score}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"score_ns": self.score, "contracts": [c.to_dict() for c in self.contracts]}
 
 
 class DDSolver:
@@ -117,7 +138,10 @@ class DDSolver:
             data = {k: v.to_dict() for k, v in self._cache.items()}
             self.cache_path.write_text(json.dumps(data), encoding="utf-8")
 
-    def tables(self, deals: Sequence[Deal], progress: bool = False) -> list[DDTable]:
+    def tables(self, deals: Sequence[Deal], progress: bool = False,
+               label: str = "double dummy") -> list[DDTable]:
+        """Tables for the deals, in order; with ``progress`` a bar (titled ``label``) shows on
+        standard error while more than one batch is solved."""
         keys = [d.pbn() for d in deals]
         todo = list(dict.fromkeys(k for k in keys if k not in self._cache))
         if todo:
@@ -127,11 +151,14 @@ class DDSolver:
             batch = int(raw.MAXNOOFTABLES)
             bar = None
             if progress and len(todo) > batch:
+                from rich.console import Console
                 from rich.progress import Progress
 
-                bar = Progress(transient=True)
+                # On standard error, so that JSON or PBN on standard output stays clean.
+                console = Console(stderr=True)
+                bar = Progress(console=console, transient=True, disable=not console.is_terminal)
                 bar.start()
-                task = bar.add_task("double dummy", total=len(todo))
+                task = bar.add_task(label, total=len(todo))
             try:
                 for i in range(0, len(todo), batch):
                     chunk = todo[i : i + batch]
@@ -161,9 +188,10 @@ def _copy_table(table: Any) -> DDTable:
 _DEFAULT = DDSolver()
 
 
-def dd_tables(deals: Iterable[Deal], progress: bool = False, solver: DDSolver | None = None) -> list[DDTable]:
+def dd_tables(deals: Iterable[Deal], progress: bool = False, solver: DDSolver | None = None,
+              label: str = "double dummy") -> list[DDTable]:
     """Double-dummy tables for many deals, solved in parallel batches and cached."""
-    return (solver or _DEFAULT).tables(list(deals), progress)
+    return (solver or _DEFAULT).tables(list(deals), progress, label)
 
 
 def dd_table(deal: Deal, solver: DDSolver | None = None) -> DDTable:

@@ -258,16 +258,26 @@ class Deal:
                     f"无效的牌局：{card.format('zh')} 被发了两次（又发给{seat.name_in('zh')}）",
                 )
             seen |= hand.mask
-            if self.complete and len(hand) != 13:
-                raise InvalidDealError(
-                    f"invalid deal: {seat.name_in('en')} has {len(hand)} cards, expected 13",
-                    f"无效的牌局：{seat.name_in('zh')}家有 {len(hand)} 张牌，应为 13 张",
-                )
-        if self.complete and seen != _FULL:
-            missing = _FULL & ~seen
-            card = DECK[(missing & -missing).bit_length() - 1]
+        if not self.complete or (seen == _FULL and all(len(h) == 13 for h in self.hands)):
+            return
+        # No card twice; now name what is missing, then a seat with the wrong count.
+        missing = [c for c in DECK if not seen >> c.index & 1]
+        short = [(s, len(h)) for s, h in zip(Seat, self.hands, strict=True) if len(h) != 13]
+        if missing:
+            few = missing[:4]
+            more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
+            more_zh = f" 等 {len(missing)} 张" if len(missing) > 4 else ""
+            where = f" ({short[0][0].name_in('en')} has {short[0][1]} cards)" if short else ""
+            where_zh = f"（{short[0][0].name_in('zh')}家有 {short[0][1]} 张牌）" if short else ""
             raise InvalidDealError(
-                f"invalid deal: {card} is missing", f"无效的牌局：缺少 {card.format('zh')}"
+                f"invalid deal: {', '.join(map(str, few))}{more} missing{where}",
+                f"无效的牌局：缺少 {'、'.join(c.format('zh') for c in few)}{more_zh}{where_zh}",
+            )
+        if short:
+            seat, n = short[0]
+            raise InvalidDealError(
+                f"invalid deal: {seat.name_in('en')} has {n} cards, expected 13",
+                f"无效的牌局：{seat.name_in('zh')}家有 {n} 张牌，应为 13 张",
             )
 
     @classmethod

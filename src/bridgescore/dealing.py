@@ -108,7 +108,7 @@ def boards_to_pbn(boards: Iterable[DealtBoard], event: str = "", date: str = "")
             ("Event", event), ("Site", ""), ("Date", date), ("Board", str(b.number)),
             ("West", ""), ("North", ""), ("East", ""), ("South", ""),
             ("Dealer", b.dealer.letter), ("Vulnerable", vul_text[str(b.vulnerability)]),
-            ("Deal", b.deal.pbn()), ("Scoring", ""), ("Declarer", ""), ("Contract", ""),
+            ("Deal", b.deal.pbn(b.dealer)),  # export format: from the dealer (PBN 3.4.11) ("Scoring", ""), ("Declarer", ""), ("Contract", ""),
             ("Result", ""),
         ):
             g.set_tag(name, value, [])

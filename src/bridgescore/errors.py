@@ -69,8 +69,8 @@ class FileFormatError(BridgeError):
             where = f"{where}:{line}" if where else f"line {line}"
             where_zh = f"{where_zh}:{line}" if where_zh else f"第{line}行"
         if where:
-            en = f"{where}: {en}"
             zh = f"{where_zh}：{zh if zh is not None else en}"
+            en = f"{where}: {en}"
         super().__init__(en, zh)
         self.path = path
         self.line = line

@@ -1,33 +1,127 @@
-"""Commands for deals, auctions and play: deal, handrecord, dd, convert, auction, replay."""
+"""Commands for deals, auctions and play: deal, handrecord, dd, convert, auction, replay.
+
+Each is a few lines over the library.  Files are read strictly, so the first problem ends the
+command with one line naming the file, the line and the reason (exit status 2); every
+message exists in English and Chinese (``--lang``), and every command takes ``--json``.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import FileFormatError, NotationError
+from ..errors import BridgeError, FileFormatError, NotationError
 from ..gamerecord import GameRecord
 from ._common import emit_json, json_option, lang_option
+
+if TYPE_CHECKING:
+    from ..handrecord import HandRecordBoard
+
+
+def _t(lang: str, en: str, zh: str) -> str:
+    return zh if lang == "zh" else en
+
+
+def _kind(path: str, writing: bool = False) -> str:
+    """``pbn`` or ``lin`` from a file name, or an error naming the file."""
+    suffix = Path(path).suffix.lower()
+    if suffix in (".pbn", ".lin"):
+        return suffix[1:]
+    what, what_zh = ("output", "输出") if writing else ("input", "输入")
+    raise FileFormatError(
+        f"unknown {what} file type {suffix or '(none)'!r}: expected a .pbn or .lin file",
+        f"未知的{what_zh}文件类型 {suffix or '（无）'!r}：应为 .pbn 或 .lin 文件", path=path,
+    )
 
 
 def _read_records(path: str) -> list[GameRecord]:
     """Every board of a PBN or LIN file, read strictly: the first error names file and line."""
-    suffix = Path(path).suffix.lower()
-    if suffix == ".lin":
+    if _kind(path) == "lin":
         from ..formats import lin
 
         return lin.load(path, strict=True)
-    if suffix != ".pbn":
-        raise FileFormatError(
-            "unknown file type: expected a .pbn or .lin file",
-            "未知的文件类型：应为 .pbn 或 .lin 文件", path=path,
-        )
     from ..formats import pbn
 
     records, _ = pbn.read_records(path, strict=True)
     return records
+
+
+def _record_error(path: str, index: int, rec: GameRecord, e: BridgeError) -> FileFormatError:
+    """An error met while replaying a record, placed at its play section (PBN) or its board."""
+    line = rec.line
+    if _kind(path) == "pbn":
+        from ..formats import pbn
+
+        games = pbn.load(path)
+        tag = games[index].get("play") if index < len(games) else None
+        if tag is not None:
+            line = tag.line
+    board = f"board {rec.board}: " if rec.board is not None else ""
+    board_zh = f"第{rec.board}副：" if rec.board is not None else ""
+    return FileFormatError(board + e.en, board_zh + e.zh, path=path, line=line)
+
+
+def _boards(path: str) -> list[HandRecordBoard]:
+    """The complete deals of a file as hand-record boards (dealer and vulnerability from the
+    file, else from the board number)."""
+    from ..handrecord import HandRecordBoard
+
+    boards = []
+    for i, rec in enumerate(_read_records(path), 1):
+        if rec.deal is not None and rec.deal.complete:
+            boards.append(HandRecordBoard.of(rec.board or i, rec.deal, rec.dealer, rec.vulnerability))
+    if not boards:
+        raise FileFormatError("no complete deal in the file", "文件中没有完整的牌局", path=path)
+    return boards
+
+
+def _solve(boards: list[HandRecordBoard], lang: str, cache: str | None) -> list[HandRecordBoard]:
+    from dataclasses import replace
+
+    from ..dd import DDSolver, dd_tables, par
+
+    solver = DDSolver(cache) if cache else None
+    tables = dd_tables([b.deal for b in boards], progress=True, solver=solver,
+                       label=_t(lang, "double dummy", "双明手分析"))
+    if solver is not None:
+        solver.save()
+    return [replace(b, dd=t, par=par(t, b.vulnerability, b.dealer))
+            for b, t in zip(boards, tables, strict=True)]
+
+
+def _write_dd_pbn(file: str, boards: list[HandRecordBoard], out: str) -> None:
+    """The games of ``file`` (or, from LIN, as PBN) with the tags that carry double-dummy
+    results: ``DoubleDummyTricks``, ``OptimumScore`` and ``OptimumResultTable``."""
+    from ..formats import pbn
+    from ..handrecord import DD_SEATS, DD_STRAINS
+    from ..strain import Strain
+
+    if _kind(file) == "pbn":
+        games = pbn.load(file, strict=True)
+        records = [pbn.to_record(g, file) for g in games]
+    else:
+        records = _read_records(file)
+        games = [pbn.from_record(r) for r in records]
+    solved = {b.deal: b for b in boards}
+    for game, rec in zip(games, records, strict=True):
+        b = solved.get(rec.deal) if rec.deal is not None else None
+        if b is None or b.dd is None or b.par is None:
+            continue
+        table, score = b.dd, b.par.score
+        game.set_tag("DoubleDummyTricks", table.pbn(), [])
+        game.set_tag("OptimumScore", f"NS {score:+d}" if score else "NS 0", [])
+        rows = [f"{seat.letter} {'NT' if s is Strain.NOTRUMP else s.letter:>2} {table[s, seat]:>2}"
+                for seat in DD_SEATS for s in DD_STRAINS]
+        game.set_tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", rows)
+    head = "" if _kind(file) == "pbn" else "% PBN 2.1\n% EXPORT\n"
+    Path(out).write_text(head + pbn.dumps(games), encoding="utf-8")
+
+
+_cache_option = click.option(
+    "--cache", type=click.Path(dir_okay=False), default=None,
+    help="JSON file of solved deals, read and updated, so that no deal is solved twice.")
 
 
 @click.command("deal")
@@ -40,22 +134,29 @@ def _read_records(path: str) -> list[GameRecord]:
 @click.option("--event", default="", help="Event tag of the PBN file.")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False), default=None,
               help="Write the PBN here instead of standard output.")
+@json_option
+@lang_option
 def deal_cmd(count: int, start: int, seed: str | None, constraints: tuple[str, ...],
-             predeal: str | None, event: str, out: str | None) -> None:
-    """Deal a set of boards and write them as PBN.  发牌并写成 PBN。"""
-    from ..dealing import DealtBoard, boards_to_pbn, deal_boards
+             predeal: str | None, event: str, out: str | None, as_json: bool, lang: str) -> None:
+    """Deal a set of boards and write them as PBN.  发牌并写成 PBN。
 
+    With --json the boards (dealer, vulnerability, the four hands and their HCP) are printed
+    as JSON; the PBN then goes only to the file given with -o."""
+    from ..dealing import DealtBoard, boards_to_pbn, deal_boards
+    from ..handrecord import HandRecordBoard
+
+    if count < 1 or start < 1:
+        raise NotationError(f"--boards and --start must be at least 1, not {count} and {start}",
+                            f"--boards 和 --start 至少为 1，而不是 {count} 和 {start}")
     if constraints or predeal:
+        import hashlib
+
         from .. import bulk
 
         c = bulk.Constraints.parse(constraints, predeal)
         seed_int = None
         if seed is not None:
-            import hashlib
-
             seed_int = int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big")
-        if count < 1 or start < 1:
-            raise NotationError("--boards and --start must be at least 1", "--boards 和 --start 至少为 1")
         deals = bulk.to_deals(bulk.generate(count, c, seed=seed_int))
         boards = [DealtBoard(start + i, d) for i, d in enumerate(deals)]
     else:
@@ -63,99 +164,126 @@ def deal_cmd(count: int, start: int, seed: str | None, constraints: tuple[str, .
     text = boards_to_pbn(boards, event=event)
     if out:
         Path(out).write_text(text, encoding="utf-8")
+    if as_json:
+        emit_json({"file": out, "seed": seed,
+                   "boards": [HandRecordBoard.from_dealt(b).to_dict() for b in boards]})
+    elif out:
+        click.echo(_t(lang, f"Wrote {len(boards)} boards to {out}", f"已将 {len(boards)} 副牌写入 {out}"))
     else:
         click.echo(text, nl=False)
 
 
 @click.command("handrecord")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--html", "html_out", type=click.Path(dir_okay=False), required=True, help="HTML file to write.")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
+              help="HTML file to write (A4 when printed).")
+@click.option("--pdf", "pdf_out", type=click.Path(dir_okay=False), default=None,
+              help="PDF file to write (needs WeasyPrint: pip install 'bridgescore[pdf]').")
 @click.option("--dd", "with_dd", is_flag=True, help="Add double-dummy tables and par (needs endplay).")
-@click.option("--title", default=None)
+@click.option("--per-page", type=click.Choice(["1", "2", "4", "6", "8"]), default="6",
+              show_default=True, help="Boards to an A4 page.")
+@click.option("--title", default=None, help="Title (default: the file's Event tag).")
+@_cache_option
+@json_option
 @lang_option
-def handrecord_cmd(file: str, html_out: str, with_dd: bool, title: str | None, lang: str) -> None:
-    """Write a printable hand record (A4 HTML).  打印牌例记录。"""
-    from ..handrecord import HandRecordBoard, render_handrecord
+def handrecord_cmd(file: str, html_out: str | None, pdf_out: str | None, with_dd: bool,
+                   per_page: str, title: str | None, cache: str | None, as_json: bool,
+                   lang: str) -> None:
+    """Write a printable hand record (A4 HTML or PDF).  打印牌例记录（A4 的 HTML 或 PDF）。"""
+    from ..handrecord import render_handrecord, write_pdf
 
-    boards = []
-    for i, rec in enumerate(_read_records(file), 1):
-        if rec.deal is None or not rec.deal.complete:
-            continue
-        number = rec.board or i
-        boards.append(HandRecordBoard.of(number, rec.deal, rec.dealer, rec.vulnerability))
+    if not (html_out or pdf_out or as_json):
+        raise BridgeError("nothing to write: give --html FILE, --pdf FILE or --json",
+                          "没有要写的内容：请给出 --html 文件、--pdf 文件或 --json")
+    boards = _boards(file)
     if with_dd:
-        from dataclasses import replace
-
-        from ..dd import dd_tables, par
-
-        tables = dd_tables([b.deal for b in boards], progress=True)
-        boards = [replace(b, dd=t, par=par(t, b.vulnerability, b.dealer)) for b, t in zip(boards, tables, strict=True)]
-    Path(html_out).write_text(render_handrecord(boards, lang, title), encoding="utf-8")
+        boards = _solve(boards, lang, cache)
+    if html_out or pdf_out:
+        first = _read_records(file)[0]
+        html = render_handrecord(boards, lang, title or first.event, int(per_page), first.date)
+        if html_out:
+            Path(html_out).write_text(html, encoding="utf-8")
+        if pdf_out:
+            write_pdf(html, pdf_out)
+    written = [p for p in (html_out, pdf_out) if p]
+    if as_json:
+        emit_json({"files": written, "boards": [b.to_dict() for b in boards]})
+        return
+    names = " ".join(written)
+    click.echo(_t(lang, f"Wrote the hand record of {len(boards)} boards to {names}",
+                  f"已将 {len(boards)} 副牌的牌例记录写入 {names}"))
 
 
 @click.command("dd")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--pbn", "pbn_out", type=click.Path(dir_okay=False), default=None,
+              help="Also write the games as PBN with DoubleDummyTricks, OptimumScore and "
+                   "OptimumResultTable tags.")
+@_cache_option
 @json_option
 @lang_option
-def dd_cmd(file: str, as_json: bool, lang: str) -> None:
+def dd_cmd(file: str, pbn_out: str | None, cache: str | None, as_json: bool, lang: str) -> None:
     """Double-dummy tables and par for every board of a file.  双明手分析与最优定约。"""
-    from ..board import Board
-    from ..dd import dd_tables, par
-    from ..strain import Strain
+    from ..handrecord import DD_SEATS, DD_STRAINS
 
-    recs = [r for r in _read_records(file) if r.deal is not None and r.deal.complete]
-    tables = dd_tables([r.deal for r in recs if r.deal is not None], progress=True)
-    data: list[dict[str, Any]] = []
-    pars = []
-    for i, (rec, table) in enumerate(zip(recs, tables, strict=True), 1):
-        number = rec.board or i
-        board = Board(number)
-        dealer = rec.dealer or board.dealer
-        vul = rec.vulnerability or board.vulnerability
-        p = par(table, vul, dealer)
-        pars.append(p)
-        data.append({
-            "board": number, "deal": rec.deal.pbn() if rec.deal else "",
-            "dealer": dealer.letter, "vulnerable": str(vul),
-            "tricks": table.to_dict(),
-            "par": {"score_ns": p.score, "contracts": [
-                {"contract": str(c.contract), "declarers": [s.letter for s in c.declarers],
-                 "overtricks": c.overtricks} for c in p.contracts]},
-        })
+    if pbn_out:
+        _kind(pbn_out, writing=True)
+    boards = _solve(_boards(file), lang, cache)
+    if pbn_out:
+        _write_dd_pbn(file, boards, pbn_out)
     if as_json:
-        emit_json(data)
+        emit_json([b.to_dict() for b in boards])
         return
-    from ..seat import Seat
+    zh = lang == "zh"
+    heads = ["无将" if zh else "NT", *(s.symbol for s in DD_STRAINS[1:])]
+    for b in boards:
+        assert b.dd is not None and b.par is not None
+        click.echo(_t(lang, f"Board {b.number}", f"第{b.number}副") + f"  {b.deal.pbn(b.dealer)}")
+        click.echo("    " + "".join(_rjust(h, 5) for h in heads))
+        for seat in DD_SEATS:
+            name = seat.name_in("zh") if zh else seat.letter
+            click.echo("  " + _rjust(name, 2) + "".join(f"{b.dd[s, seat]:>5}" for s in DD_STRAINS))
+        click.echo(_t(lang, "  Par: ", "  最优定约：") + b.par.format(lang, symbols=True))
 
-    strains = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-    for item, table, p in zip(data, tables, pars, strict=True):
-        head = f"第{item['board']}副" if lang == "zh" else f"Board {item['board']}"
-        click.echo(f"{head}  {item['deal']}")
-        click.echo("     " + " ".join(f"{s.letter:>3}" for s in strains))
-        for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST):
-            click.echo(f"  {seat.letter}  " + " ".join(f"{table[s, seat]:>3}" for s in strains))
-        click.echo(("  最优定约：" if lang == "zh" else "  Par: ") + p.format(lang))
+
+def _rjust(text: str, width: int) -> str:
+    # Chinese characters take two columns on a terminal.
+    wide = sum(1 for ch in text if ord(ch) > 0x2E80)
+    return " " * max(width - len(text) - wide, 0) + text
 
 
 @click.command("convert")
 @click.argument("src", type=click.Path(exists=True, dir_okay=False))
 @click.argument("dst", type=click.Path(dir_okay=False))
-def convert_cmd(src: str, dst: str) -> None:
-    """Convert between PBN and LIN (by the file extensions).  PBN 与 LIN 互转。"""
+@json_option
+@lang_option
+def convert_cmd(src: str, dst: str, as_json: bool, lang: str) -> None:
+    """Convert between PBN and LIN (by the file extensions).  PBN 与 LIN 互转。
+
+    PBN is written in export format (the deal from the dealer, the play from the opening
+    leader); LIN gets the players, deal, board, vulnerability, calls, cards and claims."""
+    to = _kind(dst, writing=True)
     records = _read_records(src)
-    suffix = Path(dst).suffix.lower()
-    if suffix == ".lin":
+    if to == "lin":
         from ..formats import lin
 
         Path(dst).write_text(lin.dumps(records), encoding="utf-8")
-    elif suffix == ".pbn":
+    else:
         from ..formats import pbn
 
         text = "% PBN 2.1\n% EXPORT\n" + pbn.dumps(pbn.from_record(r) for r in records)
         Path(dst).write_text(text, encoding="utf-8")
-    else:
-        raise FileFormatError("unknown output type: expected .pbn or .lin",
-                              "未知的输出类型：应为 .pbn 或 .lin", path=dst)
+    frm = _kind(src)
+    if as_json:
+        emit_json({
+            "source": src, "destination": dst, "from": frm, "to": to, "boards": len(records),
+            "board_numbers": [r.board for r in records],
+            "with_auction": sum(r.auction is not None for r in records),
+            "with_play": sum(bool(r.play) for r in records),
+        })
+        return
+    click.echo(_t(lang, f"Converted {len(records)} boards from {src} ({frm.upper()}) to {dst} ({to.upper()})",
+                  f"已将 {src}（{frm.upper()}）中的 {len(records)} 副牌转换为 {dst}（{to.upper()}）"))
 
 
 @click.command("auction")
@@ -164,10 +292,13 @@ def convert_cmd(src: str, dst: str) -> None:
 @json_option
 @lang_option
 def auction_cmd(dealer: str, calls: tuple[str, ...], as_json: bool, lang: str) -> None:
-    """Check an auction and print the contract.  检查叫牌过程并给出定约。"""
+    """Check an auction and print the contract.  检查叫牌过程并给出定约。
+
+    Calls may be separate arguments or one quoted string: 1C 1H 1NT P 3NT P P P, or
+    "1♣ 1♥ 1无将 不叫 3无将 不叫 不叫 不叫"."""
     from ..auction import Auction
 
-    a = Auction.parse(dealer, list(calls))
+    a = Auction.parse(dealer, " ".join(calls))
     zh = lang == "zh"
     if as_json:
         emit_json({
@@ -200,30 +331,60 @@ def auction_cmd(dealer: str, calls: tuple[str, ...], as_json: bool, lang: str) -
 @click.command("replay")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--board", "board", type=int, default=None, help="Only this board.")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
+              help="Also write the game records as a printable HTML page (A4, one to a page).")
+@click.option("--pdf", "pdf_out", type=click.Path(dir_okay=False), default=None,
+              help="Also write them as PDF (needs WeasyPrint).")
 @json_option
 @lang_option
-def replay_cmd(file: str, board: int | None, as_json: bool, lang: str) -> None:
-    """Replay the games of a PBN or LIN file and print their game records.  复盘并打印牌局记录。"""
-    from ..gamerecord import format_record
+def replay_cmd(file: str, board: int | None, html_out: str | None, pdf_out: str | None,
+               as_json: bool, lang: str) -> None:
+    """Replay the games of a PBN or LIN file and print their game records.  复盘并打印牌局记录。
 
-    records = [r for r in _read_records(file) if board is None or r.board == board]
+    The recorded play is checked card by card (Law 44); a card that could not have been
+    played stops the command with the file, line and reason."""
+    from ..gamerecord import format_record, render_records_html
+
+    all_records = _read_records(file)
+    picked = [(i, r) for i, r in enumerate(all_records) if board is None or r.board == board]
+    if not picked:
+        raise FileFormatError(f"no board {board} in the file", f"文件中没有第{board}副", path=file)
+    for i, r in picked:
+        if r.play and r.deal is not None and r.final_contract is not None:
+            try:
+                r.derived_result()
+            except BridgeError as e:
+                raise _record_error(file, i, r, e) from None
+    records = [r for _, r in picked]
+    if html_out or pdf_out:
+        html = render_records_html(records, lang, records[0].event)
+        if html_out:
+            Path(html_out).write_text(html, encoding="utf-8")
+        if pdf_out:
+            from ..handrecord import write_pdf
+
+            write_pdf(html, pdf_out)
     if as_json:
-        out = []
-        for r in records:
-            derived = r.derived_result()
-            recorded = r.recorded_result
-            vul = r.vulnerability
-            out.append({
-                "board": r.board, "contract": str(r.final_contract) if r.final_contract else None,
-                "declarer": r.final_declarer.letter if r.final_declarer else None,
-                "recorded_tricks": r.tricks,
-                "derived": str(derived) if derived else None,
-                "matches": None if recorded is None or derived is None else recorded == derived,
-                "score_ns": derived.ns_score(vul) if derived is not None and vul is not None else None,
-            })
-        emit_json(out)
+        emit_json([_replay_json(r) for r in records])
         return
-    for i, r in enumerate(records):
-        if i:
+    for n, r in enumerate(records):
+        if n:
             click.echo("")
         click.echo(format_record(r, lang), nl=False)
+
+
+def _replay_json(r: GameRecord) -> dict[str, Any]:
+    try:
+        derived = r.derived_result()
+    except BridgeError:
+        derived = None  # a record without a deal or contract: nothing to replay
+    recorded = r.recorded_result
+    vul = r.vulnerability
+    return {
+        "board": r.board, "contract": str(r.final_contract) if r.final_contract else None,
+        "declarer": r.final_declarer.letter if r.final_declarer else None,
+        "recorded_tricks": r.tricks,
+        "derived": str(derived) if derived else None,
+        "matches": None if recorded is None or derived is None else recorded == derived,
+        "score_ns": derived.ns_score(vul) if derived is not None and vul is not None else None,
+    }

@@ -83,6 +83,11 @@ def _deal(value: str) -> tuple[Seat | None, Deal]:
     return dealer, Deal.from_hands(hands, complete=complete)
 
 
+def _one_line(text: str) -> str:
+    # a message quotes the value with repr(), which keeps newlines escaped; but be sure
+    return text.replace("\n", "\\n")
+
+
 def loads_with_errors(
     text: str, path: str | None = None, strict: bool = False
 ) -> tuple[list[GameRecord], list[FileFormatError]]:
@@ -112,7 +117,9 @@ def loads_with_errors(
 
     i = 0
     while i + 1 < len(tokens):
-        key, offset = tokens[i][0].strip().lower(), tokens[i][1]
+        raw_key, offset = tokens[i]
+        key = raw_key.strip().lower()
+        offset += len(raw_key) - len(raw_key.lstrip())  # the key's line, not the newline's before it
         value = tokens[i + 1][0]
         i += 2
         if not key:
@@ -164,7 +171,8 @@ def loads_with_errors(
                                       f"无效的摊牌 {value!r}：应为 0-13 墩")
                 rec.claim = int(n)
         except BridgeError as e:
-            err = FileFormatError(f"{key}|{value.strip()[:40]}|: {e.en}", f"{key}|{value.strip()[:40]}|：{e.zh}",
+            shown = " ".join(value.split())[:40]  # one line, however the value is broken
+            err = FileFormatError(f"{key}|{shown}|: {_one_line(e.en)}", f"{key}|{shown}|：{_one_line(e.zh)}",
                                   path=path, line=line_of(offset))
             if strict:
                 raise err from None
