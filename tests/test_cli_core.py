@@ -176,3 +176,13 @@ def test_score_path_stays_light() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "HEAVY []" in done.stdout
+
+
+def test_group_help_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    from bridgescore.cli import COMMAND_HELP, COMMANDS
+
+    assert set(COMMAND_HELP) == set(COMMANDS)  # every command has its line in both languages
+    code, out, _ = run(capsys, "--help", "--lang", "zh")
+    assert code == 0 and "命令" in out and "计算一个结果的得分并给出算式" in out
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "Score one result and explain it" in out

@@ -45,7 +45,41 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+# One line per command for ``bridgescore --help``, in both languages.
+COMMAND_HELP: dict[str, tuple[str, str]] = {
+    "score": ("Score one result and explain it", "计算一个结果的得分并给出算式"),
+    "imps": ("IMPs for a points difference", "分差换算 IMP"),
+    "vp": ("VPs for an IMP margin", "IMP 换算胜利分（VP）"),
+    "board": ("Dealer and vulnerability of boards", "牌副的发牌人与局况"),
+    "table": ("Score, penalty, IMP and VP tables", "记分一览表、罚分表、IMP 表、VP 表"),
+    "demo": ("The seeds' sixteen worked examples and every table", "十六个计分例题及全部记分表"),
+    "pairs": ("Score a pairs session (MP, cross-IMPs, Butler)", "双人赛计分（比赛分、交叉IMP、巴特勒）"),
+    "teams": ("Score a team match or a team event", "队式赛计分（单场或整个比赛）"),
+    "event-demo": ("Score the bundled demo event and write its pages", "演示比赛的计分及成绩网页"),
+    "movement": ("Mitchell and Howell movements, table cards", "米切尔与豪厄尔移位及桌卡"),
+    "swiss": ("The next Swiss round's draw", "瑞士移位下一轮的对阵"),
+    "deal": ("Deal a set of boards (PBN)", "发牌（PBN 格式）"),
+    "handrecord": ("Printable hand records", "可打印的牌例记录"),
+    "dd": ("Double-dummy tables and par", "双明手分析与最佳定约"),
+    "convert": ("Convert between PBN and LIN", "PBN 与 LIN 格式互转"),
+    "auction": ("Check an auction and name the contract", "检查叫牌过程并给出定约"),
+    "replay": ("Replay recorded games (game record)", "复盘已记录的牌局（牌局记录）"),
+    "rubber": ("Rubber bridge scorepad", "盘式桥牌记分（十字记分法）"),
+    "chicago": ("Chicago scorepad (four deals)", "芝加哥记分（四副一轮）"),
+    "handicap": ("贴点: scores corrected for high-card points", "贴点赛记分"),
+    "sacrifice": ("Is the sacrifice worth it?", "牺牲叫是否合算"),
+    "quiz": ("Scoring practice", "计分练习"),
+}
+
+
 class LazyGroup(click.Group):
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        zh = (ctx.obj or {}).get("lang") == "zh"
+        rows = [(name, COMMAND_HELP.get(name, ("", ""))[1 if zh else 0])
+                for name in self.list_commands(ctx)]
+        with formatter.section("命令" if zh else "Commands"):
+            formatter.write_dl(rows)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(name for name in COMMANDS if self.get_command(ctx, name) is not None)
 
@@ -65,6 +99,9 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="bridgescore")
+# Read by main() before parsing (so that even usage errors speak the language); here it only
+# has to be accepted in front of a command too: ``bridgescore --lang zh --help``.
+@click.option("--lang", metavar="en|zh", expose_value=False, help="Language of the help: en or zh.")
 def cli() -> None:
     """bridgescore: contract-bridge scoring in Chinese and English. 桥牌记分。"""
 
@@ -110,7 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = _lang_from(args)
     prefix = "错误：" if lang == "zh" else "error: "
     try:
-        status = cli.main(args=args, prog_name="bridgescore", standalone_mode=False)
+        status = cli.main(args=args, prog_name="bridgescore", standalone_mode=False,
+                          obj={"lang": lang})
     except BridgeError as e:
         click.echo(prefix + e.message(lang), err=True)
         return 2
