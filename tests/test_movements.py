@@ -250,6 +250,57 @@ def test_seven_table_howell_agrees_with_the_published_guide_card() -> None:
     assert m.at(1, 7).boards == (15, 16)
 
 
+# Entries typed from the published guide cards in thebridsk/bridgescorer (see
+# src/bridgescore/data/README.md): (round, table, NS, EW, first board, last board).
+PUBLISHED_ENTRIES = {
+    # Movement.Howell08T4B21.yaml, 3 boards a round
+    (4, 3): [(1, 1, 8, 1, 1, 3), (1, 2, 3, 6, 10, 12), (2, 3, 3, 1, 19, 21),
+             (6, 2, 1, 4, 4, 6), (7, 4, 4, 3, 16, 18)],
+    # Movement.Howell10T5B18.yaml: pair 10 is stationary at table 3, not table 1
+    (5, 2): [(1, 1, 7, 3, 1, 2), (1, 3, 10, 1, 5, 6), (1, 4, 9, 8, 7, 8),
+             (2, 4, 1, 9, 9, 10), (2, 5, 5, 7, 11, 12)],
+    # Movement.Howell12T6B22.yaml: six tables play six of the eleven sets each round
+    (6, 2): [(1, 1, 12, 1, 1, 2), (1, 2, 6, 7, 7, 8), (1, 6, 10, 8, 21, 22),
+             (11, 3, 10, 3, 9, 10), (11, 5, 1, 4, 15, 16)],
+}
+
+
+@pytest.mark.parametrize(("size", "k"), sorted(PUBLISHED_ENTRIES))
+def test_adopted_howells_match_the_published_guide_cards(size: int, k: int) -> None:
+    m = howell(size, boards_per_round=k)
+    for r, t, ns, ew, first, last in PUBLISHED_ENTRIES[(size, k)]:
+        a = m.at(r, t)
+        assert (a.ns, a.ew, a.boards) == (ns, ew, tuple(range(first, last + 1))), (r, t)
+
+
+@pytest.mark.parametrize(("pairs", "k", "empty_table", "entry"), [
+    # Howell07T3B21 "use 4 table with[out] table 1"; Howell09T4B18 "without table 3";
+    # Howell11T5B22 "without table 1": the even card with its stationary pair left out.
+    (7, 3, 1, (1, 2, 3, 6, 10, 12)),
+    (9, 2, 3, (1, 4, 9, 8, 7, 8)),
+    (11, 2, 1, (11, 4, 2, 8, 13, 14)),
+])
+def test_odd_pair_howells_match_the_published_odd_cards(
+        pairs: int, k: int, empty_table: int, entry: tuple[int, ...]) -> None:
+    m = howell(pairs=pairs, boards_per_round=k)
+    assert all(a.table != empty_table for a in m.assignments)
+    r, t, ns, ew, first, last = entry
+    a = m.at(r, t)
+    assert (a.ns, a.ew, a.boards) == (ns, ew, tuple(range(first, last + 1)))
+
+
+@pytest.mark.parametrize("t", HOWELL_SIZES)
+def test_every_howell_table_says_where_it_comes_from(t: int) -> None:
+    text = resources.files("bridgescore").joinpath(f"data/howell_{t:02d}.json").read_text("utf-8")
+    source = json.loads(text)["source"]
+    if t in (4, 5, 6):
+        assert source["origin"] == "published"
+        assert source["repository"] == "https://github.com/thebridsk/bridgescorer"
+        assert source["name"].startswith(f"Howell{2 * t:02d}T{t}B")
+    else:
+        assert source["origin"] == "generated" and source["why"]
+
+
 def test_no_three_table_howell_plays_five_sets_once_each() -> None:
     """Why the 3-table Howell ships with 6 sets: K6 has one 1-factorisation up to relabelling,
     and no labelling of its 15 matches with 5 sets is different in every round and different

@@ -57,7 +57,7 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
     "teams": ("Score a team match or a team event", "队式赛计分（单场或整个比赛）"),
     "event-demo": ("Score the bundled demo event and write its pages", "演示比赛的计分及成绩网页"),
     "movement": ("Mitchell and Howell movements, table cards", "米切尔与豪厄尔移位及桌卡"),
-    "swiss": ("The next Swiss round's draw", "瑞士移位下一轮的对阵"),
+    "swiss": ("Swiss: standings and the next round's draw", "瑞士移位：排名及下一轮对阵"),
     "deal": ("Deal a set of boards (PBN)", "发牌（PBN 格式）"),
     "handrecord": ("Printable hand records", "可打印的牌例记录"),
     "dd": ("Double-dummy tables and par", "双明手分析与最佳定约"),

@@ -13,6 +13,8 @@ from ..text import display_width
 from ._common import emit_json, json_option, lang_option
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from ..events.compare import Carried
     from ..events.model import Session, SessionScores, TeamMatch
     from ..events.team_events import Standing
@@ -278,6 +280,21 @@ def _print_pairs(scores: SessionScores, lang: str) -> None:
 @click.option("--knockout", is_flag=True,
               help="The files are the segments of one knockout match: total them with the "
               "first file's carry-over.")
+@click.option("--carry-from", "carry_from", default=None,
+              help="--knockout: the earlier margin in IMPs the carry-over comes from (positive: "
+              "won by the first file's home team).  结转来源分差。")
+@click.option("--carry-fraction", "carry_fraction", default="1/3", show_default=True,
+              help="--knockout: the share of --carry-from carried over (1/3, 0.5 …).  结转比例。")
+@click.option("--carry-cap", "carry_cap", default=None,
+              help="--knockout: the most IMPs carried over.  结转上限。")
+@click.option("--carry-step", "carry_step", default=None,
+              help="--knockout: round the carry-over to this step (e.g. 0.5).  结转取整单位。")
+@click.option("--imp-scale", default="wbf", show_default=True,
+              help="IMP scale: wbf (Law 78B) or ebl-1960.  IMP 表。")
+@click.option("--avg-plus", "avg_plus", type=float, default=3.0, show_default=True,
+              help="IMPs for Average-plus (Law 86A).  平均加的 IMP。")
+@click.option("--avg-minus", "avg_minus", type=float, default=-3.0, show_default=True,
+              help="IMPs for Average-minus (Law 86A).  平均减的 IMP。")
 @click.option("--html", "html_dir", type=click.Path(file_okay=False), default=None,
               help="Write the match pages and printable scoresheet (or the standings page) here.")
 @click.option("--output", "output", type=click.Path(dir_okay=False), default=None,
@@ -285,8 +302,9 @@ def _print_pairs(scores: SessionScores, lang: str) -> None:
 @json_option
 @lang_option
 def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: str, tie_break: str,
-              knockout: bool, html_dir: str | None, output: str | None, as_json: bool,
-              lang: str) -> None:
+              knockout: bool, carry_from: str | None, carry_fraction: str, carry_cap: str | None,
+              carry_step: str | None, imp_scale: str, avg_plus: float, avg_minus: float,
+              html_dir: str | None, output: str | None, as_json: bool, lang: str) -> None:
     """Score a team match, or a team event's standings.  队式赛记分与排名。
 
     One match file (CSV with a room column, USEBIO or PBN): IMPs per board, running totals and
@@ -298,13 +316,34 @@ def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: str, 
     bridgescore teams match.csv --html out/
     bridgescore teams results.csv --bye-vp average
     bridgescore teams seg1.csv seg2.csv seg3.csv --knockout
+    bridgescore teams seg1.csv seg2.csv --knockout --carry-from 24 --carry-fraction 1/3
     """
     from ..events.model import TeamMatch
     from ..events.team_results import is_match_list
     from ..events.team_results import loads as load_list
     from ..events.teams import MatchSettings
 
-    settings = MatchSettings(scoring=scoring, vp_scale=vp_scale)  # type: ignore[arg-type]
+    if not avg_minus <= 0 <= avg_plus:
+        raise BridgeError(f"--avg-plus {_fmt(avg_plus)} / --avg-minus {_fmt(avg_minus)}: expected "
+                          "Average-plus at least 0 and Average-minus at most 0 IMPs",
+                          f"--avg-plus {_fmt(avg_plus)} / --avg-minus {_fmt(avg_minus)}："
+                          "平均加应不小于 0，平均减应不大于 0 IMP")
+    settings = MatchSettings(scoring=scoring, vp_scale=vp_scale,  # type: ignore[arg-type]
+                             imp_scale=imp_scale, avg_plus=avg_plus, avg_minus=avg_minus)
+    carry = None
+    if carry_from is not None:
+        if not knockout:
+            raise BridgeError("--carry-from is for a knockout match: add --knockout",
+                              "--carry-from 用于淘汰赛：请加上 --knockout")
+        from ..events.team_events import carry_over
+
+        cap = None if carry_cap is None else _fraction("--carry-cap", carry_cap)
+        step = None if carry_step is None else _fraction("--carry-step", carry_step)
+        carry = carry_over(_fraction("--carry-from", carry_from),
+                           _fraction("--carry-fraction", carry_fraction), cap, step)
+    elif carry_cap is not None or carry_step is not None:
+        raise BridgeError("--carry-cap and --carry-step need --carry-from",
+                          "--carry-cap 和 --carry-step 需要与 --carry-from 一起使用")
     matches: list[TeamMatch] = []
     lists: list[TeamEvent] = []
     for f in files:
@@ -321,7 +360,7 @@ def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: str, 
         if lists:
             raise BridgeError("--knockout takes match files (one per segment), not a results list",
                               "--knockout 需要比赛文件（每节一个），而不是赛果表")
-        _knockout(matches, settings, as_json, lang)
+        _knockout(matches, settings, as_json, lang, carry)
         return
     if len(matches) == 1 and not lists:
         _one_match(matches[0], settings, html_dir, output, as_json, lang)
@@ -381,7 +420,19 @@ def _print_match(m: MatchScore, lang: str) -> None:
                         f"VP   {_fmt(m.vp[0])} – {_fmt(m.vp[1])}（{m.vp_scale}）"))
 
 
-def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: str) -> None:
+def _fraction(option: str, text: str) -> Fraction:
+    """A number on the command line: whole, decimal or a fraction such as 1/3."""
+    from fractions import Fraction
+
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise BridgeError(f"{option} {text!r}: expected a number such as 24, 0.5 or 1/3",
+                          f"{option} {text!r}：应为数字，如 24、0.5 或 1/3") from None
+
+
+def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: str,
+              carry: Fraction | None = None) -> None:
     from ..events.team_events import Knockout
     from ..events.teams import MatchSettings, score_match
 
@@ -390,6 +441,11 @@ def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: s
         raise BridgeError("a knockout match is scored by IMPs", "淘汰赛按 IMP 计分")
     first = matches[0]
     home, away = first.home.id, first.away.id
+    if carry is not None and first.carry_over:
+        raise BridgeError(f"the first segment already carries {_fmt(first.carry_over)} IMPs over: "
+                          "give --carry-from or a carry_over line, not both",
+                          f"第一节已有结转 {_fmt(first.carry_over)} IMP：--carry-from 与文件中的 "
+                          "carry_over 只能给出一个")
     segments: list[tuple[float, float]] = []
     for i, m in enumerate(matches, 1):
         if {m.home.id, m.away.id} != {home, away}:
@@ -401,7 +457,8 @@ def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: s
         s = score_match(m, settings)
         h, a = s.home_total - (m.carry_over if i == 1 else 0), s.away_total
         segments.append((h, a) if m.home.id == home else (a, h))
-    k = Knockout(home, away, segments, carry_over=first.carry_over)
+    k = Knockout(home, away, segments,
+                 carry_over=carry if carry is not None else first.carry_over)
     if as_json:
         emit_json({"home": home, "away": away, "carry_over": _num(float(k.carry_over)),
                    "segments": [{"home": _num(h), "away": _num(a)} for h, a in segments],

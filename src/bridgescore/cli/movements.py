@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 import click
 
-from ..errors import BridgeError
+from ..errors import BridgeError, FileFormatError
 from ..i18n import pick
 from ._common import emit_json, json_option, lang_option
 
@@ -147,7 +147,16 @@ def _round_robin(teams: str | None, as_json: bool, lang: str) -> None:
 
 
 @click.command("swiss")
-@click.argument("standings_file", required=False, type=click.Path(exists=True, dir_okay=False))
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.option("--rounds", "from_rounds", is_flag=True,
+              help="The files are the scored rounds so far, one pairs results file a round "
+              "(as 'pairs' reads): print the standings and the next draw.  "
+              "文件为此前各轮的成绩，每轮一个。")
+@click.option("--scoring", type=click.Choice(["mp", "ximp", "butler"]), default="mp",
+              show_default=True, help="With --rounds: how each round is scored.  每轮记分方法。")
+@click.option("--completion", type=float, default=0.6, show_default=True,
+              help="With --rounds: share of the boards a pair must complete to be ranked.  "
+              "排名所需的完成比例。")
 @click.option("--history", "history_file", type=click.Path(exists=True, dir_okay=False),
               help="Previous opponents: CSV lines 'A,B'; a bye as 'A,bye'.  此前的对手。")
 @click.option("--matches", "matches_file", type=click.Path(exists=True, dir_okay=False),
@@ -162,18 +171,34 @@ def _round_robin(teams: str | None, as_json: bool, lang: str) -> None:
 @click.option("--seed", type=int, help="Seed for --first-round random.")
 @json_option
 @lang_option
-def swiss_cmd(standings_file: str | None, history_file: str | None, matches_file: str | None,
+def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completion: float,
+              history_file: str | None, matches_file: str | None,
               vp_scale: str, bye_vp: str, first_round: str, seed: int | None, as_json: bool,
               lang: str) -> None:
-    """The next Swiss round's draw from the standings (CSV id,name,score), or for Swiss teams
-    from the match results so far.  瑞士移位：按当前名次排下一轮。
+    """The next Swiss round's draw from the standings (CSV id,name,score), from the scored
+    rounds so far (--rounds), or for Swiss teams from the match results so far.
+    瑞士移位：按当前名次排下一轮。
 
     \b
     bridgescore swiss standings.csv --history opponents.csv
+    bridgescore swiss --rounds r1.csv r2.csv r3.csv --scoring mp
     bridgescore swiss --matches results.csv
     """
     from ..events.swiss import History, read_history, read_standings, swiss_draw
 
+    if from_rounds:
+        if history_file is not None or matches_file is not None:
+            raise BridgeError("--rounds gives both the scores and the opponents: give no "
+                              "--history or --matches with it",
+                              "--rounds 已包含成绩和对阵历史：不要同时给出 --history 或 --matches")
+        _swiss_pairs(files, scoring, completion, cast("FirstRound", first_round), seed,
+                     as_json, lang)
+        return
+    if len(files) > 1:
+        raise BridgeError(f"{len(files)} files given: expected one standings file (or --rounds "
+                          "with one results file a round)",
+                          f"给出了 {len(files)} 个文件：应为一个名次文件（或用 --rounds，每轮一个成绩文件）")
+    standings_file = files[0] if files else None
     if matches_file is not None:
         if standings_file is not None or history_file is not None:
             raise BridgeError("--matches gives both the standings and the history: give no "
@@ -222,6 +247,40 @@ def _swiss_teams(path: str, vp_scale: str, bye_vp: str, first_round: FirstRound,
     click.echo(pick(lang, f"Round {rounds + 1} draw (from the standings after round {rounds}):",
                     f"第{rounds + 1}轮对阵（按第{rounds}轮后的名次）："))
     for line in draw.lines(lang, ev.names, teams=True):
+        click.echo(line)
+    if draw.rematches:
+        click.echo(pick(lang, f"{draw.rematches} rematch(es) could not be avoided",
+                        f"有 {draw.rematches} 场重复相遇无法避免"))
+
+
+def _swiss_pairs(files: tuple[str, ...], scoring: str, completion: float,
+                 first_round: FirstRound, seed: int | None, as_json: bool, lang: str) -> None:
+    from ..events.model import Session
+    from ..events.swiss_pairs import score_swiss_rounds
+    from .events import load_results
+
+    if not files:
+        raise BridgeError("--rounds: give the results file of each round played so far",
+                          "--rounds：请给出已赛各轮的成绩文件")
+    sessions = []
+    for path in files:
+        item = load_results(path)
+        if not isinstance(item, Session):
+            raise FileFormatError("this file holds a team match, not a pairs round",
+                                  "该文件是队式赛结果，不是双人赛的一轮", path=path)
+        sessions.append(item)
+    event = score_swiss_rounds(sessions, scoring, completion=completion)
+    draw = event.draw(first_round=first_round, seed=seed)
+    if as_json:
+        emit_json(event.to_json(draw))
+        return
+    for line in event.lines(lang):
+        click.echo(line)
+    n = len(files)
+    click.echo("")
+    click.echo(pick(lang, f"Round {n + 1} draw (from the standings after round {n}):",
+                    f"第{n + 1}轮对阵（按第{n}轮后的名次）："))
+    for line in draw.lines(lang, event.name_map(lang)):
         click.echo(line)
     if draw.rematches:
         click.echo(pick(lang, f"{draw.rematches} rematch(es) could not be avoided",

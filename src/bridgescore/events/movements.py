@@ -28,7 +28,8 @@ played in round ``T/2 + 1``; two cures are offered:
 5
 
 **Howell** (one winner, rules.md 12.2): guide-card tables in ``data/howell_NN.json`` for 3 to
-10 tables.  Every pair meets every other pair once; each table plays one board set a round, no
+10 tables; 4, 5 and 6 tables are the widely used published cards, the others were generated
+and checked by the property tests (``data/README.md`` gives each table's source).  Every pair meets every other pair once; each table plays one board set a round, no
 set twice in a round, no pair plays a set twice.  An odd number of pairs uses the next size up
 with the highest-numbered pair absent (its opponent sits out, 轮空).
 
