@@ -218,15 +218,15 @@ def format_record(record: GameRecord, lang: str = "en", symbols: bool = True) ->
 def _played(record: GameRecord) -> Play | None:
     """The recorded play replayed, ended by its claim when the record has one (a LIN count,
     or a PBN ``*`` with the recorded result); ``None`` if it cannot be replayed."""
+    if not record.play or record.deal is None:
+        return None
     try:
-        if record.play and record.deal is not None:
-            play = record.replay()
-            if not play.is_over and record.claimed and record.tricks is not None:
-                play.claim(record.tricks)
-            return play
+        play = record.replay()
+        if not play.is_over and record.claimed and record.tricks is not None:
+            play.claim(record.tricks)
     except BridgeError:
-        pass
-    return None
+        return None  # an illegal or broken play record: the caller prints no tricks
+    return play
 
 
 def trick_rows(play: Play, lang: str = "en", symbols: bool = True) -> list[list[tuple[str, bool]]]:

@@ -6,6 +6,7 @@ last deal" and a saved session is just the settings and the list of deals.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, Protocol, Self, TypeVar
@@ -80,7 +81,7 @@ def deal_log(game: Game) -> list[DealLine]:
     return out
 
 
-class Series(Generic[G]):
+class Series(ABC, Generic[G]):
     """Consecutive games of one kind: a new one starts when the previous one is over."""
 
     def __init__(self, new_game: Callable[[tuple[DealEntry, ...]], G],
@@ -118,8 +119,9 @@ class Series(Generic[G]):
         """The series without its last deal (an empty series stays empty)."""
         return self._with(self.deals[:-1])
 
+    @abstractmethod
     def _with(self, deals: Iterable[DealEntry | str]) -> Self:
-        raise NotImplementedError  # each kind of series rebuilds itself with its settings
+        """The same kind of series, with the same settings, over ``deals``."""
 
     def totals(self, settle: bool = True) -> dict[Team, int]:
         """Both columns summed over every game; an unfinished last game is settled by the
