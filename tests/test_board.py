@@ -58,3 +58,13 @@ def test_parse_and_describe() -> None:
     for bad_number in (0, -1, True):
         with pytest.raises(NotationError):
             Board(bad_number)
+
+
+@given(st.text(max_size=12))
+def test_fuzzed_board_numbers(text: str) -> None:
+    try:
+        board = Board.parse(text)
+    except NotationError as e:
+        assert e.message("en") and e.message("zh")
+    else:
+        assert board.number >= 1 and Board.parse(str(board.number)) == board

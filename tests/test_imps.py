@@ -96,3 +96,19 @@ def test_bad_differences(bad: object) -> None:
         imps(bad)  # type: ignore[arg-type]
     with pytest.raises(ScaleError):
         get_imp_scale("nonesuch")
+
+
+@given(st.one_of(st.text(max_size=60), st.text(st.sampled_from(list("0123456789-#,{}[]\":. \nabc")),
+                                               max_size=60)))
+def test_fuzzed_scale_files_give_only_scale_errors(content: str) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "scale.txt"
+        path.write_text(content, encoding="utf-8")
+        try:
+            scale = load_imp_scale(path)
+        except ScaleError as e:
+            assert e.message("en") and e.message("zh")
+        else:
+            assert scale.imps(scale.thresholds[-1]) == scale.maximum
