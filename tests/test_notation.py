@@ -96,7 +96,10 @@ RESULTS = [
     ("北打4ª", None), ("3nts=", "3NT S ="), ("N 4S =", "4S N ="), ("4S= N", "4S N ="),
     ("4S N 10 tricks", "4S N ="), ("4S N making", "4S N ="), ("4S N down 2", "4S N -2"),
     ("4♠X by North -2", "4SX N -2"), ("pass", "pass"), ("四家不叫", "pass"),
-    ("西家打3无将超2", "3NT W +2"), ("南打三无将宕一墩", "3NT S -1"), ("東打1無將，結果超1", "1NT E +1"),
+    ("西家打3无将超2", "3NT W +2"), ("4S by E, down 1", "4S E -1"), ("4S E, -1", "4S E -1"),
+    ("3NT by South, +1", "3NT S +1"), ("3NT S making 10 tricks", "3NT S +1"),
+    ("3nt/s/+1", "3NT S +1"), ("4♠×东-1", "4SX E -1"), ("4S 北家 =", "4S N ="),
+    ("3NT S took 9 tricks", "3NT S ="), ("南打三无将宕一墩", "3NT S -1"), ("東打1無將，結果超1", "1NT E +1"),
 ]
 
 

@@ -209,10 +209,10 @@ def _rel_zh(relative: int) -> str:
 
 
 _NUM = r"\d+|[零一二两三四五六七八九十]+"
-_SEAT_EN = r"north|east|south|west|n|e|s|w"
+_SEAT_EN = r"north|east|south|west|n|e|s|w|北家?|东家?|南家?|西家?"
 _RES_EN = (
     r"(?P<rel>=|[+-]\s*\d+|making|made|mk)|(?:down|dn)\s*(?P<down>\d+)"
-    r"|(?:made\s*|\+)?(?P<tricks>\d+)\s*tricks?"
+    r"|(?:made\s*|making\s*|took\s*|\+)?(?P<tricks>\d+)\s*tricks?"
 )
 _EN_FORMS = [
     re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?:by\s*)?(?P<seat>{_SEAT_EN})\s*(?:{_RES_EN})"),
@@ -238,6 +238,7 @@ _ZH_RESULT = re.compile(
 )
 _PASS_RE = re.compile(r"(?:pass(?:ed)?\s*(?:out)?|p|po|all\s*pass|四家不叫|不叫|全不叫|作废|都不叫)")
 _SPLIT = re.compile(r"[,;.\s]+")
+_SEPARATORS = re.compile(r"[,;/|:]")
 
 
 def _bad(text: str, why_en: str = "", why_zh: str = "") -> NotationError:
@@ -265,8 +266,10 @@ def _parse_result(text: str) -> Result:
     head = _ZH_HEAD.match(key)
     if head is not None:
         return _parse_zh(text, key, head)
+    # Separators people type between the parts: "4S by E, down 1", "3nt/s/+1".
+    spaced = _SEPARATORS.sub(" ", key).strip()
     for form in _EN_FORMS:
-        m = form.fullmatch(key)
+        m = form.fullmatch(spaced)
         if m is not None:
             contract = contract_from_match(m, text)
             seat = _SEAT_WORDS[m["seat"]]

@@ -73,7 +73,8 @@ class Seat(enum.Enum):
 
 _SEAT_WORDS: dict[str, Seat] = {}
 for _seat in Seat:
-    for _word in (_seat.letter.lower(), _seat.name.lower(), _seat.name_in("zh")):
+    for _word in (_seat.letter.lower(), _seat.name.lower(), _seat.name_in("zh"),
+                  _seat.name_in("zh") + "家"):
         _SEAT_WORDS[_word] = _seat
 
 
