@@ -211,8 +211,10 @@ def _rel_zh(relative: int) -> str:
 _NUM = r"\d+|[零一二两三四五六七八九十]+"
 _SEAT_EN = r"north|east|south|west|n|e|s|w|北家?|东家?|南家?|西家?"
 _RES_EN = (
-    r"(?P<rel>=|[+-]\s*\d+|making|made|mk)|(?:down|dn)\s*(?P<down>\d+)"
+    r"(?P<rel>=|[+-]\s*\d+|making|made|mk|正好完成|正好|完成)|(?:down|dn)\s*(?P<down>\d+)"
     r"|(?:made\s*|making\s*|took\s*|\+)?(?P<tricks>\d+)\s*tricks?"
+    # the Chinese result words after an English-order contract and seat: 4S N 超1, 4S 北 宕一
+    rf"|超(?P<over_zh>{_NUM})墩?|宕(?P<down_zh>{_NUM})墩?|(?:拿|得)(?P<tricks_zh>{_NUM})墩"
 )
 _EN_FORMS = [
     re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?:by\s*)?(?P<seat>{_SEAT_EN})\s*(?:{_RES_EN})"),
@@ -273,14 +275,17 @@ def _parse_result(text: str) -> Result:
         if m is not None:
             contract = contract_from_match(m, text)
             seat = _SEAT_WORDS[m["seat"]]
-            if m["tricks"] is not None:
-                return _with_tricks(text, contract, seat, int(m["tricks"]))
-            if m["down"] is not None:
-                return Result.from_relative(contract, seat, -int(m["down"]))
+            if m["tricks"] is not None or m["tricks_zh"] is not None:
+                taken = parse_int(m["tricks"] or m["tricks_zh"])
+                return _with_tricks(text, contract, seat, -1 if taken is None else taken)
+            if m["down"] is not None or m["down_zh"] is not None:
+                down = parse_int(m["down"] or m["down_zh"])
+                return Result.from_relative(contract, seat, -(down or 0))
+            if m["over_zh"] is not None:
+                return Result.from_relative(contract, seat, parse_int(m["over_zh"]) or 0)
             rel = m["rel"].replace(" ", "")
-            return Result.from_relative(
-                contract, seat, 0 if rel in ("=", "making", "made", "mk") else int(rel)
-            )
+            exact = rel in ("=", "making", "made", "mk", "正好完成", "正好", "完成")
+            return Result.from_relative(contract, seat, 0 if exact else int(rel))
     m = _NO_SEAT.fullmatch(key)
     if m is not None:
         # No declarer: still say so precisely, and catch the impossible first (7S+1).

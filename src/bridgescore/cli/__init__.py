@@ -56,7 +56,7 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
     "pairs": ("Score a pairs session (MP, cross-IMPs, Butler)", "双人赛计分（比赛分、交叉IMP、巴特勒）"),
     "teams": ("Score a team match or a team event", "队式赛计分（单场或整个比赛）"),
     "event-demo": ("Score the bundled demo event and write its pages", "演示比赛的计分及成绩网页"),
-    "movement": ("Mitchell and Howell movements, table cards", "米切尔与豪厄尔移位及桌卡"),
+    "movement": ("Mitchell and Howell movements, table cards", "米切尔与豪威尔移位及桌卡"),
     "swiss": ("Swiss: standings and the next round's draw", "瑞士移位：排名及下一轮对阵"),
     "deal": ("Deal a set of boards (PBN)", "发牌（PBN 格式）"),
     "handrecord": ("Printable hand records", "可打印的牌例记录"),
@@ -118,7 +118,7 @@ def _lang_from(argv: Sequence[str]) -> str:
 # Click's own usage messages, in Chinese for ``--lang zh`` (the rest of the text is kept).
 _CLICK_ZH = (
     (re.compile(r"^Missing argument '([^']*)'\.?"), r"缺少参数 \1。"),
-    (re.compile(r"^Missing option '([^']*)'\.?"), r"缺少选项 \1。"),
+    (re.compile(r"^Missing option '([^']*)'(?: / '([^']*)')?\.?"), r"缺少选项 \1。"),
     (re.compile(r"^No such option:? '?([^'\s]+?)'?\.?(?= |$)"), r"没有此选项：\1。"),
     (re.compile(r" Did you mean (\S+?)\?"), r" 是否要用 \1？"),
     (re.compile(r"^No such command '([^']*)'\.?"), r"没有此命令：\1。"),

@@ -42,7 +42,7 @@ def _vulnerability(vul: str | None, board: str | None) -> tuple[Vulnerability, B
     v = Vulnerability.parse(vul) if vul is not None else None
     if b is not None and v is not None and v is not b.vulnerability:
         raise NotationError(
-            f"--vul {vul!r} contradicts board {b.number}, which is {b.vulnerability}; give one of them",
+            f"--vul {vul!r} contradicts board {b.number}, which is {b.vulnerability.describe('en')}; give one of them",
             f"--vul {vul!r} 与第{b.number}副的局况（{b.vulnerability.name_in('zh')}）不符；请只给其一",
         )
     if b is not None:
