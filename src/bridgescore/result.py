@@ -65,25 +65,31 @@ class Result:
         return cls(PASSED_OUT, None, 0)
 
     @classmethod
-    def from_relative(cls, contract: Contract, declarer: Seat, relative: int) -> Result:
-        """Build from ``=``/``+n``/``-n`` (``relative`` 0, n, -n), refusing the impossible."""
+    def from_relative(
+        cls, contract: Contract, declarer: Seat, relative: int, *, source: str | None = None
+    ) -> Result:
+        """Build from ``=``/``+n``/``-n`` (``relative`` 0, n, -n), refusing the impossible.
+        ``source`` is the text the result was read from, quoted in the error message."""
         tricks = contract.tricks_needed + relative
+        shown = repr(source) if source is not None else f"{contract}{_rel(relative)}"
+        shown_zh = (repr(source) if source is not None
+                    else f"{contract.format(lang='zh')}{_rel_zh(relative)}")
         if tricks > 13:
             raise ImpossibleResultError(
-                f"impossible result {contract}{_rel(relative)}: {contract} needs "
+                f"impossible result {shown}: {contract} needs "
                 f"{contract.tricks_needed} of the 13 tricks, so "
                 + (f"at most +{13 - contract.tricks_needed}" if contract.tricks_needed < 13
                    else "no overtrick is possible"),
-                f"不可能的结果 {contract.format(lang='zh')}{_rel_zh(relative)}："
+                f"不可能的结果 {shown_zh}："
                 f"该定约需要 13 墩中的 {contract.tricks_needed} 墩，"
                 + (f"最多超 {13 - contract.tricks_needed}" if contract.tricks_needed < 13
                    else "不可能超墩"),
             )
         if tricks < 0:
             raise ImpossibleResultError(
-                f"impossible result {contract}{_rel(relative)}: {contract} can go down "
+                f"impossible result {shown}: {contract} can go down "
                 f"at most {contract.tricks_needed}",
-                f"不可能的结果 {contract.format(lang='zh')}{_rel_zh(relative)}："
+                f"不可能的结果 {shown_zh}："
                 f"该定约最多宕 {contract.tricks_needed}",
             )
         return _shared(contract, declarer, tricks)
@@ -280,18 +286,19 @@ def _parse_result(text: str) -> Result:
                 return _with_tricks(text, contract, seat, -1 if taken is None else taken)
             if m["down"] is not None or m["down_zh"] is not None:
                 down = parse_int(m["down"] or m["down_zh"])
-                return Result.from_relative(contract, seat, -(down or 0))
+                return Result.from_relative(contract, seat, -(down or 0), source=text)
             if m["over_zh"] is not None:
-                return Result.from_relative(contract, seat, parse_int(m["over_zh"]) or 0)
+                return Result.from_relative(contract, seat, parse_int(m["over_zh"]) or 0,
+                                            source=text)
             rel = m["rel"].replace(" ", "")
             exact = rel in ("=", "making", "made", "mk", "正好完成", "正好", "完成")
-            return Result.from_relative(contract, seat, 0 if exact else int(rel))
+            return Result.from_relative(contract, seat, 0 if exact else int(rel), source=text)
     m = _NO_SEAT.fullmatch(key)
     if m is not None:
         # No declarer: still say so precisely, and catch the impossible first (7S+1).
         contract = contract_from_match(m, text)
         rel = m["rel"].replace(" ", "")
-        Result.from_relative(contract, Seat.NORTH, 0 if rel == "=" else int(rel))
+        Result.from_relative(contract, Seat.NORTH, 0 if rel == "=" else int(rel), source=text)
         raise _bad(text, "the declarer is missing (N, E, S or W)", "缺少定约人（北、东、南、西）")
     raise _bad(text)
 
@@ -357,4 +364,4 @@ def _parse_zh(text: str, key: str, head: re.Match[str]) -> Result:
             )
         return result
     assert relative is not None
-    return Result.from_relative(contract, seat, relative)
+    return Result.from_relative(contract, seat, relative, source=text)
