@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgescore import bulk
 from bridgescore.cards import Card
@@ -71,3 +73,31 @@ def test_impossible_constraint_gives_up() -> None:
     c = bulk.Constraints.parse(["N:hcp=37-", "S:hcp=37-"])
     with pytest.raises(NotationError):
         bulk.generate(1, c, seed=1, max_deals=100000)
+
+
+@pytest.mark.parametrize(("specs", "predeal", "reason"), [
+    (["N:hcp=38-"], None, "a hand holds at most 37 HCP"),
+    (["E:hcp=21-", "W:hcp=20-"], None, "need at least 41 HCP"),
+    (["S:hcp=5-"], "N:AKQJ.AKQ.AKQ.AKQ - - -", "S can hold at most 3 HCP"),
+    (["W:H=-2"], "W:.AKQ.. - - -", "already has 3 pre-dealt cards in H"),
+])
+def test_impossible_constraints_are_refused_before_dealing(
+    specs: list[str], predeal: str | None, reason: str
+) -> None:
+    c = bulk.Constraints.parse(specs, predeal)
+    with pytest.raises(NotationError) as info:
+        bulk.generate(1, c, seed=1, max_deals=1)  # one try: the refusal must come first
+    assert reason in info.value.en and "没有满足" in info.value.zh
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_check_accepts_every_deal_it_could_produce(seed: int) -> None:
+    # A constraint copied from a real deal is satisfiable, so the up-front check must pass it.
+    deals = bulk.deal_array(1, seed=seed)
+    points, lens = bulk.hcp(deals)[0], bulk.lengths(deals)[0]
+    specs = [f"{s.letter}:hcp={points[s.value]},S={lens[s.value][3]}-{lens[s.value][3]}" for s in Seat]
+    bulk.Constraints.parse(specs).check()
+    # ... and so is it with North's own hand pre-dealt.
+    north = bulk.to_deals(deals)[0].pbn(Seat.NORTH).split(":")[1].split()[0]
+    bulk.Constraints.parse(specs, f"N:{north} - - -").check()

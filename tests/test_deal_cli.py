@@ -231,7 +231,7 @@ def test_dd_text_json_and_cache(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 def test_convert_round_trip_and_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     lin_out, pbn_out = tmp_path / "g.lin", tmp_path / "g.pbn"
     status, out, _ = run(capsys, "convert", str(SEED), str(lin_out))
-    assert status == 0 and out == f"Converted 1 boards from {SEED} (PBN) to {lin_out} (LIN)\n"
+    assert status == 0 and out == f"Converted 1 board from {SEED} (PBN) to {lin_out} (LIN)\n"
     status, out, _ = run(capsys, "convert", str(lin_out), str(pbn_out), "--json")
     assert json.loads(out) == {"source": str(lin_out), "destination": str(pbn_out), "from": "lin",
                                "to": "pbn", "boards": 1, "board_numbers": [2], "with_auction": 1,
@@ -402,3 +402,77 @@ def test_readme_revoke_example(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "replay", path)
     assert status == 2 and err == (f"error: {path}:{line}: board 2: West must follow suit to the hearts "
                                    "lead and may not play CA (Law 44C)\n")
+
+
+# -- acceptance findings: impossible constraints, self-overwrite, empty input ----------------
+
+
+@pytest.mark.parametrize(("args", "en", "zh"), [
+    (["-c", "N:hcp=40-"], "no deal satisfies N:hcp=40- (a hand holds at most 37 HCP)",
+     "没有满足 N:hcp=40- 的牌（一手牌最多37点）"),
+    (["-c", "N:hcp=38-"], "no deal satisfies N:hcp=38- (a hand holds at most 37 HCP)",
+     "没有满足 N:hcp=38- 的牌（一手牌最多37点）"),
+    (["-c", "N:hcp=30-", "-c", "S:hcp=30-"],
+     "no deal satisfies N:hcp=30- and S:hcp=30- (the hands need at least 60 HCP; the deck has 40)",
+     "没有满足 N:hcp=30-、S:hcp=30- 的牌（这几手牌至少共需60点，整副牌只有40点）"),
+    (["--predeal", "N:AKQJ.AKQ.AKQ.AKQ - - -", "-c", "S:hcp=5-"],
+     "no deal satisfies S:hcp=5- (with the pre-dealt cards, S can hold at most 3 HCP)",
+     "没有满足 S:hcp=5- 的牌（按预发的牌，南家最多只能有3点）"),
+    (["--predeal", "N:AKQJ.AKQ.AKQ.AKQ - - -", "-c", "N:hcp=-20"],
+     "no deal satisfies N:hcp=-20 (the pre-dealt cards of N already have 37 HCP)",
+     "没有满足 N:hcp=-20 的牌（北家预发的牌已有37点）"),
+    (["--predeal", "N:AKQJT98765432... - - -", "-c", "S:S=1-"],
+     "no deal satisfies S:S=1- (S can hold at most 0 cards in S)",
+     "没有满足 S:S=1- 的牌（南家的 S 最多只能有0张）"),
+])
+def test_deal_impossible_constraints_fail_at_once(
+    capsys: pytest.CaptureFixture[str], args: list[str], en: str, zh: str
+) -> None:
+    for lang, text in (("en", en), ("zh", zh)):
+        status, out, err = run(capsys, "deal", "--boards", "2", *args, "--lang", lang)
+        assert status == 2 and out == "" and one_line_error(err, lang) == text
+
+
+def test_deal_gives_up_after_max_attempts(capsys: pytest.CaptureFixture[str]) -> None:
+    # Possible, so not refused up front, but about 1 in 6e11: the attempt budget must stop it.
+    for lang, text in (("en", "no deal satisfies N:S=13 in 300000 attempts"),
+                       ("zh", "尝试 300000 次后仍没有满足 N:S=13 的牌")):
+        status, _, err = run(capsys, "deal", "--boards", "1", "-c", "N:S=13", "--seed", "x",
+                             "--max-attempts", "300000", "--lang", lang)
+        assert status == 2 and one_line_error(err, lang) == text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_convert_refuses_to_overwrite_its_source(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str
+) -> None:
+    src = tmp_path / "x.pbn"
+    src.write_bytes(SEED.read_bytes())
+    for dst in (str(src), str(tmp_path / "." / "x.pbn")):
+        status, _, err = run(capsys, "convert", str(src), dst, "--lang", lang)
+        msg = one_line_error(err, lang)
+        assert status == 2 and dst in msg
+        assert ("the destination is the source file itself" if lang == "en" else "目标文件就是源文件本身") in msg
+    assert src.read_bytes() == SEED.read_bytes()
+
+
+@pytest.mark.parametrize(("name", "content"), [("bad.lin", "garbage|||"), ("empty.pbn", ""),
+                                               ("nodeal.pbn", '[Event "x"]\n[Board "1"]\n')])
+def test_convert_refuses_a_file_without_a_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, content: str
+) -> None:
+    src, dst = tmp_path / name, tmp_path / ("out.pbn" if name.endswith(".lin") else "out.lin")
+    src.write_text(content, encoding="utf-8")
+    for lang, text in (("en", "no "), ("zh", "没有")):
+        status, out, err = run(capsys, "convert", str(src), str(dst), "--lang", lang)
+        msg = one_line_error(err, lang)
+        assert status == 2 and out == "" and msg.startswith(str(src)) and text in msg
+    assert not dst.exists()
+
+
+def test_replay_empty_file_never_says_none(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    empty = tmp_path / "empty.pbn"
+    empty.write_text("", encoding="utf-8")
+    for lang, text in (("en", f"{empty}: no games in the file"), ("zh", f"{empty}：文件中没有牌局")):
+        status, _, err = run(capsys, "replay", str(empty), "--lang", lang)
+        assert status == 2 and one_line_error(err, lang) == text and "None" not in err

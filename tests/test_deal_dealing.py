@@ -53,8 +53,8 @@ def test_board_set_as_pbn() -> None:
     assert [g.tag("Dealer") for g in games] == ["S", "W", "N"]
     assert [pbn.to_record(g).deal for g in games] == [b.deal for b in boards]
     # PBN 2.1 export format (3.4.11): the Deal tag starts with the dealer's hand
-    assert [g.tag("Deal")[:2] for g in games] == ["S:", "W:", "N:"]
-    assert games[0].tag("Deal")[2:].split()[0] == boards[0].deal[Seat.SOUTH].pbn()
+    assert [g.tag("Deal", "")[:2] for g in games] == ["S:", "W:", "N:"]
+    assert games[0].tag("Deal", "")[2:].split()[0] == boards[0].deal[Seat.SOUTH].pbn()
 
 
 def _chi_square_limit(df: int, z: float) -> float:
@@ -86,3 +86,12 @@ def test_card_to_seat_frequencies_chi_square() -> None:
             biased[card_index][seat] += 1
     chi2_biased = sum((c - expected) ** 2 / expected for row in biased for c in row)
     assert chi2_biased > _chi_square_limit(df, 5.0)
+
+
+def test_pbn_export_has_the_mandatory_tag_set_in_order() -> None:
+    # PBN 2.1 section 3: the seven-tag roster plus Dealer ... Result, in this order on export.
+    mts = ["Event", "Site", "Date", "Round", "Board", "West", "North", "East", "South",
+           "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result"]
+    text = boards_to_pbn(deal_boards(2, seed="tags"))
+    names = [line[1:].split()[0] for line in text.splitlines() if line.startswith("[")]
+    assert names == mts * 2

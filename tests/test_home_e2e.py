@@ -47,7 +47,7 @@ def test_rubber_at_the_table(tmp_path: Path) -> None:
     child.expect_exact("error: invalid result '4S X ='")
     child.expect_exact("rubber 1 · deal 2> ")
     child.sendline("7NT N +1")
-    child.expect_exact("error: impossible result 7NT+1")
+    child.expect_exact("error: impossible result '7NT N +1': 7NT needs 13 of the 13 tricks")
     child.expect_exact("rubber 1 · deal 2> ")
     # A slip, undone.
     child.sendline("3NT N =")

@@ -65,8 +65,12 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(FileFormatError) as info:
         save_session(path, RubberSeries(["1NT N =", "2S E ="]))
+    # The message names the user's file, not the temporary one.
+    assert info.value.message("en") == (
+        f"{path}: cannot write the session file: No space left on device")
+    assert info.value.message("zh") == f"{path}：无法写入记分文件：磁盘空间不足"
     monkeypatch.undo()
     assert load_session(path).deals == RubberSeries(["1NT N ="]).deals
     assert sorted(os.listdir(tmp_path)) == ["r.json"]

@@ -71,3 +71,17 @@ def test_fuzzed_lin_raises_only_bridge_error(text: str) -> None:
             r.derived_result() if r.deal is not None and r.deal.complete and r.final_contract else None
     except BridgeError:
         pass
+
+
+@pytest.mark.parametrize("text", ["garbage|||", "pn|a,b,c,d|ah|Board 1|", "st||sv|o|"])
+def test_a_file_without_a_deal_is_an_error(text: str) -> None:
+    with pytest.raises(FileFormatError) as info:
+        lin.loads(text, strict=True, path="bad.lin")
+    assert "md|" in info.value.en and "md|" in info.value.zh and "bad.lin" in str(info.value)
+    recs, errors = lin.loads_with_errors(text, path="bad.lin")
+    assert recs == [] and len(errors) == 1
+
+
+def test_keys_before_the_first_deal_make_no_board() -> None:
+    recs = lin.loads("vg|Final,I,P,1,2|qx|o1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D234C23,,|", strict=True)
+    assert len(recs) == 1 and recs[0].deal is not None and recs[0].dealer is Seat.NORTH

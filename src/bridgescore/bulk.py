@@ -100,6 +100,11 @@ class SeatConstraint:
     suits: tuple[tuple[Suit, int, int], ...] = ()
     balanced: bool | None = None
     shapes: tuple[tuple[int, int, int, int], ...] = ()
+    spec: str = ""  # the text it was parsed from, to name it in messages
+
+    @property
+    def name(self) -> str:
+        return self.spec or f"{self.seat.letter}:hcp={self.hcp[0]}-{self.hcp[1]}"
 
     def mask(self, deals: Array, cache: dict[str, Array]) -> Array:
         import numpy as np
@@ -205,29 +210,105 @@ class Constraints:
                         ) from None
                     lo, hi = _range(value, 13, "length")
                     suits.append((suit, lo, hi))
-            out.append(SeatConstraint(seat, hcp_range, tuple(suits), balanced, tuple(shapes)))
+            out.append(SeatConstraint(seat, hcp_range, tuple(suits), balanced, tuple(shapes),
+                                      " ".join(spec.split())))
         pre = Deal.from_pbn(predeal, complete=False) if isinstance(predeal, str) else predeal
         return cls(tuple(out), pre)
+
+    def check(self) -> None:
+        """Raise for constraints that no deal can meet, found cheaply from card counts, so
+        that rejection sampling is never started on a hopeless search."""
+        for c in self.seats:
+            _check_seat(c, self.predeal)
+        # Each hand holds at least the larger of its pre-dealt HCP and its lowest minimum.
+        lows: dict[Seat, int] = {}
+        named: list[str] = []
+        for c in self.seats:
+            if c.hcp[0] > 0:
+                named.append(c.name)
+                lows[c.seat] = max(lows.get(c.seat, 0), c.hcp[0])
+        total = sum(max(low, _hcp_of(self.predeal, seat)) for seat, low in lows.items())
+        if total > 40 and len(lows) > 1:
+            what = " and ".join(named)
+            raise NotationError(
+                f"no deal satisfies {what} (the hands need at least {total} HCP; the deck has 40)",
+                f"没有满足 {'、'.join(named)} 的牌（这几手牌至少共需{total}点，整副牌只有40点）",
+            )
+
+
+_HONOUR_HCP = {12: 4, 11: 3, 10: 2, 9: 1}  # rank index (two = 0) of A K Q J -> points
+
+
+def _hcp_of(predeal: Deal | None, seat: Seat) -> int:
+    if predeal is None:
+        return 0
+    return sum(_HONOUR_HCP.get(card.index % 13, 0) for card in predeal[seat])
+
+
+def _check_seat(c: SeatConstraint, predeal: Deal | None) -> None:
+    seat = c.seat
+    own = list(predeal[seat]) if predeal is not None else []
+    taken = {card.index for s in Seat for card in predeal[s]} if predeal is not None else set()
+    room = 13 - len(own)
+    free = [i for i in range(52) if i not in taken]
+    have = _hcp_of(predeal, seat)
+    best = have + sum(sorted((_HONOUR_HCP.get(i % 13, 0) for i in free), reverse=True)[:room])
+    who_zh = seat.name_in("zh")
+    lo, hi = c.hcp
+    why: tuple[str, str] | None = None
+    if lo > best:
+        if predeal is None or not taken:
+            why = (f"a hand holds at most {best} HCP", f"一手牌最多{best}点")
+        else:
+            why = (f"with the pre-dealt cards, {seat.letter} can hold at most {best} HCP",
+                   f"按预发的牌，{who_zh}家最多只能有{best}点")
+    elif have > hi:
+        why = (f"the pre-dealt cards of {seat.letter} already have {have} HCP",
+               f"{who_zh}家预发的牌已有{have}点")
+    for suit, s_lo, s_hi in c.suits:
+        if why is not None:
+            break
+        held = sum(1 for card in own if card.index // 13 == suit.value)
+        most = held + min(room, sum(1 for i in free if i // 13 == suit.value))
+        if held > s_hi:
+            why = (f"{seat.letter} already has {held} pre-dealt cards in {suit.letter}",
+                   f"{who_zh}家预发的 {suit.letter} 已有{held}张")
+        elif s_lo > most:
+            why = (f"{seat.letter} can hold at most {most} cards in {suit.letter}",
+                   f"{who_zh}家的 {suit.letter} 最多只能有{most}张")
+    if why is not None:
+        raise NotationError(f"no deal satisfies {c.name} ({why[0]})",
+                            f"没有满足 {c.name} 的牌（{why[1]}）")
 
 
 def generate(
     n: int, constraints: Constraints | None = None, seed: int | None = None,
-    batch: int = 262144, max_deals: int = 10**9,
+    batch: int = 262144, max_deals: int = 10**8,
 ) -> Array:
-    """``n`` deals meeting the constraints (rejection sampling in batches)."""
+    """``n`` deals meeting the constraints (rejection sampling in batches).  Constraints that
+    no deal can meet raise at once; otherwise the search gives up after ``max_deals`` tries
+    (a bound on the time spent: roughly a second for every million deals tried)."""
     import numpy as np
     rng = np.random.default_rng(seed)
     c = constraints or Constraints()
+    c.check()
     parts = []
     have = 0
     tried = 0
     while have < n:
         if tried >= max_deals:
+            en_names = " and ".join(s.name for s in c.seats) or "the pre-dealt cards"
+            zh_names = "、".join(s.name for s in c.seats) or "预发的牌"
+            if have == 0:
+                raise NotationError(
+                    f"no deal satisfies {en_names} in {tried} attempts",
+                    f"尝试 {tried} 次后仍没有满足 {zh_names} 的牌",
+                )
             raise NotationError(
-                f"only {have} of {n} deals met the constraints in {tried} tries",
-                f"尝试 {tried} 次后只有 {have} 副（共需 {n} 副）满足条件",
+                f"only {have} of {n} deals satisfied {en_names} in {tried} attempts",
+                f"尝试 {tried} 次后只有 {have} 副（共需 {n} 副）满足 {zh_names}",
             )
-        size = batch if c.seats else min(batch, n - have)
+        size = min(batch if c.seats else min(batch, n - have), max_deals - tried)
         deals = deal_array(size, predeal=c.predeal, rng=rng)
         tried += size
         if c.seats:

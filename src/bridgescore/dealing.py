@@ -105,10 +105,11 @@ def boards_to_pbn(boards: Iterable[DealtBoard], event: str = "", date: str = "")
     for b in boards:
         g = pbn.PbnGame()
         for name, value in (
-            ("Event", event), ("Site", ""), ("Date", date), ("Board", str(b.number)),
+            ("Event", event), ("Site", ""), ("Date", date), ("Round", ""), ("Board", str(b.number)),
             ("West", ""), ("North", ""), ("East", ""), ("South", ""),
             ("Dealer", b.dealer.letter), ("Vulnerable", vul_text[str(b.vulnerability)]),
-            ("Deal", b.deal.pbn(b.dealer)),  # export format: from the dealer (PBN 3.4.11) ("Scoring", ""), ("Declarer", ""), ("Contract", ""),
+            # export format: the deal from the dealer's hand (PBN 3.4.11)
+            ("Deal", b.deal.pbn(b.dealer)), ("Scoring", ""), ("Declarer", ""), ("Contract", ""),
             ("Result", ""),
         ):
             g.set_tag(name, value, [])

@@ -131,13 +131,16 @@ _cache_option = click.option(
 @click.option("-c", "--constraint", "constraints", multiple=True,
               help="SEAT:conditions, e.g. 'N:hcp=20-' or 'S:S=5-,balanced=no'.")
 @click.option("--predeal", default=None, help="Pre-dealt cards as a PBN deal, '-' for free hands.")
+@click.option("--max-attempts", type=click.IntRange(min=1), default=10_000_000, show_default=True,
+              help="Random deals to try for -c/--predeal before giving up (roughly a million a second).")
 @click.option("--event", default="", help="Event tag of the PBN file.")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False), default=None,
               help="Write the PBN here instead of standard output.")
 @json_option
 @lang_option
 def deal_cmd(count: int, start: int, seed: str | None, constraints: tuple[str, ...],
-             predeal: str | None, event: str, out: str | None, as_json: bool, lang: str) -> None:
+             predeal: str | None, max_attempts: int, event: str, out: str | None, as_json: bool,
+             lang: str) -> None:
     """Deal a set of boards and write them as PBN.  发牌并写成 PBN。
 
     With --json the boards (dealer, vulnerability, the four hands and their HCP) are printed
@@ -157,7 +160,7 @@ def deal_cmd(count: int, start: int, seed: str | None, constraints: tuple[str, .
         seed_int = None
         if seed is not None:
             seed_int = int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big")
-        deals = bulk.to_deals(bulk.generate(count, c, seed=seed_int))
+        deals = bulk.to_deals(bulk.generate(count, c, seed=seed_int, max_deals=max_attempts))
         boards = [DealtBoard(start + i, d) for i, d in enumerate(deals)]
     else:
         boards = deal_boards(count, start, seed)
@@ -263,7 +266,15 @@ def convert_cmd(src: str, dst: str, as_json: bool, lang: str) -> None:
     PBN is written in export format (the deal from the dealer, the play from the opening
     leader); LIN gets the players, deal, board, vulnerability, calls, cards and claims."""
     to = _kind(dst, writing=True)
+    if Path(src).resolve() == Path(dst).resolve() or (Path(dst).exists() and Path(src).samefile(dst)):
+        raise FileFormatError(
+            "the destination is the source file itself: give another name for the converted file",
+            "目标文件就是源文件本身：请为转换后的文件另取一个名字", path=dst,
+        )
     records = _read_records(src)
+    if not any(r.deal is not None and r.deal.complete for r in records):
+        raise FileFormatError("no complete deal in the file: nothing to convert",
+                              "文件中没有完整的牌局：没有可转换的内容", path=src)
     if to == "lin":
         from ..formats import lin
 
@@ -282,7 +293,8 @@ def convert_cmd(src: str, dst: str, as_json: bool, lang: str) -> None:
             "with_play": sum(bool(r.play) for r in records),
         })
         return
-    click.echo(_t(lang, f"Converted {len(records)} boards from {src} ({frm.upper()}) to {dst} ({to.upper()})",
+    boards = "board" if len(records) == 1 else "boards"
+    click.echo(_t(lang, f"Converted {len(records)} {boards} from {src} ({frm.upper()}) to {dst} ({to.upper()})",
                   f"已将 {src}（{frm.upper()}）中的 {len(records)} 副牌转换为 {dst}（{to.upper()}）"))
 
 
@@ -346,6 +358,8 @@ def replay_cmd(file: str, board: int | None, html_out: str | None, pdf_out: str 
     from ..gamerecord import format_record, render_records_html
 
     all_records = _read_records(file)
+    if not all_records:
+        raise FileFormatError("no games in the file", "文件中没有牌局", path=file)
     picked = [(i, r) for i, r in enumerate(all_records) if board is None or r.board == board]
     if not picked:
         raise FileFormatError(f"no board {board} in the file", f"文件中没有第{board}副", path=file)

@@ -10,7 +10,6 @@ from typing import Any
 import click
 
 from ..errors import BridgeError, FileFormatError, NotationError
-from ..i18n import os_error_text
 from ..seat import Seat, Side
 from ._common import emit_json, json_option, lang_option
 
@@ -20,11 +19,9 @@ _PASS_THROUGH = {"ignore_unknown_options": True}
 
 def _read_lines(path: str) -> list[tuple[int, str]]:
     """Non-blank lines of a results file with their numbers; ``#`` starts a comment."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except OSError as e:
-        raise FileFormatError(f"cannot read the file: {e.strerror}", f"无法读取文件：{os_error_text(e, 'zh')}",
-                              path=path) from None
+    from ..home.textfile import read_text
+
+    text = read_text(path, "results file", "结果文件")
     out = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()

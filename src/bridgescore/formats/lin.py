@@ -111,7 +111,8 @@ def loads_with_errors(
 
     def finish() -> None:
         nonlocal rec, calls
-        if rec is not None and not skip:
+        # Without an ``md`` deal there is no board, only stray keys (a header, or garbage).
+        if rec is not None and not skip and rec.deal is not None:
             records.append(rec)
         rec, calls = None, []
 
@@ -179,6 +180,12 @@ def loads_with_errors(
             errors.append(err)
             skip = True
     finish()
+    if not records and not errors and text.strip():
+        err = FileFormatError("no deal in the LIN file: expected md|...| with the hands",
+                              "LIN 文件中没有牌局：应有写明手牌的 md|...|", path=path)
+        if strict:
+            raise err
+        errors.append(err)
     return records, errors
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FileFormatError, ScaleError
-from ..i18n import os_error_text
+from .textfile import json_error, read_text
 
 __all__ = ["DEFAULT_TABLE", "CompensationTable", "load_compensation_table"]
 
@@ -144,21 +144,23 @@ def _build(name: str, items: list[tuple[object, object, object, int | None]], pa
 def load_compensation_table(path: str | Path) -> CompensationTable:
     """Read a club's table from JSON or CSV (see the module docstring)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise FileFormatError(f"cannot read the compensation table: {e.strerror}",
-                              f"无法读取贴点表：{os_error_text(e, 'zh')}", path=str(p)) from None
+    text = read_text(p, "compensation table", "贴点表")
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)
             items: list[tuple[object, object, object, int | None]] = [
                 (row["hcp"], row["nv"], row["v"], None) for row in data["rows"]
             ]
+        except json.JSONDecodeError as e:
+            en, zh = json_error(e)
+            raise FileFormatError(en, zh, path=str(p)) from None
         except (ValueError, KeyError, TypeError) as e:
+            # A missing key is worth naming; other decoder texts are English only.
+            en_detail = f" (missing {e})" if isinstance(e, KeyError) else f" ({e})"
+            zh_detail = f"（缺少 {e}）" if isinstance(e, KeyError) else ""
             raise FileFormatError(
-                f"expected JSON with a 'rows' list of {{'hcp', 'nv', 'v'}} objects ({e})",
-                f"应为 JSON，含由 {{'hcp', 'nv', 'v'}} 组成的 'rows' 列表（{e}）", path=str(p),
+                f"expected JSON with a 'rows' list of {{'hcp', 'nv', 'v'}} objects{en_detail}",
+                f"应为 JSON，含由 {{'hcp', 'nv', 'v'}} 组成的 'rows' 列表{zh_detail}", path=str(p),
             ) from None
         return _build(str(data.get("name", p.stem)), items, str(p),
                       data.get("title_en"), data.get("title_zh"))

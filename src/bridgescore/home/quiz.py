@@ -4,7 +4,7 @@ exercises (练习二) answered by the program.
 >>> import random
 >>> q = Question(Contract.parse("4SX"), 8, vulnerable=True)
 >>> q.text("en")
-'4SX, vulnerable, 8 tricks (down 2). What does the declaring side score? (negative when down)'
+'4♠X, vulnerable, 8 tricks (down 2). What does the declaring side score? (negative when down)'
 >>> q.answer, q.check("-500").correct, q.check("500").correct
 (-500, True, False)
 >>> q.check("500").message("en")
@@ -93,7 +93,8 @@ class Question:
             result = f"{rel} overtrick{'s' if rel > 1 else ''}"
         else:
             result = f"down {-rel}"
-        return (f"{self.contract}, {vul}, {self.tricks} tricks ({result}). "
+        # Suit symbols, as in the Chinese question, so both read the same way.
+        return (f"{self.contract.format('en', symbols=True)}, {vul}, {self.tricks} tricks ({result}). "
                 "What does the declaring side score? (negative when down)")
 
     def check(self, answer: str | int) -> Check:

@@ -98,11 +98,15 @@ class Sacrifice:
             first = f"They ({they_v}) would go down {-rel} in {theirs}: −{self.their_expression}"
         text = f"{first}; our {ours} ({we_v}) down {self.down} costs {self.our_expression}. "
         if self.saving > 0:
-            text += f"The sacrifice saves {self.saving} points ({self.imps} IMPs). "
+            n = self.imps
+            text += (f"The sacrifice saves {self.saving} points "
+                     f"({n} {'IMP' if n == 1 else 'IMPs'}). ")
         elif self.saving == 0:
             text += "It breaks even. "
         else:
-            text += f"The sacrifice loses {-self.saving} points ({-self.imps} IMPs). "
+            n = -self.imps
+            text += (f"The sacrifice loses {-self.saving} points "
+                     f"({n} {'IMP' if n == 1 else 'IMPs'}). ")
         if self.break_even:
             nxt = self._option(self.break_even + 1)
             text += f"It pays up to down {self.break_even}"

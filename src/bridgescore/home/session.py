@@ -28,6 +28,7 @@ from .compensation import DEFAULT_TABLE, CompensationTable
 from .handicap import HandicapDeal, HandicapSession, Method
 from .pad import DealEntry
 from .rubber import RubberSeries, RubberSettings
+from .textfile import json_error, read_text
 
 __all__ = ["FORMAT", "Session", "load_session", "save_session", "session_data"]
 
@@ -57,12 +58,28 @@ def save_session(path: str | Path, session: Session) -> None:
     p = Path(path)
     text = json.dumps(session_data(session), ensure_ascii=False, indent=1) + "\n"
     directory = p.parent if str(p.parent) else Path(".")
+    try:
+        _write(p, directory, text)
+    except OSError as e:
+        # The temporary file is our business: name the file the user gave.
+        raise _bad(p, f"cannot write the session file: {e.strerror or e}",
+                   f"无法写入记分文件：{os_error_text(e, 'zh')}") from None
+    # Make the rename itself durable where the platform allows it.
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def _write(p: Path, directory: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=directory)
     try:
-        # mkstemp makes the file private (0600); give it the permissions an ordinary new file
-        # would have, or keep those of the file it replaces.
-        os.chmod(tmp, _mode(p))
         with os.fdopen(fd, "w", encoding="utf-8") as f:
+            # mkstemp makes the file private (0600); give it the permissions an ordinary new
+            # file would have, or keep those of the file it replaces.
+            os.chmod(tmp, _mode(p))
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -71,13 +88,6 @@ def save_session(path: str | Path, session: Session) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    # Make the rename itself durable where the platform allows it.
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
 
 
 def _mode(path: Path) -> int:
@@ -96,14 +106,12 @@ def _bad(path: Path, en: str, zh: str) -> FileFormatError:
 def load_session(path: str | Path, kind: str | None = None) -> Session:
     """Read a session file; ``kind`` (``rubber``, ``chicago``, ``handicap``) checks its kind."""
     p = Path(path)
+    text = read_text(p, "session file", "记分文件")
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise _bad(p, f"cannot read the session file: {e.strerror}",
-                   f"无法读取记分文件：{os_error_text(e, 'zh')}") from None
-    except ValueError as e:
-        raise _bad(p, f"not a session file (invalid JSON: {e})",
-                   f"不是记分文件（JSON 无效：{e}）") from None
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        en, zh = json_error(e)
+        raise _bad(p, f"not a session file, {en}", f"不是记分文件：{zh}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _bad(p, f"not a bridgescore session file (expected \"format\": \"{FORMAT}\")",
                    f"不是 bridgescore 记分文件（应有 \"format\": \"{FORMAT}\"）")
