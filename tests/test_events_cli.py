@@ -325,7 +325,7 @@ def test_teams_standings_text(tmp_path: Path, lang: str,
     f = _file(tmp_path, "results.csv", RESULTS)
     assert main(["teams", str(f), "--lang", lang]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == ("League — after 2 rounds (wbf VPs)" if lang == "en" else "League——第2轮后（wbf VP）")
+    assert out[0] == ("League — after 2 rounds (wbf VPs)" if lang == "en" else "League——第2轮后（WBF 2013 连续 20 VP 换算表）")
     assert out[1].split()[:2] == (["place", "team"] if lang == "en" else ["名次", "队"])
     rows = [line.split() for line in out[2:]]
     assert [(r[0], r[1]) for r in rows] == [("1", "C"), ("2", "D"), ("3", "B"), ("4", "A")]
@@ -377,10 +377,10 @@ def test_teams_knockout(tmp_path: Path, lang: str, capsys: pytest.CaptureFixture
     s2 = _file(tmp_path, "s2.csv", swapped)
     assert main(["teams", str(s1), str(s2), "--knockout", "--lang", lang]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out == ({"en": ["Carry-over: H 3.5", "Segment 1: 13 – 22", "Segment 2: 22 – 13",
-                           "Total: H 38.5 – 35 A; H wins"],
-                    "zh": ["结转：H 3.5", "第1节：13 – 22", "第2节：22 – 13",
-                           "总计：H 38.5 – 35 A；H 胜"]}[lang])
+    assert out == ({"en": ["Carry-over: 甲队 3.5", "Segment 1: 13 – 22", "Segment 2: 22 – 13",
+                           "Total: 甲队 38.5 – 35 乙队; 甲队 wins"],
+                    "zh": ["结转：甲队 3.5", "第1节：13 – 22", "第2节：22 – 13",
+                           "总计：甲队 38.5 – 35 乙队；甲队 胜"]}[lang])
     assert main(["teams", str(s1), str(s2), "--knockout", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["home_total"], data["away_total"], data["winner"]) == (38.5, 35, "H")

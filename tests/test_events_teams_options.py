@@ -34,10 +34,10 @@ def test_carry_over_one_third_of_an_earlier_margin(segments: list[str], lang: st
     args = ["teams", *segments, "--knockout", "--carry-from", "10", "--carry-fraction", "1/3"]
     assert main([*args, "--lang", lang]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out == {"en": ["Carry-over: H 3.3", "Segment 1: 13 – 22", "Segment 2: 22 – 13",
-                          "Total: H 38.3 – 35 A; H wins"],
-                   "zh": ["结转：H 3.3", "第1节：13 – 22", "第2节：22 – 13",
-                          "总计：H 38.3 – 35 A；H 胜"]}[lang]
+    assert out == {"en": ["Carry-over: 甲队 3.3", "Segment 1: 13 – 22", "Segment 2: 22 – 13",
+                          "Total: 甲队 38.3 – 35 乙队; 甲队 wins"],
+                   "zh": ["结转：甲队 3.3", "第1节：13 – 22", "第2节：22 – 13",
+                          "总计：甲队 38.3 – 35 乙队；甲队 胜"]}[lang]
     assert main([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["carry_over"] == pytest.approx(10 / 3, abs=0.005)
@@ -58,7 +58,7 @@ def test_negative_margin_goes_to_the_away_team_with_step_and_cap(
 
 @pytest.mark.parametrize(("extra", "en"), [
     (["--carry-from", "ten"], "--carry-from 'ten': expected a number"),
-    (["--carry-from", "10", "--carry-fraction", "3/2"], "invalid carry-over fraction"),
+    (["--carry-from", "10", "--carry-fraction", "3/2"], "--carry-fraction '3/2': expected a share"),
     (["--carry-cap", "3"], "need --carry-from"),
 ])
 def test_carry_errors(segments: list[str], extra: list[str], en: str,

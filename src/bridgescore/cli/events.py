@@ -247,22 +247,38 @@ def _print_pairs(scores: SessionScores, lang: str) -> None:
     click.echo(f"{name}{' — ' if name else ''}{pick(lang, en, zh)}")
     # One number format per column: two decimals as soon as any total needs them.
     whole = all(round(p.total, 2) == int(p.total) for p in scores.pairs)
+    # Columns shown only when they say something: names when the file gives any, the
+    # percentage only for matchpoints (IMP and total scorings have none).
+    named = any(scores.names(p.pair) for p in scores.pairs)
+    pcts = any(p.percentage is not None for p in scores.pairs)
+    sep = " – " if lang == "en" else "、"
     fields: list[tuple[object, list[list[str]]]] = []
     for p in scores.pairs:
         if not fields or fields[-1][0] != p.direction:
             fields.append((p.direction, []))
-        pct = "" if p.percentage is None else f"{p.percentage:.2f}"
         total = _fmt(p.total) if whole else f"{p.total:.2f}"
-        fields[-1][1].append([p.place or "-", p.pair, total, pct, str(p.boards)])
+        row = [p.place or "-", p.pair]
+        if named:
+            row.append(sep.join(scores.names(p.pair)))
+        row.append(total)
+        if pcts:
+            row.append("" if p.percentage is None else f"{p.percentage:.2f}")
+        fields[-1][1].append([*row, str(p.boards)])
     for direction, rows in fields:
         from ..seat import Side
 
         title = (pick(lang, "Ranking", "排名") if not isinstance(direction, Side) else
                  pick(lang, f"{direction.name} ranking", f"{direction.name_in('zh')}排名"))
         click.echo(f"\n{title}")
-        head = [pick(lang, "place", "名次"), pick(lang, "pair", "对号"), pick(lang, "total", "总分"),
-                "%", pick(lang, "boards", "副数")]
-        for line in _table([head, *rows], {2, 3, 4}):
+        head = [pick(lang, "place", "名次"), pick(lang, "pair", "对号")]
+        if named:
+            head.append(pick(lang, "players", "牌手"))
+        head.append(pick(lang, "total", "总分"))
+        if pcts:
+            head.append("%")
+        head.append(pick(lang, "boards", "副数"))
+        first = 3 if named else 2
+        for line in _table([head, *rows], set(range(first, len(head)))):
             click.echo(line)
 
 
@@ -339,31 +355,39 @@ def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: str, 
 
         cap = None if carry_cap is None else _fraction("--carry-cap", carry_cap)
         step = None if carry_step is None else _fraction("--carry-step", carry_step)
-        carry = carry_over(_fraction("--carry-from", carry_from),
-                           _fraction("--carry-fraction", carry_fraction), cap, step)
+        share = _fraction("--carry-fraction", carry_fraction)
+        if not 0 <= share <= 1:
+            # Quote the user's own text, not the parsed Fraction.
+            raise BridgeError(f"--carry-fraction {carry_fraction!r}: expected a share from 0 to 1, "
+                              "such as 1/3 or 0.5",
+                              f"--carry-fraction {carry_fraction!r}：应为 0 到 1 之间的比例，如 1/3 或 0.5")
+        if step is not None and step <= 0:
+            raise BridgeError(f"--carry-step {carry_step!r}: expected a positive number such as 0.5",
+                              f"--carry-step {carry_step!r}：应为正数，如 0.5")
+        carry = carry_over(_fraction("--carry-from", carry_from), share, cap, step)
     elif carry_cap is not None or carry_step is not None:
         raise BridgeError("--carry-cap and --carry-step need --carry-from",
                           "--carry-cap 和 --carry-step 需要与 --carry-from 一起使用")
-    matches: list[TeamMatch] = []
-    lists: list[TeamEvent] = []
+    matches: list[tuple[str, TeamMatch]] = []
+    lists: list[tuple[str, TeamEvent]] = []
     for f in files:
         text = _read_text(f)
         if _kind(text, f) == "csv" and is_match_list(text):
-            lists.append(load_list(text, source=f))
+            lists.append((f, load_list(text, source=f)))
             continue
         item = load_results(f)
         if not isinstance(item, TeamMatch):
             raise FileFormatError("this file holds a pairs session: use 'bridgescore pairs'",
                                   "该文件是双人赛结果：请用 'bridgescore pairs'", path=f)
-        matches.append(item)
+        matches.append((f, item))
     if knockout:
         if lists:
             raise BridgeError("--knockout takes match files (one per segment), not a results list",
                               "--knockout 需要比赛文件（每节一个），而不是赛果表")
-        _knockout(matches, settings, as_json, lang, carry)
+        _knockout([m for _, m in matches], settings, as_json, lang, carry)
         return
     if len(matches) == 1 and not lists:
-        _one_match(matches[0], settings, html_dir, output, as_json, lang)
+        _one_match(matches[0][1], settings, html_dir, output, as_json, lang)
         return
     if output is not None:
         raise BridgeError("--output writes one match; standings are printed, or written with "
@@ -416,8 +440,23 @@ def _print_match(m: MatchScore, lang: str) -> None:
     click.echo(pick(lang, f"total {_fmt(m.home_total)} – {_fmt(m.away_total)}",
                     f"合计 {_fmt(m.home_total)} – {_fmt(m.away_total)}"))
     if m.vp is not None:
-        click.echo(pick(lang, f"VP    {_fmt(m.vp[0])} – {_fmt(m.vp[1])} ({m.vp_scale})",
-                        f"VP   {_fmt(m.vp[0])} – {_fmt(m.vp[1])}（{m.vp_scale}）"))
+        click.echo(pick(lang, f"VP    {_vp(m.vp[0], m.vp_scale)} – {_vp(m.vp[1], m.vp_scale)} "
+                        f"({m.vp_scale})",
+                        f"VP   {_vp(m.vp[0], m.vp_scale)} – {_vp(m.vp[1], m.vp_scale)}"
+                        f"（{_scale_title(m.vp_scale, lang)}）"))
+
+
+def _scale_title(scale: str, lang: str) -> str:
+    from ..vp import get_vp_scale
+
+    return get_vp_scale(scale).title(lang)
+
+
+def _vp(x: float, scale: str) -> str:
+    """VPs: two decimals on a continuous scale (6.03, 7.10), whole numbers on a whole one."""
+    from ..vp import get_vp_scale
+
+    return f"{x:.2f}" if get_vp_scale(scale).continuous else _fmt(x)
 
 
 def _fraction(option: str, text: str) -> Fraction:
@@ -463,9 +502,13 @@ def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: s
         emit_json({"home": home, "away": away, "carry_over": _num(float(k.carry_over)),
                    "segments": [{"home": _num(h), "away": _num(a)} for h, a in segments],
                    "home_total": _num(float(k.home_total)), "away_total": _num(float(k.away_total)),
-                   "winner": k.winner})
+                   "winner": k.winner, "home_name": first.home.name,
+                   "away_name": first.away.name})
         return
-    for line in k.lines(lang):
+    # Text names the teams as the files do (ids only for teams without a name).
+    named = Knockout(first.home.label(lang), first.away.label(lang), segments,
+                     carry_over=k.carry_over) if first.home.label(lang) != first.away.label(lang) else k
+    for line in named.lines(lang):
         click.echo(line)
 
 
@@ -474,27 +517,26 @@ def _num(x: float) -> float | int:
     return int(r) if r == int(r) else r
 
 
-def _standings(matches: list[TeamMatch], lists: list[TeamEvent], settings: object, bye_vp: str,
-               tie_break: str, html_dir: str | None, as_json: bool, lang: str) -> None:
+def _standings(matches: list[tuple[str, TeamMatch]], lists: list[tuple[str, TeamEvent]],
+               settings: object, bye_vp: str, tie_break: str, html_dir: str | None,
+               as_json: bool, lang: str) -> None:
     from ..events.team_events import result_from_score, standings
-    from ..events.team_results import TeamEvent
+    from ..events.team_results import TeamEvent, merge
     from ..events.teams import MatchSettings, score_match
 
     assert isinstance(settings, MatchSettings)
     if settings.scoring != "imps":
         raise BridgeError("standings are by VPs, which come from IMPs: use --scoring imps",
                           "名次按胜利分（VP）排列，而 VP 由 IMP 换算：请用 --scoring imps")
-    event = TeamEvent()
-    for ev in lists:
-        event.name = event.name or ev.name
-        for t in ev.teams:
-            event.add_team(t, ev.names.get(t, ""))
-        event.matches += ev.matches
-        event.byes += ev.byes
-    for i, m in enumerate(matches, 1):
-        event.add_team(m.home.id, m.home.name)
-        event.add_team(m.away.id, m.away.name)
-        event.matches.append(result_from_score(score_match(m, settings), i))
+    sources: list[tuple[str, TeamEvent]] = list(lists)
+    for i, (path, m) in enumerate(matches, 1):
+        one = TeamEvent()
+        one.add_team(m.home.id, m.home.name)
+        one.add_team(m.away.id, m.away.name)
+        one.matches.append(result_from_score(score_match(m, settings), i))
+        sources.append((path, one))
+    # Never merge silently: a clash of ids, names or rounds between files stops here.
+    event = merge(sources)
     from ..events.team_events import parse_bye_vp
 
     bye = parse_bye_vp(bye_vp)
@@ -544,8 +586,9 @@ def standings_lines(table: list[Standing], event: TeamEvent, lang: str, scale: s
     import math
 
     title = event.name or pick(lang, "Standings", "名次表")
+    # English keeps the short option name; Chinese text takes the scale's Chinese title.
     out = [pick(lang, f"{title} — after {rounds} round{'s' if rounds != 1 else ''} ({scale} VPs)",
-                f"{title}——第{rounds}轮后（{scale} VP）")]
+                f"{title}——第{rounds}轮后（{_scale_title(scale, lang)}）")]
     rows = [[pick(lang, "place", "名次"), pick(lang, "team", "队"), pick(lang, "played", "场数"),
              pick(lang, "byes", "轮空"), "VP", pick(lang, "IMPs+", "得IMP"),
              pick(lang, "IMPs−", "失IMP"), pick(lang, "quotient", "IMP商")]]

@@ -95,11 +95,13 @@ def movement_cmd(kind: str, tables: int | None, teams: str | None, pairs: int | 
                             f"  第{a.table}桌：{a.ns}（南北）对 {a.ew}（东西），第{boards}副{arrow}"))
         extra = []
         if mv.relay_sets and mv.relay_sets[r - 1]:
-            sets = ", ".join(map(str, mv.relay_sets[r - 1]))
-            extra.append(pick(lang, f"  Relay: set {sets}", f"  中转：第{sets}组牌"))
+            sets = mv.relay_sets[r - 1]
+            extra.append(pick(lang, f"  Relay: set {', '.join(map(str, sets))}",
+                              f"  中转：第{'、'.join(map(str, sets))}组牌"))
         outs = mv.sit_outs(r)
         if outs:
-            extra.append(pick(lang, "  Sits out: ", "  轮空：") + ", ".join(map(str, outs)))
+            extra.append(pick(lang, "  Sits out: " + ", ".join(map(str, outs)),
+                              "  轮空：" + "、".join(map(str, outs))))
         for line in extra:
             click.echo(line)
     if html_out is not None:

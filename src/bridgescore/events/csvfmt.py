@@ -49,6 +49,7 @@ from ..board import Board
 from ..errors import BridgeError, FileFormatError
 from ..result import Result
 from ..text import normalize
+from .csvsplit import delimiter, split
 from .model import (
     Award,
     BoardResult,
@@ -160,6 +161,7 @@ def loads(text: str, source: str | None = None) -> Session | TeamMatch:
     meta: dict[str, list[tuple[int, str]]] = {}
     header: list[str] | None = None
     rows: list[tuple[int, list[str]]] = []
+    sep = ","
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped:
@@ -169,16 +171,23 @@ def loads(text: str, source: str | None = None) -> Session | TeamMatch:
             if sep and header is None:
                 meta.setdefault(normalize(key).strip().lower(), []).append((number, value.strip()))
             continue
-        fields = next(csv.reader([line]))
+        if header is None:
+            # The header decides the separator: , ， ; ； or a tab.
+            sep = delimiter(line)
+        try:
+            fields = split(line, sep)
+        except csv.Error as e:
+            raise _err(source, number, None, f"unreadable CSV: {e}", f"无法读取的 CSV：{e}") from None
         if header is None:
             header = []
             for f in fields:
                 name = _COLUMNS.get(normalize(f).strip().lower())
                 if name is None:
-                    raise _err(source, number, None, f"unknown column {f!r}: expected "
+                    raise _err(source, number, None, f"unknown column {f.strip()!r}: expected "
                                "board, table, round, ns, ew, room, contract, declarer, result, "
-                               "lead, score", f"未知的列 {f!r}：应为 board、table、round、ns、ew、"
-                               "room、contract、declarer、result、lead、score")
+                               "lead, score", f"未知的列 {f.strip()!r}：应为 副号（board）、桌号（table）、"
+                               "轮次（round）、南北（ns）、东西（ew）、室别（room）、定约（contract）、"
+                               "定约人（declarer）、结果（result）、首攻（lead）、得分（score）")
                 header.append(name)
             if "board" not in header:
                 raise _err(source, number, None, "the header has no 'board' column",
@@ -211,7 +220,8 @@ def loads(text: str, source: str | None = None) -> Session | TeamMatch:
         parsed = []
         for key in ("home", "away"):
             item = one(key)
-            bits = [x.strip() for x in item[1].split(",")] if item else [key[0].upper()]
+            bits = [x.strip() for x in item[1].replace("，", ",").split(",")] if item \
+                else [key[0].upper()]
             parsed.append(Team(bits[0], bits[1] if len(bits) > 1 else "", tuple(bits[2:])))
         home, away = parsed
     results: list[BoardResult] = []
@@ -240,7 +250,7 @@ def loads(text: str, source: str | None = None) -> Session | TeamMatch:
                              boards=boards, carry_over=float(co[1]) if co else 0.0)
         pairs: dict[str, Pair] = {}
         for order, (_, value) in enumerate(meta.get("pair", []), 1):
-            bits = [x.strip() for x in value.split(",")]
+            bits = [x.strip() for x in value.replace("，", ",").split(",")]
             pairs[bits[0]] = Pair(bits[0], tuple(b for b in bits[1:] if b), registration=order)
         movement = (one("movement") or (0, ""))[1].lower()
         winners: Literal[0, 1, 2] = (2 if movement in ("mitchell", "two-winner", "2") else

@@ -487,6 +487,16 @@ class SessionScores:
     def pair(self, pair_id: str) -> PairScore:
         return next(p for p in self.pairs if p.pair == pair_id)
 
+    def names(self, pair_id: str) -> tuple[str, ...]:
+        """The players of a pair as the file names them (``()`` when it does not)."""
+        if self.session is None:
+            return ()
+        p = self.session.pairs.get(pair_id)
+        if p is None and pair_id.endswith(("NS", "EW")):
+            # A Mitchell file numbering both directions from 1 keys EW pair 2 as "2EW".
+            p = self.session.pairs.get(pair_id[:-2])
+        return p.names if p is not None else ()
+
     def to_json(self) -> dict[str, object]:
         """The ``--json`` shape: boards with their results, pairs with totals and places."""
         return {
@@ -515,6 +525,7 @@ class SessionScores:
             "pairs": [
                 {
                     "pair": p.pair,
+                    "names": list(self.names(p.pair)),
                     "direction": None if p.direction is None else p.direction.name,
                     "total": _num(p.total),
                     "percentage": None if p.percentage is None else round(p.percentage, 2),

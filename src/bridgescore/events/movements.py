@@ -294,10 +294,10 @@ class Movement:
 def _check_int(name_en: str, name_zh: str, value: object, low: int, high: int | None = None) -> int:
     if type(value) is not int or value < low or (high is not None and value > high):
         top = "" if high is None else f" to {high}"
-        top_zh = "" if high is None else f"到 {high} "
+        want_zh = f"不小于 {low} 的整数" if high is None else f"{low} 到 {high} 的整数"
         raise movement_error(
             f"invalid {name_en} {value!r}: expected a whole number from {low}{top}",
-            f"无效的{name_zh} {value!r}：应为 {low} {top_zh}的整数".replace("  ", " "),
+            f"无效的{name_zh} {value!r}：应为{want_zh}",
         )
     return value
 

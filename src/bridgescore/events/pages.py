@@ -123,6 +123,17 @@ def _env() -> object:
                        keep_trailing_newline=True)
 
 
+def _scale_title(scale: str, lang: str) -> str:
+    """The VP scale's title in the page's language (its name if it is not a known scale)."""
+    from ..errors import BridgeError
+    from ..vp import get_vp_scale
+
+    try:
+        return get_vp_scale(scale).title(lang)
+    except BridgeError:
+        return scale
+
+
 def _render(name: str, **context: object) -> str:
     env = _env()
     return str(env.get_template(name).render(**context))  # type: ignore[attr-defined]
@@ -419,7 +430,7 @@ def write_standings_page(table: list[Standing], event: TeamEvent, out: Path, lan
     (out / "standings.html").write_text(_render(
         "event_standings.html", html_lang="zh-CN" if lang == "zh" else "en", t=t, title=title,
         rows=rows, matches=[row for _, _, row in sorted(matches, key=lambda x: x[:2])],
-        scale=scale, breaks=breaks,
+        scale=_scale_title(scale, lang) if lang == "zh" else scale, breaks=breaks,
         bye_note=t["bye_note"].format(vp=bye_vp) if bye_vp and event.byes else ""),
         encoding="utf-8")
     return out / "standings.html"

@@ -92,10 +92,16 @@ class SwissPairsEvent:
                 else ["Place", "Pair", "Name", "Total", "Boards"])
         head += [f"第{r}轮" if zh else f"R{r}" for r in range(1, n + 1)]
         rows = [head]
-        for p in self.standings:
-            rows.append([p.place or "-", p.pair, self.name(p.pair, lang), _fmt(p.total),
-                         str(p.boards)] + ["-" if x is None else _fmt(x)
-                                           for x in self.per_round[p.pair]])
+        # One number format per column: two decimals throughout a column as soon as one of
+        # its figures needs them (93.50 above 86.00, never 93.5 above 86).
+        totals = _column([p.total for p in self.standings])
+        cols = [_column([x for x in (self.per_round[p.pair][r] for p in self.standings)
+                         if x is not None]) for r in range(n)]
+        for i, p in enumerate(self.standings):
+            cells = ["-" if x is None else _cell(x, cols[r])
+                     for r, x in enumerate(self.per_round[p.pair])]
+            rows.append([p.place or "-", p.pair, self.name(p.pair, lang), totals[i],
+                         str(p.boards), *cells])
         title = (f"瑞士移位双人赛：{n} 轮后的名次（{_SCORING[self.scoring][1]}）" if zh
                  else f"Swiss pairs: standings after {n} round(s) ({_SCORING[self.scoring][0]})")
         out = [title, *_align(rows, right={0, 3, 4, *range(5, 5 + n)})]
@@ -123,8 +129,16 @@ def _num(x: float) -> float | int:
     return int(x) if float(x).is_integer() else round(x, 4)
 
 
-def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0").rstrip(".")
+def _column(values: list[float]) -> list[str]:
+    """A column's figures: whole numbers if all are whole, else all with two decimals."""
+    if all(float(round(x, 2)).is_integer() for x in values):
+        return [str(round(x)) for x in values]
+    return [f"{x:.2f}" for x in values]
+
+
+def _cell(x: float, column: list[str]) -> str:
+    """``x`` in its column's format (two decimals when the column has them)."""
+    return f"{x:.2f}" if any("." in c for c in column) else str(round(x))
 
 
 def _align(rows: list[list[str]], right: set[int]) -> list[str]:

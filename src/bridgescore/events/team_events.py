@@ -317,8 +317,9 @@ def carry_over(margin: Number, fraction: Number, cap: Number | None = None,
     """
     f = Fraction(fraction)
     if not 0 <= f <= 1:
-        raise BridgeError(f"invalid carry-over fraction {fraction!r}: expected 0 to 1",
-                          f"无效的结转比例 {fraction!r}：应在 0 到 1 之间")
+        # str(), not repr(): the message shows "5" or "3/2", never "Fraction(5, 1)".
+        raise BridgeError(f"invalid carry-over fraction {str(fraction)!r}: expected 0 to 1",
+                          f"无效的结转比例 {str(fraction)!r}：应在 0 到 1 之间")
     value = Fraction(margin) * f
     if cap is not None:
         c = abs(Fraction(cap))
@@ -326,8 +327,8 @@ def carry_over(margin: Number, fraction: Number, cap: Number | None = None,
     if step is not None:
         s = Fraction(step)
         if s <= 0:
-            raise BridgeError(f"invalid rounding step {step!r}: expected a positive number",
-                              f"无效的取整单位 {step!r}：应为正数")
+            raise BridgeError(f"invalid rounding step {str(step)!r}: expected a positive number",
+                              f"无效的取整单位 {str(step)!r}：应为正数")
         units = abs(value) / s
         whole = math.floor(units + Fraction(1, 2))  # half away from zero
         value = whole * s * (1 if value >= 0 else -1)

@@ -12,7 +12,7 @@ which the standings (VPs, tie-breaks) and the next Swiss draw are made.
     2,A,bye,,,
 
 Columns (any order; English or Chinese): ``round``/轮次, ``home``/主队, ``away``/客队,
-``home_imps``/主队IMP, ``away_imps``/客队IMP, ``boards``/副数, and optionally
+``home_imps``/主队IMP, ``away_imps``/客队IMP (whole IMPs, as VP scales take), ``boards``/副数, and optionally
 ``home_vp``/主队VP and ``away_vp``/客队VP (VPs as awarded, e.g. after a penalty; otherwise they
 are computed from the IMPs on the chosen scale).  A bye is a line whose ``away`` is ``bye``
 (or ``-``, ``轮空``) with the other cells empty.  ``# team: id, name`` lines list the teams in
@@ -35,10 +35,11 @@ from dataclasses import dataclass, field
 
 from ..errors import BridgeError, FileFormatError
 from ..text import normalize
+from .csvsplit import delimiter, split
 from .swiss import BYE_WORDS
 from .team_events import MatchResult
 
-__all__ = ["TeamEvent", "is_match_list", "loads"]
+__all__ = ["TeamEvent", "is_match_list", "loads", "merge"]
 
 _COLUMNS: dict[str, str] = {}
 for _name, _words in {
@@ -78,7 +79,11 @@ class TeamEvent:
 
 
 def _header(line: str) -> list[str | None]:
-    return [_COLUMNS.get(normalize(c).strip().lower()) for c in next(csv.reader([line]))]
+    try:
+        cells = split(line, delimiter(line))
+    except csv.Error:
+        return [None]
+    return [_COLUMNS.get(normalize(c).strip().lower()) for c in cells]
 
 
 def is_match_list(text: str) -> bool:
@@ -107,6 +112,7 @@ def loads(text: str, source: str | None = None) -> TeamEvent:
     ev = TeamEvent()
     header: list[str] | None = None
     played: dict[tuple[int, str], int] = {}
+    sep = ","
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
@@ -124,8 +130,10 @@ def loads(text: str, source: str | None = None) -> TeamEvent:
             elif sep and key in ("event", "赛事"):
                 ev.name = value.strip()
             continue
+        if header is None:
+            sep = delimiter(raw)  # , ， ; ； or a tab, as the header line has it
         try:
-            cells = [normalize(c).strip() for c in next(csv.reader([raw]))]
+            cells = [normalize(c).strip() for c in split(raw, sep)]
         except csv.Error as e:
             raise FileFormatError(f"unreadable CSV: {e}", f"无法读取的 CSV：{e}",
                                   path=source, line=number) from None
@@ -137,7 +145,8 @@ def loads(text: str, source: str | None = None) -> TeamEvent:
                 raise FileFormatError(
                     f"expected the header {','.join(_NEEDED)} (home_vp, away_vp optional); "
                     + (f"unknown column {unknown[0]!r}" if unknown else f"missing {missing[0]!r}"),
-                    "表头应为 轮次,主队,客队,主队IMP,客队IMP,副数（主队VP、客队VP 可选）；"
+                    "表头应为 轮次,主队,客队,主队IMP,客队IMP,副数（主队VP、客队VP 可选；"
+                    "英文列名 round,home,away,home_imps,away_imps,boards 亦可）；"
                     + (f"未知的列 {unknown[0]!r}" if unknown else f"缺少 {missing[0]!r}"),
                     path=source, line=number)
             header = [n for n in names if n is not None]
@@ -185,8 +194,10 @@ def _line(ev: TeamEvent, header: list[str], cells: list[str],
                               f"{home} 队轮空，不应有 IMP 或 VP：请留空")
         ev.byes.append((rnd, home))
         return
-    hi = _number(row["home_imps"], ("home IMPs", "主队 IMP"))
-    ai = _number(row["away_imps"], ("away IMPs", "客队 IMP"))
+    # VP scales take whole IMPs: a fractional total is refused, never rounded behind the
+    # user's back (the VPs would then differ from those the scale's table gives).
+    hi = _number(row["home_imps"], ("home IMPs", "主队 IMP"), whole=True)
+    ai = _number(row["away_imps"], ("away IMPs", "客队 IMP"), whole=True)
     boards = int(_number(row["boards"], ("number of boards", "副数"), whole=True))
     if boards < 1:
         raise BridgeError(f"invalid number of boards {row['boards']!r}: expected 1 or more",
@@ -200,6 +211,54 @@ def _line(ev: TeamEvent, header: list[str], cells: list[str],
     ev.matches.append(MatchResult(rnd, home, away, hi, ai, boards,
                                   None if vps is None else vps[0],
                                   None if vps is None else vps[1]))
+
+
+def merge(sources: list[tuple[str, TeamEvent]]) -> TeamEvent:
+    """One event from several files (``(file name, event)`` pairs), refusing to merge what may
+    be two different teams: the same id with two names, the same name with two ids, or a team
+    playing twice in one round.  Each error names both files.
+
+    >>> a = loads("# team: A, 长城队\\nround,home,away,home_imps,away_imps,boards\\n1,A,B,4,3,8\\n")
+    >>> b = loads("# team: B, 长城队\\nround,home,away,home_imps,away_imps,boards\\n2,A,B,4,3,8\\n")
+    >>> merge([("r1.csv", a), ("r2.csv", b)])
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.BridgeError: team name '长城队' has the id A in r1.csv but B in r2.csv
+    """
+    out = TeamEvent()
+    by_id: dict[str, tuple[str, str]] = {}
+    by_name: dict[str, tuple[str, str]] = {}
+    slots: dict[tuple[int, str], str] = {}
+    for path, ev in sources:
+        out.name = out.name or ev.name
+        for t in ev.teams:
+            name = ev.names.get(t, "")
+            if name:
+                if t in by_id and by_id[t][0] and by_id[t][0] != name:
+                    raise BridgeError(
+                        f"team id {t} is {by_id[t][0]!r} in {by_id[t][1]} but {name!r} in {path}",
+                        f"队号 {t} 在 {by_id[t][1]} 中是“{by_id[t][0]}”，在 {path} 中却是“{name}”")
+                if name in by_name and by_name[name][0] != t:
+                    raise BridgeError(
+                        f"team name {name!r} has the id {by_name[name][0]} in {by_name[name][1]} "
+                        f"but {t} in {path}",
+                        f"队名“{name}”在 {by_name[name][1]} 中的队号是 {by_name[name][0]}，"
+                        f"在 {path} 中却是 {t}")
+                by_name[name] = (t, path)
+            if name or t not in by_id:
+                by_id[t] = (name, path)
+            out.add_team(t, name)
+        rows = [(m.round, (m.home, m.away)) for m in ev.matches] + [(r, (t,)) for r, t in ev.byes]
+        for rnd, teams in rows:
+            for t in teams:
+                if (rnd, t) in slots and slots[(rnd, t)] != path:
+                    raise BridgeError(
+                        f"team {t} plays round {rnd} in both {slots[(rnd, t)]} and {path}",
+                        f"{t} 队的第{rnd}轮同时出现在 {slots[(rnd, t)]} 和 {path} 中")
+                slots[(rnd, t)] = path
+        out.matches += ev.matches
+        out.byes += ev.byes
+    return out
 
 
 def dumps(ev: TeamEvent) -> str:
