@@ -10,6 +10,7 @@ import click
 from ..errors import BridgeError, FileFormatError
 from ..i18n import pick
 from ..text import display_width
+from ..textfile import read_text
 from ._common import emit_json, json_option, lang_option
 
 if TYPE_CHECKING:
@@ -27,15 +28,7 @@ Kind = Literal["usebio", "pbn", "csv"]
 
 
 def _read_text(path: str) -> str:
-    raw = Path(path).read_bytes()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        try:
-            return raw.decode("gb18030")
-        except UnicodeDecodeError:
-            raise FileFormatError("not a text file (expected UTF-8 or GB18030)",
-                                  "不是文本文件（应为 UTF-8 或 GB18030 编码）", path=path) from None
+    return read_text(path, "results file", "结果文件")
 
 
 def _kind(text: str, path: str) -> Kind:

@@ -19,7 +19,7 @@ _PASS_THROUGH = {"ignore_unknown_options": True}
 
 def _read_lines(path: str) -> list[tuple[int, str]]:
     """Non-blank lines of a results file with their numbers; ``#`` starts a comment."""
-    from ..home.textfile import read_text
+    from ..textfile import read_text
 
     text = read_text(path, "results file", "结果文件")
     out = []

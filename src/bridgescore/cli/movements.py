@@ -9,6 +9,7 @@ import click
 
 from ..errors import BridgeError, FileFormatError
 from ..i18n import pick
+from ..textfile import read_text
 from ._common import emit_json, json_option, lang_option
 
 if TYPE_CHECKING:
@@ -16,10 +17,7 @@ if TYPE_CHECKING:
 
 
 def _read_text(path: str) -> str:
-    try:
-        return Path(path).read_text("utf-8-sig")
-    except UnicodeDecodeError:
-        raise BridgeError(f"{path}: not UTF-8 text", f"{path}：不是 UTF-8 文本") from None
+    return read_text(path)
 
 
 @click.command("movement")

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FileFormatError, ScaleError
-from .textfile import json_error, read_text
+from ..textfile import json_error, read_text
 
 __all__ = ["DEFAULT_TABLE", "CompensationTable", "load_compensation_table"]
 

@@ -23,12 +23,12 @@ from typing import Any
 
 from ..errors import BridgeError, FileFormatError
 from ..i18n import os_error_text
+from ..textfile import json_error, read_text
 from .chicago import ChicagoSeries, ChicagoSettings
 from .compensation import DEFAULT_TABLE, CompensationTable
 from .handicap import HandicapDeal, HandicapSession, Method
 from .pad import DealEntry
 from .rubber import RubberSeries, RubberSettings
-from .textfile import json_error, read_text
 
 __all__ = ["FORMAT", "Session", "load_session", "save_session", "session_data"]
 

@@ -1,5 +1,4 @@
-"""Reading the text files the home commands take: results (``--file``), compensation tables
-and session files.
+"""Reading the text files users give us: results, tables, session files, standings.
 
 Files written on Chinese Windows are often GB18030 (GBK) rather than UTF-8, so UTF-8 (with or
 without a byte-order mark) is tried first and GB18030 second.  Anything else, or a binary file,
@@ -11,8 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..errors import FileFormatError
-from ..i18n import os_error_text
+from .errors import FileFormatError
+from .i18n import os_error_text
 
 __all__ = ["json_error", "read_text"]
 
