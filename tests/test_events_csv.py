@@ -191,3 +191,16 @@ def test_csv_bad_table(cell: str) -> None:
 def test_csv_bad_weighted() -> None:
     with pytest.raises(FileFormatError, match="invalid weighted score"):
         csvfmt.loads(PAIRS.replace("60%:+630", "x%:+630"), source="t.csv")
+
+
+def test_every_bad_line_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The first bad line in full, the others by number: one run tells what to mend."""
+    f = tmp_path / "multi.csv"
+    f.write_text("board,table,ns,ew,contract,declarer,result\n1,1,1,2,4Z,N,=\n"
+                 "1,2,3,4,4S,N,+9\n2,1,1,2,4S,Q,=\n2,2,3,4,4S,N,=\n", encoding="utf-8")
+    assert main(["pairs", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert f"{f}:2: board 1: invalid result '4Z N ='" in err and "(and 2 more bad lines: 3, 4)" in err
+    assert main(["pairs", str(f), "--lang", "zh"]) == 2
+    assert "（另有 2 行有误：第3行、第4行）" in capsys.readouterr().err

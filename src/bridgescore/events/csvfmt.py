@@ -225,23 +225,40 @@ def loads(text: str, source: str | None = None) -> Session | TeamMatch:
             parsed.append(Team(bits[0], bits[1] if len(bits) > 1 else "", tuple(bits[2:])))
         home, away = parsed
     results: list[BoardResult] = []
+    # Every line is read before stopping, so one message can tell the director all the
+    # lines to mend (the first in full, the others by number).
+    bad: list[tuple[int, FileFormatError]] = []
     for number, fields in rows:
         if len(fields) != len(header):
             # Name the board when the line still shows it: the director looks for it there.
             board_text = normalize(fields[header.index("board")]).strip() \
                 if header.index("board") < len(fields) else ""
-            raise _err(source, number, int(board_text) if board_text.isdigit() else None,
-                       f"{len(fields)} fields where the header has {len(header)}",
-                       f"有 {len(fields)} 个字段，而表头有 {len(header)} 个")
+            bad.append((number, _err(source, number,
+                                     int(board_text) if board_text.isdigit() else None,
+                                     f"{len(fields)} fields where the header has {len(header)}",
+                                     f"有 {len(fields)} 个字段，而表头有 {len(header)} 个")))
+            continue
         row = {name: normalize(v).strip() for name, v in zip(header, fields, strict=True)}
         board_no: int | None = None
         try:
             board_no = Board.parse(row["board"]).number
             results.append(_row(row, board_no, number, source, teams, home, away))
-        except FileFormatError:
-            raise
+        except FileFormatError as e:
+            bad.append((number, e))
         except BridgeError as e:
-            raise _err(source, number, board_no, e.en, e.zh) from None
+            bad.append((number, _err(source, number, board_no, e.en, e.zh)))
+    if bad:
+        first = bad[0][1]
+        if len(bad) == 1:
+            raise first
+        others = [n for n, _ in bad[1:]]
+        listed = ", ".join(str(n) for n in others[:10]) + (", …" if len(others) > 10 else "")
+        listed_zh = "、".join(f"第{n}行" for n in others[:10]) + ("等" if len(others) > 10 else "")
+        combined = FileFormatError(f"{first.en} (and {len(others)} more bad "
+                                   f"line{'s' if len(others) > 1 else ''}: {listed})",
+                                   f"{first.zh}（另有 {len(others)} 行有误：{listed_zh}）")
+        combined.path, combined.line = first.path, first.line
+        raise combined
     try:
         if teams:
             assert home is not None and away is not None
