@@ -108,13 +108,14 @@ def score_cmd(result: tuple[str, ...], vul: str | None, board: str | None, symbo
 _NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
 
 
-def _numbers(values: tuple[str, ...], what_en: str, what_zh: str) -> list[float]:
+def _numbers(values: tuple[str, ...], what_en: str, what_zh: str,
+             example: str = "450 or -620") -> list[float]:
     out: list[float] = []
     for v in values:
         if not _NUMBER.fullmatch(v.strip()):
             raise NotationError(
-                f"invalid {what_en} {v!r}: expected a number such as 450 or -620",
-                f"无效的{what_zh} {v!r}：应为数字，如 450 或 -620",
+                f"invalid {what_en} {v!r}: expected a number such as {example}",
+                f"无效的{what_zh} {v!r}：应为数字，如 {example.replace(' or ', ' 或 ')}",
             )
         out.append(float(v))
     return out
@@ -164,7 +165,7 @@ def imps_cmd(values: tuple[str, ...], scale: str, scale_file: str | None, betwee
 @lang_option
 def vp_cmd(values: tuple[str, ...], boards: int, scale: str, as_json: bool, lang: str) -> None:
     """VPs for an IMP margin, or for two teams' IMP totals.  IMP换算胜利分。"""
-    nums = _numbers(values, "IMP figure", "IMP 数")
+    nums = _numbers(values, "IMP figure", " IMP 数", "12 or -7")
     if len(nums) > 2:
         raise NotationError(
             f"too many numbers {' '.join(values)!r}: give one margin or two IMP totals",
