@@ -19,6 +19,7 @@ This is a script, not a test: timings are figures to read, never assertions.
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 # Before NumPy is imported: one thread for every BLAS/OpenMP pool.  NumPy's elementwise
@@ -455,12 +456,10 @@ def bench_startup(runs: int) -> list[Figure]:
 
 
 def cpu_name() -> str:
-    try:
+    with contextlib.suppress(OSError):  # no /proc: fall back to what platform knows
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
                 return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
     return platform.processor() or platform.machine()
 
 

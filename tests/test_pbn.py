@@ -119,11 +119,9 @@ def test_fuzzed_pbn_raises_only_bridge_error(text: str) -> None:
 @settings(max_examples=100)
 @given(st.text(max_size=200))
 def test_fuzzed_unicode_pbn(text: str) -> None:
-    try:
+    with contextlib.suppress(BridgeError):  # any other exception fails the test
         for g in pbn.loads(text):
             pbn.to_record(g)
-    except BridgeError:
-        pass
 
 
 @pytest.mark.parametrize(("value", "declarer", "tricks"), [
