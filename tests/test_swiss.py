@@ -291,3 +291,13 @@ def test_swiss_through_main(files: tuple[Path, Path], lang: str,
     err = capsys.readouterr().err
     assert ("unknown id 'Q'" if lang == "en" else "未知编号 'Q'") in err
     assert err.count("\n") == 1
+
+
+def test_standings_and_history_with_chinese_separators() -> None:
+    from bridgescore.events.swiss import read_history, read_standings
+
+    entries = read_standings("id，name，score\nA，长城，30\nB，黄河，28\nC，长江，25\nD，珠江，20\n")
+    assert [(e.id, e.score) for e in entries] == [("A", 30), ("B", 28), ("C", 25), ("D", 20)]
+    hist = read_history("A；B\n", known=[e.id for e in entries])
+    draw = swiss_draw(entries, hist)
+    assert [(m.high, m.low) for m in draw.tables] == [("A", "C"), ("B", "D")]

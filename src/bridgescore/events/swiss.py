@@ -27,7 +27,6 @@ Rules (rules.md 12.3; the seeds' 002 automatic Swiss pairs):
 from __future__ import annotations
 
 import csv
-import io
 import math
 import random
 from collections import Counter, deque
@@ -37,6 +36,7 @@ from typing import Any, Literal
 
 from ..errors import BridgeError, FileFormatError
 from ..text import normalize
+from .csvsplit import delimiter, split
 
 __all__ = [
     "Draw",
@@ -346,15 +346,20 @@ def _pair(order: list[Entry], hist: History) -> Draw:
 # ---------------------------------------------------------------------- files
 def _rows(text: str, source: str | None) -> list[tuple[int, list[str]]]:
     out = []
-    reader = csv.reader(io.StringIO(text))
-    try:
-        for i, row in enumerate(reader, 1):
-            cells = [normalize(c).strip() for c in row]
-            if not cells or not any(cells) or cells[0].startswith("#"):
-                continue
+    lines = text.splitlines()
+    # The first line that is not a comment decides the separator (, ， ; ； or a tab).
+    first = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
+    sep = delimiter(first)
+    for i, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            cells = [normalize(c).strip() for c in split(line, sep)]
+        except csv.Error as e:
+            raise FileFormatError(f"unreadable CSV: {e}", f"无法读取的 CSV：{e}", path=source,
+                                  line=i) from None
+        if any(cells):
             out.append((i, cells))
-    except csv.Error as e:
-        raise FileFormatError(f"unreadable CSV: {e}", f"无法读取的 CSV：{e}", path=source) from None
     return out
 
 
