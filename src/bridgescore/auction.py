@@ -23,7 +23,7 @@ from .contract import Contract, Doubling
 from .errors import IllegalCallError, NotationError
 from .seat import Seat
 from .strain import STRAIN_WORDS, Strain
-from .text import normalize, parse_int
+from .text import excerpt, normalize, parse_int
 
 __all__ = ["Auction", "Call", "CallKind"]
 
@@ -45,11 +45,17 @@ class Call:
 
     def __post_init__(self) -> None:
         if self.kind is CallKind.BID:
-            if self.strain is None or type(self.level) is not int or self.level < 1:
+            # Levels 8-99 are kept, so that the auction can name Law 38 when they are made.
+            if (type(self.strain) is not Strain or type(self.level) is not int
+                    or not 1 <= self.level <= 99):
                 raise NotationError(
-                    f"invalid bid {self.level!r}{self.strain or ''}: a bid needs a level and a strain",
-                    f"无效的叫品 {self.level!r}{self.strain or ''}：叫品需要阶数和花色",
+                    f"invalid bid {excerpt(self.level)} {excerpt(self.strain)}: a bid needs a "
+                    "level and a strain",
+                    f"无效的叫品 {excerpt(self.level)} {excerpt(self.strain)}：叫品需要阶数和花色",
                 )
+        elif type(self.kind) is not CallKind:
+            raise NotationError(f"invalid call kind {excerpt(self.kind)}",
+                                f"无效的叫品种类 {excerpt(self.kind)}")
         elif self.level or self.strain is not None:
             raise NotationError("only a bid has a level and a strain", "只有叫品才有阶数和花色")
 
@@ -91,8 +97,9 @@ class Call:
         """``P``, ``Pass``, ``X``, ``Dbl``, ``XX``, ``Rdbl``, ``1NT``, ``1N``, ``1♠``,
         ``不叫``, ``加倍``, ``再加倍``, ``1无将``, ``一黑桃`` …"""
         if not isinstance(text, str):
-            raise NotationError(f"invalid call {text!r}", f"无效的叫品 {text!r}")
-        return _parse_call(text)
+            raise NotationError(f"invalid call {excerpt(text)}", f"无效的叫品 {excerpt(text)}")
+        # Long text is no call: parse it without keeping it in the cache.
+        return _parse_call(text) if len(text) <= 32 else _parse_call.__wrapped__(text)
 
 
 _SEATS = tuple(Seat)
@@ -107,6 +114,11 @@ _CALL_WORDS = {
     "xx": _REDOUBLE, "r": _REDOUBLE, "rdbl": _REDOUBLE, "redouble": _REDOUBLE,
     "再加倍": _REDOUBLE, "××": _REDOUBLE, "**": _REDOUBLE,
 }
+# "All pass": the remaining players pass and the auction ends (PBN's AP); 四家不叫 (four passes)
+# is only the whole auction of a passed-out board.
+_ALL_PASS = frozenset({"ap", "allpass", "全部不叫", "全不叫", "都不叫", "全都不叫", "其余不叫"})
+_FOUR_PASSES = frozenset({"四家不叫", "四家都不叫", "四家全不叫"})
+_ALL_PASS_TEXT = re.compile(r"\ball\s+pass(?:es)?\b", re.IGNORECASE)
 _STRAINS_RE = "|".join(re.escape(w) for w in sorted(STRAIN_WORDS, key=len, reverse=True))
 _BID_RE = re.compile(rf"(\d+|[一二两三四五六七八九十]+)\s*({_STRAINS_RE})")
 
@@ -120,13 +132,13 @@ def _parse_call(text: str) -> Call:
     m = _BID_RE.fullmatch(key)
     if m is not None:
         level = parse_int(m[1])
-        if level is not None and level >= 1:
+        if level is not None and 1 <= level <= 99:
             # Levels above 7 parse, so that the auction can name Law 38 when they are made.
             return Call(CallKind.BID, level, STRAIN_WORDS[m[2]])
     raise NotationError(
-        f"invalid call {text!r}: expected Pass (P), X, XX or a bid such as 1NT or 4S "
+        f"invalid call {excerpt(text)}: expected Pass (P), X, XX or a bid such as 1NT or 4S "
         "(also 不叫, 加倍, 再加倍, 1无将, 1♠)",
-        f"无效的叫品 {text!r}：应为 不叫、加倍、再加倍 或 1无将、4♠ 这样的叫品（也可写 P、X、XX、1NT）",
+        f"无效的叫品 {excerpt(text)}：应为 不叫、加倍、再加倍 或 1无将、4♠ 这样的叫品（也可写 P、X、XX、1NT）",
     )
 
 
@@ -144,6 +156,14 @@ class Auction:
     is_complete: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if type(self.dealer) is not Seat:
+            raise NotationError(f"invalid dealer {excerpt(self.dealer)}: expected a Seat",
+                                f"无效的发牌人 {excerpt(self.dealer)}：应为 Seat")
+        if type(self.calls) is not tuple or any(type(c) is not Call for c in self.calls):
+            raise NotationError(
+                f"invalid calls {excerpt(self.calls)}: expected a tuple of Call",
+                f"无效的叫品 {excerpt(self.calls)}：应为 Call 的元组",
+            )
         # Validate by replaying: an Auction can only hold a legal sequence.
         state = _State()
         first = self.dealer.value
@@ -153,10 +173,43 @@ class Auction:
 
     @classmethod
     def parse(cls, dealer: Seat | str, calls: str | Iterable[str | Call]) -> Auction:
+        """The dealer and the calls: ``"1C 1H 1NT P 3NT P P P"``, a list of calls, Chinese
+        (``1♥ 加倍 不叫``).  ``AP``/``all pass``/``全部不叫`` ends the auction with passes;
+        ``四家不叫`` alone is a passed-out board.
+
+        >>> str(Auction.parse("N", "1NT P 3NT AP")), Auction.parse("S", "全部不叫").is_passed_out
+        ('1NT Pass 3NT Pass Pass Pass', True)
+        """
         seat = dealer if isinstance(dealer, Seat) else Seat.parse(dealer)
-        items = normalize(calls).replace(",", " ").split() if isinstance(calls, str) else calls
-        parsed = tuple(c if isinstance(c, Call) else Call.parse(c) for c in items)
-        return cls(seat, parsed)
+        if isinstance(calls, str):
+            spaced = _ALL_PASS_TEXT.sub(" AP ", normalize(calls)).replace(",", " ")
+            items: Iterable[str | Call] = spaced.split()
+        elif isinstance(calls, Iterable):
+            items = calls
+        else:
+            raise NotationError(
+                f"invalid auction {excerpt(calls)}: expected calls such as '1NT P 3NT P P P'",
+                f"无效的叫牌过程 {excerpt(calls)}：应为如 '1NT P 3NT P P P' 的叫品",
+            )
+        parsed: list[Call] = []
+        words = list(items)
+        for i, c in enumerate(words):
+            key = normalize(c).lower().replace(" ", "") if isinstance(c, str) else None
+            if key in _ALL_PASS or key in _FOUR_PASSES:
+                if i != len(words) - 1 or (key in _FOUR_PASSES and parsed):
+                    raise NotationError(
+                        f"invalid auction: {excerpt(c)} must end the auction"
+                        + (" and stand alone (a passed-out board)" if key in _FOUR_PASSES else ""),
+                        f"无效的叫牌过程：{excerpt(c)} 应在叫牌的最后"
+                        + ("，且单独使用（四家不叫）" if key in _FOUR_PASSES else ""),
+                    )
+                state = cls(seat, tuple(parsed))
+                while not state.is_complete:
+                    parsed.append(_PASS)
+                    state = cls(seat, tuple(parsed))
+                continue
+            parsed.append(c if isinstance(c, Call) else Call.parse(c))
+        return cls(seat, tuple(parsed))
 
     def add(self, call: Call | str) -> Auction:
         """A new auction with one more call (checked)."""

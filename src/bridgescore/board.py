@@ -14,13 +14,16 @@ from dataclasses import dataclass
 
 from .errors import NotationError
 from .seat import Seat
-from .text import normalize, parse_int
+from .text import excerpt, normalize, parse_int
 from .vulnerability import Vulnerability
 
-__all__ = ["Board"]
+__all__ = ["MAX_BOARD", "Board"]
 
 # Law 2: each group of four boards shifts the vulnerability cycle by one.
 _VUL_CYCLE = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)
+# Far beyond any event or bulk deal, and small enough that every board prints (Python will not
+# turn an int of more than 4,300 digits into text).
+MAX_BOARD = 1_000_000_000
 _BOARD_RE = re.compile(r"(?:board|bd|b|#|第)?\s*(\S+?)\s*(?:副|号|号牌|副牌)?")
 
 
@@ -29,10 +32,11 @@ class Board:
     number: int
 
     def __post_init__(self) -> None:
-        if type(self.number) is not int or self.number < 1:
+        if type(self.number) is not int or not 1 <= self.number <= MAX_BOARD:
             raise NotationError(
-                f"invalid board number {self.number!r}: expected a whole number from 1 up",
-                f"无效的牌副号 {self.number!r}：应为从 1 起的整数",
+                f"invalid board number {excerpt(self.number)}: expected a whole number from 1 "
+                f"to {MAX_BOARD}",
+                f"无效的牌副号 {excerpt(self.number)}：应为 1 到 {MAX_BOARD} 的整数",
             )
 
     def __repr__(self) -> str:
@@ -67,12 +71,14 @@ class Board:
         """``5``, ``board 5``, ``B5``, ``#5``, ``第五副`` …"""
         if isinstance(text, int) and not isinstance(text, bool):
             return cls(text)
-        key = normalize(str(text)).lower()
-        m = _BOARD_RE.fullmatch(key)
-        number = parse_int(m[1]) if m else None
-        if number is None or number < 1:
+        number = None
+        if isinstance(text, str):
+            m = _BOARD_RE.fullmatch(normalize(text).lower())
+            number = parse_int(m[1]) if m else None
+        if number is None or not 1 <= number <= MAX_BOARD:
             raise NotationError(
-                f"invalid board {text!r}: expected a board number from 1 up, e.g. '5' or '第五副'",
-                f"无效的牌副 {text!r}：应为从 1 起的牌副号，如 '5' 或 '第五副'",
+                f"invalid board {excerpt(text)}: expected a board number from 1 to {MAX_BOARD}, "
+                "e.g. '5' or '第五副'",
+                f"无效的牌副 {excerpt(text)}：应为 1 到 {MAX_BOARD} 的牌副号，如 '5' 或 '第五副'",
             )
         return cls(number)

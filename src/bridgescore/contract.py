@@ -18,9 +18,9 @@ from functools import lru_cache
 
 from .errors import NotationError
 from .strain import STRAIN_WORDS, Strain
-from .text import normalize, parse_int
+from .text import excerpt, normalize, parse_int
 
-__all__ = ["CONTRACT_PATTERN", "Contract", "Doubling"]
+__all__ = ["CONTRACT_PATTERN", "PASS_WORDS", "Contract", "Doubling"]
 
 
 class Doubling(enum.Enum):
@@ -46,12 +46,17 @@ class Doubling(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Doubling:
+        if not isinstance(text, str):
+            raise NotationError(
+                f"invalid doubling {excerpt(text)}: expected text such as 'X'",
+                f"无效的加倍标记 {excerpt(text)}：应为如 'X' 的文字",
+            )
         key = normalize(text).lower().replace(" ", "")
         if key in _DOUBLING_WORDS:
             return _DOUBLING_WORDS[key]
         raise NotationError(
-            f"invalid doubling {text!r}: expected '', X or XX (also *, **, ×, 加倍, 再加倍)",
-            f"无效的加倍标记 {text!r}：应为 空、X 或 XX（也可写 *、**、×、加倍、再加倍）",
+            f"invalid doubling {excerpt(text)}: expected '', X or XX (also *, **, ×, 加倍, 再加倍)",
+            f"无效的加倍标记 {excerpt(text)}：应为 空、X 或 XX（也可写 *、**、×、加倍、再加倍）",
         )
 
 
@@ -70,15 +75,18 @@ def _alternation(words: list[str]) -> str:
 
 _STRAIN_RE = _alternation(list(STRAIN_WORDS))
 _DOUBLING_RE = _alternation([w for w in _DOUBLING_WORDS if w])
-_LEVEL_RE = r"\d+|[零一二两三四五六七八九十]+"
+_LEVEL_RE = r"\d+|[零〇一二两三四五六七八九十]+"
 # The regular expression of one contract inside a lower-cased, normalised string.
 CONTRACT_PATTERN = (
     rf"(?P<level>{_LEVEL_RE})\s*(?P<strain>{_STRAIN_RE})\s*(?P<doubling>{_DOUBLING_RE})?"
 )
 _CONTRACT_FULL = re.compile(CONTRACT_PATTERN)
-_PASS_WORDS = frozenset(
+# Every way of writing a passed-out board, lower-cased and without spaces (the result parser
+# reads the same words).
+PASS_WORDS = frozenset(
     {"pass", "p", "passed", "passedout", "passout", "po", "allpass", "ap",
-     "四家不叫", "不叫", "全不叫", "作废", "都不叫", "过"}
+     "四家不叫", "四家都不叫", "四家全不叫", "全部不叫", "全都不叫", "全不叫", "都不叫", "不叫",
+     "作废", "过"}
 )
 
 
@@ -93,10 +101,17 @@ class Contract:
     index: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.level, int) or not 0 <= self.level <= 7:
+        if type(self.strain) is not Strain or type(self.doubling) is not Doubling:
             raise NotationError(
-                f"invalid contract level {self.level!r}: level must be 1-7 (0 = passed out)",
-                f"无效的定约阶数 {self.level!r}：阶数应为 1-7（0 表示四家不叫）",
+                f"invalid contract {excerpt(self.level)} {excerpt(self.strain)} "
+                f"{excerpt(self.doubling)}: expected a Strain and a Doubling",
+                f"无效的定约 {excerpt(self.level)} {excerpt(self.strain)} "
+                f"{excerpt(self.doubling)}：应为 Strain 和 Doubling",
+            )
+        if type(self.level) is not int or not 0 <= self.level <= 7:
+            raise NotationError(
+                f"invalid contract level {excerpt(self.level)}: level must be 1-7 (0 = passed out)",
+                f"无效的定约阶数 {excerpt(self.level)}：阶数应为 1-7（0 表示四家不叫）",
             )
         if self.level == 0:
             if self.strain is not Strain.NOTRUMP or self.doubling is not Doubling.UNDOUBLED:
@@ -168,25 +183,28 @@ class Contract:
         ``3无将``, ``6H×``, ``北``-free Chinese forms such as ``四黑桃加倍``."""
         if not isinstance(text, str):
             raise NotationError(
-                f"invalid contract {text!r}: expected a string such as '4SX'",
-                f"无效的定约 {text!r}：应为如 '4SX' 的文字",
+                f"invalid contract {excerpt(text)}: expected a string such as '4SX'",
+                f"无效的定约 {excerpt(text)}：应为如 '4SX' 的文字",
             )
-        return _parse_contract(text)
+        # Long text is no contract anyone writes: parse it without keeping it in the cache.
+        return _parse_contract(text) if len(text) <= 64 else _parse_uncached(text)
 
 
-@lru_cache(maxsize=65536)
-def _parse_contract(text: str) -> Contract:
+def _parse_uncached(text: str) -> Contract:
     key = normalize(text).lower()
-    if key.replace(" ", "") in _PASS_WORDS:
+    if key.replace(" ", "") in PASS_WORDS:
         return PASSED_OUT
     m = _CONTRACT_FULL.fullmatch(key)
     if m is None:
         raise NotationError(
-            f"invalid contract {text!r}: expected a level 1-7, a strain C/D/H/S/NT and "
+            f"invalid contract {excerpt(text)}: expected a level 1-7, a strain C/D/H/S/NT and "
             "optionally X or XX, e.g. '4SX', or 'pass'",
-            f"无效的定约 {text!r}：应为阶数 1-7、花色 C/D/H/S/NT，可加 X 或 XX，如 '4SX'，或 '不叫'",
+            f"无效的定约 {excerpt(text)}：应为阶数 1-7、花色 C/D/H/S/NT，可加 X 或 XX，如 '4SX'，或 '不叫'",
         )
     return contract_from_match(m, text)
+
+
+_parse_contract = lru_cache(maxsize=65536)(_parse_uncached)
 
 
 def contract_from_match(m: re.Match[str], text: str) -> Contract:
@@ -194,8 +212,8 @@ def contract_from_match(m: re.Match[str], text: str) -> Contract:
     level = parse_int(m["level"])
     if level is None or not 1 <= level <= 7:
         raise NotationError(
-            f"invalid contract {text!r}: level must be 1-7",
-            f"无效的定约 {text!r}：阶数应为 1-7",
+            f"invalid contract {excerpt(text)}: level must be 1-7",
+            f"无效的定约 {excerpt(text)}：阶数应为 1-7",
         )
     strain = STRAIN_WORDS[m["strain"]]
     doubling = _DOUBLING_WORDS[m["doubling"] or ""]

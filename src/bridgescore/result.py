@@ -19,6 +19,7 @@ from .contract import (
     _DOUBLING_WORDS,
     CONTRACT_PATTERN,
     CONTRACTS,
+    PASS_WORDS,
     PASSED_OUT,
     Contract,
     Doubling,
@@ -27,10 +28,10 @@ from .contract import (
 from .errors import ImpossibleResultError, NotationError
 from .scoring import SCORE_TABLE, Breakdown, breakdown
 from .seat import _SEAT_WORDS, Seat, Side
-from .text import normalize, parse_int
+from .text import excerpt, normalize, parse_int
 from .vulnerability import Vulnerability
 
-__all__ = ["Result"]
+__all__ = ["Result", "parse_outcome"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,16 @@ class Result:
     tricks: int
 
     def __post_init__(self) -> None:
+        if type(self.contract) is not Contract:
+            raise NotationError(
+                f"invalid contract {excerpt(self.contract)}: expected a Contract",
+                f"无效的定约 {excerpt(self.contract)}：应为 Contract",
+            )
+        if self.declarer is not None and type(self.declarer) is not Seat:
+            raise NotationError(
+                f"invalid declarer {excerpt(self.declarer)}: expected a Seat (N, E, S or W)",
+                f"无效的定约人 {excerpt(self.declarer)}：应为 Seat（北、东、南、西）",
+            )
         if self.contract.is_passed_out:
             if self.declarer is not None or self.tricks != 0:
                 raise NotationError(
@@ -56,8 +67,8 @@ class Result:
             )
         if type(self.tricks) is not int or not 0 <= self.tricks <= 13:
             raise ImpossibleResultError(
-                f"invalid number of tricks {self.tricks!r}: expected 0-13",
-                f"无效的墩数 {self.tricks!r}：应为 0-13",
+                f"invalid number of tricks {excerpt(self.tricks)}: expected 0-13",
+                f"无效的墩数 {excerpt(self.tricks)}：应为 0-13",
             )
 
     @classmethod
@@ -70,9 +81,25 @@ class Result:
     ) -> Result:
         """Build from ``=``/``+n``/``-n`` (``relative`` 0, n, -n), refusing the impossible.
         ``source`` is the text the result was read from, quoted in the error message."""
+        if type(contract) is not Contract or contract.is_passed_out:
+            raise NotationError(
+                f"invalid contract {excerpt(contract)}: expected a played Contract",
+                f"无效的定约 {excerpt(contract)}：应为有人主打的 Contract",
+            )
+        if type(declarer) is not Seat:
+            raise NotationError(
+                f"invalid declarer {excerpt(declarer)}: expected a Seat (N, E, S or W)",
+                f"无效的定约人 {excerpt(declarer)}：应为 Seat（北、东、南、西）",
+            )
+        if type(relative) is not int:
+            raise NotationError(
+                f"invalid result {excerpt(relative)}: expected a whole number of over- or "
+                "undertricks",
+                f"无效的结果 {excerpt(relative)}：应为超墩或宕墩的整数",
+            )
         tricks = contract.tricks_needed + relative
-        shown = repr(source) if source is not None else f"{contract}{_rel(relative)}"
-        shown_zh = (repr(source) if source is not None
+        shown = excerpt(source) if source is not None else f"{contract}{_rel(relative)}"
+        shown_zh = (excerpt(source) if source is not None
                     else f"{contract.format(lang='zh')}{_rel_zh(relative)}")
         if tricks > 13:
             raise ImpossibleResultError(
@@ -108,15 +135,22 @@ class Result:
         return self.relative >= 0
 
     def declarer_vulnerable(self, vulnerability: Vulnerability) -> bool:
+        if type(vulnerability) is not Vulnerability:
+            raise _not_a_vulnerability(vulnerability)
         return self.declarer is not None and vulnerability.is_vulnerable(self.declarer)
 
     def score(self, vulnerability: Vulnerability) -> int:
-        """The declaring side's score."""
+        """The declaring side's score; ``vulnerability`` is the board's (``Vulnerability.NS``)."""
+        try:
+            # The row offset (0 or 14) of each declarer's side: an attribute only the
+            # Vulnerability members carry, so a bool or a Seat given here is refused (at no
+            # cost on the hot path) rather than read as some vulnerability.
+            offsets = vulnerability._row_offsets
+        except AttributeError:
+            raise _not_a_vulnerability(vulnerability) from None
         if self.declarer is None:
             return 0
-        # The declaring side's vulnerability bit: NS is bit 0, EW bit 1 of the board's value.
-        vul = (vulnerability._value_ >> (self.declarer._value_ & 1)) & 1
-        return SCORE_TABLE[self.contract.index * 28 + vul * 14 + self.tricks]
+        return SCORE_TABLE[self.contract.index * 28 + offsets[self.declarer._value_] + self.tricks]
 
     def ns_score(self, vulnerability: Vulnerability) -> int:
         """The score from North–South's point of view (EW's is the negation)."""
@@ -150,6 +184,8 @@ class Result:
 
     def scoring_side(self, vulnerability: Vulnerability) -> Side | None:
         """The side that scores the points (declarer's if made, else the defenders')."""
+        if type(vulnerability) is not Vulnerability:
+            raise _not_a_vulnerability(vulnerability)
         if self.declarer is None:
             return None
         return self.declarer.side if self.made else self.declarer.side.opponents
@@ -174,10 +210,20 @@ class Result:
         """Parse a result in English or Chinese notation (see the module docstring)."""
         if not isinstance(text, str):
             raise NotationError(
-                f"invalid result {text!r}: expected text such as '4SX N -2' or '南打3NT超1'",
-                f"无效的结果 {text!r}：应为如 '4SX N -2' 或 '南打3NT超1' 的文字",
+                f"invalid result {excerpt(text)}: expected text such as '4SX N -2' or '南打3NT超1'",
+                f"无效的结果 {excerpt(text)}：应为如 '4SX N -2' 或 '南打3NT超1' 的文字",
             )
-        return _parse_result(text)
+        # Long text is no result anyone writes: parse it without keeping it in the cache.
+        return _parse_result(text) if len(text) <= 64 else _parse_uncached(text)
+
+
+def _not_a_vulnerability(value: object) -> NotationError:
+    return NotationError(
+        f"invalid vulnerability {excerpt(value)}: expected the board's Vulnerability "
+        "(Vulnerability.NONE, NS, EW or BOTH; Vulnerability.parse('ns') reads text)",
+        f"无效的局况 {excerpt(value)}：应为这副牌的 Vulnerability（NONE、NS、EW 或 BOTH；"
+        "文字可用 Vulnerability.parse('南北') 读取）",
+    )
 
 
 def _interned() -> tuple[Result, ...]:
@@ -214,20 +260,29 @@ def _rel_zh(relative: int) -> str:
     return f"超{relative}" if relative > 0 else f"宕{-relative}"
 
 
-_NUM = r"\d+|[零一二两三四五六七八九十]+"
+_NUM = r"\d+|[零〇一二两三四五六七八九十]+"
 _SEAT_EN = r"north|east|south|west|n|e|s|w|北家?|东家?|南家?|西家?"
-_RES_EN = (
-    r"(?P<rel>=|[+-]\s*\d+|making|made|mk|正好完成|正好|完成)|(?:down|dn)\s*(?P<down>\d+)"
-    r"|(?:made\s*|making\s*|took\s*|\+)?(?P<tricks>\d+)\s*tricks?"
-    # the Chinese result words after an English-order contract and seat: 4S N 超1, 4S 北 宕一
-    rf"|超(?P<over_zh>{_NUM})墩?|宕(?P<down_zh>{_NUM})墩?|(?:拿|得)(?P<tricks_zh>{_NUM})墩"
+_EXACT = (r"=|making|made|mk|正好完成定约|正好完成|正好|刚好完成定约|刚好完成|刚好"
+          r"|完成定约|完成|做成|打成")
+# What happened, after the contract and the declarer: the same words in every order.  A bare
+# number is a trick count (3NT S 9); it is added where it follows a space, see _TAIL.
+_OUTCOME = (
+    rf"(?P<exact>{_EXACT})"
+    r"|(?P<sign>[+-])\s*(?P<signed>\d+)"
+    rf"|超额?\s*(?P<over>{_NUM})\s*墩?"
+    rf"|(?:down|dn|宕|下|倒)\s*(?P<down>{_NUM})\s*墩?"
+    rf"|差\s*(?P<short>{_NUM})\s*墩?"
+    rf"|(?:(?:made|making|took)\s*|\+\s*|(?:拿|得|赢|取|做)(?:了|到)?\s*)?(?P<tricks>{_NUM})"
+    r"\s*(?:tricks?|墩)"
 )
+_TAIL = rf"(?:\s*(?:{_OUTCOME})|\s+(?P<bare>{_NUM}))"
 _EN_FORMS = [
-    re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?:by\s*)?(?P<seat>{_SEAT_EN})\s*(?:{_RES_EN})"),
-    re.compile(rf"(?P<seat>{_SEAT_EN})\s*:?\s+(?:{CONTRACT_PATTERN})\s*(?:{_RES_EN})"),
-    re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?:{_RES_EN})\s*(?:by\s*)?(?P<seat>{_SEAT_EN})"),
+    re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?:by\s*)?(?P<seat>{_SEAT_EN}){_TAIL}"),
+    re.compile(rf"(?P<seat>{_SEAT_EN})\s*:?\s+(?:{CONTRACT_PATTERN}){_TAIL}"),
+    re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?:{_OUTCOME})\s*(?:by\s*)?(?P<seat>{_SEAT_EN})"),
 ]
-_NO_SEAT = re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?P<rel>=|[+-]\s*\d+)")
+_NO_SEAT = re.compile(rf"(?:{CONTRACT_PATTERN}){_TAIL}")
+_OUTCOME_ALONE = re.compile(rf"(?:{_OUTCOME})|(?P<bare>{_NUM})")
 # The common English forms (4SX N -2, 4sxn-2, 3NT by S +1) read without the general parser;
 # anything else, or anything impossible, falls through to it (and to its error messages).
 _FAST = re.compile(r"([1-7])\s*(nt|n|c|d|h|s)\s*(xx|x)?\s*(?:by\s*)?([nesw])\s*(=|[+-]\s*\d{1,2})")
@@ -236,28 +291,67 @@ _FAST_SEAT = {"n": 0, "e": 1, "s": 2, "w": 3}
 _ZH_HEAD = re.compile(
     rf"(?P<seat>[北东南西])(?:家|方)?\s*(?:主打|打|定约|做庄|坐庄|庄|叫|做)?\s*(?:{CONTRACT_PATTERN})"
 )
-_ZH_DOUBLED = re.compile(r"(?:(?P<by>南北|东西|对方|防守方|敌方)方?)?(?P<dbl>再加倍|加倍)")
-_ZH_RESULT = re.compile(
-    rf"(?:结果|结果是|最后)?\s*(?:"
-    rf"超(?:额)?(?P<over>{_NUM})墩?|宕(?P<down>{_NUM})墩?|(?:down|-)\s*(?P<down2>\d+)"
-    rf"|\+\s*(?P<over2>\d+)|(?P<exact>=|正好完成定约|正好完成|正好|刚好完成|完成定约|完成|做成|打成)"
-    rf"|(?:拿|得|赢|取)(?:了)?(?P<tricks>{_NUM})墩"
-    rf")"
-)
-_PASS_RE = re.compile(r"(?:pass(?:ed)?\s*(?:out)?|p|po|all\s*pass|四家不叫|不叫|全不叫|作废|都不叫)")
+_ZH_DOUBLED = re.compile(r"被?(?:(?P<by>南北|东西|对方|防守方|敌方)方?)?(?P<dbl>再加倍|加倍)")
+_ZH_PIECE = re.compile(rf"(?:(?:结果是|结果|最后)\s*)?(?:{_OUTCOME})|(?P<bare>{_NUM})")
 _SPLIT = re.compile(r"[,;.\s]+")
 _SEPARATORS = re.compile(r"[,;/|:]")
 
 
 def _bad(text: str, why_en: str = "", why_zh: str = "") -> NotationError:
     return NotationError(
-        f"invalid result {text!r}: {why_en or 'expected e.g. 4SX N -2, 3NT by S +1, 3NT S =, 南打3NT超1'}",
-        f"无效的结果 {text!r}：{why_zh or '应为如 4SX N -2、3NT by S +1、南打3NT超1、北定约2S，拿8墩'}",
+        f"invalid result {excerpt(text)}: {why_en or 'expected e.g. 4SX N -2, 3NT by S +1, 3NT S =, 3NT S 9, 南打3NT超1'}",
+        f"无效的结果 {excerpt(text)}：{why_zh or '应为如 4SX N -2、3NT by S +1、3NT S 9、南打3NT超1、北定约2S，拿8墩'}",
     )
 
 
-@lru_cache(maxsize=65536)
-def _parse_result(text: str) -> Result:
+def _count(digits: str, text: str) -> int:
+    n = parse_int(digits)
+    if n is None:
+        raise _bad(text, f"{excerpt(digits)} is not a number of tricks",
+                   f"{excerpt(digits)} 不是墩数")
+    return n
+
+
+def _read_outcome(m: re.Match[str], text: str) -> tuple[int | None, int | None]:
+    """(relative, None) or (None, tricks) from a match holding the groups of _OUTCOME."""
+    if m["exact"] is not None:
+        return 0, None
+    if m["signed"] is not None:
+        n = _count(m["signed"], text)
+        return (n if m["sign"] == "+" else -n), None
+    if m["over"] is not None:
+        return _count(m["over"], text), None
+    down = m["down"] if m["down"] is not None else m["short"]
+    if down is not None:
+        return -_count(down, text), None
+    tricks = m["tricks"] if m["tricks"] is not None else m["bare"]
+    return None, _count(tricks, text)
+
+
+def parse_outcome(text: str) -> tuple[int | None, int | None]:
+    """What happened, without the contract: ``(relative, None)`` for a result such as ``=``,
+    ``+1``, ``-2``, ``超1``, ``宕2``, ``下2``, ``差一墩``, ``刚好``, ``making``, ``down 2``;
+    ``(None, tricks)`` for a trick count such as ``9``, ``9墩``, ``拿9墩``, ``9 tricks``.
+    Numbers are not range-checked here: that needs the contract.
+
+    >>> parse_outcome("超1"), parse_outcome("差一墩"), parse_outcome("剛好"), parse_outcome("10墩")
+    ((1, None), (-1, None), (0, None), (None, 10))
+    """
+    if not isinstance(text, str):
+        raise _bad(str(type(text).__name__))
+    key = (text.strip() if text.isascii() else normalize(text)).lower()
+    m = _OUTCOME_ALONE.fullmatch(key)
+    if m is None:
+        raise NotationError(
+            f"invalid result {excerpt(text)}: expected =, +1, -2 (also 超1, 宕2, 下2, 正好, "
+            "making, down 2) or a number of tricks (9, 9墩, 拿9墩)",
+            f"无效的结果 {excerpt(text)}：应为 =、+1、-2（也可写 超1、宕2、下2、正好、刚好）"
+            "或墩数（9、9墩、拿9墩）",
+        )
+    return _read_outcome(m, text)
+
+
+def _parse_uncached(text: str) -> Result:
     key = (text.strip() if text.isascii() else normalize(text)).lower().rstrip(".")
     fast = _FAST.fullmatch(key)
     if fast is not None:
@@ -269,7 +363,7 @@ def _parse_result(text: str) -> Result:
         if 0 <= tricks <= 13:
             index = ((level - 1) * 5 + _FAST_STRAIN[strain]) * 3 + (len(dbl) if dbl else 0)
             return RESULTS[(index * 4 + _FAST_SEAT[seat]) * 14 + tricks]
-    if _PASS_RE.fullmatch(key):
+    if key.replace(" ", "") in PASS_WORDS:
         return Result.passed_out()
     head = _ZH_HEAD.match(key)
     if head is not None:
@@ -280,36 +374,34 @@ def _parse_result(text: str) -> Result:
         m = form.fullmatch(spaced)
         if m is not None:
             contract = contract_from_match(m, text)
-            seat = _SEAT_WORDS[m["seat"]]
-            if m["tricks"] is not None or m["tricks_zh"] is not None:
-                taken = parse_int(m["tricks"] or m["tricks_zh"])
-                return _with_tricks(text, contract, seat, -1 if taken is None else taken)
-            if m["down"] is not None or m["down_zh"] is not None:
-                down = parse_int(m["down"] or m["down_zh"])
-                return Result.from_relative(contract, seat, -(down or 0), source=text)
-            if m["over_zh"] is not None:
-                return Result.from_relative(contract, seat, parse_int(m["over_zh"]) or 0,
-                                            source=text)
-            rel = m["rel"].replace(" ", "")
-            exact = rel in ("=", "making", "made", "mk", "正好完成", "正好", "完成")
-            return Result.from_relative(contract, seat, 0 if exact else int(rel), source=text)
-    m = _NO_SEAT.fullmatch(key)
+            return _result(text, contract, _SEAT_WORDS[m["seat"]], *_read_outcome(m, text))
+    m = _NO_SEAT.fullmatch(spaced)
     if m is not None:
         # No declarer: still say so precisely, and catch the impossible first (7S+1).
-        contract = contract_from_match(m, text)
-        rel = m["rel"].replace(" ", "")
-        Result.from_relative(contract, Seat.NORTH, 0 if rel == "=" else int(rel), source=text)
+        _result(text, contract_from_match(m, text), Seat.NORTH, *_read_outcome(m, text))
         raise _bad(text, "the declarer is missing (N, E, S or W)", "缺少定约人（北、东、南、西）")
     raise _bad(text)
+
+
+_parse_result = lru_cache(maxsize=65536)(_parse_uncached)
+
+
+def _result(
+    text: str, contract: Contract, seat: Seat, relative: int | None, tricks: int | None
+) -> Result:
+    if tricks is not None:
+        return _with_tricks(text, contract, seat, tricks)
+    assert relative is not None
+    return Result.from_relative(contract, seat, relative, source=text)
 
 
 def _with_tricks(text: str, contract: Contract, seat: Seat, tricks: int) -> Result:
     if not 0 <= tricks <= 13:
         raise ImpossibleResultError(
-            f"impossible result {text!r}: tricks must be 0-13, not {tricks}",
-            f"不可能的结果 {text!r}：墩数应为 0-13，而不是 {tricks}",
+            f"impossible result {excerpt(text)}: tricks must be 0-13, not {tricks}",
+            f"不可能的结果 {excerpt(text)}：墩数应为 0-13，而不是 {tricks}",
         )
-    return Result(contract, seat, tricks)
+    return _shared(contract, seat, tricks)
 
 
 def _parse_zh(text: str, key: str, head: re.Match[str]) -> Result:
@@ -318,9 +410,14 @@ def _parse_zh(text: str, key: str, head: re.Match[str]) -> Result:
     doubling = contract.doubling
     relative: int | None = None
     tricks: int | None = None
-    for piece in _SPLIT.split(key[head.end():]):
+    rest_of_text = key[head.end():]
+    # The contract's pattern takes the spaces after it: look behind as well as ahead.
+    first_glued = (bool(rest_of_text) and not key[head.end() - 1].isspace()
+                   and _SPLIT.match(rest_of_text) is None)
+    for i, piece in enumerate(_SPLIT.split(rest_of_text)):
         if not piece:
             continue
+        glued = i == 0 and first_glued
         rest = piece
         dm = _ZH_DOUBLED.match(rest)
         if dm is not None:
@@ -331,26 +428,26 @@ def _parse_zh(text: str, key: str, head: re.Match[str]) -> Result:
                 raise _bad(text, "the doubling is given twice and differently", "加倍写了两次且不一致")
             doubling = said
             rest = rest[dm.end():]
+            glued = True  # 加倍10: the number is stuck to the doubling
             if not rest:
                 continue
-        rm = _ZH_RESULT.fullmatch(rest)
+        rm = _ZH_PIECE.fullmatch(rest)
         if rm is None:
             raise _bad(text)
-        if rm["tricks"] is not None:
+        if rm["bare"] is not None and glued:
+            # 南打3NT9: a number stuck to the contract is too easily something else.
+            raise _bad(text, "write the number of tricks apart from the contract, e.g. "
+                       "南打3NT 9 or 南打3NT，9墩", "墩数应与定约分开写，如 南打3NT 9 或 南打3NT，9墩")
+        said_relative, said_tricks = _read_outcome(rm, text)
+        if said_tricks is not None:
             if tricks is not None:
                 raise _bad(text, "the tricks are given twice", "墩数写了两次")
-            tricks = parse_int(rm["tricks"])
+            tricks = said_tricks
             continue
         if relative is not None:
             raise _bad(text, "the result is given twice", "结果写了两次")
-        if rm["exact"] is not None:
-            relative = 0
-        else:
-            n = parse_int(rm["over"] or rm["over2"] or rm["down"] or rm["down2"] or "")
-            if n is None:
-                raise _bad(text)
-            relative = n if (rm["over"] or rm["over2"]) else -n
-    contract = Contract(contract.level, contract.strain, doubling)
+        relative = said_relative
+    contract = CONTRACTS[contract.index - contract.doubling.value + doubling.value]
     if tricks is None and relative is None:
         raise _bad(text, "the result is missing (e.g. 超1, 宕2, 正好完成, 拿8墩)",
                    "缺少结果（如 超1、宕2、正好完成、拿8墩）")

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from .contract import Contract, Doubling, all_contracts
 from .errors import ImpossibleResultError, NotationError
 from .strain import Strain
+from .text import excerpt
 
 __all__ = [
     "SCORE_TABLE",
@@ -127,7 +128,19 @@ def _trick_expression(contract: Contract) -> str:
 
 
 def undertrick_penalty(down: int, doubling: Doubling, vulnerable: bool) -> tuple[int, str]:
-    """Points the defenders score for ``down`` undertricks, and the arithmetic."""
+    """Points the defenders score for ``down`` undertricks (1-13), and the arithmetic."""
+    if type(down) is not int or not 1 <= down <= 13:
+        raise ImpossibleResultError(
+            f"invalid number of undertricks {excerpt(down)}: expected 1-13",
+            f"无效的宕墩数 {excerpt(down)}：应为 1-13",
+        )
+    if type(doubling) is not Doubling:
+        raise NotationError(
+            f"invalid doubling {excerpt(doubling)}: expected a Doubling",
+            f"无效的加倍 {excerpt(doubling)}：应为 Doubling",
+        )
+    if type(vulnerable) is not bool:
+        raise not_a_flag(vulnerable)
     if doubling is Doubling.UNDOUBLED:
         each = 100 if vulnerable else 50
         return each * down, (str(each) if down == 1 else f"{each}×{down}")
@@ -153,21 +166,62 @@ def _times(value: int, n: int) -> str:
     return str(value) if n == 1 else f"{value}×{n}"
 
 
+def not_a_flag(vulnerable: object) -> NotationError:
+    """The error for a ``vulnerable`` argument that is not ``True`` or ``False``.
+
+    Only a real ``bool`` is taken: ``"no"``, ``0`` or ``Vulnerability.NONE`` are all truthy or
+    falsy by accident, and scoring them as a flag would silently give a wrong score.
+    """
+    hint_en = hint_zh = ""
+    if type(vulnerable).__name__ == "Vulnerability":
+        hint_en = (" (this is a board's vulnerability: Result.score(vulnerability) reads it, or "
+                   "pass vulnerability.is_vulnerable(declarer))")
+        hint_zh = "（这是一副牌的局况：请用 Result.score(局况)，或传 局况.is_vulnerable(定约人)）"
+    return NotationError(
+        f"invalid vulnerable flag {excerpt(vulnerable)}: expected True or False (whether the "
+        f"declaring side is vulnerable){hint_en}",
+        f"无效的有局标记 {excerpt(vulnerable)}：应为 True 或 False（定约方是否有局）{hint_zh}",
+    )
+
+
 def _check(contract: Contract, tricks: int) -> None:
     if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
         raise ImpossibleResultError(
-            f"invalid number of tricks {tricks!r}: expected 0-13",
-            f"无效的墩数 {tricks!r}：应为 0-13",
+            f"invalid number of tricks {excerpt(tricks)}: expected 0-13",
+            f"无效的墩数 {excerpt(tricks)}：应为 0-13",
         )
+    if contract.is_passed_out and tricks:
+        raise _passed_out_tricks(tricks)
+
+
+def _passed_out_tricks(tricks: int) -> ImpossibleResultError:
+    return ImpossibleResultError(
+        f"invalid number of tricks {tricks} for a passed-out board: no trick is played (0)",
+        f"无效的墩数 {tricks}：四家不叫的牌不打牌（墩数为 0）",
+    )
+
+
+def _contract(contract: object) -> Contract:
+    if type(contract) is str:
+        return Contract.parse(contract)
+    if type(contract) is not Contract:
+        raise NotationError(
+            f"invalid contract {excerpt(contract)}: expected a Contract or a string such as '4SX'",
+            f"无效的定约 {excerpt(contract)}：应为 Contract 或如 '4SX' 的文字",
+        )
+    return contract
 
 
 def breakdown(contract: Contract | str, tricks: int, vulnerable: bool) -> Breakdown:
-    """Score a result by Law 77 and say how the score is made up."""
-    if isinstance(contract, str):
-        contract = Contract.parse(contract)
+    """Score a result by Law 77 and say how the score is made up.
+
+    ``vulnerable`` must be ``True`` or ``False``; a passed-out board takes 0 tricks."""
+    contract = _contract(contract)
+    if type(vulnerable) is not bool:
+        raise not_a_flag(vulnerable)
+    _check(contract, tricks)
     if contract.is_passed_out:
         return Breakdown(contract, 0, vulnerable, (), "0")
-    _check(contract, tricks)
     dbl = contract.doubling
     need = contract.tricks_needed
     if tricks < need:
@@ -218,6 +272,8 @@ def _build_table() -> tuple[int, ...]:
     for contract in all_contracts():
         for vul in (False, True):
             table.extend(breakdown(contract, t, vul).declarer_score for t in range(14))
+    # score() relies on this: only the passed-out row holds 0.
+    assert 0 not in table
     table.extend([0] * 28)
     return tuple(table)
 
@@ -229,19 +285,27 @@ def score(contract: Contract | str, tricks: int, vulnerable: bool) -> int:
     """The declaring side's score (negative when the contract fails).
 
     ``contract`` is a :class:`Contract` or its notation; ``tricks`` the tricks declarer took
-    (0-13); ``vulnerable`` whether the declaring side is vulnerable.
+    (0-13; 0 on a passed-out board); ``vulnerable`` whether the declaring side is vulnerable,
+    ``True`` or ``False`` (anything else, ``"no"`` or ``Vulnerability.NONE``, is refused).
 
     >>> score("3NT", 9, False), score("4SX", 8, True), score("pass", 0, False)
     (400, -500, 0)
     """
-    if type(contract) is str:
-        contract = Contract.parse(contract)
-    elif type(contract) is not Contract:
-        raise NotationError(
-            f"invalid contract {contract!r}: expected a Contract or a string such as '4SX'",
-            f"无效的定约 {contract!r}：应为 Contract 或如 '4SX' 的文字",
-        )
+    if type(contract) is not Contract:
+        contract = _contract(contract)
     if type(tricks) is not int or not 0 <= tricks <= 13:
         _check(contract, tricks)  # raises
     # One look-up in a table built from ``breakdown`` at import: the hot path of the library.
-    return SCORE_TABLE[contract.index * 28 + (14 if vulnerable else 0) + tricks]
+    # ``vulnerable`` must be a real bool (anything else is refused, not read as truthy);
+    # identity tests cost no more than the truth test they replace.
+    if vulnerable is False:
+        points = SCORE_TABLE[contract.index * 28 + tricks]
+    elif vulnerable is True:
+        points = SCORE_TABLE[contract.index * 28 + 14 + tricks]
+    else:
+        raise not_a_flag(vulnerable)
+    if points or not tricks:
+        return points
+    # Only the passed-out row scores 0 (every played result scores something), and it has
+    # no tricks: score("pass", 9, …) is a mistake, not 0.
+    raise _passed_out_tricks(tricks)

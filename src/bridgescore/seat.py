@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 
 from .errors import NotationError
-from .text import normalize
+from .text import excerpt, normalize
 
 __all__ = ["Seat", "Side"]
 
@@ -59,14 +59,19 @@ class Seat(enum.Enum):
         >>> Seat.parse("s"), Seat.parse("西家"), Seat.parse("東")
         (<Seat.SOUTH: 2>, <Seat.WEST: 3>, <Seat.EAST: 1>)
         """
+        if not isinstance(text, str):
+            raise NotationError(
+                f"invalid seat {excerpt(text)}: expected text such as 'N'",
+                f"无效的方位 {excerpt(text)}：应为如 'N' 的文字",
+            )
         key = normalize(text).lower()
         if key.endswith(("家", "方")) and len(key) == 2:
             key = key[0]
         seat = _SEAT_WORDS.get(key)
         if seat is None:
             raise NotationError(
-                f"invalid seat {text!r}: expected N, E, S or W (or 北, 东, 南, 西)",
-                f"无效的方位 {text!r}：应为 N、E、S、W（或 北、东、南、西）",
+                f"invalid seat {excerpt(text)}: expected N, E, S or W (or 北, 东, 南, 西)",
+                f"无效的方位 {excerpt(text)}：应为 N、E、S、W（或 北、东、南、西）",
             )
         return seat
 
@@ -108,6 +113,11 @@ class Side(enum.Enum):
         >>> Side.parse("e-w"), Side.parse("南北方")
         (<Side.EW: 1>, <Side.NS: 0>)
         """
+        if not isinstance(text, str):
+            raise NotationError(
+                f"invalid side {excerpt(text)}: expected text such as 'NS'",
+                f"无效的方 {excerpt(text)}：应为如 'NS' 的文字",
+            )
         key = normalize(text).lower().replace("-", "").replace("/", "").replace(" ", "")
         if key.endswith("方"):
             key = key[:-1]
@@ -116,8 +126,8 @@ class Side(enum.Enum):
         if key in ("ew", "we", "东西", "西东", "eastwest"):
             return Side.EW
         raise NotationError(
-            f"invalid side {text!r}: expected NS or EW (or 南北, 东西)",
-            f"无效的方 {text!r}：应为 NS 或 EW（或 南北、东西）",
+            f"invalid side {excerpt(text)}: expected NS or EW (or 南北, 东西)",
+            f"无效的方 {excerpt(text)}：应为 NS 或 EW（或 南北、东西）",
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 
 from .errors import NotationError
-from .text import normalize
+from .text import excerpt, normalize
 
 __all__ = ["Strain"]
 
@@ -48,16 +48,21 @@ class Strain(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Strain:
-        """``S``, ``♠``, ``spades``, ``黑桃``, ``NT``, ``N``, ``无将`` …
+        """``S``, ``♠``, ``spades``, ``黑桃``, ``NT``, ``N``, ``无将``, ``無王`` (Taiwan) …
 
-        >>> Strain.parse("♥"), Strain.parse("无将"), Strain.parse("n")
-        (<Strain.HEARTS: 2>, <Strain.NOTRUMP: 4>, <Strain.NOTRUMP: 4>)
+        >>> Strain.parse("♥"), Strain.parse("无将"), Strain.parse("n"), Strain.parse("無王")
+        (<Strain.HEARTS: 2>, <Strain.NOTRUMP: 4>, <Strain.NOTRUMP: 4>, <Strain.NOTRUMP: 4>)
         """
+        if not isinstance(text, str):
+            raise NotationError(
+                f"invalid strain {excerpt(text)}: expected text such as 'S'",
+                f"无效的花色 {excerpt(text)}：应为如 'S' 的文字",
+            )
         strain = STRAIN_WORDS.get(normalize(text).lower())
         if strain is None:
             raise NotationError(
-                f"invalid strain {text!r}: expected C, D, H, S or NT (or ♣ ♦ ♥ ♠, 梅花 方块 红心 黑桃 无将)",
-                f"无效的花色 {text!r}：应为 C、D、H、S 或 NT（或 ♣ ♦ ♥ ♠、梅花 方块 红心 黑桃 无将）",
+                f"invalid strain {excerpt(text)}: expected C, D, H, S or NT (or ♣ ♦ ♥ ♠, 梅花 方块 红心 黑桃 无将)",
+                f"无效的花色 {excerpt(text)}：应为 C、D、H、S 或 NT（或 ♣ ♦ ♥ ♠、梅花 方块 红心 黑桃 无将）",
             )
         return strain
 
@@ -76,6 +81,6 @@ STRAIN_WORDS: dict[str, Strain] = {
     "黑桃": Strain.SPADES, "黑": Strain.SPADES,
     "nt": Strain.NOTRUMP, "n": Strain.NOTRUMP, "notrump": Strain.NOTRUMP,
     "notrumps": Strain.NOTRUMP, "no trump": Strain.NOTRUMP, "no-trump": Strain.NOTRUMP,
-    "无将": Strain.NOTRUMP, "无": Strain.NOTRUMP, "nt ": Strain.NOTRUMP,
+    "无将": Strain.NOTRUMP, "无": Strain.NOTRUMP,
+    "无王": Strain.NOTRUMP,  # Taiwan: 無王
 }
-del STRAIN_WORDS["nt "]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["display_width", "normalize", "parse_int"]
+__all__ = ["MAX_DIGITS", "display_width", "excerpt", "normalize", "parse_int"]
 
 # Traditional forms of the characters bridge notation uses (glossary.md: accept as input).
 _TRADITIONAL = str.maketrans(
@@ -53,6 +53,58 @@ _TRADITIONAL = str.maketrans(
         "宕": "宕",
         "當": "当",
         "個": "个",
+        # Words of results, vulnerability and declarer (剛好, 超額, 局況, 敵方, 身價 …)
+        "剛": "刚",
+        "額": "额",
+        "況": "况",
+        "敵": "敌",
+        "價": "价",
+        "夢": "梦",
+        "則": "则",
+        # Words of file headers and settings (輪次, 開室/閉室, 桌號, 室別, 隊, 記分 …)
+        "輪": "轮",
+        "開": "开",
+        "閉": "闭",
+        "別": "别",
+        "隊": "队",
+        "賽": "赛",
+        "場": "场",
+        "記": "记",
+        "計": "计",
+        "點": "点",
+        "區": "区",
+        "單": "单",
+        "組": "组",
+        "員": "员",
+        "編": "编",
+        "碼": "码",
+        "實": "实",
+        "頭": "头",
+        "總": "总",
+        "績": "绩",
+        "際": "际",
+        "順": "顺",
+        "權": "权",
+        "調": "调",
+        "時": "时",
+        "長": "长",
+        "動": "动",
+        "們": "们",
+        "為": "为",
+        "準": "准",
+        "線": "线",
+        "滿": "满",
+        "貫": "贯",
+        "盤": "盘",
+        "罰": "罚",
+        "獎": "奖",
+        "犧": "牺",
+        "錄": "录",
+        "賬": "账",
+        "條": "条",
+        "選": "选",
+        "設": "设",
+        "階": "阶",
     }
 )
 
@@ -103,38 +155,98 @@ def normalize(text: str) -> str:
     return text.translate(_TRADITIONAL).translate(_GLYPHS).strip()
 
 
-_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
-           "七": 7, "八": 8, "九": 9}
+_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+           "九": 9}
+_ZEROS = frozenset("零〇")
 _UNITS = {"十": 10, "百": 100, "千": 1000}
+_ABOVE_ALL = 10_000
+# No count in bridge comes near 30 digits; longer numbers are refused before int() sees them
+# (Python refuses to convert strings of more than 4,300 digits, and slowly below that).
+MAX_DIGITS = 30
 
 
 def parse_int(text: str) -> int | None:
-    """An integer written in ASCII digits or in Chinese numerals; None if it is neither.
+    """A whole number written in digits or in Chinese numerals; None if it is neither, or if
+    it has more than :data:`MAX_DIGITS` digits.
+
+    Chinese numerals are read strictly: ``一二三`` or ``十十`` are not numbers, and ``一百五``
+    (which people say for 150) is refused rather than guessed; ``一百零五`` is 105.
 
     >>> parse_int("12"), parse_int("十二"), parse_int("二十"), parse_int("一百零五"), parse_int("x")
     (12, 12, 20, 105, None)
+    >>> parse_int("一二三"), parse_int("一百五"), parse_int("9" * 5000)
+    (None, None, None)
     """
     if not text:
         return None
     if text.isascii():
-        return int(text) if text.isdigit() else None
+        if not text.isdigit():
+            return None
+    elif not text.isdecimal():  # digits of any script (full-width, Arabic-Indic …) or none
+        return _chinese_number(text)
+    digits = text.lstrip("0０")
+    if len(digits) > MAX_DIGITS:
+        return None
+    return int(digits) if digits else 0
+
+
+def _chinese_number(text: str) -> int | None:
+    if len(text) > 12:  # 九千九百九十九 is 7 characters: nothing longer is a count we read
+        return None
+    if text in _ZEROS:
+        return 0
     total = 0
-    current = 0
-    seen = False
+    digit: int | None = None
+    last_unit = _ABOVE_ALL
+    zero = False  # a 零 since the last unit: 一百零五 is 105
     for ch in text:
         if ch in _DIGITS:
-            current = _DIGITS[ch]
-            seen = True
+            if digit is not None:
+                return None  # two digits in a row: 一二
+            digit = _DIGITS[ch]
+        elif ch in _ZEROS:
+            if digit is not None or last_unit == _ABOVE_ALL or zero:
+                return None
+            zero = True
         elif ch in _UNITS:
-            total += (current or 1) * _UNITS[ch]
-            current = 0
-            seen = True
-        elif ch.isdigit():
-            current = current * 10 + int(ch)
-            seen = True
+            unit = _UNITS[ch]
+            if unit >= last_unit:
+                return None  # units go down: 十十, 十百
+            if digit is None:
+                if unit != 10 or last_unit != _ABOVE_ALL:
+                    return None
+                digit = 1  # 十二 is 12
+            total += digit * unit
+            last_unit, digit, zero = unit, None, False
         else:
             return None
-    return total + current if seen else None
+    if digit is not None:
+        if last_unit != _ABOVE_ALL and last_unit > 10 and not zero:
+            return None  # 一百五: 150 as people say it, or 105? Refused, not guessed
+        return total + digit
+    return None if zero else total
+
+
+def excerpt(value: object, limit: int = 40) -> str:
+    """A value as an error message quotes it: its ``repr``, cut to the first 20 characters
+    and ``…`` when longer than ``limit``, so that a huge bad value is never echoed whole.
+
+    >>> excerpt("4SX"), excerpt("1" * 5000), excerpt(10 ** 5000)
+    ("'4SX'", "'11111111111111111111…'", '10000000000000000000…')
+    """
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else repr(value[:20] + "…")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        # repr() of an int of more than 4,300 digits raises; show the leading digits.
+        n = abs(value)
+        shift = max(int(n.bit_length() * 0.30102999566398) - 20, 0)
+        lead = str(n // 10**shift)[:20]
+        return f"{'-' if value < 0 else ''}{lead}…"
+    try:
+        shown = repr(value)
+    except ValueError:  # a container holding a huge int
+        shown = f"<{type(value).__name__}>"
+    return shown if len(shown) <= limit else shown[:20] + "…"
 
 
 def display_width(text: str) -> int:
