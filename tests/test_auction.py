@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bridgescore.auction import Auction, Call, CallKind
 from bridgescore.contract import Contract
-from bridgescore.errors import BridgeError, IllegalCallError
+from bridgescore.errors import BridgeError, IllegalCallError, NotationError
 from bridgescore.seat import Seat
 from bridgescore.strain import Strain
 
@@ -111,3 +111,48 @@ def test_random_sequences_are_legal_or_illegal_call_errors(calls: list[str]) -> 
 def test_fuzzed_calls_raise_only_bridge_error(text: str) -> None:
     with contextlib.suppress(BridgeError):
         Auction.parse("N", text)
+
+
+@pytest.mark.parametrize(
+    ("calls", "expected"),
+    [("1NT P 3NT AP", "1NT Pass 3NT Pass Pass Pass"), ("1S all pass", "1S Pass Pass Pass"),
+     ("1S All Passes", "1S Pass Pass Pass"), ("1♥ 加倍 全部不叫", "1H X Pass Pass Pass"),
+     ("1S 都不叫", "1S Pass Pass Pass"), ("1S 其餘不叫", "1S Pass Pass Pass"),
+     ("P AP", "Pass Pass Pass Pass"), ("AP", "Pass Pass Pass Pass"),
+     ("全部不叫", "Pass Pass Pass Pass"), ("四家不叫", "Pass Pass Pass Pass"),
+     ("四家都不叫", "Pass Pass Pass Pass")],
+)
+def test_all_pass_ends_the_auction(calls: str, expected: str) -> None:
+    a = Auction.parse("N", calls)
+    assert str(a) == expected and a.is_complete
+    if "all" not in calls.lower():  # one word each: the same as a list of calls
+        assert Auction.parse("N", calls.split()) == a
+
+
+@pytest.mark.parametrize("calls", ["AP 1S", "1S 四家不叫", "1S AP P", "P 四家不叫"])
+def test_all_pass_only_at_the_end(calls: str) -> None:
+    with pytest.raises(NotationError) as info:
+        Auction.parse("N", calls)
+    assert "最后" in info.value.message("zh")
+
+
+@pytest.mark.parametrize(
+    "build",
+    [lambda: Auction("N", ()), lambda: Auction(Seat.NORTH, ("1S",)),  # type: ignore[arg-type]
+     lambda: Auction(Seat.NORTH, [Call.parse("1S")]),  # type: ignore[arg-type]
+     lambda: Auction.parse("N", 5), lambda: Call(CallKind.BID, 10**5000, Strain.SPADES),  # type: ignore[arg-type]
+     lambda: Call(CallKind.BID, 1, "S"), lambda: Call("bid", 1, Strain.SPADES),  # type: ignore[arg-type]
+     lambda: Call.parse("1" * 5000 + "S"), lambda: Auction.parse("N", "1" * 5000 + "S"),
+     lambda: Call.parse("100S")],
+)
+def test_bad_calls_and_auctions_are_notation_errors(build: object) -> None:
+    # These raised AttributeError, TypeError or ValueError (Python's int-string limit).
+    with pytest.raises(NotationError) as info:
+        build()  # type: ignore[operator]
+    assert len(info.value.message("en")) < 300
+
+
+def test_levels_above_seven_still_name_law_38() -> None:
+    with pytest.raises(IllegalCallError, match="Law 38"):
+        Auction.parse("N", "99S")
+    assert Call.parse("八黑桃") == Call(CallKind.BID, 8, Strain.SPADES)

@@ -68,3 +68,31 @@ def test_fuzzed_board_numbers(text: str) -> None:
         assert e.message("en") and e.message("zh")
     else:
         assert board.number >= 1 and Board.parse(str(board.number)) == board
+
+
+@pytest.mark.parametrize(
+    "text",
+    # 第一二三副 was board 3 and 第十十副 board 20: strict Chinese numerals now.
+    ["第一二三副", "第十十副", "第一百五副", "1" * 5000, "第" + "1" * 5000 + "副", "b" + "9" * 31,
+     "1000000001", "第十亿副"],
+    ids=lambda t: t[:12],
+)
+def test_bad_board_texts(text: str) -> None:
+    with pytest.raises(NotationError) as info:
+        Board.parse(text)
+    assert len(info.value.message("en")) < 200 and len(info.value.message("zh")) < 200
+
+
+@pytest.mark.parametrize("number", [10**5000, 10**9 + 1, -(10**5000), [10**5000], 5.0, None],
+                         ids=["huge", "1e9+1", "-huge", "list", "float", "none"])
+def test_bad_board_numbers(number: object) -> None:
+    # Board(10**5000) was accepted, and then str() or describe() raised ValueError.
+    for build in (Board, Board.parse):
+        with pytest.raises(NotationError) as info:
+            build(number)  # type: ignore[arg-type]
+        assert len(info.value.message("en")) < 200
+
+
+def test_board_number_bounds() -> None:
+    assert Board(10**9).number == 10**9 == Board.parse("1000000000").number
+    assert Board.parse("第一百零五副") == Board(105) and Board.parse("第五號") == Board(5)

@@ -9,38 +9,22 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from law77 import law77
 
-from bridgescore import Contract, Doubling, Strain, breakdown, score
+from bridgescore import (
+    BridgeError,
+    Contract,
+    Doubling,
+    ImpossibleResultError,
+    NotationError,
+    Seat,
+    Strain,
+    Vulnerability,
+    breakdown,
+    score,
+)
 from bridgescore.contract import all_contracts
-
-
-def law77(level: int, strain: str, dbl: int, vul: bool, tricks: int) -> int:
-    """Law 77 written out independently of the library: table values, not a breakdown."""
-    need = level + 6
-    if tricks < need:
-        down = need - tricks
-        if dbl == 0:
-            return -down * (100 if vul else 50)
-        # Law 77: first undertrick, each of the 2nd and 3rd, each from the 4th on.
-        per_trick = [200] + [300] * 12 if vul else [100, 200, 200] + [300] * 10
-        return -sum(per_trick[:down]) * (2 if dbl == 2 else 1)
-    odd = {"C": 20, "D": 20, "H": 30, "S": 30, "NT": 30}[strain]
-    mult = (1, 2, 4)[dbl]
-    bid = (odd * level + (10 if strain == "NT" else 0)) * mult
-    total = bid
-    over = tricks - need
-    if dbl == 0:
-        total += over * odd
-    else:
-        total += over * (200 if vul else 100) * (mult // 2)
-        total += 50 * (mult // 2)
-    total += (500 if vul else 300) if bid >= 100 else 50
-    if level == 6:
-        total += 750 if vul else 500
-    if level == 7:
-        total += 1500 if vul else 1000
-    return total
-
+from bridgescore.scoring import SCORE_TABLE, undertrick_penalty
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 
@@ -191,3 +175,73 @@ def test_part_names_in_both_languages() -> None:
                         "bonus for making a redoubled contract"]
     assert names_zh == ["基本分", "成局奖分", "小满贯奖分", "完成再加倍定约奖分"]
     assert breakdown("3NT", 5, True).parts[0].name_in("zh") == "罚分"
+
+
+# Values that are true or false only by accident: each would have been scored as a flag.
+NOT_BOOLS = ["no", "yes", "", "False", 0, 1, 2, None, 1.0, [], [True],
+             Vulnerability.NONE, Vulnerability.NS, Vulnerability.BOTH, Seat.NORTH]
+
+
+@pytest.mark.parametrize("flag", NOT_BOOLS, ids=repr)
+def test_vulnerable_must_be_a_bool(flag: object) -> None:
+    # score("4S", 10, Vulnerability.NONE) was 620: any truthy value counted as vulnerable.
+    for call in (lambda: score("4S", 10, flag), lambda: score(Contract.parse("4S"), 10, flag),
+                 lambda: breakdown("4S", 10, flag), lambda: breakdown("4S", 9, flag),
+                 lambda: undertrick_penalty(1, Doubling.DOUBLED, flag)):
+        with pytest.raises(NotationError) as info:
+            call()
+        assert "True or False" in info.value.message("en")
+        assert "True 或 False" in info.value.message("zh")
+
+
+def test_a_vulnerability_given_as_the_flag_says_what_to_use() -> None:
+    with pytest.raises(NotationError, match=r"Result\.score\(vulnerability\)") as info:
+        score("4S", 10, Vulnerability.NONE)  # type: ignore[arg-type]
+    assert "局况" in info.value.message("zh")
+
+
+def test_the_bool_check_keeps_both_columns() -> None:
+    # Rules.md 1.2: 4S making 10 is 420 not vulnerable, 620 vulnerable.
+    assert (score("4S", 10, False), score("4S", 10, True)) == (420, 620)
+    assert (breakdown("4S", 10, False).total, breakdown("4S", 10, True).total) == (420, 620)
+    assert undertrick_penalty(2, Doubling.DOUBLED, False) == (300, "100+200")
+    assert undertrick_penalty(2, Doubling.DOUBLED, True) == (500, "200+300")
+
+
+@pytest.mark.parametrize("tricks", range(1, 14))
+def test_a_passed_out_board_takes_no_tricks(tricks: int) -> None:
+    # score("pass", 9, False) was 0: a passed-out board with tricks is a mistake, not 0.
+    for call in (lambda: score("pass", tricks, False), lambda: breakdown("pass", tricks, True)):
+        with pytest.raises(ImpossibleResultError) as info:
+            call()
+        assert "passed-out" in info.value.message("en") and "四家不叫" in info.value.message("zh")
+    assert score("pass", 0, True) == 0 and breakdown("pass", 0, False).total == 0
+
+
+def test_only_the_passed_out_row_scores_zero() -> None:
+    # score() tells a passed-out board by its 0: no played result may score 0.
+    assert SCORE_TABLE[-28:] == (0,) * 28 and 0 not in SCORE_TABLE[:-28]
+
+
+@pytest.mark.parametrize("bad", [42, None, 4.0, ["4S"], Strain.SPADES])
+def test_breakdown_refuses_what_is_not_a_contract(bad: object) -> None:
+    with pytest.raises(NotationError) as info:
+        breakdown(bad, 10, False)  # type: ignore[arg-type]
+    assert "Contract" in info.value.message("zh")
+
+
+@pytest.mark.parametrize(("down", "doubling"), [(0, Doubling.DOUBLED), (14, Doubling.DOUBLED),
+                                                ("2", Doubling.DOUBLED), (True, Doubling.DOUBLED),
+                                                (2, "X"), (2, 1)])
+def test_undertrick_penalty_refuses_bad_arguments(down: object, doubling: object) -> None:
+    with pytest.raises(BridgeError) as info:
+        undertrick_penalty(down, doubling, False)  # type: ignore[arg-type]
+    assert info.value.message("zh") != info.value.message("en")
+
+
+@pytest.mark.parametrize("tricks", [10**5000, -(10**5000), 10**40], ids=["huge", "-huge", "40 digits"])
+def test_huge_trick_counts_are_refused_with_a_short_excerpt(tricks: int) -> None:
+    for call in (lambda: score("4S", tricks, False), lambda: breakdown("4S", tricks, False)):
+        with pytest.raises(ImpossibleResultError) as info:
+            call()
+        assert len(info.value.message("en")) < 120 and "…" in info.value.message("zh")

@@ -328,20 +328,21 @@ def _read_outcome(m: re.Match[str], text: str) -> tuple[int | None, int | None]:
     return None, _count(tricks, text)
 
 
-def parse_outcome(text: str) -> tuple[int | None, int | None]:
+def parse_outcome(text: str, *, bare: bool = True) -> tuple[int | None, int | None]:
     """What happened, without the contract: ``(relative, None)`` for a result such as ``=``,
     ``+1``, ``-2``, ``超1``, ``宕2``, ``下2``, ``差一墩``, ``刚好``, ``making``, ``down 2``;
     ``(None, tricks)`` for a trick count such as ``9``, ``9墩``, ``拿9墩``, ``9 tricks``.
-    Numbers are not range-checked here: that needs the contract.
+    Numbers are not range-checked here: that needs the contract.  ``bare=False`` refuses a
+    number alone (``9``), for a field where it could be read either way (9 tricks or +9).
 
     >>> parse_outcome("超1"), parse_outcome("差一墩"), parse_outcome("剛好"), parse_outcome("10墩")
     ((1, None), (-1, None), (0, None), (None, 10))
     """
     if not isinstance(text, str):
-        raise _bad(str(type(text).__name__))
+        raise _bad(excerpt(text))
     key = (text.strip() if text.isascii() else normalize(text)).lower()
     m = _OUTCOME_ALONE.fullmatch(key)
-    if m is None:
+    if m is None or (not bare and m["bare"] is not None):
         raise NotationError(
             f"invalid result {excerpt(text)}: expected =, +1, -2 (also 超1, 宕2, 下2, 正好, "
             "making, down 2) or a number of tricks (9, 9墩, 拿9墩)",
