@@ -56,7 +56,7 @@ from .board import MAX_BOARD, Board
 from .cards import Card
 from .contract import Contract
 from .errors import BridgeError, NotationError
-from .result import Result, parse_outcome
+from .result import RESULTS, Result, parse_outcome
 from .scoring import Breakdown
 from .seat import Seat
 from .text import excerpt, normalize, parse_int
@@ -611,9 +611,14 @@ def _score(reader: _Reader, value: object) -> int | None:
 
 @cache
 def _possible_ns_scores(vulnerability: Vulnerability) -> frozenset[int]:
-    from .result import RESULTS
-
     return frozenset(r.ns_score(vulnerability) for r in RESULTS) | {0}
+
+
+@cache
+def _by_score(vulnerability: Vulnerability) -> dict[tuple[Contract, Seat | None, int], Result]:
+    """The result of each (contract, declarer, NS score): one trick more always scores more,
+    so the score tells the tricks."""
+    return {(r.contract, r.declarer, r.ns_score(vulnerability)): r for r in RESULTS}
 
 
 def _rel_text(relative: int) -> str:
@@ -712,7 +717,8 @@ def check_entry(
     final: Result | None = None
     if passed_out:
         final = Result.passed_out()
-    elif the_contract is not None and seat is not None:
+    elif the_contract is not None:
+        # What the contract alone decides (the result's range), then what needs the declarer.
         need = the_contract.tricks_needed
         if outcome is not None:
             relative, said_tricks = outcome
@@ -721,7 +727,6 @@ def check_entry(
                     reader.error("result.impossible", text=_text_of(result),
                                  contract=str(the_contract), needed=need, max_down=need,
                                  max_over=13 - need)
-                    outcome = None
                 elif taken is not None and taken - need != relative:
                     reader.error("result.mismatch", text=_rel_text(relative), tricks=taken,
                                  contract=str(the_contract), actual=_rel_text(taken - need))
@@ -734,15 +739,12 @@ def check_entry(
                     reader.error("tricks.mismatch", text=_text_of(result), tricks=taken)
                 else:
                     taken = said_tricks
-        if taken is not None:
+        if seat is not None and taken is not None:
             final = Result(the_contract, seat, taken)
-        elif ns_score is not None and vul is not None and not reader.errors_in(
-                "tricks", "result"):
-            for t in range(14):
-                if Result(the_contract, seat, t).ns_score(vul) == ns_score:
-                    final = Result(the_contract, seat, t)
-                    break
-            else:
+        elif (seat is not None and ns_score is not None and vul is not None
+              and not reader.errors_in("tricks", "result")):
+            final = _by_score(vul).get((the_contract, seat, ns_score))
+            if final is None:
                 reader.error("score.impossible_for_contract", score=ns_score,
                              contract=str(the_contract), declarer=str(seat),
                              vulnerability=str(vul))

@@ -299,8 +299,8 @@ _SEPARATORS = re.compile(r"[,;/|:]")
 
 def _bad(text: str, why_en: str = "", why_zh: str = "") -> NotationError:
     return NotationError(
-        f"invalid result {excerpt(text)}: {why_en or 'expected e.g. 4SX N -2, 3NT by S +1, 3NT S =, 3NT S 9, 南打3NT超1'}",
-        f"无效的结果 {excerpt(text)}：{why_zh or '应为如 4SX N -2、3NT by S +1、3NT S 9、南打3NT超1、北定约2S，拿8墩'}",
+        f"invalid result {excerpt(text)}: {why_en or 'expected e.g. 4SX N -2, 3NT by S +1, 3NT S =, 南打3NT超1'}",
+        f"无效的结果 {excerpt(text)}：{why_zh or '应为如 4SX N -2、3NT by S +1、南打3NT超1、北定约2S，拿8墩'}",
     )
 
 
