@@ -349,6 +349,8 @@ CHINESE_RESULTS = [
     ("南打3NT 拿到9墩", "3NT S ="), ("南打4S×，10", "4SX S ="), ("南打4S 加倍 10", "4SX S ="),
     ("南打4S被加倍宕2", "4SX S -2"), ("南打3NT 9 =", "3NT S ="), ("全部不叫", "pass"),
     ("四家都不叫", "pass"), ("全都不叫", "pass"), ("作廢", "pass"), ("過", "pass"),
+    ("莊家南打3NT超1", "3NT S +1"), ("庄家：南，3NT，超1", "3NT S +1"), ("定約人北 4S 宕1", "4S N -1"),
+    ("莊家東 3NT 9", "3NT E ="),
 ]
 
 
@@ -454,6 +456,19 @@ def test_huge_numbers_are_refused_with_a_short_excerpt(parser: object, text: str
     for lang in ("en", "zh"):
         message = info.value.message(lang)
         assert len(message) < 300 and "…" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["南" + " " * 3000 + "x", "南打3NT" + " " * 3000 + "x", "4S" + " " * 3000 + "N =x",
+     "3NT" + " " * 3000 + "x", "4S" + "\u3000" * 3000 + "N x", "南 ," * 3000, "4S\t" * 3000],
+    ids=lambda t: repr(t[:6]),
+)
+def test_long_runs_of_spaces_are_read_in_linear_time(text: str) -> None:
+    # Neighbouring \s* in the patterns tried every way of sharing a run of spaces: a few
+    # hundred spaces took seconds, these would not finish.
+    with pytest.raises(NotationError):
+        Result.parse(text)
 
 
 def test_long_text_is_not_kept_in_the_parse_caches() -> None:

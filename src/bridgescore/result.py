@@ -289,11 +289,15 @@ _FAST = re.compile(r"([1-7])\s*(nt|n|c|d|h|s)\s*(xx|x)?\s*(?:by\s*)?([nesw])\s*(
 _FAST_STRAIN = {"c": 0, "d": 1, "h": 2, "s": 3, "n": 4, "nt": 4}
 _FAST_SEAT = {"n": 0, "e": 1, "s": 2, "w": 3}
 _ZH_HEAD = re.compile(
-    rf"(?P<seat>[北东南西])(?:家|方)?\s*(?:主打|打|定约|做庄|坐庄|庄|叫|做)?\s*(?:{CONTRACT_PATTERN})"
+    # 庄家南打3NT / 莊家：南，3NT: the word for declarer may come first.
+    r"(?:(?:庄家|定约人|定约者)\s*:?\s*)?"
+    rf"(?P<seat>[北东南西])(?:家|方)?\s*,?\s*(?:主打|打|定约|做庄|坐庄|庄|叫|做)?\s*,?\s*"
+    rf"(?:{CONTRACT_PATTERN})"
 )
 _ZH_DOUBLED = re.compile(r"被?(?:(?P<by>南北|东西|对方|防守方|敌方)方?)?(?P<dbl>再加倍|加倍)")
 _ZH_PIECE = re.compile(rf"(?:(?:结果是|结果|最后)\s*)?(?:{_OUTCOME})|(?P<bare>{_NUM})")
 _SPLIT = re.compile(r"[,;.\s]+")
+_SPACES = re.compile(r"\s+")
 _SEPARATORS = re.compile(r"[,;/|:]")
 
 
@@ -354,6 +358,10 @@ def parse_outcome(text: str, *, bare: bool = True) -> tuple[int | None, int | No
 
 def _parse_uncached(text: str) -> Result:
     key = (text.strip() if text.isascii() else normalize(text)).lower().rstrip(".")
+    if "  " in key or not key.isprintable():
+        # One space for each run: the patterns' neighbouring \s* would otherwise try every
+        # way of sharing a long run among them (a few hundred spaces took seconds).
+        key = _SPACES.sub(" ", key)
     fast = _FAST.fullmatch(key)
     if fast is not None:
         level_text, strain, dbl, seat, rel = fast.groups()
@@ -370,7 +378,7 @@ def _parse_uncached(text: str) -> Result:
     if head is not None:
         return _parse_zh(text, key, head)
     # Separators people type between the parts: "4S by E, down 1", "3nt/s/+1".
-    spaced = _SEPARATORS.sub(" ", key).strip()
+    spaced = _SPACES.sub(" ", _SEPARATORS.sub(" ", key)).strip()
     for form in _EN_FORMS:
         m = form.fullmatch(spaced)
         if m is not None:
