@@ -282,7 +282,7 @@ _TRADITIONAL = {
 }
 # Characters that are written the same in both scripts.
 _SAME = set("北南西家方梅花草片心桃黑王局有全都身四不叫作部其未加倍再派司斯正好完成定刚做打"
-            "超宕下倒差墩拿得取了到果是最被防守主坐第副牌一二三五六七八九十零〇百千")
+            "超宕下倒差墩拿得取了到果是最被防守主坐第副牌一二三五六七八九十零〇百千人")
 
 
 def _traditional(word: str) -> str:
@@ -559,3 +559,50 @@ def test_fuzz_chinese_words(parser: object, text: str) -> None:
         if isinstance(value, Contract | Result):
             assert type(value).parse(str(value)) == value
             assert type(value).parse(value.format(lang="zh")) == value
+
+
+_PHRASES = [text for text, expected in [*RESULTS, *CHINESE_RESULTS]
+            if expected is not None and not text.isascii()]
+
+
+def test_the_traditional_table_covers_every_example_phrase() -> None:
+    chars = {ch for text in _PHRASES for ch in normalize(text) if not ch.isascii()}
+    chars -= set("♣♦♥♠×")
+    assert chars - _SAME - set(_TRADITIONAL) - set(_TRADITIONAL.values()) == set()
+
+
+@pytest.mark.parametrize("text", _PHRASES)
+def test_every_example_phrase_in_traditional_characters(text: str) -> None:
+    # Each result the tests write in simplified Chinese, written in traditional characters.
+    assert Result.parse(_traditional(text)) == Result.parse(text)
+
+
+def test_file_words_in_traditional_characters() -> None:
+    # The result-file readers (other modules) look their headers up after normalize().
+    assert [normalize(w) for w in ["輪次", "開室", "閉室", "桌號", "室別", "莊家", "隊", "記分"]] == [
+        "轮次", "开室", "闭室", "桌号", "室别", "庄家", "队", "记分"]
+
+
+# Each new message, in both languages: the English says it in English, the Chinese in Chinese.
+NEW_MESSAGES = [
+    lambda: Result.parse("南打3NT9"), lambda: Result.parse("4S N +" + "1" * 40),
+    lambda: parse_outcome("x"), lambda: Result.parse("4S").score(True),  # type: ignore[arg-type]
+    lambda: Vulnerability.of(1, 0), lambda: Vulnerability.NS.is_vulnerable("N"),  # type: ignore[arg-type]
+    lambda: Contract(1, "S"), lambda: Result("4S", Seat.NORTH, 10),  # type: ignore[arg-type]
+    lambda: Result(Contract.parse("4S"), "N", 10),  # type: ignore[arg-type]
+    lambda: Result.from_relative(Contract.passed_out(), Seat.NORTH, 0),
+    lambda: Result.from_relative(Contract.parse("4S"), Seat.NORTH, "1"),  # type: ignore[arg-type]
+    lambda: Seat.parse(5), lambda: Side.parse(5), lambda: Strain.parse(5),  # type: ignore[arg-type]
+    lambda: Vulnerability.parse(5), lambda: Doubling.parse(5),  # type: ignore[arg-type]
+    lambda: Board(10**9 + 1), lambda: Board.parse("第一二三副"),
+]
+
+
+@pytest.mark.parametrize("fail", NEW_MESSAGES)
+def test_new_messages_in_both_languages(fail: object) -> None:
+    with pytest.raises(NotationError) as info:
+        fail()  # type: ignore[operator]
+    en, zh = info.value.message("en"), info.value.message("zh")
+    assert en != zh and any("\u4e00" <= ch <= "\u9fff" for ch in zh)
+    # (English messages may quote the input and show Chinese examples, after the first quote.)
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in en.split("'")[0])
