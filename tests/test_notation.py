@@ -579,8 +579,8 @@ def test_every_example_phrase_in_traditional_characters(text: str) -> None:
 
 def test_file_words_in_traditional_characters() -> None:
     # The result-file readers (other modules) look their headers up after normalize().
-    assert [normalize(w) for w in ["輪次", "開室", "閉室", "桌號", "室別", "莊家", "隊", "記分"]] == [
-        "轮次", "开室", "闭室", "桌号", "室别", "庄家", "队", "记分"]
+    assert [normalize(w) for w in ["輪次", "開室", "閉室", "桌號", "室別", "莊家", "主隊", "副數"]] == [
+        "轮次", "开室", "闭室", "桌号", "室别", "庄家", "主队", "副数"]
 
 
 # Each new message, in both languages: the English says it in English, the Chinese in Chinese.
