@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Literal
 import click
 
 from ..errors import BridgeError, FileFormatError
+from ..events.figures import fixed
+from ..events.figures import json_number as _num
 from ..i18n import pick
 from ..text import display_width
 from ..textfile import read_text
@@ -249,13 +251,13 @@ def _print_pairs(scores: SessionScores, lang: str) -> None:
     for p in scores.pairs:
         if not fields or fields[-1][0] != p.direction:
             fields.append((p.direction, []))
-        total = _fmt(p.total) if whole else f"{p.total:.2f}"
+        total = _fmt(p.total) if whole else fixed(p.total)
         row = [p.place or "-", p.pair]
         if named:
             row.append(sep.join(scores.names(p.pair)))
         row.append(total)
         if pcts:
-            row.append("" if p.percentage is None else f"{p.percentage:.2f}")
+            row.append("" if p.percentage is None else fixed(p.percentage))
         fields[-1][1].append([*row, str(p.boards)])
     for direction, rows in fields:
         from ..seat import Side
@@ -503,11 +505,6 @@ def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: s
                      carry_over=k.carry_over) if first.home.label(lang) != first.away.label(lang) else k
     for line in named.lines(lang):
         click.echo(line)
-
-
-def _num(x: float) -> float | int:
-    r = round(x, 2)
-    return int(r) if r == int(r) else r
 
 
 def _standings(matches: list[tuple[str, TeamMatch]], lists: list[tuple[str, TeamEvent]],

@@ -37,6 +37,7 @@ from ..result import Result
 from ..seat import Seat, Side
 from ..text import normalize
 from ..vulnerability import Vulnerability
+from .figures import json_number as _num
 
 __all__ = [
     "ARTIFICIAL",
@@ -528,7 +529,7 @@ class SessionScores:
                     "names": list(self.names(p.pair)),
                     "direction": None if p.direction is None else p.direction.name,
                     "total": _num(p.total),
-                    "percentage": None if p.percentage is None else round(p.percentage, 2),
+                    "percentage": None if p.percentage is None else _num(p.percentage),
                     "place": p.place or None,
                     "boards": p.boards,
                 }
@@ -536,8 +537,3 @@ class SessionScores:
             ],
         }
 
-
-def _num(x: float) -> float | int:
-    """Whole numbers print as ints in JSON; others to 2 decimals."""
-    r = round(x, 2)
-    return int(r) if r == int(r) else r
