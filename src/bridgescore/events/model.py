@@ -27,6 +27,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from typing import Literal
 
@@ -468,11 +469,14 @@ class PairScore:
     maximum: float | None = None  # sum of the tops of those boards (matchpoints)
     place: str = ""  # "1", "2=", … ("" when not ranked)
     rank: int | None = None  # 1-based position in its field's ranking
+    exact: Fraction | None = None  # ``total`` exactly (Neuberg thirds…), for ranking and display
 
     @property
     def percentage(self) -> float | None:
         if self.maximum is None or self.maximum <= 0:
             return None
+        if self.exact is not None:
+            return float(100 * self.exact / Fraction(self.maximum))
         return 100 * self.total / self.maximum
 
 
