@@ -111,10 +111,11 @@ class MatchResult:
     def vps(self, scale: str = "wbf") -> tuple[float, float]:
         if self.home_vp is not None and self.away_vp is not None:
             return (self.home_vp, self.away_vp)
-        margin = self.home_imps - self.away_imps
+        from .teams import whole_margin
+
         # VP scales take whole IMPs: round half away from zero (a ½ IMP margin is rare).
-        whole = math.floor(abs(margin) + 0.5) * (1 if margin >= 0 else -1)
-        v = victory_points(whole, self.boards, scale)
+        v = victory_points(whole_margin(exact(self.home_imps) - exact(self.away_imps)),
+                           self.boards, scale)
         return (float(v[0]), float(v[1]))
 
 
