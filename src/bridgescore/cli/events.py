@@ -138,6 +138,11 @@ _SCORING_NAMES = {"mp": ("matchpoints", "比赛分"), "ximp": ("cross-IMPs", "�
               show_default=True, help="Cross-IMP total.")
 @click.option("--drop", default="auto", show_default=True,
               help="Butler: scores dropped from each end (auto, a number, or a fraction like 0.1).")
+@click.option("--rounding", type=click.Choice(["away", "even", "up"]), default="away",
+              show_default=True,
+              help="Butler and online: a datum ending in 5 is rounded away from zero (as "
+              "Compscore: -295 -> -300), to even (as ACBLscore: 425 -> 420) or up (-295 -> -290)."
+              "  基准分末位为 5 时：away 远离零，even 取偶，up 向上。")
 @click.option("--ranking", type=click.Choice(["shared", "swiss"]), default="shared",
               show_default=True, help="Ties share a place, or the Swiss-pairs rule of the seeds.")
 @click.option("--completion", type=float, default=0.0, show_default=True,
@@ -152,7 +157,7 @@ _SCORING_NAMES = {"mp": ("matchpoints", "比赛分"), "ximp": ("cross-IMPs", "�
 @json_option
 @lang_option
 def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, form: str,
-              drop: str, ranking: str, completion: float, do_compare: bool,
+              drop: str, rounding: str, ranking: str, completion: float, do_compare: bool,
               html_dir: str | None, output: str | None, as_json: bool, lang: str) -> None:
     """Score a pairs session from a results file (USEBIO XML, CSV or PBN).  双人赛记分。
 
@@ -191,7 +196,7 @@ def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, for
                               f"--drop {drop!r}：应为 auto、整数或比例") from None
     scores = score_session(
         item, scoring, mp_scale=mp_scale, factoring=factoring, form=form, drop=drop_value,
-        ranking=ranking, completion=completion)
+        rounding=rounding, ranking=ranking, completion=completion)
     if output is not None:
         _write(scores, output, lang)
     if html_dir is not None:
