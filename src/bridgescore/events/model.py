@@ -412,8 +412,11 @@ class TeamMatch:
 
     def rooms(self, board: int) -> tuple[BoardResult, BoardResult]:
         """``(open, closed)`` for a board."""
-        o = next(r for r in self.results if r.board == board and r.ns_pair == self.home.id)
-        c = next(r for r in self.results if r.board == board and r.ns_pair == self.away.id)
+        o = next((r for r in self.results if r.board == board and r.ns_pair == self.home.id), None)
+        c = next((r for r in self.results if r.board == board and r.ns_pair == self.away.id), None)
+        if o is None or c is None:
+            raise BridgeError(f"board {board!r} is not in this match ({_ranges(self.board_numbers)})",
+                              f"第{board!r}副不在本场比赛中（{_ranges(self.board_numbers)}）")
         return o, c
 
 
@@ -490,7 +493,11 @@ class SessionScores:
     session: Session | None = None
 
     def pair(self, pair_id: str) -> PairScore:
-        return next(p for p in self.pairs if p.pair == pair_id)
+        found = next((p for p in self.pairs if p.pair == pair_id), None)
+        if found is None:
+            raise BridgeError(f"no pair {pair_id!r} in these results",
+                              f"成绩中没有第 {pair_id!r} 对")
+        return found
 
     def names(self, pair_id: str) -> tuple[str, ...]:
         """The players of a pair as the file names them (``()`` when it does not)."""
