@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bridgescore.events.model import PairScore
 from bridgescore.events.ranking import rank
 from bridgescore.seat import Side
@@ -34,3 +36,50 @@ def test_swiss_rule_boards_then_registration_and_threshold() -> None:
     # D scored most but completed 5 of 12 boards (< 60%): not ranked, listed last.
     assert [(p.pair, p.place) for p in out] == [("C", "1"), ("B", "2"), ("A", "3"),
                                                 ("E", "4"), ("D", "")]
+
+
+# ---------------------------------------------------------------- the engine itself
+def test_shared_places_skip_and_ties_are_exact() -> None:
+    from fractions import Fraction
+
+    from bridgescore.events.ranking import place
+
+    # 1, 2, 3=, 3=, 5: thirds that floats would write 0.333… and 0.3333…4 are one tie.
+    scores = {"a": Fraction(3), "b": Fraction(2), "c": Fraction(1, 3), "d": Fraction(2, 6),
+              "e": Fraction(0)}
+    got = [(x.item, x.place, x.rank) for x in place(list(scores), scores.__getitem__)]
+    assert got == [("a", "1", 1), ("b", "2", 2), ("c", "3=", 3), ("d", "3=", 3), ("e", "5", 5)]
+
+
+def test_a_tie_break_chain_is_data_and_restarts_in_smaller_groups() -> None:
+    from bridgescore.events.ranking import TieBreak, place
+
+    # Four level on points.  "wins" separates {W} from {X, Y, Z}; among those three "h2h"
+    # (which looks at the group) splits off Z, and X and Y, level again, restart the chain:
+    # "wins" cannot part them, "h2h" between the two of them can.
+    points = dict.fromkeys("WXYZ", 10)
+    wins = {"W": 3, "X": 1, "Y": 1, "Z": 1}
+    beat = {("X", "Y"), ("X", "Z"), ("Y", "Z"), ("Z", "W")}
+
+    def h2h(t: str, group: Sequence[str]) -> int:
+        return sum((t, o) in beat for o in group)
+
+    chain = [TieBreak("wins", lambda t, _: wins[t]), TieBreak("h2h", h2h)]
+    got = [(x.item, x.place) for x in place(list("ZYXW"), points.__getitem__, chain)]
+    assert got == [("W", "1"), ("X", "2"), ("Y", "3"), ("Z", "4")]
+    without = [(x.item, x.place) for x in place(list("ZYXW"), points.__getitem__)]
+    assert without == [("Z", "1="), ("Y", "1="), ("X", "1="), ("W", "1=")]  # as given
+
+
+def test_pair_ids_in_number_order_whatever_their_type() -> None:
+    from bridgescore.events.ranking import natural_key
+
+    assert sorted(["10", "2", "B", "1", "A"], key=natural_key) == ["1", "2", "10", "A", "B"]
+    assert natural_key(7) == natural_key("7")
+
+
+def test_completion_threshold_is_exact() -> None:
+    from bridgescore.events.ranking import boards_needed
+
+    # 60% of 10 boards is 6 exactly (0.6 × 10 is 6.000000000000001 in floats), of 27 is 16.2.
+    assert [boards_needed(0.6, 10), boards_needed(0.6, 27), boards_needed(0, 10)] == [6, 17, 0]

@@ -89,13 +89,18 @@ def test_imp_scale_option(segments: list[str], capsys: pytest.CaptureFixture[str
 
 
 def test_average_plus_imps_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Board 4 gets an artificial score: A+ to the home team in both rooms (A− to the away team).
+    # Board 4 cannot be played, the away team's fault: A+ to the home team's pair in the open
+    # room, an average in the closed room.  The home team gets its 3 IMPs (Law 86A).
     text = TEAMS.replace("4,open,4SX,W,-2,,", "4,open,A+/A-,,,,").replace(
-        "4,closed,4H,S,+1,,", "4,closed,A-/A+,,,,")
+        "4,closed,4H,S,+1,,", "4,closed,A/A,,,,")
     f = _file(tmp_path, "a.csv", text)
     assert main(["teams", f, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["boards"][3]["imps"] == 3  # Law 86A default
+    assert json.loads(capsys.readouterr().out)["boards"][3]["imps"] == 3
     assert main(["teams", f, "--json", "--avg-plus", "2", "--avg-minus", "-2"]) == 0
     assert json.loads(capsys.readouterr().out)["boards"][3]["imps"] == 2
+    # A+ to the home team's pairs in both rooms: +3 at each table, 6 IMPs on the board.
+    both = _file(tmp_path, "b.csv", text.replace("4,closed,A/A,,,,", "4,closed,A-/A+,,,,"))
+    assert main(["teams", both, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["boards"][3]["imps"] == 6
     assert main(["teams", f, "--avg-plus", "-1"]) == 2
     assert "Average-plus at least 0" in capsys.readouterr().err

@@ -224,4 +224,8 @@ def test_result_from_a_scored_match() -> None:
     m = result_from_score(ms, 1)
     assert (m.home, m.away, m.home_imps, m.away_imps, m.boards) == ("H", "A", 13, 22, 4)
     s = standings(["H", "A"], [m])
-    assert s[0].team == "A" and s[0].vp > 10
+    # The VPs are the match's, carry-over included: 15.5 – 22, a margin of 6.5 rounded half
+    # away from zero to 7; 4 boards (rules.md 3.1, X = 30): 10 + 10·(1 − τ^0.7)/(1 − τ³)
+    # = 13.74 – 6.26.  The IMPs (13 – 22) leave the carry-over out.
+    assert [(x.team, x.vp, x.place) for x in s] == [("A", 13.74, "1"), ("H", 6.26, "2")]
+    assert (s[0].imps_for, s[0].imps_against) == (22, 13)

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Literal
 import click
 
 from ..errors import BridgeError, FileFormatError
+from ..events.figures import fixed
+from ..events.figures import json_number as _num
 from ..i18n import pick
 from ..text import display_width
 from ..textfile import read_text
@@ -136,6 +138,11 @@ _SCORING_NAMES = {"mp": ("matchpoints", "比赛分"), "ximp": ("cross-IMPs", "�
               show_default=True, help="Cross-IMP total.")
 @click.option("--drop", default="auto", show_default=True,
               help="Butler: scores dropped from each end (auto, a number, or a fraction like 0.1).")
+@click.option("--rounding", type=click.Choice(["away", "even", "up"]), default="away",
+              show_default=True,
+              help="Butler and online: a datum ending in 5 is rounded away from zero (as "
+              "Compscore: -295 -> -300), to even (as ACBLscore: 425 -> 420) or up (-295 -> -290)."
+              "  基准分末位为 5 时：away 远离零，even 取偶，up 向上。")
 @click.option("--ranking", type=click.Choice(["shared", "swiss"]), default="shared",
               show_default=True, help="Ties share a place, or the Swiss-pairs rule of the seeds.")
 @click.option("--completion", type=float, default=0.0, show_default=True,
@@ -150,7 +157,7 @@ _SCORING_NAMES = {"mp": ("matchpoints", "比赛分"), "ximp": ("cross-IMPs", "�
 @json_option
 @lang_option
 def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, form: str,
-              drop: str, ranking: str, completion: float, do_compare: bool,
+              drop: str, rounding: str, ranking: str, completion: float, do_compare: bool,
               html_dir: str | None, output: str | None, as_json: bool, lang: str) -> None:
     """Score a pairs session from a results file (USEBIO XML, CSV or PBN).  双人赛记分。
 
@@ -189,7 +196,7 @@ def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, for
                               f"--drop {drop!r}：应为 auto、整数或比例") from None
     scores = score_session(
         item, scoring, mp_scale=mp_scale, factoring=factoring, form=form, drop=drop_value,
-        ranking=ranking, completion=completion)
+        rounding=rounding, ranking=ranking, completion=completion)
     if output is not None:
         _write(scores, output, lang)
     if html_dir is not None:
@@ -249,13 +256,13 @@ def _print_pairs(scores: SessionScores, lang: str) -> None:
     for p in scores.pairs:
         if not fields or fields[-1][0] != p.direction:
             fields.append((p.direction, []))
-        total = _fmt(p.total) if whole else f"{p.total:.2f}"
+        total = _fmt(p.total) if whole else fixed(p.total)
         row = [p.place or "-", p.pair]
         if named:
             row.append(sep.join(scores.names(p.pair)))
         row.append(total)
         if pcts:
-            row.append("" if p.percentage is None else f"{p.percentage:.2f}")
+            row.append("" if p.percentage is None else fixed(p.percentage))
         fields[-1][1].append([*row, str(p.boards)])
     for direction, rows in fields:
         from ..seat import Side
@@ -503,11 +510,6 @@ def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: s
                      carry_over=k.carry_over) if first.home.label(lang) != first.away.label(lang) else k
     for line in named.lines(lang):
         click.echo(line)
-
-
-def _num(x: float) -> float | int:
-    r = round(x, 2)
-    return int(r) if r == int(r) else r
 
 
 def _standings(matches: list[tuple[str, TeamMatch]], lists: list[tuple[str, TeamEvent]],

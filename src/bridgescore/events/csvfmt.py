@@ -49,6 +49,7 @@ from ..board import Board
 from ..errors import BridgeError, FileFormatError
 from ..result import Result
 from ..text import normalize
+from .adjusted import award_text as _award
 from .csvsplit import delimiter, split
 from .model import (
     Award,
@@ -328,10 +329,6 @@ def _whole(text: str, en: str, zh: str) -> int | None:
         raise BridgeError(f"invalid {en} {text!r}: expected a whole number from 1 up",
                           f"无效的{zh} {text!r}：应为从 1 起的整数")
     return int(text)
-
-
-def _award(a: Award | None) -> str:
-    return "" if a is None else a if isinstance(a, str) else f"{a:g}%"
 
 
 def dumps(item: Session | TeamMatch) -> str:

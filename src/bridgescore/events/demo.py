@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..i18n import check_lang, pick
 from . import csvfmt
+from .figures import fixed
 from .model import Session, TeamMatch
 
 __all__ = ["demo_match", "demo_session", "run_demo"]
@@ -56,8 +57,8 @@ def run_demo(out: Path, lang: str = "en") -> list[str]:
     for side in ("NS", "EW"):
         if side in top:
             p = top[side]
-            lines.append(pick(lang, f"{side} winner: pair {p.pair} ({p.percentage:.2f}%)",
-                              f"{'南北' if side == 'NS' else '东西'}冠军：第{p.pair}对（{p.percentage:.2f}%）"))
+            lines.append(pick(lang, f"{side} winner: pair {p.pair} ({fixed(p.percentage or 0)}%)",
+                              f"{'南北' if side == 'NS' else '东西'}冠军：第{p.pair}对（{fixed(p.percentage or 0)}%）"))
     home, away = match.match.home.label(lang), match.match.away.label(lang)
     lines.append(pick(lang, f"match: {home} {match.home_total:g} – {match.away_total:g} {away}",
                       f"队式赛：{home} {match.home_total:g} – {match.away_total:g} {away}"))

@@ -17,13 +17,17 @@ that far above — two binary searches per threshold over the sorted distinct sc
 lowest scores, rounded to 10.  How many to drop (``drop``): ``"auto"`` (default) drops nothing
 from 3 or fewer results and otherwise ``ceil((n − 10)/15) + 1`` from each end (1 up to 10
 results, 2 up to 25, 3 up to 40 …), a whole number drops that many, a fraction such as 0.1
-drops that share (rounded down) of each end.  A datum ending in 5 (``rounding``): ``"up"``
-(default: towards +∞, so −295 → −290 and 295 → 300), ``"away"`` from zero, or ``"even"``.
+drops that share (rounded down) of each end.  The mean is exact (a fraction); a datum ending in
+5 is rounded by ``rounding``: ``"away"`` from zero (default, as Compscore does: −295 → −300
+and 295 → 300, the same for NS and EW), ``"even"`` (ACBLscore: 425 → 420, 435 → 440) or
+``"up"`` towards +∞ (the JavaScript ``Math.round`` of bridge-scorer: −295 → −290).
 
 >>> butler_datum([-650, -170, -1440, 100, -170, -200])
 -300
 >>> butler_datum([650, 170, 200])
 340
+>>> butler_datum([-300, -290]), butler_datum([-300, -290], rounding="up")
+(-300, -290)
 
 **Online** (seed 002, the platform's duplicate scoring): a Butler datum after dropping some
 highest and lowest scores; while a board has fewer than 6 results they all score 0
@@ -37,21 +41,25 @@ and each later result against the datum of all results so far, including itself
 At IMP scorings an artificial score is Average-plus +3 IMPs, Average 0, Average-minus −3 (Law
 86A; settable), per comparison for cross-IMPs; a percentage award p gives ``(p − 50)·0.3``.
 A weighted score is IMPed component by component and averaged by weight.
+
+Scores are exact: IMPs are whole numbers, a cross-IMP average or a weighted score is a
+fraction (``PairScore.exact``), and the places come from the exact totals.
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
-from typing import TYPE_CHECKING, Literal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import BridgeError
 from ..imps import ImpScale, get_imp_scale
+from .adjusted import award_imps, award_text, components
+from .exact import PairSums, exact, plain
 from .model import (
-    Award,
     BoardResult,
     PairScore,
     ScoredBoard,
@@ -67,6 +75,7 @@ if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
+    "ROUNDINGS",
     "ImpSettings",
     "butler_datum",
     "butler_drop",
@@ -80,13 +89,20 @@ __all__ = [
 Method = Literal["ximp", "butler", "online", "total"]
 Form = Literal["sum", "average", "factored"]
 Rounding = Literal["up", "away", "even"]
+ROUNDINGS: tuple[Rounding, ...] = ("away", "even", "up")
+
+
+def _check_rounding(rounding: object) -> None:
+    if rounding not in ROUNDINGS:
+        raise BridgeError(f"unknown datum rounding {rounding!r}: expected away, even or up",
+                          f"未知的基准分舍入 {rounding!r}：应为 away（远离零）、even（取偶）或 up（向上）")
 
 
 @dataclass(frozen=True, slots=True)
 class ImpSettings:
     form: Form = "average"  # cross-IMPs
     drop: str | int | float = "auto"  # Butler / online
-    rounding: Rounding = "up"
+    rounding: Rounding = "away"
     datum_round: int = 10  # 0: do not round the datum
     imp_scale: str = "wbf"
     avg_plus: float = 3.0
@@ -101,9 +117,7 @@ class ImpSettings:
         if self.form not in ("sum", "average", "factored"):
             raise BridgeError(f"unknown cross-IMP form {self.form!r}: expected sum, average or factored",
                               f"未知的 XIMP 形式 {self.form!r}：应为 sum、average 或 factored")
-        if self.rounding not in ("up", "away", "even"):
-            raise BridgeError(f"unknown datum rounding {self.rounding!r}: expected up, away or even",
-                              f"未知的基准分舍入 {self.rounding!r}：应为 up、away 或 even")
+        _check_rounding(self.rounding)
         butler_drop(10, self.drop)
 
 
@@ -143,7 +157,8 @@ def cross_imps_pairwise(scores: Sequence[float], scale: ImpScale | str = "wbf") 
 def butler_drop(n: int, drop: str | int | float = "auto") -> int:
     """How many scores to drop from each end of ``n``."""
     if drop == "auto":
-        return 0 if n <= 3 else math.ceil((n - 10) / 15) + 1
+        # ceil((n − 10)/15) + 1 in whole numbers: 1 up to 10 results, 2 up to 25, 3 up to 40.
+        return 0 if n <= 3 else -((10 - n) // 15) + 1
     if isinstance(drop, bool) or not isinstance(drop, int | float):
         raise BridgeError(
             f"invalid Butler drop {drop!r}: expected 'auto', a whole number or a fraction below 0.5",
@@ -152,7 +167,7 @@ def butler_drop(n: int, drop: str | int | float = "auto") -> int:
     if isinstance(drop, int):
         k = drop
     elif 0 <= drop < 0.5:
-        k = math.floor(drop * n + 1e-9)
+        k = math.floor(exact(drop) * n)
     else:
         raise BridgeError(
             f"invalid Butler drop {drop!r}: a fraction must be from 0 to below 0.5",
@@ -164,138 +179,206 @@ def butler_drop(n: int, drop: str | int | float = "auto") -> int:
     return k if 2 * k < n else max(0, (n - 1) // 2)
 
 
-def round_datum(mean: float, step: int = 10, rounding: Rounding = "up") -> float:
-    """Round a datum to ``step`` (10); how a 5 rounds is the ``rounding`` setting."""
+def round_datum(mean: float | Fraction, step: int = 10, rounding: Rounding = "away") -> int | Fraction:
+    """Round a datum to ``step`` (10), exactly; how a 5 rounds is the ``rounding`` setting."""
+    _check_rounding(rounding)
     if step <= 0:
-        return mean
-    q = Decimal(repr(mean)) / step
+        return exact(mean)
+    q = exact(mean) / step
     if rounding == "up":
-        whole = math.floor(q + Decimal("0.5"))
+        whole = math.floor(q + Fraction(1, 2))
     elif rounding == "away":
-        whole = int(q.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+        whole = math.floor(abs(q) + Fraction(1, 2)) * (1 if q >= 0 else -1)
     else:
-        whole = int(q.quantize(Decimal(1), rounding=ROUND_HALF_EVEN))
+        whole = round(q)  # Fraction rounds half to even, exactly
     return whole * step
 
 
-def butler_datum(scores: Sequence[float] | ArrayLike, drop: str | int | float = "auto",
-                 step: int = 10, rounding: Rounding = "up") -> float:
-    import numpy as np
+def _values(scores: Iterable[float | Fraction] | ArrayLike) -> list[int | Fraction]:
+    items: Iterable[Any] = scores.tolist() if hasattr(scores, "tolist") else scores  # type: ignore[assignment]
+    # Table scores are whole numbers: they stay ints (fast); anything else becomes exact.
+    return [x if type(x) is int else exact(x) for x in items]
 
-    s = np.sort(np.asarray(scores, dtype=np.float64))
-    if len(s) == 0:
+
+def butler_datum(scores: Iterable[float | Fraction] | ArrayLike, drop: str | int | float = "auto",
+                 step: int = 10, rounding: Rounding = "away") -> int | Fraction:
+    """The datum: the exact mean of the scores left after dropping ``butler_drop`` from each
+    end, rounded to ``step``."""
+    s = sorted(_values(scores))
+    if not s:
         return 0
     k = butler_drop(len(s), drop)
     kept = s[k:len(s) - k] if k else s
-    d = round_datum(float(kept.sum()) / len(kept), step, rounding)
-    return int(d) if d == int(d) else d
+    d = round_datum(Fraction(sum(kept)) / len(kept), step, rounding)
+    return d.numerator if isinstance(d, Fraction) and d.denominator == 1 else d
 
 
-def _award_imps(a: Award, st: ImpSettings) -> float:
-    if isinstance(a, str):
-        return {"A+": st.avg_plus, "A": 0.0, "A-": st.avg_minus}[a]
-    return (a - 50) * 0.3
+def _imps(scale: ImpScale, difference: int | Fraction) -> int:
+    if isinstance(difference, int):
+        return scale.imps(difference)
+    # IMP bands start at whole numbers of points, so a fractional difference (an unrounded
+    # datum) reaches the same band as its whole part towards zero.
+    whole = math.floor(abs(difference))
+    return scale.imps(whole if difference > 0 else -whole)
 
 
 def _field(rs: Sequence[BoardResult]) -> list[BoardResult]:
     return [r for r in rs if r.kind != "artificial"]
 
 
-def _components(r: BoardResult) -> list[tuple[float, float]]:
-    return [(1.0, float(played_score(r)))] if r.kind == "played" else list(r.weighted)
+def _cross_weighted(field: list[BoardResult], scale: ImpScale) -> list[Fraction]:
+    """Each table's IMPs summed over the other tables when some carry weighted scores: every
+    component against every other table's components by weight (its own table excluded)."""
+    comps = [components(r) for r in field]
+    mass: dict[int, Fraction] = defaultdict(Fraction)
+    for cs in comps:
+        for w, s in cs:
+            mass[s] += w
+    out: list[Fraction] = []
+    for cs in comps:
+        value = Fraction(0)
+        for wa, a in cs:
+            against_all = sum((m * scale.imps(a - b) for b, m in mass.items()), Fraction(0))
+            own = sum((wb * scale.imps(a - b) for wb, b in cs), Fraction(0))
+            value += wa * (against_all - own)
+        out.append(value)
+    return out
+
+
+def _imps_array(scale: ImpScale, differences: NDArray[np.int64]) -> NDArray[np.int64]:
+    """IMPs for whole-point differences, as ``ImpScale.imps`` gives them, in NumPy."""
+    import numpy as np
+
+    bands = np.searchsorted(np.asarray(scale.thresholds), np.abs(differences), side="right")
+    out: NDArray[np.int64] = (np.sign(differences) * bands).astype(np.int64)
+    return out
+
+
+def _table(r: BoardResult) -> int | Fraction:
+    """A table's NS score for the datum: the score, or a weighted score's weighted mean."""
+    if r.kind == "played":
+        return played_score(r)
+    return sum((w * s for w, s in components(r)), Fraction(0))
+
+
+def _exact_values(field: list[BoardResult], counted: list[BoardResult], tables: list[int | Fraction],
+                  method: Method, st: ImpSettings, scale: ImpScale,
+                  datum: int | Fraction | None) -> tuple[NDArray[np.int64], int] | list[Fraction]:
+    """Each counted result's NS score: whole numerators over one denominator when every
+    result is played (NumPy), else exact fractions.  ``tables`` are the counted results'
+    table scores (``_table``)."""
+    import numpy as np
+
+    n = len(field)
+    plain = all(isinstance(t, int) for t in tables) and all(r.score is not None for r in field)
+    if method == "ximp":
+        divide = n - 1 if st.form == "average" and n > 1 else 1
+        if plain:
+            # Whole IMPs summed in float64 are exact: back to int64.
+            per = cross_imps([played_score(r) for r in field], None, scale)
+            return per.astype(np.int64), divide
+        return [v / divide for v in _cross_weighted(field, scale)]
+    if method == "total":
+        if plain:
+            return np.array(tables, dtype=np.int64), 1
+        return [Fraction(t) for t in tables]
+    assert datum is not None
+    if method == "online" and not st.rescore:
+        # Each result against the datum of the results so far (the first six together).
+        data = [butler_datum(tables[:max(i + 1, st.provisional_below)], st.drop,
+                             st.datum_round, st.rounding) for i in range(len(counted))]
+    else:
+        data = [datum] * len(counted)
+    if plain and all(isinstance(d, int) for d in data):
+        scores = np.array(tables, dtype=np.int64)
+        return _imps_array(scale, scores - np.array(data, dtype=np.int64)), 1
+    return [sum((w * _imps(scale, s - d) for w, s in components(r)), Fraction(0))
+            for r, d in zip(counted, data, strict=True)]
 
 
 def _score_board(b: int, rs: list[BoardResult], method: Method, st: ImpSettings,
-                 scale: ImpScale) -> ScoredBoard:
+                 scale: ImpScale, sums: PairSums, counts: NDArray[np.int64]) -> ScoredBoard:
+    """Score one board, adding each counted result's exact score to its pairs' totals."""
     import numpy as np
 
+    index = sums.index
     field = _field(rs)
     n = len(field)
-    ns: dict[int, float] = {}
-    notes: dict[int, str] = {}
-    datum: float | None = None
-    provisional = False
-    if method == "ximp" and n:
-        comps = [_components(r) for r in field]
-        s = np.array([c[1] for cs in comps for c in cs])
-        w = np.array([c[0] for cs in comps for c in cs])
-        per = cross_imps(s, w, scale)
-        k = 0
-        for r, cs in zip(field, comps, strict=True):
-            value = 0.0
-            for wa, a in cs:
-                own = sum(wb * scale.imps(a - b) for wb, b in cs)  # own table's other components
-                value += wa * (float(per[k]) - own)
-                k += 1
-            ns[id(r)] = value / (n - 1) if st.form == "average" and n > 1 else value
-    elif method in ("butler", "online") and n:
-        counted = field
-        if method == "online" and n > st.close_at:
-            counted = field[:st.close_at]
-            for r in field[st.close_at:]:
-                notes[id(r)] = "closed"
-        plain = [float(played_score(r)) if r.kind == "played" else
-                 sum(w * s for w, s in r.weighted) for r in counted]
-        if method == "online" and len(counted) < st.provisional_below:
-            provisional = True
-            for r in counted:
-                ns[id(r)] = 0.0
-                notes[id(r)] = "provisional"
+    # The online scoring closes a board at ``close_at`` results: later ones are not counted.
+    counted = field[:st.close_at] if method == "online" else field
+    tables = [r.score if r.score is not None else _table(r) for r in counted]
+    datum: int | Fraction | None = None
+    provisional = method == "online" and 0 < len(counted) < st.provisional_below
+    if method in ("butler", "online") and counted and not provisional:
+        datum = butler_datum(tables, st.drop, st.datum_round, st.rounding)
+    floats: list[float] = [0.0] * len(counted)
+    if counted and not provisional:
+        values = _exact_values(field, counted, tables, method, st, scale, datum)
+        ns_idx = np.array([index[r.ns_pair] for r in counted], dtype=np.int64)
+        ew_idx = np.array([index[r.ew_pair] for r in counted], dtype=np.int64)
+        if isinstance(values, tuple):
+            nums, den = values
+            sums.add_board(ns_idx, nums, den)
+            sums.add_board(ew_idx, -nums, den)
+            floats = (nums / den).tolist()  # integer over integer: correctly rounded
         else:
-            datum = butler_datum(plain, st.drop, st.datum_round, st.rounding)
-            for i, r in enumerate(counted):
-                d = datum
-                if method == "online" and not st.rescore:
-                    upto = max(i + 1, st.provisional_below)
-                    d = butler_datum(plain[:upto], st.drop, st.datum_round, st.rounding)
-                ns[id(r)] = sum(w * scale.imps(s - d) for w, s in _components(r))
-    elif method == "total":
-        for r in field:
-            ns[id(r)] = sum(w * s for w, s in _components(r))
-    scored = []
+            for r, v in zip(counted, values, strict=True):
+                sums.add(r.ns_pair, v)
+                sums.add(r.ew_pair, -v)
+            floats = [float(v) for v in values]
+    closed = set(map(id, field[len(counted):]))
+    everyone = [index[p] for r in rs if id(r) not in closed for p in (r.ns_pair, r.ew_pair)] \
+        if closed else [index[p] for r in rs for p in (r.ns_pair, r.ew_pair)]
+    np.add.at(counts, np.array(everyone, dtype=np.int64), 1)
+    # An award counts once per comparison in the summed cross-IMP forms; total points give
+    # no artificial swing (the board counts as flat).
+    factor = (n if n > 0 else 1) if method == "ximp" and st.form != "average" else 1
+    if method == "total":
+        factor = 0
+    scored: list[ScoredResult] = []
+    k = 0  # position among the field results: they come in the board's order
     for r in rs:
-        if id(r) in ns:
-            v = ns[id(r)]
-            note = notes.get(id(r), "weighted" if r.kind == "weighted" else "")
-            scored.append(ScoredResult(r, round(v, 10), round(-v, 10) + 0.0, note=note))
-        elif id(r) in notes:
-            scored.append(ScoredResult(r, 0.0, 0.0, note=notes[id(r)], counted=False))
-        else:
-            assert r.ns_award is not None and r.ew_award is not None
-            factor = (n if n > 0 else 1) if method == "ximp" and st.form != "average" else 1
-            if method == "total":
-                factor = 0  # no artificial swing at total points: the board counts as flat
-            note = f"{r.ns_award if isinstance(r.ns_award, str) else f'{r.ns_award:g}%'}/" \
-                   f"{r.ew_award if isinstance(r.ew_award, str) else f'{r.ew_award:g}%'}"
-            scored.append(ScoredResult(r, _award_imps(r.ns_award, st) * factor,
-                                       _award_imps(r.ew_award, st) * factor, note=note))
-    return ScoredBoard(b, tuple(scored), None, datum, provisional)
+        if r.score is not None or r.weighted:
+            if k >= len(counted):
+                scored.append(ScoredResult(r, 0.0, 0.0, note="closed", counted=False))
+            else:
+                figure = floats[k]
+                note = "provisional" if provisional else "weighted" if r.weighted else ""
+                scored.append(ScoredResult(r, figure, -figure + 0.0, note=note))
+            k += 1
+            continue
+        assert r.ns_award is not None and r.ew_award is not None
+        ns_v = award_imps(r.ns_award, st.avg_plus, st.avg_minus) * factor
+        ew_v = award_imps(r.ew_award, st.avg_plus, st.avg_minus) * factor
+        sums.add(r.ns_pair, ns_v)
+        sums.add(r.ew_pair, ew_v)
+        scored.append(ScoredResult(r, float(ns_v), float(ew_v),
+                                   note=f"{award_text(r.ns_award)}/{award_text(r.ew_award)}"))
+    return ScoredBoard(b, tuple(scored), None, None if datum is None else plain(datum),
+                       provisional)
 
 
 def score_imp_pairs(session: Session, method: Method = "ximp",
                     settings: ImpSettings | None = None) -> SessionScores:
     """Score and rank a session by cross-IMPs, Butler, the online datum method or total points."""
+    import numpy as np
+
     if method not in ("ximp", "butler", "online", "total"):
         raise BridgeError(f"unknown scoring {method!r}: expected ximp, butler, online or total",
                           f"未知的记分方法 {method!r}：应为 ximp、butler、online 或 total")
     st = settings or ImpSettings()
     scale = get_imp_scale(st.imp_scale)
-    boards = [_score_board(b, rs, method, st, scale) for b, rs in session.by_board().items()]
-    totals: dict[str, float] = defaultdict(float)
-    counts: dict[str, int] = defaultdict(int)
-    for sb in boards:
-        for s in sb.results:
-            if not s.counted:
-                continue
-            totals[s.result.ns_pair] += s.ns
-            totals[s.result.ew_pair] += s.ew
-            counts[s.result.ns_pair] += 1
-            counts[s.result.ew_pair] += 1
-    if method == "ximp" and st.form == "factored" and counts:
-        most = max(counts.values())
-        totals = defaultdict(float, {p: v * most / counts[p] for p, v in totals.items()})
+    sums = PairSums(session.pairs)
+    counts = np.zeros(len(sums.index), dtype=np.int64)
+    boards = [_score_board(b, rs, method, st, scale, sums, counts)
+              for b, rs in session.by_board().items()]
+    totals = sums.values()
+    played = dict(zip(sums.index, counts.tolist(), strict=True))
+    if method == "ximp" and st.form == "factored" and any(played.values()):
+        most = max(played.values())
+        totals = {p: v * most / played[p] if played[p] else v for p, v in totals.items()}
     directions = session.directions()
-    pairs = [PairScore(p, directions.get(p), round(totals[p], 10) + 0.0, counts[p])
+    pairs = [PairScore(p, directions.get(p), float(totals[p]), played[p], exact=totals[p])
              for p in session.pairs]
     registration = {p: pair.registration for p, pair in session.pairs.items()
                     if pair.registration is not None}
@@ -312,6 +395,7 @@ def score_session(
     factoring: str = "neuberg",
     form: str = "average",
     drop: str | int | float = "auto",
+    rounding: str = "away",
     ranking: str = "shared",
     completion: float = 0.0,
 ) -> SessionScores:
@@ -323,4 +407,5 @@ def score_session(
             scale=mp_scale, factoring=factoring, ranking=ranking,  # type: ignore[arg-type]
             completion=completion))
     return score_imp_pairs(session, scoring, ImpSettings(  # type: ignore[arg-type]
-        form=form, drop=drop, ranking=ranking, completion=completion))  # type: ignore[arg-type]
+        form=form, drop=drop, rounding=rounding, ranking=ranking,  # type: ignore[arg-type]
+        completion=completion))

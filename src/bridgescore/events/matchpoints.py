@@ -10,7 +10,7 @@ lower and equal scores comes from two binary searches.
 >>> matchpoints([50, -90, -90, -90]).tolist()
 [6.0, 2.0, 2.0, 2.0]
 >>> neuberg(18, results=10, expected=11)
-19.9
+Fraction(199, 10)
 
 Settings (``MatchpointSettings``):
 
@@ -27,16 +27,26 @@ Settings (``MatchpointSettings``):
   (split scores).  A percentage award (``55%``) is given as is.
 * A weighted assigned score is matchpointed component by component against the field and the
   matchpoints averaged by weight; the other pairs are compared with each component likewise.
+
+The arithmetic is exact.  Raw matchpoints are whole numbers on the 2/1/0 scale (counted in
+NumPy int64); factoring divides by the board's number of results, so a factored score is a
+fraction (Neuberg with 3 results gives thirds).  Totals, percentages and places are computed
+from the exact values (``PairScore.exact``); the floats in the scored results are those exact
+values correctly rounded, for display only.  So two pairs tie when their percentages are
+equal, not when they agree to some decimal.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 from ..errors import BridgeError
+from .adjusted import award_percent, award_text, components
+from .exact import PairSums, exact
 from .model import (
     Award,
     BoardResult,
@@ -91,16 +101,26 @@ class MatchpointSettings:
         return 1.0 if self.scale == "2/1/0" else 0.5
 
 
-def matchpoints(scores: ArrayLike) -> NDArray[np.float64]:
-    """Raw matchpoints on the 2/1/0 scale for one direction's scores (top ``2(n − 1)``)."""
+def _raw(scores: ArrayLike) -> NDArray[np.int64]:
+    """Raw matchpoints, 2/1/0, as whole numbers: the fast O(n log n) count."""
     import numpy as np
 
-    s = np.asarray(scores, dtype=np.float64)
+    s = np.asarray(scores)
+    if s.dtype.kind not in "iu":
+        s = s.astype(np.float64)
     ordered = np.sort(s)
     lower = np.searchsorted(ordered, s, side="left")
     not_higher = np.searchsorted(ordered, s, side="right")
     # Each result beats the `lower` ones (2 each) and ties the others equal to it but itself.
-    return (2 * lower + (not_higher - lower - 1)).astype(np.float64)
+    out: NDArray[np.int64] = (lower + not_higher - 1).astype(np.int64)
+    return out
+
+
+def matchpoints(scores: ArrayLike) -> NDArray[np.float64]:
+    """Raw matchpoints on the 2/1/0 scale for one direction's scores (top ``2(n − 1)``)."""
+    import numpy as np
+
+    return _raw(scores).astype(np.float64)
 
 
 def matchpoints_pairwise(scores: Sequence[float]) -> list[float]:
@@ -115,59 +135,81 @@ def matchpoints_pairwise(scores: Sequence[float]) -> list[float]:
     return out
 
 
-def weighted_matchpoints(tables: Sequence[Sequence[tuple[float, float]]]) -> NDArray[np.float64]:
-    """Matchpoints (2/1/0) for tables that may carry weighted scores.
+def weighted_matchpoints(tables: Sequence[Sequence[tuple[float | Fraction, float]]]) -> list[Fraction]:
+    """Matchpoints (2/1/0), exactly, for tables that may carry weighted scores.
 
     Each table is a list of ``(weight, score)`` components (one ``(1, score)`` for a real
     result).  Table i gets ``Σ_a w_a · Σ_{j≠i} Σ_b w_b · cmp(a, b)``: all components of all
     tables are sorted once and each component's weight of lower and equal components is read
-    from prefix sums; a table's own components are then taken out again."""
-    import numpy as np
+    from prefix sums; a table's own components are then taken out again.
 
-    owner = np.array([i for i, t in enumerate(tables) for _ in t], dtype=np.int64)
-    w = np.array([c[0] for t in tables for c in t], dtype=np.float64)
-    s = np.array([c[1] for t in tables for c in t], dtype=np.float64)
-    order = np.argsort(s, kind="stable")
-    ordered = s[order]
-    cum = np.concatenate(([0.0], np.cumsum(w[order])))
-    lower = cum[np.searchsorted(ordered, s, side="left")]
-    not_higher = cum[np.searchsorted(ordered, s, side="right")]
-    raw = 2 * lower + (not_higher - lower)
+    >>> weighted_matchpoints([[(0.6, 430), (0.4, -50)], [(1, 430)], [(1, 400)], [(1, -50)]])[0]
+    Fraction(17, 5)
+    """
+    comps = [(exact(w), s) for t in tables for w, s in t]
+    ordered = sorted(comps, key=lambda c: c[1])
+    keys = [c[1] for c in ordered]
+    cum = [Fraction(0)]
+    for w, _ in ordered:
+        cum.append(cum[-1] + w)
+    out: list[Fraction] = []
     start = 0
     for t in tables:
-        # Remove the comparisons of each component with its own table.
-        for k, (_wa, a) in enumerate(t):
-            raw[start + k] -= sum(wb * (2 if a > b else 1 if a == b else 0) for wb, b in t)
+        mine = comps[start:start + len(t)]
         start += len(t)
-    out: NDArray[np.float64] = np.bincount(owner, weights=w * raw, minlength=len(tables)).astype(np.float64)
+        total = Fraction(0)
+        for wa, a in mine:
+            lower, not_higher = cum[bisect_left(keys, a)], cum[bisect_right(keys, a)]
+            # Comparisons with the table's own components (itself included) do not count.
+            own = sum((wb * (2 if a > b else 1 if a == b else 0) for wb, b in mine), Fraction(0))
+            total += wa * (lower + not_higher - own)
+        out.append(total)
     return out
 
 
-def neuberg(mp: float, results: int, expected: int, unit: float = 1.0) -> float:
-    """Neuberg's formula: ``(M + u)·N/n − u`` (u = 1 on the 2/1/0 scale, ½ on 1/½/0)."""
+def neuberg(mp: float | Fraction, results: int, expected: int, unit: float = 1.0) -> Fraction:
+    """Neuberg's formula, exactly: ``(M + u)·N/n − u`` (u = 1 on the 2/1/0 scale, ½ on 1/½/0)."""
     if results < 1 or expected < results:
         raise BridgeError(
             f"Neuberg needs 1 ≤ results ≤ expected, got {results} of {expected}",
             f"Neuberg 公式要求 1 ≤ 实际结果数 ≤ 应有结果数，实为 {results} / {expected}",
         )
-    return round((mp + unit) * expected / results - unit, 10)
+    u = exact(unit)
+    return (exact(mp) + u) * expected / results - u
 
 
-def _factor(raw: NDArray[np.float64], n: int, expected: int, how: Factoring) -> NDArray[np.float64]:
-    if how == "none" or n == expected:
-        return raw
+def _factored(scores: list[int], want: int, how: Factoring) -> tuple[NDArray[np.int64], int]:
+    """Factored matchpoints (2/1/0) of played scores as whole numerators over one
+    denominator: exact, and still NumPy arithmetic."""
+    raw = _raw(scores)
+    n = len(scores)
+    if how == "none" or n == want:
+        return raw, 1
     if how == "neuberg":
-        return (raw + 1) * expected / n - 1
+        # (M + 1)·N/n − 1 = ((M + 1)·N − n)/n: one integer numerator per result.
+        return (raw + 1) * want - n, n
     if n == 1:
-        return raw * 0 + (expected - 1)  # a lone result is an average
-    return raw * (expected - 1) / (n - 1)
+        return raw * 0 + (want - 1), 1  # a lone result is an average
+    return raw * (want - 1), n - 1
 
 
-def _artificial_pct(award: Award, session_pct: float | None, st: MatchpointSettings) -> float:
-    if not isinstance(award, str):
-        return float(award)
-    base = {"A+": st.avg_plus, "A": st.avg, "A-": st.avg_minus}[award]
-    if st.session_rule and session_pct is not None:
+def _factored_weighted(field: list[BoardResult], want: int, how: Factoring) -> list[Fraction]:
+    """Factored matchpoints (2/1/0) of a board with weighted scores, as exact fractions."""
+    n = len(field)
+    out = []
+    for m in weighted_matchpoints([list(components(r)) for r in field]):
+        if how == "none" or n == want:
+            out.append(m)
+        elif how == "neuberg":
+            out.append(neuberg(m, n, want))
+        else:
+            out.append(Fraction(want - 1) if n == 1 else m * (want - 1) / (n - 1))
+    return out
+
+
+def _artificial_pct(award: Award, session_pct: Fraction | None, st: MatchpointSettings) -> Fraction:
+    base = award_percent(award, st.avg_plus, st.avg, st.avg_minus)
+    if isinstance(award, str) and st.session_rule and session_pct is not None:
         if award == "A+":
             return max(base, session_pct)
         if award == "A-":
@@ -175,84 +217,103 @@ def _artificial_pct(award: Award, session_pct: float | None, st: MatchpointSetti
     return base
 
 
+Shown = tuple[float, float, float, float]  # NS and EW matchpoints and percentages, as floats
+
+
 def score_matchpoints(session: Session, settings: MatchpointSettings | None = None) -> SessionScores:
     """Score and rank a session by matchpoints."""
+    import numpy as np
 
     st = settings or MatchpointSettings()
     by_board = session.by_board()
     expected = session.expected or max((len(rs) for rs in by_board.values()), default=1)
     directions = session.directions()
-    # First pass: the field results of each board.
-    partial: dict[int, tuple[float, list[tuple[BoardResult, float | None, float | None]]]] = {}
-    played_mp: dict[str, float] = defaultdict(float)
-    played_top: dict[str, float] = defaultdict(float)
+    unit = Fraction(1) if st.scale == "2/1/0" else Fraction(1, 2)
+    u = float(unit)
+    sums = PairSums(session.pairs)
+    index = sums.index
+    n_pairs = len(index)
+    maxima = np.zeros(n_pairs, dtype=np.int64)
+    counts = np.zeros(n_pairs, dtype=np.int64)
+    played_top = np.zeros(n_pairs, dtype=np.int64)
+    # First pass: each board's field results, factored, summed exactly per pair (whole
+    # numerators over the board's denominator, in NumPy), and the figures to show.
+    partial: list[tuple[int, int, list[BoardResult], list[Shown]]] = []
     for b, rs in by_board.items():
         field = [r for r in rs if r.kind != "artificial"]
         n = len(field)
         want = max(expected, len(rs))
-        top = 2.0 * (want - 1) if st.factoring != "none" else 2.0 * (max(n, 1) - 1)
-        mps: dict[int, float] = {}
-        if n:
-            if all(r.kind == "played" for r in field):
-                raw = matchpoints([played_score(r) for r in field])
+        top = 2 * (want - 1) if st.factoring != "none" else 2 * (max(n, 1) - 1)
+        everyone = np.array([index[p] for r in rs for p in (r.ns_pair, r.ew_pair)], dtype=np.int64)
+        np.add.at(maxima, everyone, top)
+        np.add.at(counts, everyone, 1)
+        shown: list[Shown] = []
+        if n and all(r.kind == "played" for r in field):
+            nums, den = _factored([played_score(r) for r in field], want, st.factoring)
+            ew_nums = top * den - nums
+            ns_idx = np.array([index[r.ns_pair] for r in field], dtype=np.int64)
+            ew_idx = np.array([index[r.ew_pair] for r in field], dtype=np.int64)
+            sums.add_board(ns_idx, nums, den)
+            sums.add_board(ew_idx, ew_nums, den)
+            if top > 0:
+                np.add.at(played_top, ns_idx, top)
+                np.add.at(played_top, ew_idx, top)
+                pcts = (100 * nums / (den * top), 100 * ew_nums / (den * top))
             else:
-                raw = weighted_matchpoints(
-                    [[(1.0, float(played_score(r)))] if r.kind == "played" else list(r.weighted)
-                     for r in field])
-            fac = _factor(raw, n, want, st.factoring) if st.factoring != "none" else raw
-            for r, m in zip(field, fac.tolist(), strict=True):
-                mps[id(r)] = float(m)
-        rows: list[tuple[BoardResult, float | None, float | None]] = []
-        for r in rs:
-            if id(r) in mps:
-                ns = mps[id(r)]
-                ew = top - ns
-                rows.append((r, ns, ew))
+                pcts = (np.full(n, 50.0), np.full(n, 50.0))
+            # Integer over integer in float64 is the exact value correctly rounded.
+            shown = list(zip((nums / den * u).tolist(), (ew_nums / den * u).tolist(),
+                             pcts[0].tolist(), pcts[1].tolist(), strict=True))
+        elif n:
+            for r, m in zip(field, _factored_weighted(field, want, st.factoring), strict=True):
+                sums.add(r.ns_pair, m)
+                sums.add(r.ew_pair, top - m)
                 if top > 0:
-                    played_mp[r.ns_pair] += ns
-                    played_mp[r.ew_pair] += ew
-                    played_top[r.ns_pair] += top
-                    played_top[r.ew_pair] += top
-            else:
-                rows.append((r, None, None))
-        partial[b] = (top, rows)
+                    played_top[[index[r.ns_pair], index[r.ew_pair]]] += top
+                shown.append((float(m * unit), float((top - m) * unit),
+                              float(100 * m / top) if top > 0 else 50.0,
+                              float(100 * (top - m) / top) if top > 0 else 50.0))
+        partial.append((b, top, rs, shown))
     # Second pass: artificial scores need each pair's session percentage on played boards.
-    session_pct = {p: 100 * played_mp[p] / played_top[p] for p in played_top if played_top[p] > 0}
-    totals: dict[str, float] = defaultdict(float)
-    maxima: dict[str, float] = defaultdict(float)
-    counts: dict[str, int] = defaultdict(int)
+    artificial = any(r.kind == "artificial" for r in session.results)
+    played = sums.values() if artificial else {}
+    tops = played_top.tolist()
+
+    def pct_of(pair: str) -> Fraction | None:
+        top = tops[index[pair]]
+        return 100 * played[pair] / top if top else None
+
     boards: list[ScoredBoard] = []
-    u = st.unit
-    for b, (top, rows) in partial.items():
+    for b, top, rs, shown in partial:
+        values = iter(shown)
         scored: list[ScoredResult] = []
-        for r, ns_mp, ew_mp in rows:
-            note = ""
-            if ns_mp is None or ew_mp is None:
-                assert r.ns_award is not None and r.ew_award is not None
-                ns = _artificial_pct(r.ns_award, session_pct.get(r.ns_pair), st) / 100 * top
-                ew = _artificial_pct(r.ew_award, session_pct.get(r.ew_pair), st) / 100 * top
-                note = f"{_award_text(r.ns_award)}/{_award_text(r.ew_award)}"
-            else:
-                ns, ew = ns_mp, ew_mp
-                note = "weighted" if r.kind == "weighted" else ""
-            ns_pct = 100 * ns / top if top > 0 else 50.0
-            ew_pct = 100 * ew / top if top > 0 else 50.0
-            scored.append(ScoredResult(r, round(ns * u, 10), round(ew * u, 10), ns_pct, ew_pct, note))
-            for p, v in ((r.ns_pair, ns), (r.ew_pair, ew)):
-                totals[p] += v * u
-                maxima[p] += top * u
-                counts[p] += 1
+        for r in rs:
+            if r.kind != "artificial":
+                ns, ew, ns_pct, ew_pct = next(values)
+                scored.append(ScoredResult(r, ns, ew, ns_pct, ew_pct,
+                                           "weighted" if r.kind == "weighted" else ""))
+                continue
+            assert r.ns_award is not None and r.ew_award is not None
+            ns_p = _artificial_pct(r.ns_award, pct_of(r.ns_pair), st)
+            ew_p = _artificial_pct(r.ew_award, pct_of(r.ew_pair), st)
+            ns_x, ew_x = ns_p * top / 100, ew_p * top / 100
+            sums.add(r.ns_pair, ns_x)
+            sums.add(r.ew_pair, ew_x)
+            scored.append(ScoredResult(
+                r, float(ns_x * unit), float(ew_x * unit),
+                float(ns_p) if top > 0 else 50.0, float(ew_p) if top > 0 else 50.0,
+                f"{award_text(r.ns_award)}/{award_text(r.ew_award)}"))
         boards.append(ScoredBoard(b, tuple(scored), top * u))
-    pairs = [
-        PairScore(p, directions.get(p), round(totals[p], 10), counts[p], maxima[p])
-        for p in session.pairs
-    ]
+    totals = sums.values()
+    n_results = counts.tolist()
+    tops_all = maxima.tolist()
+    pairs = []
+    for p, i in index.items():
+        total = totals[p] * unit
+        pairs.append(PairScore(p, directions.get(p), float(total), n_results[i], tops_all[i] * u,
+                               exact=total))
     registration = {p: pair.registration for p, pair in session.pairs.items()
                     if pair.registration is not None}
     ranked = rank(pairs, rule=st.ranking, registration=registration,
                   completion=st.completion, total_boards=session.total_boards)
     return SessionScores("mp", tuple(boards), tuple(ranked), session)
-
-
-def _award_text(a: Award) -> str:
-    return a if isinstance(a, str) else f"{a:g}%"

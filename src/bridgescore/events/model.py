@@ -27,6 +27,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from typing import Literal
 
@@ -37,6 +38,7 @@ from ..result import Result
 from ..seat import Seat, Side
 from ..text import normalize
 from ..vulnerability import Vulnerability
+from .figures import json_number as _num
 
 __all__ = [
     "ARTIFICIAL",
@@ -410,8 +412,11 @@ class TeamMatch:
 
     def rooms(self, board: int) -> tuple[BoardResult, BoardResult]:
         """``(open, closed)`` for a board."""
-        o = next(r for r in self.results if r.board == board and r.ns_pair == self.home.id)
-        c = next(r for r in self.results if r.board == board and r.ns_pair == self.away.id)
+        o = next((r for r in self.results if r.board == board and r.ns_pair == self.home.id), None)
+        c = next((r for r in self.results if r.board == board and r.ns_pair == self.away.id), None)
+        if o is None or c is None:
+            raise BridgeError(f"board {board!r} is not in this match ({_ranges(self.board_numbers)})",
+                              f"第{board!r}副不在本场比赛中（{_ranges(self.board_numbers)}）")
         return o, c
 
 
@@ -467,11 +472,14 @@ class PairScore:
     maximum: float | None = None  # sum of the tops of those boards (matchpoints)
     place: str = ""  # "1", "2=", … ("" when not ranked)
     rank: int | None = None  # 1-based position in its field's ranking
+    exact: Fraction | None = None  # ``total`` exactly (Neuberg thirds…), for ranking and display
 
     @property
     def percentage(self) -> float | None:
         if self.maximum is None or self.maximum <= 0:
             return None
+        if self.exact is not None:
+            return float(100 * self.exact / Fraction(self.maximum))
         return 100 * self.total / self.maximum
 
 
@@ -485,7 +493,11 @@ class SessionScores:
     session: Session | None = None
 
     def pair(self, pair_id: str) -> PairScore:
-        return next(p for p in self.pairs if p.pair == pair_id)
+        found = next((p for p in self.pairs if p.pair == pair_id), None)
+        if found is None:
+            raise BridgeError(f"no pair {pair_id!r} in these results",
+                              f"成绩中没有第 {pair_id!r} 对")
+        return found
 
     def names(self, pair_id: str) -> tuple[str, ...]:
         """The players of a pair as the file names them (``()`` when it does not)."""
@@ -528,7 +540,7 @@ class SessionScores:
                     "names": list(self.names(p.pair)),
                     "direction": None if p.direction is None else p.direction.name,
                     "total": _num(p.total),
-                    "percentage": None if p.percentage is None else round(p.percentage, 2),
+                    "percentage": None if p.percentage is None else _num(p.percentage),
                     "place": p.place or None,
                     "boards": p.boards,
                 }
@@ -536,8 +548,3 @@ class SessionScores:
             ],
         }
 
-
-def _num(x: float) -> float | int:
-    """Whole numbers print as ints in JSON; others to 2 decimals."""
-    r = round(x, 2)
-    return int(r) if r == int(r) else r

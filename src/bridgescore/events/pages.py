@@ -16,7 +16,10 @@ from xml.sax.saxutils import escape
 
 from ..board import Board
 from ..i18n import check_lang
-from .model import Award, BoardResult, SessionScores
+from .adjusted import award_text as _award
+from .figures import column as _column
+from .figures import fixed
+from .model import BoardResult, SessionScores
 from .teams import MatchScore
 
 if TYPE_CHECKING:
@@ -84,25 +87,15 @@ _T = {
 
 
 def _n(x: float | None) -> str:
+    """A figure on its own: up to two decimals, rounded half up, no trailing zeros."""
     if x is None:
         return ""
-    r = round(x, 2)
-    return str(int(r)) if r == int(r) else f"{r:g}"
-
-
-def _column(values: list[float | None]) -> list[str]:
-    """One number format down a column: whole numbers while every value is whole, else two
-    decimals throughout (10.67 and 12.00, never 10.67 and 12)."""
-    whole = all(v is None or round(v, 2) == int(round(v, 2)) for v in values)
-    return ["" if v is None else _n(v) if whole else f"{v:.2f}" for v in values]
+    text = fixed(x)
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _file(pair: str) -> str:
     return re.sub(r"[^0-9A-Za-z_-]", "_", pair)
-
-
-def _award(a: Award | None) -> str:
-    return "" if a is None else a if isinstance(a, str) else f"{a:g}%"
 
 
 def _contract(r: BoardResult, lang: str) -> str:
@@ -167,7 +160,7 @@ def percentage_chart(values: list[tuple[int, float]], title: str, axis: str = "b
         x = left + i * step
         colour = "#1f5fa8" if pct >= 50 else "#b5651d"
         parts.append(f'<rect x="{x + 1:.1f}" y="{base - bh:.1f}" width="{max(step - 2, 1):.1f}" '
-                     f'height="{bh:.1f}" fill="{colour}"><title>{board}: {pct:.0f}%</title></rect>')
+                     f'height="{bh:.1f}" fill="{colour}"><title>{board}: {fixed(pct, 0)}%</title></rect>')
         if i % label_every == 0:
             parts.append(f'<text x="{x + step / 2:.1f}" y="{h - 12}" {_FONT} '
                          f'text-anchor="middle">{board}</text>')
@@ -254,7 +247,7 @@ def write_pairs_pages(scores: SessionScores, out: Path, lang: str = "en") -> Pat
             fields.append({"title": t[tkey], "pct": pct, "rows": [
                 {"place": p.place, "pair": p.pair, "file": _file(p.pair),
                  "names": names.get(p.pair, ""), "total": tot,
-                 "pct": "" if p.percentage is None else f"{p.percentage:.2f}", "boards": p.boards}
+                 "pct": "" if p.percentage is None else fixed(p.percentage), "boards": p.boards}
                 for p, tot in zip(members, totals, strict=True)]})
     numbers = [b.board for b in scores.boards]
     html_lang = "zh-CN" if lang == "zh" else "en"
@@ -282,7 +275,7 @@ def write_pairs_pages(scores: SessionScores, out: Path, lang: str = "en") -> Pat
                     "board": b.board, "direction": t[side], "against": other,
                     "contract": _contract(r, lang),
                     "score": "" if r.score is None else f"{(r.score if side == 'ns' else -r.score):+d}",
-                    "pct": "" if pc is None else f"{pc:.0f}", "note": _note(s.note, lang)})
+                    "pct": "" if pc is None else fixed(pc, 0), "note": _note(s.note, lang)})
                 per_pair_values.setdefault(pair, []).append(v)
                 if pc is not None:
                     chart.setdefault(pair, []).append((b.board, pc))
@@ -299,7 +292,7 @@ def write_pairs_pages(scores: SessionScores, out: Path, lang: str = "en") -> Pat
         label = f"{p.pair} {names.get(p.pair, '')}".strip()
         summary = (f"{t['place']} {p.place or '–'} · {t['total']} "
                    f"{shown_total.get(p.pair, _n(p.total))}"
-                   + (f" · {p.percentage:.2f}%" if p.percentage is not None else ""))
+                   + (f" · {fixed(p.percentage)}%" if p.percentage is not None else ""))
         svg = percentage_chart(chart.get(p.pair, []), t["chart_pct"], t["board_axis"]) if pct else ""
         card = per_pair.get(p.pair, [])
         for row, shown in zip(card, _column(list(per_pair_values.get(p.pair, []))), strict=True):
@@ -414,13 +407,13 @@ def write_standings_page(table: list[Standing], event: TeamEvent, out: Path, lan
         q = s.quotient
         rows.append({"place": s.place, "team": s.team, "name": event.names.get(s.team, ""),
                      "played": s.played, "byes": s.byes or "", "vp": v, "for": f, "against": a,
-                     "quotient": f"{q:.3f}" if math.isfinite(q) else "∞"})
+                     "quotient": fixed(q, 3) if math.isfinite(q) else "∞"})
     matches: list[tuple[int, int, dict[str, object]]] = []
     for i, m in enumerate(event.matches):
         hv, av = m.vps(scale)
         matches.append((m.round, i, {
             "round": m.round, "home": event.label(m.home), "away": event.label(m.away),
-            "imps": f"{_n(m.home_imps)} – {_n(m.away_imps)}", "vp": f"{hv:.2f} – {av:.2f}",
+            "imps": f"{_n(m.home_imps)} – {_n(m.away_imps)}", "vp": f"{fixed(hv)} – {fixed(av)}",
             "boards": m.boards}))
     for i, (r, team) in enumerate(event.byes):
         matches.append((r, len(event.matches) + i, {

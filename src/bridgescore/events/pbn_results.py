@@ -36,9 +36,11 @@ from typing import TYPE_CHECKING
 from ..board import Board
 from ..errors import BridgeError, FileFormatError
 from ..formats import pbn
+from .adjusted import award_text as _award
 from .compare import Carried
 from .csvfmt import _artificial
-from .model import Award, BoardResult, Pair, Session, SessionScores, Team, TeamMatch
+from .figures import fixed
+from .model import BoardResult, Pair, Session, SessionScores, Team, TeamMatch
 
 if TYPE_CHECKING:
     from .teams import MatchScore
@@ -253,10 +255,6 @@ def _row(d: dict[str, str], board: int, line: int, source: str | None,
     return BoardResult(**common, result=result, score=score)  # type: ignore[arg-type]
 
 
-def _award(a: Award | None) -> str:
-    return "" if a is None else a if isinstance(a, str) else f"{a:g}%"
-
-
 def _q(text: str) -> str:
     return text if text and " " not in text and '"' not in text else '"' + text.replace('"', "'") + '"'
 
@@ -312,7 +310,7 @@ def dumps(item: Session | SessionScores | TeamMatch | MatchScore) -> str:
                 out.append(" ".join([
                     _q(p.place) if p.place else "-", _q(p.pair),
                     p.direction.name if p.direction else "-", f"{p.total:g}",
-                    "-" if p.percentage is None else f"{p.percentage:.2f}", _q(names) or "-"]))
+                    "-" if p.percentage is None else fixed(p.percentage), _q(names) or "-"]))
         header = "Table\\2R;Round\\2R;PairId_NS\\4R;PairId_EW\\4R;Contract\\6L;Declarer\\1R;" \
                  "Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R"
         out.append(f'[ScoreTable "{header}{";" + value_cols if value_cols else ""}"]')

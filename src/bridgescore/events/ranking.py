@@ -1,9 +1,18 @@
-"""Rankings: places within each field, shared places, tie-breaks, the Swiss-pairs rule.
+"""The one ranking engine for pairs, teams and Swiss events: order, tie-breaks, shared places.
 
-Two rules:
+``place(items, score, tie_breaks)`` orders by ``score`` (higher first), then splits each group
+of equal scores with a **tie-break chain**: a sequence of ``TieBreak`` values, each a name and
+a key (higher is better) that may look at the whole tied group (head to head does).  The first
+tie-break that separates anyone in the group splits it; each smaller group still tied starts
+again from the first tie-break (among fewer teams, head to head may now decide).  Whoever is
+still level shares the place, written ``2=``, and the next place skips (1, 2=, 2=, 4).
 
-* ``"shared"`` (default, as at club pairs and teams): pairs with equal scores share the place,
-  written ``2=``; the next place skips (1, 2=, 2=, 4).
+Scores are compared exactly (whole numbers or ``Fraction``), never after rounding: a tie is
+a tie in the arithmetic of the Laws, not at the sixth decimal.
+
+Pairs sessions (``rank``) use two rules:
+
+* ``"shared"`` (default, as at club pairs): no tie-break; equal scores share the place.
 * ``"swiss"`` (the online Swiss pairs of the seeds, 002): equal scores are split by more
   boards completed, then by earlier registration; only pairs that completed at least
   ``completion`` of the scheduled boards are ranked (002: "usually 60% to 80%"); the others
@@ -21,23 +30,86 @@ IMP and total-point fields by total.  Two-winner sessions rank NS and EW separat
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import Literal
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from itertools import groupby
+from typing import Any, Generic, Literal, TypeVar
 
 from ..errors import BridgeError
 from ..seat import Side
 from .model import PairScore
 
-__all__ = ["Rule", "rank"]
+__all__ = ["Placed", "Rule", "TieBreak", "boards_needed", "exact_key", "natural_key", "pair_score",
+           "place", "rank"]
 
 Rule = Literal["shared", "swiss"]
+T = TypeVar("T")
 
 
-def _score(p: PairScore) -> float:
-    pct = p.percentage
-    # Rounded so that float noise (e.g. Neuberg thirds) never splits a real tie.
-    return round(pct if pct is not None else p.total, 6)
+@dataclass(frozen=True, slots=True)
+class TieBreak(Generic[T]):
+    """One link of a tie-break chain: ``key(member, group)``, higher is better."""
+
+    name: str
+    key: Callable[[T, Sequence[T]], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Placed(Generic[T]):
+    item: T
+    place: str  # "1", "2=", …
+    rank: int  # 1-based; shared by everyone in a tied group
+
+
+def place(items: Sequence[T], score: Callable[[T], Any],
+          tie_breaks: Sequence[TieBreak[T]] = (),
+          display: Callable[[T], Any] | None = None) -> list[Placed[T]]:
+    """Order ``items`` best first with places.  ``display`` orders the members of a group that
+    stays tied (default: as given)."""
+    position = {id(x): i for i, x in enumerate(items)}
+    show = display or (lambda x: position[id(x)])
+    groups: list[list[T]] = []
+    for _, same in groupby(sorted(items, key=score, reverse=True), key=score):
+        groups.extend(_split(list(same), tie_breaks))
+    out: list[Placed[T]] = []
+    for group in groups:
+        first = len(out) + 1
+        label = f"{first}=" if len(group) > 1 else str(first)
+        out.extend(Placed(x, label, first) for x in sorted(group, key=show))
+    return out
+
+
+def _split(group: list[T], chain: Sequence[TieBreak[T]]) -> list[list[T]]:
+    if len(group) < 2:
+        return [group]
+    for tb in chain:
+        keys = {id(x): tb.key(x, group) for x in group}
+        ordered = sorted(group, key=lambda x: keys[id(x)], reverse=True)
+        parts = [list(g) for _, g in groupby(ordered, key=lambda x: keys[id(x)])]
+        if len(parts) > 1:
+            return [sub for part in parts for sub in _split(part, chain)]
+    return [group]
+
+
+def natural_key(pair: str | int) -> tuple[int, str]:
+    """Ids in number order (2 before 10), text ids after them in text order."""
+    text = str(pair)
+    return (int(text), "") if text.isdigit() else (1 << 30, text)
+
+
+def pair_score(p: PairScore) -> Fraction:
+    """What a pair ranks by, exactly: its percentage when it has one, else its total."""
+    total = p.exact if p.exact is not None else Fraction(repr(float(p.total)))
+    if p.maximum is not None and p.maximum > 0:
+        return 100 * total / Fraction(p.maximum)
+    return total
+
+
+def exact_key(x: Fraction) -> tuple[float, Fraction]:
+    """A sort key that orders exactly but compares cheaply: the correctly rounded float first
+    (it never reverses an order), the fraction only when the floats are equal."""
+    return (float(x), x)
 
 
 def rank(
@@ -59,34 +131,36 @@ def rank(
     needed = 0
     if completion > 0:
         most = total_boards if total_boards is not None else max((p.boards for p in scores), default=0)
-        needed = math.ceil(completion * most - 1e-9)
+        needed = boards_needed(completion, most)
+    chain: list[TieBreak[PairScore]] = []
+    if rule == "swiss":
+        chain = [TieBreak("boards", lambda p, _: p.boards),
+                 TieBreak("registration", lambda p, _: -reg.get(p.pair, math.inf))]
+    exact = {id(p): exact_key(pair_score(p)) for p in scores}
+
+    def by_score(p: PairScore) -> tuple[float, Fraction]:
+        return exact[id(p)]
+
+    def display(p: PairScore) -> Hashable:
+        return natural_key(p.pair)
+
     out: list[PairScore] = []
     fields: list[Side | None] = [Side.NS, Side.EW, None]
     for fld in fields:
         group = [p for p in scores if p.direction is fld]
         ranked = [p for p in group if p.boards >= needed]
-        unranked = [p for p in group if p.boards < needed]
-
-        def order(p: PairScore) -> tuple[float, ...]:
-            if rule == "swiss":
-                return (-_score(p), -p.boards, reg.get(p.pair, math.inf))
-            return (-_score(p),)
-
-        ranked.sort(key=lambda p: (order(p), _natural(p.pair)))
-        keys = [order(p) for p in ranked]
-        for i, p in enumerate(ranked):
-            first = i
-            while first > 0 and keys[first - 1] == keys[i]:
-                first -= 1
-            shared = (i > 0 and keys[i - 1] == keys[i]) or (
-                i + 1 < len(ranked) and keys[i + 1] == keys[i])
-            place = f"{first + 1}=" if shared else str(first + 1)
-            out.append(replace(p, place=place, rank=first + 1))
-        unranked.sort(key=lambda p: (-_score(p), -p.boards, _natural(p.pair)))
+        out.extend(replace(x.item, place=x.place, rank=x.rank)
+                   for x in place(ranked, by_score, chain, display))
+        unranked = sorted((p for p in group if p.boards < needed),
+                          key=lambda p: (-exact[id(p)][1], -p.boards, natural_key(p.pair)))
         out.extend(replace(p, place="", rank=None) for p in unranked)
     return out
 
 
-def _natural(pair: str) -> tuple[int, str]:
-    """Pair ids in number order (2 before 10), text ids after."""
-    return (int(pair), "") if pair.isdigit() else (1 << 30, pair)
+def boards_needed(completion: float, most: int) -> int:
+    """The whole number of boards a pair must complete to be ranked: the share rounded up
+    (60% of 27 boards is 16.2: 17 boards)."""
+    if completion <= 0:
+        return 0
+    share = Fraction(repr(float(completion))) * most
+    return math.ceil(share)

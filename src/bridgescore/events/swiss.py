@@ -37,6 +37,8 @@ from typing import Any, Literal
 from ..errors import BridgeError, FileFormatError
 from ..text import normalize
 from .csvsplit import delimiter, split
+from .exact import exact
+from .ranking import place
 
 __all__ = [
     "Draw",
@@ -254,8 +256,8 @@ def _check_entries(entries: Sequence[Entry]) -> None:
 
 
 def standings_order(entries: Sequence[Entry]) -> list[Entry]:
-    """Higher score first; equal scores keep the given (registration) order."""
-    return sorted(entries, key=lambda e: -e.score)  # sorted() is stable
+    """Higher score first; equal scores (compared exactly) keep the given (registration) order."""
+    return [x.item for x in place(entries, lambda e: exact(e.score))]
 
 
 def swiss_draw(

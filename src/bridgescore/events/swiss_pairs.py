@@ -23,13 +23,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ..errors import BridgeError
 from ..text import display_width
+from .exact import exact
+from .figures import column, json_number
 from .model import PairScore, Session, SessionScores
-from .ranking import rank
+from .ranking import boards_needed, natural_key, rank
 from .swiss import Draw, Entry, FirstRound, History, swiss_draw
 
 __all__ = ["SWISS_SCORING", "SwissPairsEvent", "score_swiss_rounds"]
@@ -73,9 +76,10 @@ class SwissPairsEvent:
             "completion": self.completion,
             "standings": [
                 {"place": p.place, "rank": p.rank, "pair": p.pair,
-                 "names": list(self.names.get(p.pair, ())), "total": _num(p.total),
+                 "names": list(self.names.get(p.pair, ())), "total": json_number(p.total),
                  "boards": p.boards,
-                 "by_round": [None if x is None else _num(x) for x in self.per_round[p.pair]]}
+                 "by_round": [None if x is None else json_number(x)
+                              for x in self.per_round[p.pair]]}
                 for p in self.standings
             ],
         }
@@ -94,18 +98,16 @@ class SwissPairsEvent:
         rows = [head]
         # One number format per column: two decimals throughout a column as soon as one of
         # its figures needs them (93.50 above 86.00, never 93.5 above 86).
-        totals = _column([p.total for p in self.standings])
-        cols = [_column([x for x in (self.per_round[p.pair][r] for p in self.standings)
-                         if x is not None]) for r in range(n)]
+        totals = column([p.total for p in self.standings])
+        cols = [column([self.per_round[p.pair][r] for p in self.standings]) for r in range(n)]
         for i, p in enumerate(self.standings):
-            cells = ["-" if x is None else _cell(x, cols[r])
-                     for r, x in enumerate(self.per_round[p.pair])]
+            cells = [cols[r][i] or "-" for r in range(n)]
             rows.append([p.place or "-", p.pair, self.name(p.pair, lang), totals[i],
                          str(p.boards), *cells])
         title = (f"瑞士移位双人赛：{n} 轮后的名次（{_SCORING[self.scoring][1]}）" if zh
                  else f"Swiss pairs: standings after {n} round(s) ({_SCORING[self.scoring][0]})")
         out = [title, *_align(rows, right={0, 3, 4, *range(5, 5 + n)})]
-        needed = _needed(self.completion, self.total_boards)
+        needed = boards_needed(self.completion, self.total_boards)
         if needed:
             unranked = sum(1 for p in self.standings if p.rank is None)
             out.append(
@@ -120,27 +122,6 @@ _SCORING = {"mp": ("matchpoints", "比赛分"), "ximp": ("cross-IMPs", "交叉 I
             "butler": ("Butler IMPs", "巴特勒 IMP")}
 
 
-def _needed(completion: float, total: int) -> int:
-    # Same rounding as ranking.rank: the threshold is a whole number of boards, rounded up.
-    return math.ceil(completion * total - 1e-9) if completion > 0 else 0
-
-
-def _num(x: float) -> float | int:
-    return int(x) if float(x).is_integer() else round(x, 4)
-
-
-def _column(values: list[float]) -> list[str]:
-    """A column's figures: whole numbers if all are whole, else all with two decimals."""
-    if all(float(round(x, 2)).is_integer() for x in values):
-        return [str(round(x)) for x in values]
-    return [f"{x:.2f}" for x in values]
-
-
-def _cell(x: float, column: list[str]) -> str:
-    """``x`` in its column's format (two decimals when the column has them)."""
-    return f"{x:.2f}" if any("." in c for c in column) else str(round(x))
-
-
 def _align(rows: list[list[str]], right: set[int]) -> list[str]:
     widths = [max(display_width(r[i]) for r in rows) for i in range(len(rows[0]))]
     out = []
@@ -151,10 +132,6 @@ def _align(rows: list[list[str]], right: set[int]) -> list[str]:
             cells.append(pad + cell if i in right else cell + pad)
         out.append("  ".join(cells).rstrip())
     return out
-
-
-def _natural(pair: str) -> tuple[int, str]:
-    return (int(pair), "") if pair.isdigit() else (1 << 30, pair)
 
 
 def score_swiss_rounds(
@@ -187,7 +164,7 @@ def score_swiss_rounds(
     for s in sessions:
         for pid, pair in sorted(s.pairs.items(), key=lambda kv: (
                 kv[1].registration if kv[1].registration is not None else math.inf,
-                _natural(kv[0]))):
+                natural_key(kv[0]))):
             if pid not in registration:
                 registration[pid] = len(registration)
             if pair.names and pid not in names:
@@ -196,11 +173,11 @@ def score_swiss_rounds(
     everyone = set(registration)
     for sc in scored:
         everyone.update(p.pair for p in sc.pairs if p.boards > 0)
-    for pid in sorted(everyone - set(registration), key=_natural):
+    for pid in sorted(everyone - set(registration), key=natural_key):
         registration[pid] = len(registration)
 
     per_round: dict[str, list[float | None]] = {p: [] for p in everyone}
-    totals = dict.fromkeys(everyone, 0.0)
+    totals = dict.fromkeys(everyone, Fraction(0))
     boards = dict.fromkeys(everyone, 0)
     history = History()
     total_boards = 0
@@ -211,7 +188,7 @@ def score_swiss_rounds(
             ps = played.get(pid)
             per_round[pid].append(None if ps is None else ps.total)
             if ps is not None:
-                totals[pid] += ps.total
+                totals[pid] += ps.exact if ps.exact is not None else exact(ps.total)
                 boards[pid] += ps.boards
         total_boards += max((p.boards for p in sc.pairs), default=0)
         met = {frozenset((r.ns_pair, r.ew_pair)) for r in s.results}
@@ -221,13 +198,13 @@ def score_swiss_rounds(
         for pid in everyone - set(played):
             history.byes[pid] += 1
     # maximum=None: the seeds rank a Swiss pairs event by its running total, not by percentage.
-    scores = [PairScore(p, None, totals[p], boards[p]) for p in everyone]
+    scores = [PairScore(p, None, float(totals[p]), boards[p], exact=totals[p]) for p in everyone]
     ranked = rank(scores, rule="swiss", registration=registration, completion=completion,
                   total_boards=total_boards)
     return SwissPairsEvent(
         scoring=scoring,
         rounds=scored,
-        standings=tuple(replace(p, total=round(p.total, 6)) for p in ranked),
+        standings=tuple(ranked),
         per_round={p: tuple(v) for p, v in per_round.items()},
         history=history,
         registration=registration,

@@ -29,21 +29,24 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
 
 from ..errors import BridgeError
 from ..vp import victory_points
+from .exact import exact
+from .ranking import TieBreak, place
 from .swiss import Draw, Entry, History, swiss_draw
 
 __all__ = [
+    "TIE_BREAKS",
     "Fixture",
     "Knockout",
     "MatchResult",
     "Standing",
     "SwissTeams",
-    "TieBreak",
+    "TieBreakName",
     "carry_over",
     "parse_bye_vp",
     "result_from_score",
@@ -51,7 +54,8 @@ __all__ = [
     "standings",
 ]
 
-TieBreak = Literal["quotient", "head_to_head"]
+TieBreakName = Literal["quotient", "head_to_head"]
+TIE_BREAKS: tuple[TieBreakName, ...] = ("quotient", "head_to_head")
 ByeVp = float | Literal["average"]
 
 
@@ -107,10 +111,11 @@ class MatchResult:
     def vps(self, scale: str = "wbf") -> tuple[float, float]:
         if self.home_vp is not None and self.away_vp is not None:
             return (self.home_vp, self.away_vp)
-        margin = self.home_imps - self.away_imps
+        from .teams import whole_margin
+
         # VP scales take whole IMPs: round half away from zero (a ½ IMP margin is rare).
-        whole = math.floor(abs(margin) + 0.5) * (1 if margin >= 0 else -1)
-        v = victory_points(whole, self.boards, scale)
+        v = victory_points(whole_margin(exact(self.home_imps) - exact(self.away_imps)),
+                           self.boards, scale)
         return (float(v[0]), float(v[1]))
 
 
@@ -169,11 +174,12 @@ def standings(
     byes: Iterable[str] = (),
     bye_vp: ByeVp = 12.0,
     scale: str = "wbf",
-    tie_breaks: Sequence[TieBreak] = ("quotient", "head_to_head"),
+    tie_breaks: Sequence[TieBreakName] = TIE_BREAKS,
 ) -> list[Standing]:
-    """Standings by VPs with the tie-breaks above, best first."""
+    """Standings by VPs with the tie-breaks above, best first.  VPs, IMPs and quotients are
+    compared exactly (the VPs as the decimals the scale gives), never after rounding."""
     for tb in tie_breaks:
-        if tb not in ("quotient", "head_to_head"):
+        if tb not in TIE_BREAKS:
             raise BridgeError(f"unknown tie-break {tb!r}: expected quotient or head_to_head",
                               f"未知的同分判定 {tb!r}：应为 quotient（IMP商）或 head_to_head（相互间成绩）")
     if bye_vp != "average" and not (isinstance(bye_vp, int | float) and math.isfinite(bye_vp)
@@ -181,23 +187,23 @@ def standings(
         raise BridgeError(f"invalid bye score {bye_vp!r}: expected VPs (a number) or 'average'",
                           f"无效的轮空得分 {bye_vp!r}：应为胜利分数值或 'average'（平均）")
     known = set(teams)
-    vp: dict[str, float] = defaultdict(float)
-    imp_for: dict[str, float] = defaultdict(float)
-    imp_against: dict[str, float] = defaultdict(float)
+    vp: dict[str, Fraction] = defaultdict(Fraction)
+    imp_for: dict[str, Fraction] = defaultdict(Fraction)
+    imp_against: dict[str, Fraction] = defaultdict(Fraction)
     played: dict[str, int] = defaultdict(int)
-    h2h: dict[tuple[str, str], float] = defaultdict(float)
+    h2h: dict[tuple[str, str], Fraction] = defaultdict(Fraction)
     for m in results:
         for t in (m.home, m.away):
             if t not in known:
                 raise BridgeError(f"unknown team {t!r} in round {m.round}",
                                   f"第{m.round}轮中有未知的队 {t!r}")
-        hv, av = m.vps(scale)
+        hv, av = (exact(v) for v in m.vps(scale))
         vp[m.home] += hv
         vp[m.away] += av
-        imp_for[m.home] += m.home_imps
-        imp_against[m.home] += m.away_imps
-        imp_for[m.away] += m.away_imps
-        imp_against[m.away] += m.home_imps
+        imp_for[m.home] += exact(m.home_imps)
+        imp_against[m.home] += exact(m.away_imps)
+        imp_for[m.away] += exact(m.away_imps)
+        imp_against[m.away] += exact(m.home_imps)
         played[m.home] += 1
         played[m.away] += 1
         h2h[(m.home, m.away)] += hv
@@ -207,58 +213,34 @@ def standings(
         if t not in known:
             raise BridgeError(f"unknown team {t!r} with a bye", f"轮空的队 {t!r} 未知")
         bye_count[t] += 1
+    total: dict[str, Fraction] = {}
     rows = []
     for t in teams:
-        extra = 0.0
+        extra = Fraction(0)
         if bye_count[t]:
-            each = (vp[t] / played[t] if played[t] else 0.0) if bye_vp == "average" else float(bye_vp)
+            each = (vp[t] / played[t] if played[t] else Fraction(0)) if bye_vp == "average" \
+                else exact(bye_vp)
             extra = each * bye_count[t]
-        rows.append(Standing(t, played[t], bye_count[t], round(vp[t] + extra, 2), imp_for[t],
-                             imp_against[t]))
-    return _rank(rows, tie_breaks, h2h, list(teams))
+        total[t] = vp[t] + extra
+        rows.append(Standing(t, played[t], bye_count[t], float(total[t]), float(imp_for[t]),
+                             float(imp_against[t])))
 
+    def quotient(s: Standing, _: Sequence[Standing]) -> Fraction | float:
+        won, lost = imp_for[s.team], imp_against[s.team]
+        if lost == 0:
+            return math.inf if won > 0 else Fraction(1)
+        return won / lost
 
-def _rank(rows: list[Standing], tie_breaks: Sequence[TieBreak],
-          h2h: dict[tuple[str, str], float], order: list[str]) -> list[Standing]:
-    groups: dict[float, list[Standing]] = defaultdict(list)
-    for s in rows:
-        groups[s.vp].append(s)
-    ordered: list[list[Standing]] = []
-    for v in sorted(groups, reverse=True):
-        ordered.extend(_split(groups[v], list(tie_breaks), h2h))
-    out: list[Standing] = []
-    for tied in ordered:
-        first = len(out) + 1
-        tied.sort(key=lambda s: order.index(s.team))
-        for s in tied:
-            place = f"{first}=" if len(tied) > 1 else str(first)
-            out.append(Standing(s.team, s.played, s.byes, s.vp, s.imps_for, s.imps_against,
-                                place, first))
-    return out
+    def head_to_head(s: Standing, group: Sequence[Standing]) -> Fraction:
+        names = {g.team for g in group}
+        return sum((v for (a, b), v in h2h.items() if a == s.team and b in names), Fraction(0))
 
-
-def _split(group: list[Standing], breaks: list[TieBreak],
-           h2h: dict[tuple[str, str], float]) -> list[list[Standing]]:
-    """Order a tied group by the first tie-break that separates anyone.  Each smaller group
-    still tied starts again from the first tie-break: head to head among fewer teams may
-    now separate them.  Groups only shrink, so this ends."""
-    names = {s.team for s in group}
-    for tb in breaks:
-        buckets: dict[float, list[Standing]] = defaultdict(list)
-        for s in group:
-            if tb == "quotient":
-                q = s.quotient
-                k = round(q, 9) if math.isfinite(q) else math.inf
-            else:
-                k = round(sum(v for (a, b), v in h2h.items() if a == s.team and b in names), 9)
-            buckets[k].append(s)
-        if len(buckets) > 1:
-            out: list[list[Standing]] = []
-            for k in sorted(buckets, reverse=True):
-                sub = buckets[k]
-                out.extend(_split(sub, breaks, h2h) if len(sub) > 1 else [sub])
-            return out
-    return [group]
+    chain = {"quotient": TieBreak("quotient", quotient),
+             "head_to_head": TieBreak("head_to_head", head_to_head)}
+    order = {t: i for i, t in enumerate(teams)}
+    placed = place(rows, lambda s: total[s.team], [chain[tb] for tb in tie_breaks],
+                   lambda s: order[s.team])
+    return [replace(x.item, place=x.place, rank=x.rank) for x in placed]
 
 
 @dataclass

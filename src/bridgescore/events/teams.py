@@ -22,25 +22,42 @@ slip on board 4, see the seeds' README):
 
 Other scorings: board-a-match (``scoring="bam"``: the team with the higher net score wins the
 board, 1 point, ½ each if equal; ``bam_points=2`` for the British 2/1/0) and aggregate
-(``"aggregate"``: the net points summed).  An artificial score at teams is Average-plus
-+3 IMPs, Average 0, Average-minus −3 (Law 86A; settable), so A+/A− gives the home team 3
-IMPs and a split award (A+/A) half the difference; at board-a-match 60/50/40% of the board;
-at aggregate nothing.  A weighted score is IMPed component
-by component against the other room and averaged by weight.
+(``"aggregate"``: the net points summed).  A weighted score is IMPed component by component
+against the other room and averaged by weight.
+
+**Artificial adjusted scores** (Law 12C2) are awarded per side: a room's NS and EW pairs each
+get one (``A+/A-``, or a split award such as ``A+/A``).  At IMPs a side's award is worth
+Average-plus +3, Average 0, Average-minus −3 (Law 86A; settable), a percentage ``p`` is
+``(p − 50)·3/10``.  A team's score on the board is the sum of its sides' awards: the home team
+is NS in the open room and EW in the closed room.  A played (or weighted) result in the other
+room has nothing to be compared with and counts 0.  When the two teams' scores do not balance
+(a split award), the board is worth the average of the two to the home team, as Law 86B
+scores non-balancing adjustments in a match: ``(home − away)/2``.  So A+/A− in one room is +3
+to the side with A+; A+/A− in both rooms (each team A+ once and A− once) nets 0; A/A in one
+room and A+/A− in the other is 3 to the side with A+; A+/A in one room is 1.5.
+
+At board-a-match an award is a share of the board: 60/50/40% for A+/A/A−, a percentage as
+given; a side's share counts its distance from 50%, added up and averaged in the same way
+(A+/A− in one room: 0.6 of the board to the side with A+), at most the whole board.  At
+aggregate an artificial score adds no points: the board counts 0.
+
+The arithmetic is exact (fractions inside); the figures are exact values as floats.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Literal
 
 from ..errors import BridgeError
-from ..imps import get_imp_scale
+from ..imps import ImpScale, get_imp_scale
 from ..vp import get_vp_scale
-from .model import Award, BoardResult, TeamMatch
+from .adjusted import award_imps, award_percent, award_text, components
+from .exact import exact, plain
+from .model import BoardResult, TeamMatch
 
-__all__ = ["MatchBoard", "MatchScore", "MatchSettings", "score_match"]
+__all__ = ["MatchBoard", "MatchScore", "MatchSettings", "score_match", "whole_margin"]
 
 Scoring = Literal["imps", "bam", "aggregate"]
 
@@ -88,7 +105,7 @@ class MatchScore:
 
     @property
     def margin(self) -> float:
-        return _clean(self.home_total - self.away_total)
+        return plain(exact(self.home_total) - exact(self.away_total))
 
     @property
     def winner(self) -> str | None:
@@ -133,88 +150,94 @@ def _room_json(r: BoardResult) -> dict[str, object]:
     if r.lead:
         out["lead"] = r.lead
     if r.kind == "artificial":
-        out["adjusted"] = f"{_award_text(r.ns_award)}/{_award_text(r.ew_award)}"
+        out["adjusted"] = f"{award_text(r.ns_award)}/{award_text(r.ew_award)}"
     return out
 
 
-def _award_text(a: Award | None) -> str:
-    return "" if a is None else a if isinstance(a, str) else f"{a:g}%"
+def _sides(o: BoardResult, c: BoardResult, value: object) -> tuple[Fraction, Fraction]:
+    """What the home and the away team get from the artificial awards of both rooms, each
+    award converted by ``value``; a room without awards gives nothing."""
+    home = away = Fraction(0)
+    if o.kind == "artificial":  # the home team sits NS in the open room
+        assert o.ns_award is not None and o.ew_award is not None
+        home += value(o.ns_award)  # type: ignore[operator]
+        away += value(o.ew_award)  # type: ignore[operator]
+    if c.kind == "artificial":  # … and EW in the closed room
+        assert c.ns_award is not None and c.ew_award is not None
+        home += value(c.ew_award)  # type: ignore[operator]
+        away += value(c.ns_award)  # type: ignore[operator]
+    return home, away
 
 
-def _clean(x: float) -> float:
-    r = round(x, 10) + 0.0
-    return int(r) if r == int(r) else r
+def _note(o: BoardResult, c: BoardResult) -> str:
+    """``A+/A-`` for the artificial room (``home/away`` order of awards); both rooms'
+    awards as ``open A+/A-, closed A/A`` when both are artificial."""
+    rooms = [(name, r) for name, r in (("open", o), ("closed", c)) if r.kind == "artificial"]
+    if len(rooms) == 1:
+        r = rooms[0][1]
+        home, away = (r.ns_award, r.ew_award) if r is o else (r.ew_award, r.ns_award)
+        return f"{award_text(home)}/{award_text(away)}"
+    return ", ".join(f"{name} {award_text(r.ns_award)}/{award_text(r.ew_award)}"
+                     for name, r in rooms)
 
 
-def _award(a: Award | None, st: MatchSettings) -> float:
-    if a is None:
-        return 0.0
-    if isinstance(a, str):
-        return {"A+": st.avg_plus, "A": 0.0, "A-": st.avg_minus}[a]
-    return (a - 50) * 0.3
-
-
-def _pct(a: Award | None) -> float:
-    if a is None:
-        return 50.0
-    return {"A+": 60.0, "A": 50.0, "A-": 40.0}[a] if isinstance(a, str) else float(a)
-
-
-def _components(r: BoardResult) -> list[tuple[float, int]]:
-    if r.kind == "weighted":
-        return list(r.weighted)
-    assert r.score is not None
-    return [(1.0, r.score)]
-
-
-def _board(o: BoardResult, c: BoardResult, st: MatchSettings) -> tuple[int | None, float, str]:
+def _board(o: BoardResult, c: BoardResult, st: MatchSettings,
+           imp: ImpScale) -> tuple[int | None, Fraction, str]:
     """(difference, value to home, note) for one board."""
-    imp = get_imp_scale(st.imp_scale)
     if o.kind == "artificial" or c.kind == "artificial":
-        # Awards go to the teams: open-room NS and closed-room EW are the home team.
-        r = o if o.kind == "artificial" else c
-        home_a, away_a = (r.ns_award, r.ew_award) if r is o else (r.ew_award, r.ns_award)
-        note = f"{_award_text(home_a)}/{_award_text(away_a)}"
+        note = _note(o, c)
         if st.scoring == "imps":
-            # A+/A− is 3 IMPs to the home team; a split award (A+/A) is averaged: 1.5.
-            return None, _clean((_award(home_a, st) - _award(away_a, st)) / 2), note
+            home, away = _sides(o, c, lambda a: award_imps(a, st.avg_plus, st.avg_minus))
+            return None, (home - away) / 2, note
         if st.scoring == "bam":
-            share = (_pct(home_a) - _pct(away_a)) / 200  # A+/A−: 60% v 40% of the board
-            return None, _clean(st.bam_points * share), note
-        return None, 0, note
-    pairs = [(wo * wc, so - sc) for wo, so in _components(o) for wc, sc in _components(c)]
+            home, away = _sides(o, c, lambda a: award_percent(a) - 50)
+            # A side's share of the board, in points: at most the whole board either way.
+            half = Fraction(st.bam_points, 2)
+            share = (home - away) / 2 / 100 * st.bam_points
+            return None, max(-half, min(half, share)), note
+        return None, Fraction(0), note
+    pairs = [(wo * wc, so - sc) for wo, so in components(o) for wc, sc in components(c)]
     weighted = o.kind == "weighted" or c.kind == "weighted"
     difference = None if weighted else pairs[0][1]
     note = "weighted" if weighted else ""
     if st.scoring == "imps":
-        return difference, _clean(sum(w * imp.imps(d) for w, d in pairs)), note
+        return difference, sum((w * imp.imps(d) for w, d in pairs), Fraction(0)), note
     if st.scoring == "bam":
-        return difference, _clean(sum(w * st.bam_points * ((d > 0) - (d < 0)) / 2 for w, d in pairs)), note
-    return difference, _clean(sum(w * d for w, d in pairs)), note
+        return difference, sum((w * Fraction(st.bam_points, 2) * ((d > 0) - (d < 0))
+                                for w, d in pairs), Fraction(0)), note
+    return difference, sum((w * d for w, d in pairs), Fraction(0)), note
+
+
+def whole_margin(margin: float | Fraction) -> int:
+    """VP scales take whole IMPs: a margin with a fraction (a split award, a weighted score,
+    a carry-over) is rounded half away from zero."""
+    m = exact(margin)
+    whole = int(abs(m) + Fraction(1, 2))
+    return whole if m >= 0 else -whole
 
 
 def score_match(match: TeamMatch, settings: MatchSettings | None = None) -> MatchScore:
     """Score a match: per-board IMPs (or BAM or aggregate points), running totals and VPs."""
     st = settings or MatchSettings()
+    imp = get_imp_scale(st.imp_scale)
     boards: list[MatchBoard] = []
-    home_run = match.carry_over if st.scoring == "imps" else 0.0
-    away_run = 0.0
+    home_run = exact(match.carry_over) if st.scoring == "imps" else Fraction(0)
+    away_run = Fraction(0)
     for b in match.board_numbers:
         o, c = match.rooms(b)
-        difference, value, note = _board(o, c, st)
+        difference, value, note = _board(o, c, st, imp)
         if st.scoring == "bam":
-            half = st.bam_points / 2
-            home, away = _clean(half + value), _clean(half - value)
+            half = Fraction(st.bam_points, 2)
+            home, away = half + value, half - value
         else:
-            home, away = (value, 0.0) if value > 0 else (0.0, -value)
+            home, away = (value, Fraction(0)) if value > 0 else (Fraction(0), -value)
         home_run += home
         away_run += away
-        boards.append(MatchBoard(b, o, c, difference, value, _clean(home), _clean(away),
-                                 _clean(home_run), _clean(away_run), note))
+        boards.append(MatchBoard(b, o, c, difference, plain(value), plain(home), plain(away),
+                                 plain(home_run), plain(away_run), note))
     vp: tuple[float, float] | None = None
     if st.scoring == "imps" and boards:
-        margin = Decimal(repr(home_run - away_run)).quantize(Decimal(1), rounding=ROUND_HALF_UP)
-        v = get_vp_scale(st.vp_scale).points(int(margin), len(boards))
+        v = get_vp_scale(st.vp_scale).points(whole_margin(home_run - away_run), len(boards))
         vp = (float(v[0]), float(v[1]))
-    return MatchScore(match, st.scoring, tuple(boards), _clean(home_run), _clean(away_run), vp,
+    return MatchScore(match, st.scoring, tuple(boards), plain(home_run), plain(away_run), vp,
                       st.vp_scale)

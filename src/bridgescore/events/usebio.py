@@ -31,9 +31,11 @@ from xml.sax.saxutils import escape
 
 from ..errors import BridgeError, FileFormatError
 from ..result import Result
+from .adjusted import award_text as _award
 from .compare import Carried, Comparison
 from .compare import compare as compare_carried
 from .csvfmt import _result, _weighted
+from .figures import fixed
 from .model import (
     Award,
     BoardResult,
@@ -307,10 +309,6 @@ def _el(tag: str, value: object, indent: int) -> str:
     return f"{' ' * indent}<{tag}>{escape(str(value))}</{tag}>\n"
 
 
-def _award(a: Award | None) -> str:
-    return "" if a is None else a if isinstance(a, str) else f"{a:g}%"
-
-
 def dumps(item: Session | TeamMatch | SessionScores) -> str:
     """USEBIO 1.2 XML for a session (with its scores when given ``SessionScores``) or a match."""
     scores = item if isinstance(item, SessionScores) else None
@@ -352,7 +350,7 @@ def dumps(item: Session | TeamMatch | SessionScores) -> str:
                     parts.append(_el("PLACE", ps.place, 8))
                 parts.append(_el("TOTAL_SCORE", f"{ps.total:g}", 8))
                 if ps.percentage is not None:
-                    parts.append(_el("PERCENTAGE", f"{ps.percentage:.2f}", 8))
+                    parts.append(_el("PERCENTAGE", fixed(ps.percentage), 8))
             parts.append("      </PAIR>\n")
     parts.append("    </PARTICIPANTS>\n")
     by_board: dict[int, list[BoardResult]] = {}
