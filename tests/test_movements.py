@@ -199,9 +199,10 @@ def test_mitchell_matches_the_bundled_demo_session() -> None:
 
 
 # ---------------------------------------------------------------- Howell
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
 @pytest.mark.parametrize("t", HOWELL_SIZES)
-def test_howell_complete_properties(t: int) -> None:
-    m = howell(t)
+def test_howell_complete_properties(t: int, k: int) -> None:
+    m = howell(t, boards_per_round=k)
     m.check()
     assert m.rounds == 2 * t - 1 and len(m.pairs) == 2 * t
     meetings = m.meetings()
@@ -210,14 +211,18 @@ def test_howell_complete_properties(t: int) -> None:
     for r in range(1, m.rounds + 1):
         rnd = m.round(r)
         assert sorted(a.table for a in rnd) == list(range(1, t + 1))
+        assert all(len(a.boards) == k for a in rnd)
         seated = [p for a in rnd for p in a.pairs()]
         assert sorted(seated) == list(m.pairs)  # every pair exactly once: none in two places
-        assert len({a.board_set for a in rnd}) == t  # one set per table, none twice
+        # No board at two tables in a round, unless the movement says those tables share.
+        for a, b in itertools.combinations(rnd, 2):
+            if set(a.boards) & set(b.boards):
+                assert m.share(r, a.table, b.table), (r, a.table, b.table)
     for p in m.pairs:
-        sets = [q.board_set for q in m.schedule(p)]
-        assert len(set(sets)) == len(sets)
-        if t > 3:  # every pair plays every set exactly once
-            assert sorted(sets) == list(range(1, m.board_sets + 1))  # type: ignore[type-var]
+        boards = [b for q in m.schedule(p) for b in q.boards]
+        assert len(set(boards)) == len(boards)  # no pair plays a board twice
+        if t <= 6:  # the published cards: every pair plays every board in play
+            assert sorted(boards) == list(range(1, m.total_boards + 1))
     # One pair stays put at NS; the moving pairs sit NS and EW about equally.
     counts = {p: Counter(q.direction for q in m.schedule(p)) for p in m.pairs}
     stationary = [p for p in m.pairs if len({q.table for q in m.schedule(p)}) == 1]
@@ -227,10 +232,12 @@ def test_howell_complete_properties(t: int) -> None:
             assert abs(counts[p]["NS"] - counts[p]["EW"]) <= 1
 
 
-@pytest.mark.parametrize("t", HOWELL_SIZES)
-def test_howell_data_files_are_well_formed(t: int) -> None:
-    text = resources.files("bridgescore").joinpath(f"data/howell_{t:02d}.json").read_text("utf-8")
+@pytest.mark.parametrize("name", [f"howell_{t:02d}.json" for t in HOWELL_SIZES]
+                         + ["howell_03_relay.json"])
+def test_howell_data_files_are_well_formed(name: str) -> None:
+    text = resources.files("bridgescore").joinpath(f"data/{name}").read_text("utf-8")
     data = json.loads(text)
+    t = int(name[7:9])
     assert (data["tables"], data["pairs"], data["rounds"]) == (t, 2 * t, 2 * t - 1)
     assert len(data["schedule"]) == t * (2 * t - 1)
     assert data["columns"] == ["round", "table", "ns", "ew", "set"]
@@ -293,7 +300,9 @@ def test_odd_pair_howells_match_the_published_odd_cards(
 def test_every_howell_table_says_where_it_comes_from(t: int) -> None:
     text = resources.files("bridgescore").joinpath(f"data/howell_{t:02d}.json").read_text("utf-8")
     source = json.loads(text)["source"]
-    if t in (4, 5, 6):
+    if t == 2:
+        assert source["origin"] == "published" and "bridgescoreplus" in source["url"]
+    elif t in (3, 4, 5, 6):
         assert source["origin"] == "published"
         assert source["repository"] == "https://github.com/thebridsk/bridgescorer"
         assert source["name"].startswith(f"Howell{2 * t:02d}T{t}B")
@@ -302,9 +311,10 @@ def test_every_howell_table_says_where_it_comes_from(t: int) -> None:
 
 
 def test_no_three_table_howell_plays_five_sets_once_each() -> None:
-    """Why the 3-table Howell ships with 6 sets: K6 has one 1-factorisation up to relabelling,
-    and no labelling of its 15 matches with 5 sets is different in every round and different
-    for every pair."""
+    """Why the published 3-table Howell splits its sets in halves: K6 has one
+    1-factorisation up to relabelling, and no labelling of its 15 matches with 5 whole sets
+    is different in every round and different for every pair.  (Our earlier card used 6
+    sets, so every pair missed one; the published card has every pair play all the boards.)"""
     rounds = [[(6, r + 1), ((r + 1) % 5 + 1, (r - 1) % 5 + 1), ((r + 2) % 5 + 1, (r - 2) % 5 + 1)]
               for r in range(5)]
 
@@ -325,7 +335,54 @@ def test_no_three_table_howell_plays_five_sets_once_each() -> None:
         return False
 
     assert not solve(0, {p: set() for p in range(1, 7)})
-    assert howell(3).board_sets == 6
+    assert howell(3, boards_per_round=4).half_sets
+    assert howell(3, boards_per_round=4).board_sets == 10  # half-sets of 2 boards
+    relay = howell(3, boards_per_round=3)  # odd: the relay card, all tables share set 5
+    assert not relay.half_sets and relay.board_sets == 5
+    assert relay.share(5, 1, 3) and not relay.share(4, 1, 3)
+
+
+# Typed from the published cards (thebridsk/bridgescorer, data/README.md), not from our JSON:
+# (round, table, NS, EW, boards).
+PUBLISHED_3_TABLE = {
+    # Movement.Howell06T3B20.yaml: 20 boards, 4 a round; tables 2 and 3 play two half-sets.
+    4: [(1, 1, 6, 1, [1, 2, 3, 4]), (1, 2, 4, 3, [5, 6, 17, 18]), (1, 3, 2, 5, [11, 12, 15, 16]),
+        (2, 2, 5, 4, [1, 2, 9, 10]), (2, 3, 3, 1, [15, 16, 19, 20]),
+        (3, 2, 1, 5, [5, 6, 13, 14]), (3, 3, 4, 2, [3, 4, 19, 20]),
+        (4, 1, 6, 4, [13, 14, 15, 16]), (4, 2, 2, 1, [9, 10, 17, 18]), (4, 3, 5, 3, [3, 4, 7, 8]),
+        (5, 2, 3, 2, [1, 2, 13, 14]), (5, 3, 1, 4, [7, 8, 11, 12])],
+    # Movement.Howell06T3B15Relay.yaml: 15 boards, 3 a round; round 5 shares boards 13-15.
+    3: [(1, 2, 4, 3, [4, 5, 6]), (1, 3, 2, 5, [10, 11, 12]), (2, 3, 3, 1, [10, 11, 12]),
+        (3, 3, 4, 2, [1, 2, 3]), (4, 2, 2, 1, [7, 8, 9]), (5, 1, 6, 5, [13, 14, 15]),
+        (5, 2, 3, 2, [13, 14, 15]), (5, 3, 1, 4, [13, 14, 15])],
+}
+
+
+@pytest.mark.parametrize("k", sorted(PUBLISHED_3_TABLE))
+def test_three_table_howell_is_the_published_card(k: int) -> None:
+    m = howell(3, boards_per_round=k)
+    for r, t, ns, ew, boards in PUBLISHED_3_TABLE[k]:
+        a = m.at(r, t)
+        assert (a.ns, a.ew, a.boards) == (ns, ew, tuple(boards)), (r, t)
+    # Every pair plays all the boards, each board is played at three tables.
+    assert m.total_boards == 5 * k
+    for b in range(1, 5 * k + 1):
+        assert sum(b in a.boards for a in m.assignments) == 3
+
+
+def test_two_table_howell_is_the_published_movement() -> None:
+    """ACBL Bridgescore+ "recommended movements", 2 tables: three long rounds, pair 4
+    stationary at table 1 NS, round 1 at table 2 is 3 NS v 2 EW, both tables share the boards
+    each round."""
+    m = howell(2, boards_per_round=9)
+    assert (m.rounds, m.total_boards, m.pairs) == (3, 27, (1, 2, 3, 4))
+    assert [m.at(r, 1).ns for r in (1, 2, 3)] == [4, 4, 4]
+    assert (m.at(1, 2).ns, m.at(1, 2).ew) == (3, 2)
+    for r in (1, 2, 3):
+        assert m.at(r, 1).boards == m.at(r, 2).boards == tuple(range(9 * r - 8, 9 * r + 1))
+    m.check()
+    odd = howell(pairs=3)  # pair 4 absent: table 1 is empty, its opponent sits out
+    assert [odd.sit_outs(r) for r in (1, 2, 3)] == [[1], [2], [3]]
 
 
 @pytest.mark.parametrize("t", HOWELL_SIZES)
@@ -344,7 +401,7 @@ def test_part_howell_and_errors() -> None:
     assert m.variant == "partial" and m.rounds == 4
     with pytest.raises(BridgeError) as e:
         howell(11)
-    assert "3 to 10" in e.value.message("en") and "豪威尔" in e.value.message("zh")
+    assert "2 to 10" in e.value.message("en") and "豪威尔" in e.value.message("zh")
     with pytest.raises(BridgeError):
         howell(5, rounds=10)
     with pytest.raises(BridgeError):
@@ -367,7 +424,7 @@ def test_check_catches_a_broken_schedule() -> None:
 
     m = mitchell(5)
     bad = list(m.assignments)
-    bad[0] = replace(bad[0], board_set=bad[1].board_set)
+    bad[0] = replace(bad[0], sets=bad[1].sets, boards=bad[1].boards)
     broken = Movement(m.kind, m.variant, m.tables, m.rounds, m.boards_per_round, m.board_sets,
                       m.pairs, tuple(bad))
     with pytest.raises(BridgeError):

@@ -53,7 +53,12 @@ def movement_cmd(kind: str, tables: int | None, teams: str | None, pairs: int | 
     bridgescore movement mitchell --tables 8 --relay --html cards.html
     bridgescore movement howell --pairs 13 --lang zh
     """
-    from ..events.cards import pair_card_lines, render_cards_html, table_card_lines
+    from ..events.cards import (
+        boards_text,
+        pair_card_lines,
+        render_cards_html,
+        table_card_lines,
+    )
     from ..events.movements import MitchellVariant, howell, mitchell
 
     kind = kind.lower()
@@ -83,19 +88,32 @@ def movement_cmd(kind: str, tables: int | None, teams: str | None, pairs: int | 
         emit_json(mv.to_json())
         return
     click.echo(mv.describe(lang))
+    for g in mv.shared_tables:
+        click.echo(pick(lang, f"Tables {_and(g, 'en')} share their boards every round.",
+                        f"第{_and(g, 'zh')}桌每轮共用同一组牌。"))
     for r in range(1, mv.rounds + 1):
         click.echo("")
         click.echo(pick(lang, f"Round {r}", f"第{r}轮"))
         for a in mv.round(r):
             arrow = pick(lang, "  (arrow switch)", "（换向）") if a.arrow_switch else ""
-            boards = f"{a.boards[0]}-{a.boards[-1]}" if len(a.boards) > 1 else str(a.boards[0])
-            click.echo(pick(lang, f"  Table {a.table}: {a.ns} (NS) v {a.ew} (EW), boards {boards}{arrow}",
+            boards = boards_text(a.boards, lang)
+            word = "board" if len(a.boards) == 1 else "boards"
+            click.echo(pick(lang, f"  Table {a.table}: {a.ns} (NS) v {a.ew} (EW), {word} "
+                                  f"{boards}{arrow}",
                             f"  第{a.table}桌：{a.ns}（南北）对 {a.ew}（东西），第{boards}副{arrow}"))
         extra = []
+        for rr, g in mv.shared_in_round:
+            if rr == r:
+                extra.append(pick(lang, f"  Tables {_and(g, 'en')} share their boards",
+                                  f"  第{_and(g, 'zh')}桌共用同一组牌"))
         if mv.relay_sets and mv.relay_sets[r - 1]:
             sets = mv.relay_sets[r - 1]
-            extra.append(pick(lang, f"  Relay: set {', '.join(map(str, sets))}",
-                              f"  中转：第{'、'.join(map(str, sets))}组牌"))
+            rest = boards_text(tuple(b for x in sets for b in mv.boards_of(x)), lang)
+            extra.append(pick(lang, f"  Relay: {'set' if len(sets) == 1 else 'sets'} "
+                                    f"{', '.join(map(str, sets))} (boards {rest})"
+                              if not mv.half_sets else f"  Relay: boards {rest}",
+                              f"  中转：第{'、'.join(map(str, sets))}组牌（第{rest}副）"
+                              if not mv.half_sets else f"  中转：第{rest}副"))
         outs = mv.sit_outs(r)
         if outs:
             extra.append(pick(lang, "  Sits out: " + ", ".join(map(str, outs)),
@@ -112,6 +130,14 @@ def movement_cmd(kind: str, tables: int | None, teams: str | None, pairs: int | 
         for p in mv.pairs:
             click.echo("")
             click.echo("\n".join(pair_card_lines(mv, p, lang)))
+
+
+def _and(items: tuple[int, ...], lang: str) -> str:
+    """``1, 2 and 3`` / ``1、2、3``."""
+    words = [str(x) for x in items]
+    if lang == "zh":
+        return "、".join(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _round_robin(teams: str | None, as_json: bool, lang: str) -> None:

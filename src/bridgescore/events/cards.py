@@ -55,14 +55,18 @@ class PairCardRow:
     arrow_switch: bool
 
 
-def boards_text(boards: tuple[int, ...]) -> str:
-    if not boards:
-        return ""
-    if len(boards) == 1:
-        return str(boards[0])
-    if boards == tuple(range(boards[0], boards[-1] + 1)):
-        return f"{boards[0]}-{boards[-1]}"
-    return ",".join(map(str, boards))
+def boards_text(boards: tuple[int, ...], lang: str = "en") -> str:
+    """``1-2``, ``5-6,17-18`` (runs of consecutive boards; ``5-6、17-18`` in Chinese), ``7``."""
+    out: list[str] = []
+    nums = sorted(boards)
+    i = 0
+    while i < len(nums):
+        j = i
+        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
+            j += 1
+        out.append(str(nums[i]) if i == j else f"{nums[i]}-{nums[j]}")
+        i = j + 1
+    return pick(lang, ",", "、").join(out)
 
 
 def _where(p: Position, lang: str) -> str:
@@ -78,15 +82,22 @@ def _next(mv: Movement, pair: int, round: int, lang: str) -> str:
     return _where(mv.position(pair, round + 1), lang)
 
 
-def _boards_next(mv: Movement, round: int, board_set: int, lang: str) -> str:
+def _boards_next(mv: Movement, round: int, sets: tuple[int, ...], lang: str) -> str:
+    """Where the boards go next; a table playing two half-sets says it for each half."""
     if round >= mv.rounds:
         return "—"
-    tables = mv.next_set_tables(round, board_set)
-    if not tables:
-        return pick(lang, "relay", "中转桌")
-    if lang == "zh":
-        return "、".join(f"{t}桌" for t in tables)
-    return "Table " + " & ".join(map(str, tables))
+    parts = []
+    for s in sets:
+        tables = mv.next_set_tables(round, s)
+        if not tables:
+            dest = pick(lang, "relay", "中转桌")
+        elif lang == "zh":
+            dest = "、".join(f"{t}桌" for t in tables)
+        else:
+            dest = "Table " + " & ".join(map(str, tables))
+        parts.append(dest if len(sets) == 1 else
+                     f"{boards_text(mv.boards_of(s), lang)}{pick(lang, ': ', '：')}{dest}")
+    return pick(lang, "; ", "；").join(parts)
 
 
 def table_card_rows(mv: Movement, table: int, lang: str = "en") -> list[TableCardRow]:
@@ -94,9 +105,9 @@ def table_card_rows(mv: Movement, table: int, lang: str = "en") -> list[TableCar
     out = []
     for a in mv.table(table):
         out.append(TableCardRow(
-            a.round, a.ns, a.ew, boards_text(a.boards),
+            a.round, a.ns, a.ew, boards_text(a.boards, lang),
             _next(mv, a.ns, a.round, lang), _next(mv, a.ew, a.round, lang),
-            _boards_next(mv, a.round, a.board_set, lang), a.arrow_switch))
+            _boards_next(mv, a.round, a.sets, lang), a.arrow_switch))
     return out
 
 
@@ -109,7 +120,7 @@ def pair_card_rows(mv: Movement, pair: int, lang: str = "en") -> list[PairCardRo
             continue
         d = pick(lang, p.direction or "", "南北" if p.direction == "NS" else "东西")
         out.append(PairCardRow(p.round, str(p.table), d, str(p.opponent),
-                               boards_text(p.boards), p.arrow_switch))
+                               boards_text(p.boards, lang), p.arrow_switch))
     return out
 
 

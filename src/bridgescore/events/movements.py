@@ -63,7 +63,7 @@ __all__ = [
 ]
 
 MitchellVariant = Literal["auto", "plain", "skip", "relay"]
-HOWELL_SIZES: tuple[int, ...] = tuple(range(3, 11))  # tables with a shipped Howell table
+HOWELL_SIZES: tuple[int, ...] = tuple(range(2, 11))  # tables with a shipped Howell table
 
 
 def movement_error(en: str, zh: str) -> BridgeError:
@@ -73,15 +73,22 @@ def movement_error(en: str, zh: str) -> BridgeError:
 @dataclass(frozen=True, slots=True)
 class Assignment:
     """In ``round`` at ``table``, pair ``ns`` (North–South) plays pair ``ew`` (East–West) on
-    ``board_set`` (``boards``).  With ``arrow_switch`` the EW pair holds the NS cards."""
+    the board ``sets`` (``boards``).  A table plays one set a round, except in a movement of
+    half-sets (the 3-table Howell), where a table may play two.  With ``arrow_switch`` the EW
+    pair holds the NS cards."""
 
     round: int
     table: int
     ns: int
     ew: int
-    board_set: int
+    sets: tuple[int, ...]
     boards: tuple[int, ...]
     arrow_switch: bool = False
+
+    @property
+    def board_set(self) -> int | None:
+        """The set, when the table plays one whole set (``None`` for two half-sets)."""
+        return self.sets[0] if len(self.sets) == 1 else None
 
     def pairs(self) -> tuple[int, int]:
         return (self.ns, self.ew)
@@ -95,7 +102,7 @@ class Position:
     table: int | None
     direction: Literal["NS", "EW"] | None
     opponent: int | None
-    board_set: int | None
+    sets: tuple[int, ...]
     boards: tuple[int, ...]
     arrow_switch: bool = False
 
@@ -103,10 +110,19 @@ class Position:
     def sits_out(self) -> bool:
         return self.table is None
 
+    @property
+    def board_set(self) -> int | None:
+        return self.sets[0] if len(self.sets) == 1 else None
+
 
 @dataclass(frozen=True)
 class Movement:
-    """A complete schedule.  ``kind`` is "mitchell" (two winners) or "howell" (one winner)."""
+    """A complete schedule.  ``kind`` is "mitchell" (two winners) or "howell" (one winner).
+
+    ``set_size`` is the number of boards in a set: ``boards_per_round``, or half of it in a
+    movement of half-sets.  ``shared_tables`` share a set in every round (the relay Mitchell's
+    tables 1 and T; both tables of the 2-table Howell); ``shared_in_round`` lists tables that
+    share in one round only (the last round of the 3-table relay Howell)."""
 
     kind: Literal["mitchell", "howell"]
     variant: str
@@ -117,19 +133,28 @@ class Movement:
     pairs: tuple[int, ...]
     assignments: tuple[Assignment, ...]
     relay_sets: tuple[tuple[int, ...], ...] = ()  # per round: sets resting on the relay stand
-    shared_tables: tuple[tuple[int, int], ...] = ()  # tables that play the same set together
+    shared_tables: tuple[tuple[int, ...], ...] = ()  # tables that play the same set together
     arrow_switch_rounds: tuple[int, ...] = ()
     note: str = ""
+    set_size: int = 0  # 0: boards_per_round
+    shared_in_round: tuple[tuple[int, tuple[int, ...]], ...] = ()
     _by_key: dict[tuple[int, int], Assignment] = field(default_factory=dict, repr=False,
                                                        compare=False)
     _by_pair: dict[tuple[int, int], Assignment] = field(default_factory=dict, repr=False,
                                                         compare=False)
+    _by_board: dict[tuple[int, int], Assignment] = field(default_factory=dict, repr=False,
+                                                         compare=False)
 
     def __post_init__(self) -> None:
+        if not self.set_size:
+            object.__setattr__(self, "set_size", self.boards_per_round)
         for a in self.assignments:
             self._by_key[(a.round, a.table)] = a
             self._by_pair[(a.round, a.ns)] = a
             self._by_pair[(a.round, a.ew)] = a
+            for b in a.boards:
+                self._by_board[(a.ns, b)] = a
+                self._by_board[(a.ew, b)] = a
 
     # ------------------------------------------------------------------ look-ups
     @property
@@ -139,11 +164,15 @@ class Movement:
 
     @property
     def total_boards(self) -> int:
-        return self.board_sets * self.boards_per_round
+        return self.board_sets * self.set_size
+
+    @property
+    def half_sets(self) -> bool:
+        """Sets of half a round's boards (a table may play two in a round)."""
+        return self.set_size != self.boards_per_round
 
     def boards_of(self, board_set: int) -> tuple[int, ...]:
-        k = self.boards_per_round
-        return tuple(range((board_set - 1) * k + 1, board_set * k + 1))
+        return _boards(board_set, self.set_size)
 
     def at(self, round: int, table: int) -> Assignment:
         """The assignment at ``table`` in ``round``."""
@@ -166,10 +195,18 @@ class Movement:
         """Where ``pair`` plays in ``round`` (``table is None``: it sits out)."""
         a = self._by_pair.get((round, pair))
         if a is None:
-            return Position(round, None, None, None, None, ())
+            return Position(round, None, None, None, (), ())
         ns = a.ns == pair
         return Position(round, a.table, "NS" if ns else "EW", a.ew if ns else a.ns,
-                        a.board_set, a.boards, a.arrow_switch)
+                        a.sets, a.boards, a.arrow_switch)
+
+    def where(self, pair: int, board: int) -> Assignment | None:
+        """Where ``pair`` plays ``board`` (``None``: it does not play it)."""
+        return self._by_board.get((pair, board))
+
+    def plays_of(self, board: int) -> list[Assignment]:
+        """Every table and round where ``board`` is played."""
+        return [a for a in self.assignments if board in a.boards]
 
     def table_of(self, pair: int, round: int) -> int | None:
         return self.position(pair, round).table
@@ -185,7 +222,7 @@ class Movement:
 
     def next_set_tables(self, round: int, board_set: int) -> tuple[int, ...]:
         """Tables that play ``board_set`` in the next round (empty: to the relay / put away)."""
-        return tuple(a.table for a in self.round(round + 1) if a.board_set == board_set)
+        return tuple(a.table for a in self.round(round + 1) if board_set in a.sets)
 
     def sit_outs(self, round: int) -> list[int]:
         return [p for p in self.pairs if (round, p) not in self._by_pair]
@@ -196,15 +233,19 @@ class Movement:
             out[frozenset(a.pairs())] += 1
         return dict(out)
 
+    def share(self, round: int, t1: int, t2: int) -> bool:
+        """Whether tables ``t1`` and ``t2`` play the same boards together in ``round``."""
+        groups = list(self.shared_tables) + [g for r, g in self.shared_in_round if r == round]
+        return any(t1 in g and t2 in g for g in groups)
+
     def check(self) -> None:
         """Raise if the schedule breaks a rule every movement must keep: a pair in two places
-        in one round, a table used twice, a pair meeting another twice, a pair playing a set
-        twice, or a set at two tables in a round (unless the tables share it)."""
-        shared = {frozenset(s) for s in self.shared_tables}
+        in one round, a table used twice, a pair meeting another twice, a pair playing a board
+        twice, or a board at two tables in a round (unless the tables share it)."""
         seen_pair_round: set[tuple[int, int]] = set()
         seen_table_round: set[tuple[int, int]] = set()
-        pair_sets: set[tuple[int, int]] = set()
-        set_round: dict[tuple[int, int], int] = {}
+        pair_boards: set[tuple[int, int]] = set()
+        board_round: dict[tuple[int, int], int] = {}
         for a in self.assignments:
             if (a.round, a.table) in seen_table_round:
                 raise movement_error(f"table {a.table} used twice in round {a.round}",
@@ -215,16 +256,18 @@ class Movement:
                     raise movement_error(f"pair {p} is in two places in round {a.round}",
                                          f"第{a.round}轮第{p}对被安排在两处")
                 seen_pair_round.add((a.round, p))
-                if (p, a.board_set) in pair_sets:
-                    raise movement_error(f"pair {p} plays board set {a.board_set} twice",
-                                         f"第{p}对两次打第{a.board_set}组牌")
-                pair_sets.add((p, a.board_set))
-            other = set_round.get((a.round, a.board_set))
-            if other is not None and frozenset((other, a.table)) not in shared:
-                raise movement_error(
-                    f"board set {a.board_set} is at tables {other} and {a.table} in round {a.round}",
-                    f"第{a.round}轮第{a.board_set}组牌同时在第{other}桌和第{a.table}桌")
-            set_round[(a.round, a.board_set)] = a.table
+                for b in a.boards:
+                    if (p, b) in pair_boards:
+                        raise movement_error(f"pair {p} plays board {b} twice",
+                                             f"第{p}对两次打第{b}副牌")
+                    pair_boards.add((p, b))
+            for b in a.boards:
+                other = board_round.get((a.round, b))
+                if other is not None and not self.share(a.round, other, a.table):
+                    raise movement_error(
+                        f"board {b} is at tables {other} and {a.table} in round {a.round}",
+                        f"第{a.round}轮第{b}副牌同时在第{other}桌和第{a.table}桌")
+                board_round[(a.round, b)] = a.table
         for pairs, n in self.meetings().items():
             if n > 1:
                 x, y = sorted(pairs)
@@ -243,24 +286,46 @@ class Movement:
             out.append(ModelAssignment(a.round, a.table, str(ns), str(ew), a.boards))
         return out
 
+    def spec(self) -> str:
+        """The movement in the words of a results file's ``# movement:`` setting, which
+        ``movement_spec.parse_movement`` reads back to this movement."""
+        if self.kind == "howell":
+            size = (f"{len(self.pairs)} pairs" if len(self.pairs) % 2
+                    else f"{self.tables} tables")
+            words = [f"howell {size}"]
+            full = int(_howell_table(self.tables)["rounds"])
+        else:
+            words = [f"mitchell {self.tables} tables {self.variant}"]
+            full = 0
+        words.append(f"{self.boards_per_round} {_plural(self.boards_per_round, 'board')} "
+                     "a round")
+        if self.kind == "mitchell" or self.rounds != full:
+            words.append(f"{self.rounds} {_plural(self.rounds, 'round')}")
+        if self.arrow_switch_rounds:
+            words.append("arrow switch " + " ".join(map(str, self.arrow_switch_rounds)))
+        return ", ".join(words)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "variant": self.variant,
+            "spec": self.spec(),
             "tables": self.tables,
             "rounds": self.rounds,
             "boards_per_round": self.boards_per_round,
             "board_sets": self.board_sets,
+            "set_size": self.set_size,
             "total_boards": self.total_boards,
             "pairs": list(self.pairs),
             "two_winner": self.two_winner,
             "arrow_switch_rounds": list(self.arrow_switch_rounds),
             "shared_tables": [list(s) for s in self.shared_tables],
+            "shared_in_round": [{"round": r, "tables": list(g)} for r, g in self.shared_in_round],
             "relay_sets": [list(s) for s in self.relay_sets],
             "assignments": [
                 {"round": a.round, "table": a.table, "ns": a.ns, "ew": a.ew,
-                 "board_set": a.board_set, "boards": list(a.boards),
-                 **({"arrow_switch": True} if a.arrow_switch else {})}
+                 "board_set": a.board_set, "sets": list(a.sets), "boards": list(a.boards),
+                 "arrow_switch": a.arrow_switch}
                 for a in self.assignments
             ],
             "sit_outs": {str(r): self.sit_outs(r) for r in range(1, self.rounds + 1)
@@ -268,7 +333,7 @@ class Movement:
         }
 
     def describe(self, lang: str = "en") -> str:
-        """One line: ``Mitchell, 7 tables, 7 rounds × 2 boards = 14 boards``."""
+        """One line: ``Mitchell, 7 tables, 7 rounds × 2 boards (7 sets, 14 boards)``."""
         names = {
             ("mitchell", "plain"): ("Mitchell", "米切尔移位"),
             ("mitchell", "skip"): ("skip Mitchell", "跳桌米切尔移位"),
@@ -277,17 +342,25 @@ class Movement:
             ("howell", "partial"): ("part Howell", "部分豪威尔移位"),
         }
         en, zh = names.get((self.kind, self.variant), (self.kind, self.kind))
+        k, n = self.boards_per_round, self.board_sets
         if lang == "zh":
-            text = (f"{zh}，{self.tables}桌，{self.rounds}轮 × 每轮{self.boards_per_round}副"
-                    f"（共{self.board_sets}组牌，{self.total_boards}副）")
+            sets = f"{n}个半组" if self.half_sets else f"{n}组牌"
+            text = (f"{zh}，{self.tables}桌，{self.rounds}轮 × 每轮{k}副"
+                    f"（共{sets}，{self.total_boards}副）")
             if self.arrow_switch_rounds:
                 text += "，第" + "、".join(map(str, self.arrow_switch_rounds)) + "轮换向（箭头转换）"
             return text
-        text = (f"{en}, {self.tables} tables, {self.rounds} rounds × {self.boards_per_round} "
-                f"boards ({self.board_sets} sets, {self.total_boards} boards)")
+        sets = f"{n} {_plural(n, 'half-set')}" if self.half_sets else f"{n} {_plural(n, 'set')}"
+        text = (f"{en}, {self.tables} {_plural(self.tables, 'table')}, {self.rounds} "
+                f"{_plural(self.rounds, 'round')} × {k} {_plural(k, 'board')} "
+                f"({sets}, {self.total_boards} {_plural(self.total_boards, 'board')})")
         if self.arrow_switch_rounds:
             text += ", arrow switch in round " + ", ".join(map(str, self.arrow_switch_rounds))
         return text
+
+
+def _plural(n: int, word: str) -> str:
+    return word if n == 1 else word + "s"
 
 
 # ---------------------------------------------------------------------- helpers
@@ -369,7 +442,7 @@ def mitchell(
         for t in range(1, t_count + 1):
             e = ((t - 1) - (r - 1) - skip) % t_count + 1
             s = (station_of[t] + r - 1) % n_st + 1
-            assignments.append(Assignment(r, t, t, t_count + e, s, _boards(s, k), r in arrows))
+            assignments.append(Assignment(r, t, t, t_count + e, (s,), _boards(s, k), r in arrows))
         if variant == "relay":
             relay.append(((half + r - 1) % n_st + 1,))
     mv = Movement(
@@ -406,9 +479,18 @@ def mitchell_missed(tables: int) -> dict[int, tuple[int, int]]:
 
 # ---------------------------------------------------------------------- Howell
 @cache
-def _howell_table(tables: int) -> dict[str, Any]:
-    path = resources.files("bridgescore").joinpath(f"data/howell_{tables:02d}.json")
+def _howell_file(name: str) -> dict[str, Any]:
+    path = resources.files("bridgescore").joinpath(f"data/{name}")
     data: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return data
+
+
+def _howell_table(tables: int, boards_per_round: int = 2) -> dict[str, Any]:
+    """The guide-card table for ``tables``; the 3-table card plays half-sets, so an odd
+    number of boards a round takes its relay card instead (``odd_boards``)."""
+    data = _howell_file(f"howell_{tables:02d}.json")
+    if data.get("set_size") == "half" and boards_per_round % 2:
+        data = _howell_file(str(data["odd_boards"]))
     return data
 
 
@@ -420,16 +502,19 @@ def howell(
     pairs: int | None = None,
     arrow_switch: Iterable[int] = (),
 ) -> Movement:
-    """A Howell movement from the shipped guide-card tables (3 to 10 tables).
+    """A Howell movement from the shipped guide-card tables (2 to 10 tables).
 
     Give ``tables`` or ``pairs``; with an odd number of pairs the highest pair number of the
     next size is absent and its opponent sits out each round.  ``rounds`` below the full
-    ``2T − 1`` gives a part Howell (the first rounds of the complete one).
+    ``2T − 1`` gives a part Howell (the first rounds of the complete one).  The 2-table
+    Howell has three long rounds with both tables sharing the boards; the 3-table Howell
+    plays half-sets (tables 2 and 3 play half of two sets a round) with an even number of
+    boards a round, and the relay card (all tables share the last set) with an odd number.
     """
     if tables is None and pairs is None:
         raise movement_error("give the number of tables or of pairs", "请给出桌数或对数")
     if pairs is not None:
-        _check_int("number of pairs", "对数", pairs, 5, 2 * HOWELL_SIZES[-1])
+        _check_int("number of pairs", "对数", pairs, 3, 2 * HOWELL_SIZES[-1])
         size = (pairs + 1) // 2
         if tables is not None and tables != size:
             raise movement_error(f"{pairs} pairs need {size} tables, not {tables}",
@@ -446,7 +531,9 @@ def howell(
         )
     n_pairs = pairs if pairs is not None else 2 * size
     k = _check_int("number of boards a round", "每轮牌数", boards_per_round, 1)
-    data = _howell_table(size)
+    data = _howell_table(size, k)
+    half = data.get("set_size") == "half"
+    set_size = k // 2 if half else k
     full = int(data["rounds"])
     if rounds is None:
         rounds = full
@@ -457,10 +544,12 @@ def howell(
     for r, t, ns, ew, s in data["schedule"]:
         if r > rounds or ns in absent or ew in absent:
             continue
-        assignments.append(Assignment(r, t, ns, ew, s, _boards(s, k), r in arrows))
-    used_sets = sorted({a.board_set for a in assignments})
+        sets = tuple(s) if isinstance(s, list) else (s,)
+        boards = tuple(b for x in sets for b in _boards(x, set_size))
+        assignments.append(Assignment(r, t, ns, ew, sets, boards, r in arrows))
+    used_sets = sorted({x for a in assignments for x in a.sets})
     relay = tuple(tuple(s for s in range(1, int(data["board_sets"]) + 1)
-                        if s not in {a.board_set for a in assignments if a.round == r})
+                        if s not in {x for a in assignments if a.round == r for x in a.sets})
                   for r in range(1, rounds + 1))
     return Movement(
         kind="howell",
@@ -472,8 +561,12 @@ def howell(
         pairs=tuple(range(1, n_pairs + 1)),
         assignments=tuple(assignments),
         relay_sets=relay,
+        shared_tables=tuple(tuple(g) for g in data.get("shared_tables", ())),
         arrow_switch_rounds=arrows,
         note=str(data.get("note", "")),
+        set_size=set_size,
+        shared_in_round=tuple((int(r), tuple(g)) for r, g in data.get("shared_in_round", ())
+                              if r <= rounds),
     )
 
 
