@@ -35,12 +35,13 @@ def test_matchpoint_vectors(scores: list[int], expected: list[int]) -> None:
 
 
 def test_ew_and_half_scale() -> None:
-    rs = [BoardResult(1, str(i), str(10 + i), score=s) for i, s in enumerate([400, 430, 150, -50])]
+    rs = [BoardResult(1, str(i), str(10 + i), score=s)
+          for i, s in enumerate([400, 430, 150, -50], 1)]
     sc = score_matchpoints(Session(tuple(rs)))
     assert [r.ew for r in sc.boards[0].results] == [2, 0, 4, 6]
     half = score_matchpoints(Session(tuple(rs)), MatchpointSettings(scale="1/0.5/0"))
     assert [r.ns for r in half.boards[0].results] == [2, 3, 1, 0]
-    assert sc.pair("1").percentage == half.pair("1").percentage == 100
+    assert sc.pair("2").percentage == half.pair("2").percentage == 100
 
 
 @given(st.lists(st.sampled_from([-500, -100, -50, 0, 50, 90, 110, 140, 420, 450, 620, 1430]),

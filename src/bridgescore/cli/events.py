@@ -523,13 +523,30 @@ def _standings(matches: list[tuple[str, TeamMatch]], lists: list[tuple[str, Team
     if settings.scoring != "imps":
         raise BridgeError("standings are by VPs, which come from IMPs: use --scoring imps",
                           "名次按胜利分（VP）排列，而 VP 由 IMP 换算：请用 --scoring imps")
+    from ..events.team_events import match_byes, match_rounds
+
     sources: list[tuple[str, TeamEvent]] = list(lists)
-    for i, (path, m) in enumerate(matches, 1):
+    # The round of each match file: its own (a '# round:' line, or the rounds of its
+    # results), else inferred so that no team plays twice in a round (4 teams: 3 rounds).
+    listed = [x for _, ev in lists for x in ev.matches]
+    rounds_of = match_rounds([*listed, *(m for _, m in matches)])[len(listed):]
+    for (path, m), rnd in zip(matches, rounds_of, strict=True):
         one = TeamEvent()
         one.add_team(m.home.id, m.home.name)
         one.add_team(m.away.id, m.away.name)
-        one.matches.append(result_from_score(score_match(m, settings), i))
+        one.matches.append(result_from_score(score_match(m, settings), rnd))
         sources.append((path, one))
+    if matches and not lists:
+        # An odd field of match files: the team idle in a round had that round's bye.
+        ids = sorted({t for _, m in matches for t in (m.home.id, m.away.id)})
+        byes = match_byes(ids, [m for _, m in matches], rounds_of)
+        if byes:
+            extra = TeamEvent()
+            extra.byes.extend(byes)
+            for _, m in matches:
+                for t in (m.home, m.away):
+                    extra.add_team(t.id, t.name)
+            sources.append(("", extra))
     # Never merge silently: a clash of ids, names or rounds between files stops here.
     event = merge(sources)
     from ..events.team_events import parse_bye_vp

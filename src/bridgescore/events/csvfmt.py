@@ -29,7 +29,9 @@ hold a whole result (``4S N -2``, ``南打3NT超1``), ``pass``, or an artificial
 ``A``, ``60%/40%``).  ``score`` is the NS score: alone it stands for an unknown contract; with a
 contract it is checked against it; ``60%:+430; 40%:-50`` is a weighted score.
 
-Settings: ``event``, ``movement`` (``mitchell``/``two-winner`` or ``howell``/``one-winner``),
+Settings: ``event``, ``movement`` (``mitchell``/``two-winner`` or ``howell``/``one-winner``;
+with a size, e.g. ``howell 3 tables``, the movement itself: see ``movement_spec``), ``round``
+(a team match's round in the event),
 ``boards`` (``1-14, 17``), ``pair`` (``id, name, name``; repeatable; ``registration`` order is
 the order of these lines), ``expected`` (results per board, for Neuberg), ``total_boards``,
 ``home``/``away`` (``id, name, players…``), ``carry_over``.
@@ -60,6 +62,7 @@ from .model import (
     TeamMatch,
     parse_award,
 )
+from .movement_spec import parse_movement
 
 __all__ = ["dumps", "load", "loads", "parse_ranges"]
 
@@ -264,21 +267,36 @@ def loads(text: str, source: str | None = None) -> Session | TeamMatch:
         if teams:
             assert home is not None and away is not None
             co = one("carry_over")
+            rnd = one("round")
             return TeamMatch(home, away, tuple(results), name=(one("event") or (0, ""))[1],
-                             boards=boards, carry_over=float(co[1]) if co else 0.0)
+                             boards=boards, carry_over=float(co[1]) if co else 0.0,
+                             round=_setting_round(rnd, source) if rnd and rnd[1].strip()
+                             else None)
         pairs: dict[str, Pair] = {}
         for order, (_, value) in enumerate(meta.get("pair", []), 1):
             bits = [x.strip() for x in value.replace("，", ",").split(",")]
             pairs[bits[0]] = Pair(bits[0], tuple(b for b in bits[1:] if b), registration=order)
-        movement = (one("movement") or (0, ""))[1].lower()
-        winners: Literal[0, 1, 2] = (2 if movement in ("mitchell", "two-winner", "2") else
-                                     1 if movement in ("howell", "one-winner", "1") else 0)
+        winners: Literal[0, 1, 2] = 0
+        mv = None
+        if (setting := one("movement")) is not None and setting[1].strip():
+            # 'mitchell'/'howell' say how many winners; with a size ('howell 3 tables')
+            # the setting names the movement and every line is checked against it.
+            try:
+                spec = parse_movement(setting[1])
+                winners = spec.winners
+                if spec.sized:
+                    in_play = max(boards) if boards else max((r.board for r in results),
+                                                             default=None)
+                    mv = spec.build(in_play)
+            except BridgeError as e:
+                raise FileFormatError(f"setting 'movement': {e.en}", f"设置“movement”：{e.zh}",
+                                      path=source, line=setting[0]) from None
         exp = one("expected")
         tb = one("total_boards")
         return Session(tuple(results), boards=boards, pairs=pairs,
                        name=(one("event") or (0, ""))[1], winners=winners,
                        expected=int(exp[1]) if exp else None,
-                       total_boards=int(tb[1]) if tb else None)
+                       total_boards=int(tb[1]) if tb else None, movement=mv)
     except ValueError as e:
         if isinstance(e, BridgeError):
             if isinstance(e, FileFormatError) or source is None:
@@ -322,6 +340,18 @@ def _row(row: dict[str, str], board: int, line: int, source: str | None, teams: 
     return BoardResult(**common, result=result, score=score)  # type: ignore[arg-type]
 
 
+def _setting_round(setting: tuple[int, str], source: str | None) -> int:
+    try:
+        value = _whole(setting[1].strip(), "round", "轮次")
+    except BridgeError as e:
+        raise FileFormatError(f"setting 'round': {e.en}", f"设置“round”：{e.zh}",
+                              path=source, line=setting[0]) from None
+    if value is None:
+        raise FileFormatError("setting 'round': expected a whole number from 1 up",
+                              "设置“round”：应为从 1 起的整数", path=source, line=setting[0])
+    return value
+
+
 def _whole(text: str, en: str, zh: str) -> int | None:
     if not text:
         return None
@@ -345,9 +375,13 @@ def dumps(item: Session | TeamMatch) -> str:
             out.write(f"# {key}: {', '.join([t.id, t.name, *t.players])}\n")
         if item.carry_over:
             out.write(f"# carry_over: {item.carry_over:g}\n")
+        if item.round is not None:
+            out.write(f"# round: {item.round}\n")
         w.writerow(["board", "room", "contract", "declarer", "result", "lead", "score"])
     else:
-        if item.winners:
+        if item.movement is not None:
+            out.write(f"# movement: {item.movement.spec()}\n")
+        elif item.winners:
             out.write(f"# movement: {'mitchell' if item.winners == 2 else 'howell'}\n")
         if item.expected is not None:
             out.write(f"# expected: {item.expected}\n")

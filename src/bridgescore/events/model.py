@@ -14,8 +14,10 @@ Traceback (most recent call last):
 bridgescore.errors.BridgeError: board 3: NS score 620 is impossible on a board with EW vulnerable
 
 Validation (``Session``/``TeamMatch`` construction) rejects a pair on both sides of a board, a
-board twice at one table or for one pair, a score impossible for the contract and an unknown
-board, with a message naming the board and, when known, the file and line.
+board twice at one table in a round or for one pair, a pair number such as ``-1``, a pair
+sitting the wrong way (``seating.py``), a result the session's movement does not have, a
+score impossible for the contract and an unknown board, with a message naming the board and,
+when known, the file and line.
 
 A movement produces ``(round, table, ns_pair, ew_pair, boards)`` assignments; a results file
 or a scorer turns each played board into a ``BoardResult`` with ``round``/``table`` filled in.
@@ -29,7 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..board import Board
 from ..contract import Contract, all_contracts
@@ -39,6 +41,9 @@ from ..seat import Seat, Side
 from ..text import normalize
 from ..vulnerability import Vulnerability
 from .figures import json_number as _num
+
+if TYPE_CHECKING:
+    from .movements import Movement
 
 __all__ = [
     "ARTIFICIAL",
@@ -282,13 +287,24 @@ class Session:
     winners: Literal[0, 1, 2] = 0
     expected: int | None = None
     total_boards: int | None = None  # boards scheduled per pair (Swiss completion threshold)
+    movement: Movement | None = None  # when known, every result is checked against it
 
     def __post_init__(self) -> None:
+        from .seating import check_pairs_and_movement, check_seating
+
         object.__setattr__(self, "results", tuple(self.results))
+        if self.movement is not None:
+            mv_winners: Literal[1, 2] = 2 if self.movement.two_winner else 1
+            if self.winners not in (0, mv_winners):
+                count = {1: ("one winner", "一个"), 2: ("two winners", "两个")}
+                raise BridgeError(
+                    f"the session is set to {count[self.winners][0]} but its movement "
+                    f"({self.movement.describe('en')}) has {count[mv_winners][0]}",
+                    f"本节设为{count[self.winners][1]}冠军，但其移位（{self.movement.describe('zh')}）"
+                    f"有{count[mv_winners][1]}冠军")
+            object.__setattr__(self, "winners", mv_winners)
         known = set(self.boards) if self.boards is not None else None
-        # A board is played once at a table in a session (each set visits each table at most
-        # once, shared sets go to different tables), whatever the rounds say.
-        seen_table: dict[tuple[int, int], BoardResult] = {}
+        check_pairs_and_movement(self.results, self.movement)
         seen_pair: dict[tuple[int, str], BoardResult] = {}
         pairs = dict(self.pairs)
         for r in self.results:
@@ -299,16 +315,6 @@ class Session:
                     f"({_ranges(sorted(known))})",
                     f"未知的牌副：不在本节比赛的牌副（{_ranges(sorted(known))}）之中",
                     source=src, line=line)
-            if r.table is not None:
-                key = (r.board, r.table)
-                if key in seen_table:
-                    other = seen_table[key]
-                    raise board_error(
-                        r.board, f"played twice at table {r.table}"
-                        + (f" (also on line {other.line})" if other.line else ""),
-                        f"在第{r.table}桌出现两次" + (f"（另见第{other.line}行）" if other.line else ""),
-                        source=src, line=line)
-                seen_table[key] = r
             for p in (r.ns_pair, r.ew_pair):
                 if (r.board, p) in seen_pair:
                     other = seen_pair[(r.board, p)]
@@ -318,6 +324,9 @@ class Session:
                         f"第{p}对在这副牌上有两个结果" + (f"（另见第{other.line}行）" if other.line else ""),
                         source=src, line=line)
                 seen_pair[(r.board, p)] = r
+        # Who sat where: a board twice at a table, one seat a round, a pair on the wrong side
+        # (seating.py).
+        check_seating(self.results, self.winners)
         for r in self.results:
             for p in (r.ns_pair, r.ew_pair):
                 if p not in pairs:
@@ -371,12 +380,38 @@ class TeamMatch:
     name: str = ""
     boards: tuple[int, ...] | None = None
     carry_over: float = 0.0  # IMPs the home team starts with (knockout carry-over)
+    round: int | None = None  # the event's round; from the results' rounds when not given
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "results", tuple(self.results))
         if self.home.id == self.away.id:
             raise BridgeError(f"a team cannot play itself ({self.home.id})",
                               f"一个队不能与自己比赛（{self.home.id}）")
+        if self.round is not None and (type(self.round) is not int or self.round < 1):
+            raise BridgeError(f"invalid round {self.round!r}: expected a whole number from 1",
+                              f"无效的轮次 {self.round!r}：应为从 1 起的整数")
+        # A match belongs to one round: the results that name a round must agree on it.
+        first: BoardResult | None = None
+        for r in self.results:
+            if r.round is None:
+                continue
+            want = self.round if self.round is not None else (None if first is None
+                                                              else first.round)
+            if want is not None and r.round != want:
+                src, line = _where(r)
+                where_en = (f"round {want}" if first is None else
+                            f"round {want} (line {first.line})" if first.line else f"round {want}")
+                where_zh = (f"第{want}轮" if first is None or not first.line else
+                            f"第{want}轮（第{first.line}行）")
+                raise board_error(
+                    r.board, f"round {r.round} here, but the match is in {where_en}: a match "
+                    "belongs to one round",
+                    f"这里是第{r.round}轮，但本场比赛在{where_zh}：一场比赛只属于一轮",
+                    source=src, line=line)
+            if first is None:
+                first = r
+        if self.round is None and first is not None:
+            object.__setattr__(self, "round", first.round)
         known = set(self.boards) if self.boards is not None else None
         rooms: dict[tuple[int, str], BoardResult] = {}
         for r in self.results:

@@ -31,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from ..errors import BridgeError
 from ..vp import victory_points
@@ -48,6 +48,8 @@ __all__ = [
     "SwissTeams",
     "TieBreakName",
     "carry_over",
+    "match_byes",
+    "match_rounds",
     "parse_bye_vp",
     "result_from_score",
     "round_robin",
@@ -93,6 +95,116 @@ def round_robin(teams: Sequence[str]) -> list[list[Fixture]]:
         rounds.append(fixtures)
         ring = ring[-1:] + ring[:-1]
     return rounds
+
+
+class _Played(Protocol):
+    @property
+    def round(self) -> int | None: ...
+    @property
+    def home(self) -> Any: ...
+    @property
+    def away(self) -> Any: ...
+
+
+def _team_id(t: Any) -> str:
+    return str(getattr(t, "id", t))
+
+
+def match_rounds(matches: Sequence[_Played]) -> list[int]:
+    """The round of each match (``TeamMatch`` or ``MatchResult``): its own when it has one;
+    the others are placed, in the order given, in the earliest round where neither team has
+    played yet, and then packed into as few rounds as a team's matches allow when that can be
+    done (a round robin of 4 teams: 3 rounds of 2 matches, whatever the order of the files).
+
+    >>> from bridgescore.events.model import Team, TeamMatch
+    >>> match_rounds([TeamMatch(Team(h), Team(a), ()) for h, a in ("AB", "CD", "AC", "BD")])
+    [1, 1, 2, 2]
+    """
+    teams = [(_team_id(m.home), _team_id(m.away)) for m in matches]
+    busy: dict[int, set[str]] = defaultdict(set)
+    fixed: dict[int, int] = {}
+    for i, m in enumerate(matches):
+        r = m.round
+        if r is None:
+            continue
+        # A team twice in one given round is for the caller to report (with its files).
+        busy[r].update(teams[i])
+        fixed[i] = r
+    free = [i for i in range(len(matches)) if i not in fixed]
+    greedy: dict[int, int] = {}
+    for i in free:
+        r = 1
+        while busy[r] & set(teams[i]):
+            r += 1
+        busy[r].update(teams[i])
+        greedy[i] = r
+    best = {**fixed, **greedy}
+    # Fewer rounds where possible: no team can play fewer rounds than it has matches.
+    count: dict[str, int] = defaultdict(int)
+    for h, a in teams:
+        count[h] += 1
+        count[a] += 1
+    low = max([*count.values(), *(fixed.values())], default=0)
+    top = max(best.values(), default=0)
+    while free and top > low:
+        packed = _pack(teams, fixed, free, top - 1)
+        if packed is None:
+            break
+        best, top = packed, top - 1
+    return [best[i] for i in range(len(matches))]
+
+
+def _pack(teams: list[tuple[str, str]], fixed: dict[int, int], free: list[int],
+          rounds: int, budget: int = 50000) -> dict[int, int] | None:
+    """The free matches in ``rounds`` rounds with no team twice in a round: a bounded search
+    that places first the match with the fewest rounds left open to it (``None`` when none is
+    found within the budget)."""
+    busy: dict[int, set[str]] = defaultdict(set)
+    for i, r in fixed.items():
+        busy[r].update(teams[i])
+    out = dict(fixed)
+    left = set(free)
+    steps = [0]
+
+    def options(i: int) -> list[int]:
+        h, a = teams[i]
+        return [r for r in range(1, rounds + 1) if h not in busy[r] and a not in busy[r]]
+
+    def place() -> bool:
+        if not left:
+            return True
+        steps[0] += 1
+        if steps[0] > budget:
+            return False
+        i = min(left, key=lambda j: (len(options(j)), j))
+        left.discard(i)
+        for r in options(i):
+            busy[r].update(teams[i])
+            out[i] = r
+            if place():
+                return True
+            busy[r].difference_update(teams[i])
+        left.add(i)
+        return False
+
+    return out if place() else None
+
+
+def match_byes(teams: Sequence[str], matches: Sequence[_Played],
+               rounds: Sequence[int]) -> list[tuple[int, str]]:
+    """The byes of an odd field: in a round where every team but one plays, that one had the
+    bye (a round robin of 5 teams: one bye a round).  Anything else is not a bye."""
+    if len(teams) % 2 == 0:
+        return []
+    playing: dict[int, set[str]] = defaultdict(set)
+    for m, r in zip(matches, rounds, strict=True):
+        playing[r].update((_team_id(m.home), _team_id(m.away)))
+    out = []
+    for r in sorted(playing):
+        idle = [t for t in teams if t not in playing[r]]
+        if len(idle) == 1:
+            out.append((r, idle[0]))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
