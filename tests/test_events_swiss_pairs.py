@@ -108,7 +108,7 @@ def test_completion_threshold_leaves_the_pairs_that_missed_boards_unranked() -> 
     ranked = [(p.place, p.pair) for p in ev.standings if p.rank is not None]
     assert ranked == [("1", "1"), ("2", "3"), ("3", "4"), ("4", "6")]
     assert [p.pair for p in ev.standings if p.rank is None] == ["5", "2"]
-    assert "at least 6 of 6 boards (90%); 2 pair(s) below that are unranked" in ev.lines("en")[-1]
+    assert "at least 6 of 6 boards (90%); 2 pairs below that are unranked" in ev.lines("en")[-1]
     assert ev.lines("zh")[-1] == "完成比赛须打满 6/6 副（90%）；未达到的 2 对不排名次"
 
 
@@ -129,11 +129,16 @@ def test_each_draw_follows_the_running_totals_and_avoids_rematches() -> None:
     assert ev.history.times_met("2", "5") == 1 and ev.history.times_met("1", "5") == 0
 
 
-def test_a_pair_missing_from_a_round_has_had_a_bye() -> None:
+def test_a_pair_missing_from_a_round_is_not_silently_given_a_bye() -> None:
+    """Pairs 5 and 6 have no result in round 1 (an even field): the director must say why."""
     text = HEAD + ROUNDS[0].replace("1,3,1,5,6,,,,,-50\n", "").replace("2,3,1,5,6,,,,,110\n", "")
-    ev = score_swiss_rounds([session(text, "r1.csv")])
-    assert ev.history.byes["5"] == 1 and ev.history.byes["6"] == 1
-    assert ev.per_round["5"] == (None,)
+    with pytest.raises(BridgeError) as e:
+        score_swiss_rounds([session(text, "r1.csv")])
+    assert e.value.en == ("round 1 (r1.csv): pairs 5 and 6 have no result and no instruction: "
+                          "say whether each withdrew (--withdraw 5@1), sat out this round "
+                          "(--sit-out 5@1) or entered later (--late 5@2)")
+    assert e.value.zh == ("第1轮（r1.csv）：第5、6对没有成绩，也没有说明：请说明其是退赛（--withdraw "
+                          "5@1）、本轮轮休（--sit-out 5@1）还是之后才入赛（--late 5@2）")
 
 
 # Butler by hand (three results a board: nothing dropped; two on board 4):
@@ -172,7 +177,7 @@ def test_bad_settings_in_both_languages(kwargs: dict[str, object], en: str, zh: 
 def test_cli_text_in_both_languages(files: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["swiss", "--rounds", *files]) == 0
     out = capsys.readouterr().out
-    assert "standings after 3 round(s)" in out and "Round 4 draw" in out
+    assert "standings after 3 rounds" in out and "Round 4 draw" in out
     assert "Table 1: 1 Ann – Bob (NS) v 6 Ivy – Jo (EW)" in out
     first = next(line for line in out.splitlines() if line.lstrip().startswith("1 "))
     assert first.split()[:2] == ["1", "1"] and "13.5" in first

@@ -285,7 +285,7 @@ def test_swiss_through_main(files: tuple[Path, Path], lang: str,
     h.write_text("A,B\nA,C\nA,D\nA,E\nA,F\n", "utf-8")
     assert main(["swiss", str(s), "--history", str(h), "--lang", lang]) == 0
     out = capsys.readouterr().out
-    assert ("1 rematch(es) could not be avoided" if lang == "en" else "有 1 场重复相遇无法避免") in out
+    assert ("1 rematch could not be avoided" if lang == "en" else "有 1 场重复相遇无法避免") in out
     h.write_text("A,Q\n", "utf-8")
     assert main(["swiss", str(s), "--history", str(h), "--lang", lang]) == 2
     err = capsys.readouterr().err

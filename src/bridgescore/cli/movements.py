@@ -13,7 +13,10 @@ from ..textfile import read_text
 from ._common import emit_json, json_option, lang_option
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..events.swiss import FirstRound
+    from ..events.swiss_roster import Roster
 
 
 def _read_text(path: str) -> str:
@@ -132,6 +135,11 @@ def movement_cmd(kind: str, tables: int | None, teams: str | None, pairs: int | 
             click.echo("\n".join(pair_card_lines(mv, p, lang)))
 
 
+def _rematches(n: int) -> str:
+    return f"{n} rematch could not be avoided" if n == 1 else \
+        f"{n} rematches could not be avoided"
+
+
 def _and(items: tuple[int, ...], lang: str) -> str:
     """``1, 2 and 3`` / ``1、2、3``."""
     words = [str(x) for x in items]
@@ -195,30 +203,63 @@ def _round_robin(teams: str | None, as_json: bool, lang: str) -> None:
 @click.option("--first-round", type=click.Choice(["order", "split", "random"]), default="order",
               show_default=True, help="Round 1 (no history): registration order, halves, random.")
 @click.option("--seed", type=int, help="Seed for --first-round random.")
+@click.option("--withdraw", "withdrawals", multiple=True, metavar="PAIR[@ROUND]",
+              help="The pair withdrew from ROUND on (default: the next round); it is not drawn "
+              "again.  Repeatable.  退赛（默认自下一轮起），不再排入对阵。")
+@click.option("--late", "late_entries", multiple=True, metavar="PAIR@ROUND[=SCORE]",
+              help="The pair entered late: its first round is ROUND, it starts with SCORE "
+              "(default 0).  Repeatable.  补报入赛：首轮及起始分。")
+@click.option("--sit-out", "sit_outs", multiple=True, metavar="PAIR[@ROUND]",
+              help="The director sits the pair out of ROUND (default: the next round): it is "
+              "not drawn.  Repeatable.  该轮轮休，不排入对阵。")
+@click.option("--sit-out-score", type=float, default=None,
+              help="With --rounds: points for a round sat out (default: nothing).  轮休得分。")
+@click.option("--bye-score", type=float, default=None,
+              help="With --rounds: points for the bye of an odd field (default: nothing).  "
+              "轮空得分。")
 @json_option
 @lang_option
 def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completion: float,
               history_file: str | None, matches_file: str | None,
-              vp_scale: str, bye_vp: str, first_round: str, seed: int | None, as_json: bool,
-              lang: str) -> None:
+              vp_scale: str, bye_vp: str, first_round: str, seed: int | None,
+              withdrawals: tuple[str, ...], late_entries: tuple[str, ...],
+              sit_outs: tuple[str, ...], sit_out_score: float | None, bye_score: float | None,
+              as_json: bool, lang: str) -> None:
     """The next Swiss round's draw from the standings (CSV id,name,score), from the scored
     rounds so far (--rounds), or for Swiss teams from the match results so far.
     瑞士移位：按当前名次排下一轮。
 
     \b
-    bridgescore swiss standings.csv --history opponents.csv
+    bridgescore swiss standings.csv --history opponents.csv --withdraw 5
     bridgescore swiss --rounds r1.csv r2.csv r3.csv --scoring mp
+    bridgescore swiss --rounds r1.csv r2.csv --withdraw 5@2 --late 9@2=20
     bridgescore swiss --matches results.csv
     """
-    from ..events.swiss import History, read_history, read_standings, swiss_draw
+    from ..events.swiss import History, read_history, read_standings, rounds_played, swiss_draw
 
+    def roster(next_round: int, known: list[str] | None) -> Roster:
+        from ..events.swiss_roster import Roster, parse_instruction
+
+        items = [parse_instruction("withdraw", x, next_round) for x in withdrawals]
+        items += [parse_instruction("late", x, next_round) for x in late_entries]
+        items += [parse_instruction("sit-out", x, next_round) for x in sit_outs]
+        if known is not None:
+            for x in items:
+                if x.pair not in known and type(x).__name__ != "LateEntry":
+                    raise BridgeError(f"unknown pair {x.pair!r}: not in the standings",
+                                      f"未知的对 {x.pair!r}：不在名次表中")
+        return Roster(tuple(items), sit_out_score)
+
+    if not from_rounds and (bye_score is not None or sit_out_score is not None):
+        raise BridgeError("--bye-score and --sit-out-score are for --rounds",
+                          "--bye-score 和 --sit-out-score 用于 --rounds")
     if from_rounds:
         if history_file is not None or matches_file is not None:
             raise BridgeError("--rounds gives both the scores and the opponents: give no "
                               "--history or --matches with it",
                               "--rounds 已包含成绩和对阵历史：不要同时给出 --history 或 --matches")
         _swiss_pairs(files, scoring, completion, cast("FirstRound", first_round), seed,
-                     as_json, lang)
+                     roster(len(files) + 1, None), bye_score, as_json, lang)
         return
     if len(files) > 1:
         raise BridgeError(f"{len(files)} files given: expected one standings file (or --rounds "
@@ -231,7 +272,7 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
                               "standings file or --history with it",
                               "--matches 已包含名次和对阵历史：不要同时给出名次文件或 --history")
         _swiss_teams(matches_file, vp_scale, bye_vp, cast("FirstRound", first_round), seed,
-                     as_json, lang)
+                     roster, as_json, lang)
         return
     if standings_file is None:
         raise BridgeError("give a standings file (CSV id,name,score) or --matches FILE",
@@ -241,7 +282,17 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
     if history_file is not None:
         hist = read_history(_read_text(history_file), [e.id for e in entries],
                             source=history_file)
-    draw = swiss_draw(entries, hist, first_round=cast("FirstRound", first_round), seed=seed)
+    from ..events.swiss import Entry
+
+    next_round = rounds_played(hist, [e.id for e in entries]) + 1
+    plan = roster(next_round, [e.id for e in entries])
+    # A late entry not in the standings joins with its starting score.
+    for x in plan.instructions:
+        if x.pair not in {e.id for e in entries}:
+            entries.append(Entry(x.pair, "", plan.starting_score(x.pair)))
+    drawn = set(plan.drawn([e.id for e in entries], next_round))
+    draw = swiss_draw([e for e in entries if e.id in drawn], hist,
+                      first_round=cast("FirstRound", first_round), seed=seed)
     if as_json:
         emit_json(draw.to_json())
         return
@@ -249,12 +300,13 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
     for line in draw.lines(lang, names):
         click.echo(line)
     if draw.rematches:
-        click.echo(pick(lang, f"{draw.rematches} rematch(es) could not be avoided",
+        click.echo(pick(lang, _rematches(draw.rematches),
                         f"有 {draw.rematches} 场重复相遇无法避免"))
 
 
 def _swiss_teams(path: str, vp_scale: str, bye_vp: str, first_round: FirstRound,
-                 seed: int | None, as_json: bool, lang: str) -> None:
+                 seed: int | None, roster: Callable[[int, list[str] | None], Roster],
+                 as_json: bool, lang: str) -> None:
     from ..events.team_events import SwissTeams
     from ..events.team_results import loads as load_list
 
@@ -264,8 +316,10 @@ def _swiss_teams(path: str, vp_scale: str, bye_vp: str, first_round: FirstRound,
     bye = parse_bye_vp(bye_vp)
     swiss = SwissTeams(list(ev.teams), list(ev.matches), list(ev.byes), bye, vp_scale)
     table = swiss.standings()
-    draw = swiss.next_draw(first_round=first_round, seed=seed)
     rounds = max([m.round for m in ev.matches] + [r for r, _ in ev.byes], default=0)
+    plan = roster(rounds + 1, list(ev.teams))
+    draw = swiss.next_draw(first_round=first_round, seed=seed,
+                           drawn=plan.drawn(ev.teams, rounds + 1))
     if as_json:
         emit_json({"round": rounds + 1, **draw.to_json(teams=True),
                    "standings": [{"place": s.place, "team": s.team, "vp": s.vp} for s in table]})
@@ -275,12 +329,13 @@ def _swiss_teams(path: str, vp_scale: str, bye_vp: str, first_round: FirstRound,
     for line in draw.lines(lang, ev.names, teams=True):
         click.echo(line)
     if draw.rematches:
-        click.echo(pick(lang, f"{draw.rematches} rematch(es) could not be avoided",
+        click.echo(pick(lang, _rematches(draw.rematches),
                         f"有 {draw.rematches} 场重复相遇无法避免"))
 
 
 def _swiss_pairs(files: tuple[str, ...], scoring: str, completion: float,
-                 first_round: FirstRound, seed: int | None, as_json: bool, lang: str) -> None:
+                 first_round: FirstRound, seed: int | None, roster: Roster,
+                 bye_score: float | None, as_json: bool, lang: str) -> None:
     from ..events.model import Session
     from ..events.swiss_pairs import score_swiss_rounds
     from .events import load_results
@@ -295,7 +350,8 @@ def _swiss_pairs(files: tuple[str, ...], scoring: str, completion: float,
             raise FileFormatError("this file holds a team match, not a pairs round",
                                   "该文件是队式赛结果，不是双人赛的一轮", path=path)
         sessions.append(item)
-    event = score_swiss_rounds(sessions, scoring, completion=completion)
+    event = score_swiss_rounds(sessions, scoring, completion=completion, roster=roster,
+                               bye_score=bye_score)
     draw = event.draw(first_round=first_round, seed=seed)
     if as_json:
         emit_json(event.to_json(draw))
@@ -309,5 +365,5 @@ def _swiss_pairs(files: tuple[str, ...], scoring: str, completion: float,
     for line in draw.lines(lang, event.name_map(lang)):
         click.echo(line)
     if draw.rematches:
-        click.echo(pick(lang, f"{draw.rematches} rematch(es) could not be avoided",
+        click.echo(pick(lang, _rematches(draw.rematches),
                         f"有 {draw.rematches} 场重复相遇无法避免"))

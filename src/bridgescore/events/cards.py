@@ -215,7 +215,8 @@ _LABELS: dict[str, dict[str, str]] = {
         "boards_next": "Boards next", "table": "Table", "direction": "Direction",
         "against": "Against", "arrow": "arrow switch: EW holds the NS cards",
         "table_cards": "Table guide cards", "pair_cards": "Pair movement cards",
-        "arrow_note": "Arrow switch in round(s) {rounds}: the EW pair plays the NS cards.",
+        "arrow_note": "Arrow switch in round {rounds}: the EW pair plays the NS cards.",
+        "arrow_note_many": "Arrow switch in rounds {rounds}: the EW pair plays the NS cards.",
     },
     "zh": {
         "table_card": "第{n}桌", "pair_card": "第{n}对", "round": "轮", "ns": "南北",
@@ -224,5 +225,6 @@ _LABELS: dict[str, dict[str, str]] = {
         "arrow": "换向：东西方拿南北的牌", "table_cards": "桌卡（每桌移位表）",
         "pair_cards": "各对移位卡",
         "arrow_note": "第{rounds}轮换向（箭头转换）：东西对打南北的牌。",
+        "arrow_note_many": "第{rounds}轮换向（箭头转换）：东西对打南北的牌。",
     },
 }

@@ -49,6 +49,7 @@ __all__ = [
     "max_matching",
     "read_history",
     "read_standings",
+    "rounds_played",
     "standings_order",
     "swiss_draw",
 ]
@@ -148,6 +149,16 @@ class Draw:
         if self.bye is not None:
             out.append(f"轮空：{who(self.bye)}" if lang == "zh" else f"Bye: {who(self.bye)}")
         return out
+
+
+def rounds_played(history: History, ids: Iterable[str]) -> int:
+    """Rounds played so far as the history shows them: every entry meets one opponent or has
+    a bye each round it plays, so the most any entry has had."""
+    count: Counter[str] = Counter()
+    for pair, n in history.met.items():
+        for x in pair:
+            count[x] += n
+    return max((count[i] + history.byes.get(i, 0) for i in ids), default=0)
 
 
 # ---------------------------------------------------------------------- matching

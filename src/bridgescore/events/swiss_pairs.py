@@ -11,9 +11,13 @@ The seeds' automatic Swiss pairs (002) work like this:
   after them without a place.
 
 The input is one pairs results file per round.  Opponents are read from the results: a pair
-that played any board against another in a round has met it.  A pair that is known to the
-event but has no result in a round is recorded as having had a bye (轮空) in that round, so
-the next bye goes to another pair when that can be arranged.
+that played any board against another in a round has met it.  A pair known to the event with
+no result in a round must be accounted for (``swiss_roster``): it withdrew, had not entered
+yet, sat out as the director said, or — the one pair short in an odd field — had the round's
+bye (轮空), which the next byes then avoid.  A pair simply missing is an error saying what to
+give.  The bye scores ``bye_score`` and a sit-out the roster's ``sit_out_score`` (``None``:
+nothing); a late entry starts with its starting score; a withdrawn pair keeps its results
+and is not drawn again.
 
 Registration order comes from the ``# pair:`` lines of the files (the first file that lists a
 pair decides).  Pairs listed nowhere come after those, in number order.
@@ -23,8 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import BridgeError
@@ -34,6 +37,7 @@ from .figures import column, json_number
 from .model import PairScore, Session, SessionScores
 from .ranking import boards_needed, natural_key, rank
 from .swiss import Draw, Entry, FirstRound, History, swiss_draw
+from .swiss_roster import LateEntry, Roster, check_round
 
 __all__ = ["SWISS_SCORING", "SwissPairsEvent", "score_swiss_rounds"]
 
@@ -53,6 +57,9 @@ class SwissPairsEvent:
     names: dict[str, tuple[str, ...]]  # the players of each pair
     total_boards: int
     completion: float
+    roster: Roster = field(default_factory=Roster)
+    # each pair's round by round: played, bye, sit_out, withdrawn or not_entered
+    status: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def name(self, pair: str, lang: str = "en") -> str:
         """The players' names, joined as ``Pair.label`` joins them (– in English, 、 in Chinese)."""
@@ -65,7 +72,9 @@ class SwissPairsEvent:
         """The next round's draw: by current total, equal totals in registration order."""
         order = sorted(self.registration, key=lambda p: self.registration[p])
         totals = {p.pair: p.total for p in self.standings}
-        entries = [Entry(p, self.name(p), totals.get(p, 0.0)) for p in order]
+        # Withdrawn pairs, pairs not entered yet and pairs sitting the round out are not drawn.
+        drawn = self.roster.drawn(order, len(self.rounds) + 1)
+        entries = [Entry(p, self.name(p), totals.get(p, 0.0)) for p in drawn]
         return swiss_draw(entries, self.history, first_round=first_round, seed=seed)
 
     def to_json(self, draw: Draw | None = None) -> dict[str, Any]:
@@ -79,9 +88,11 @@ class SwissPairsEvent:
                  "names": list(self.names.get(p.pair, ())), "total": json_number(p.total),
                  "boards": p.boards,
                  "by_round": [None if x is None else json_number(x)
-                              for x in self.per_round[p.pair]]}
+                              for x in self.per_round[p.pair]],
+                 "by_round_status": list(self.status.get(p.pair, ()))}
                 for p in self.standings
             ],
+            "roster": [{"text": t} for t in self.roster.describe("en")],
         }
         if draw is not None:
             out["next_round"] = len(self.rounds) + 1
@@ -105,7 +116,8 @@ class SwissPairsEvent:
             rows.append([p.place or "-", p.pair, self.name(p.pair, lang), totals[i],
                          str(p.boards), *cells])
         title = (f"瑞士移位双人赛：{n} 轮后的名次（{_SCORING[self.scoring][1]}）" if zh
-                 else f"Swiss pairs: standings after {n} round(s) ({_SCORING[self.scoring][0]})")
+                 else f"Swiss pairs: standings after {n} {'round' if n == 1 else 'rounds'} "
+                      f"({_SCORING[self.scoring][0]})")
         out = [title, *_align(rows, right={0, 3, 4, *range(5, 5 + n)})]
         needed = boards_needed(self.completion, self.total_boards)
         if needed:
@@ -114,7 +126,14 @@ class SwissPairsEvent:
                 f"完成比赛须打满 {needed}/{self.total_boards} 副（{self.completion:.0%}）；"
                 f"未达到的 {unranked} 对不排名次" if zh
                 else f"Ranked: pairs that completed at least {needed} of {self.total_boards} "
-                     f"boards ({self.completion:.0%}); {unranked} pair(s) below that are unranked")
+                     f"boards ({self.completion:.0%}); {unranked} "
+                     f"{'pair' if unranked == 1 else 'pairs'} below that "
+                     f"{'is' if unranked == 1 else 'are'} unranked")
+        for r in range(n):
+            byes = [p.pair for p in self.standings if self.status[p.pair][r] == "bye"]
+            for b in byes:
+                out.append(f"第{r + 1}轮轮空：第{b}对。" if zh else f"Round {r + 1} bye: pair {b}.")
+        out += self.roster.describe(lang)
         return out
 
 
@@ -140,15 +159,19 @@ def score_swiss_rounds(
     *,
     completion: float = 0.6,
     mp_scale: str = "2/1/0",
+    roster: Roster | None = None,
+    bye_score: float | None = None,
 ) -> SwissPairsEvent:
     """Score each round, add up the totals and rank them by the seeds' Swiss rule.
 
     ``completion`` is the share of all the boards in the event (the most any pair could play:
     each round's largest count of boards played by one pair, summed) that a pair must have
-    completed to be ranked.
+    completed to be ranked.  ``roster`` holds the director's withdrawals, late entries and
+    sit-outs; ``bye_score`` is what the bye of an odd field scores (``None``: nothing).
     """
     from .imp_pairs import score_session
 
+    roster = roster or Roster()
     if scoring not in SWISS_SCORING:
         raise BridgeError(
             f"unknown Swiss scoring {scoring!r}: expected one of {', '.join(SWISS_SCORING)}",
@@ -159,6 +182,9 @@ def score_swiss_rounds(
     if not 0 <= completion <= 1:
         raise BridgeError(f"invalid completion threshold {completion!r}: expected 0 to 1",
                           f"无效的完成比例 {completion!r}：应在 0 到 1 之间")
+    if bye_score is not None and not math.isfinite(bye_score):
+        raise BridgeError(f"invalid bye score {bye_score!r}: expected a number",
+                          f"无效的轮空得分 {bye_score!r}：应为数字")
     registration: dict[str, int] = {}
     names: dict[str, tuple[str, ...]] = {}
     for s in sessions:
@@ -173,30 +199,52 @@ def score_swiss_rounds(
     everyone = set(registration)
     for sc in scored:
         everyone.update(p.pair for p in sc.pairs if p.boards > 0)
+    for x in roster.instructions:
+        # Only a late entry may name a pair the rounds have not met yet.
+        if x.pair not in everyone and not isinstance(x, LateEntry):
+            raise BridgeError(f"unknown pair {x.pair!r}: not in the rounds' results or pair "
+                              "lists", f"未知的对 {x.pair!r}：不在各轮成绩或对名单中")
+    everyone.update(roster.pairs())
     for pid in sorted(everyone - set(registration), key=natural_key):
         registration[pid] = len(registration)
 
+    order = sorted(everyone, key=lambda p: registration[p])
     per_round: dict[str, list[float | None]] = {p: [] for p in everyone}
-    totals = dict.fromkeys(everyone, Fraction(0))
+    status: dict[str, list[str]] = {p: [] for p in everyone}
+    totals = {p: exact(roster.starting_score(p)) for p in everyone}
     boards = dict.fromkeys(everyone, 0)
     history = History()
     total_boards = 0
-    for s, sc in zip(sessions, scored, strict=True):
+    for rnd, (s, sc) in enumerate(zip(sessions, scored, strict=True), 1):
         # A pair listed in the file's header but with no result this round did not play.
         played = {p.pair: p for p in sc.pairs if p.boards > 0}
+        where = next((r.source for r in s.results if r.source), "") or s.name
+        bye, rests = check_round(rnd, order, set(played), roster, where)
         for pid in everyone:
             ps = played.get(pid)
-            per_round[pid].append(None if ps is None else ps.total)
+            value = None if ps is None else ps.total
+            # check_round has accounted for everyone: a pair that plays has results, or
+            # is the bye.
+            state: str = "played" if ps is not None else \
+                {"sits_out": "sit_out"}.get(roster.status(pid, rnd), roster.status(pid, rnd))
+            if pid == bye:
+                state, value = "bye", bye_score
+            elif pid in rests:
+                state, value = "sit_out", roster.sit_out_score
+            per_round[pid].append(value)
+            status[pid].append(state)
             if ps is not None:
                 totals[pid] += ps.exact if ps.exact is not None else exact(ps.total)
                 boards[pid] += ps.boards
+            elif value is not None:
+                totals[pid] += exact(value)  # a bye or sit-out score set by the event
         total_boards += max((p.boards for p in sc.pairs), default=0)
         met = {frozenset((r.ns_pair, r.ew_pair)) for r in s.results}
         for m in met:
             a, b = sorted(m)
             history.add_meeting(a, b)
-        for pid in everyone - set(played):
-            history.byes[pid] += 1
+        if bye is not None:
+            history.byes[bye] += 1
     # maximum=None: the seeds rank a Swiss pairs event by its running total, not by percentage.
     scores = [PairScore(p, None, float(totals[p]), boards[p], exact=totals[p]) for p in everyone]
     ranked = rank(scores, rule="swiss", registration=registration, completion=completion,
@@ -211,4 +259,6 @@ def score_swiss_rounds(
         names=names,
         total_boards=total_boards,
         completion=completion,
+        roster=roster,
+        status={p: tuple(v) for p, v in status.items()},
     )

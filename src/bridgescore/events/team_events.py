@@ -375,10 +375,13 @@ class SwissTeams:
                          bye_vp=self.bye_vp, scale=self.scale)
 
     def next_draw(self, *, first_round: Literal["order", "split", "random"] = "order",
-                  seed: int | None = None) -> Draw:
+                  seed: int | None = None, drawn: Iterable[str] | None = None) -> Draw:
+        """The next round's draw; ``drawn`` limits it to those teams (a withdrawn team, or one
+        sitting the round out, is left out: ``swiss_roster.Roster.drawn``)."""
         table = {s.team: s for s in self.standings()}
+        keep = set(self.teams if drawn is None else drawn)
         # Standings order already applies the tie-breaks; the Swiss ranks by it.
-        ranked = sorted(self.teams, key=lambda t: table[t].rank)
+        ranked = sorted((t for t in self.teams if t in keep), key=lambda t: table[t].rank)
         entries = [Entry(t, score=-table[t].rank) for t in ranked]
         return swiss_draw(entries, self.history(), first_round=first_round, seed=seed)
 
