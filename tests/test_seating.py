@@ -217,3 +217,35 @@ def test_the_pairs_command_refuses_with_one_line(
         assert main(["pairs", str(f), "--lang", lang]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and words in err, err
+
+
+def test_a_named_movement_round_trips_through_the_csv_format() -> None:
+    from bridgescore.events.csvfmt import dumps
+
+    s = loads(text(lines(MITCHELL_3), "# movement: mitchell 3 tables\n"))
+    assert isinstance(s, Session) and s.movement == mitchell(3) and s.winners == 2
+    assert "# movement: mitchell 3 tables plain, 2 boards a round, 3 rounds" in dumps(s)
+    assert loads(dumps(s)) == s
+
+
+@pytest.mark.parametrize(("setting", "en", "zh"), [
+    ("mitchel", "setting 'movement': invalid movement 'mitchel': unknown word 'mitchel'",
+     "设置“movement”：无效的移位 'mitchel'：未知的词 'mitchel'"),
+    ("howell 12 tables", "no Howell for 12 tables", "没有 12 桌的豪威尔移位"),
+    ("howell 3 tables", "cannot tell the boards a round (6 boards in play); expected a multiple "
+     "of 5 boards", "无法确定每轮牌数（在用牌 6 副）"),
+])
+def test_a_bad_movement_setting_names_the_line(setting: str, en: str, zh: str) -> None:
+    e = error(text(lines(MITCHELL_3), f"# movement: {setting}\n"))
+    assert e.en.startswith("s.csv:1: ") and en in e.en, e.en
+    assert zh in e.zh
+
+
+def test_movement_words_in_chinese() -> None:
+    from bridgescore.events.movement_spec import parse_movement
+
+    assert parse_movement("豪威尔 3桌 每轮4副").build() == howell(3, 4)
+    assert parse_movement("米切尔 8桌 共牌").build(16) == mitchell(8, 2, variant="relay")
+    assert parse_movement("howell 5 pairs").build(20) == howell(pairs=5, boards_per_round=4)
+    assert parse_movement("mitchell 6 tables skip, arrow switch 5").build(12).arrow_switch_rounds \
+        == (5,)

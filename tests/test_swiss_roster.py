@@ -218,7 +218,7 @@ def test_cli_withdraw_in_both_languages(files: dict[str, str],
     six = next(p for p in data["standings"] if p["pair"] == "6")
     assert six["by_round_status"] == ["played", "withdrawn"]
     for lang, words in (("en", "Pair 6 withdrew from round 2."), ("zh", "第6对第2轮起退赛。")):
-        assert main(args[:-1] + ["--lang", lang]) == 0
+        assert main([*args[:-1], "--lang", lang]) == 0
         assert words in capsys.readouterr().out
 
 
@@ -251,3 +251,15 @@ def test_cli_standings_file_with_a_withdrawal(files: dict[str, str],
     assert "unknown pair '9': not in the standings" in capsys.readouterr().err
     assert main(["swiss", files["st"], "--bye-score", "3"]) == 2
     assert "--bye-score and --sit-out-score are for --rounds" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("pair", ["-1", "0", "123456789012345678901234567890"])
+def test_swiss_pair_numbers_out_of_range(pair: str, tmp_path: Path) -> None:
+    from bridgescore.events.swiss import read_standings
+
+    with pytest.raises(BridgeError) as e:
+        read_standings(f"id,name,score\n1,,3\n{pair},,2\n", source="st.csv")
+    assert e.value.en.startswith("st.csv:3: invalid pair or team number '")
+    assert "应为 1 到 9999 的整数或名称" in e.value.zh
+    with pytest.raises(BridgeError, match="invalid pair '"):
+        parse_instruction("withdraw", f"{pair}@2")

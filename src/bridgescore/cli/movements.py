@@ -169,7 +169,8 @@ def _round_robin(teams: str | None, as_json: bool, lang: str) -> None:
              "bye": next((t for t in names if all(t not in (f.home, f.away) for f in rnd)), None)}
             for i, rnd in enumerate(schedule, 1)]})
         return
-    click.echo(pick(lang, f"Round robin, {len(names)} teams, {len(schedule)} rounds "
+    n = len(schedule)
+    click.echo(pick(lang, f"Round robin, {len(names)} teams, {n} {'round' if n == 1 else 'rounds'} "
                           "(the first team named is at home)",
                     f"循环赛，{len(names)}队，{len(schedule)}轮（前者为主队）"))
     for i, rnd in enumerate(schedule, 1):
@@ -237,17 +238,19 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
     """
     from ..events.swiss import History, read_history, read_standings, rounds_played, swiss_draw
 
-    def roster(next_round: int, known: list[str] | None) -> Roster:
-        from ..events.swiss_roster import Roster, parse_instruction
+    def roster(next_round: int, known: list[str] | None, new_late: bool = True) -> Roster:
+        """The director's instructions; with ``known``, each must name a known pair (a late
+        entry may be new to a standings file, never to a teams results list)."""
+        from ..events.swiss_roster import LateEntry, Roster, parse_instruction
 
         items = [parse_instruction("withdraw", x, next_round) for x in withdrawals]
         items += [parse_instruction("late", x, next_round) for x in late_entries]
         items += [parse_instruction("sit-out", x, next_round) for x in sit_outs]
-        if known is not None:
-            for x in items:
-                if x.pair not in known and type(x).__name__ != "LateEntry":
-                    raise BridgeError(f"unknown pair {x.pair!r}: not in the standings",
-                                      f"未知的对 {x.pair!r}：不在名次表中")
+        for x in items:
+            if known is not None and x.pair not in known and \
+                    not (new_late and isinstance(x, LateEntry)):
+                raise BridgeError(f"unknown pair {x.pair!r}: not in the standings",
+                                  f"未知的对 {x.pair!r}：不在名次表中")
         return Roster(tuple(items), sit_out_score)
 
     if not from_rounds and (bye_score is not None or sit_out_score is not None):
@@ -305,7 +308,7 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
 
 
 def _swiss_teams(path: str, vp_scale: str, bye_vp: str, first_round: FirstRound,
-                 seed: int | None, roster: Callable[[int, list[str] | None], Roster],
+                 seed: int | None, roster: Callable[[int, list[str] | None, bool], Roster],
                  as_json: bool, lang: str) -> None:
     from ..events.team_events import SwissTeams
     from ..events.team_results import loads as load_list
@@ -317,7 +320,7 @@ def _swiss_teams(path: str, vp_scale: str, bye_vp: str, first_round: FirstRound,
     swiss = SwissTeams(list(ev.teams), list(ev.matches), list(ev.byes), bye, vp_scale)
     table = swiss.standings()
     rounds = max([m.round for m in ev.matches] + [r for r, _ in ev.byes], default=0)
-    plan = roster(rounds + 1, list(ev.teams))
+    plan = roster(rounds + 1, list(ev.teams), False)
     draw = swiss.next_draw(first_round=first_round, seed=seed,
                            drawn=plan.drawn(ev.teams, rounds + 1))
     if as_json:

@@ -76,7 +76,8 @@ class MovementSpec:
             return self._make(self.boards_per_round)
         unit = self._make(1).total_boards  # boards in play grow with the boards a round
         if total_boards is None or total_boards % unit or total_boards < unit:
-            seen = "" if total_boards is None else f" ({total_boards} boards in play)"
+            seen = "" if total_boards is None else \
+                f" ({total_boards} {'board' if total_boards == 1 else 'boards'} in play)"
             seen_zh = "" if total_boards is None else f"（在用牌 {total_boards} 副）"
             raise BridgeError(
                 f"movement {self.text()!r}: cannot tell the boards a round{seen}; expected "

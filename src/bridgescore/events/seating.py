@@ -79,10 +79,15 @@ def check_pairs_and_movement(results: Sequence[BoardResult],
                              movement: Movement | None = None) -> None:
     """The pair numbers, then (when known) the movement: a line the movement does not have
     is reported as that, before any clash it causes with another line."""
+    good: set[str] = set()  # a session has few pairs: check each id once
     for r in results:
         for p in (r.ns_pair, r.ew_pair):
+            if p in good:
+                continue
             bad = check_pair_id(p)
-            if bad is not None:
+            if bad is None:
+                good.add(p)
+            else:
                 raise _error(
                     r, f"invalid pair number {bad}: expected a whole number from 1 to {MAX_PAIR}",
                     f"无效的对号 {bad}：应为 1 到 {MAX_PAIR} 的整数")
@@ -123,11 +128,29 @@ def _seat(r: BoardResult, p: str, what: str) -> object:
 
 def _one_seat_a_round(results: Sequence[BoardResult]) -> None:
     """In one round a pair has one table, one direction and one opponent."""
+    # A first pass finds the (pair, round) with more than one seat; only those are looked at
+    # closely (this runs on every session, large ones too).
+    first: dict[tuple[str, int], tuple[str, str]] = {}
+    tables: dict[tuple[str, int], int] = {}
+    odd: set[tuple[str, int]] = set()
+    for r in results:
+        if r.round is None:
+            continue
+        for key, seat in (((r.ns_pair, r.round), ("NS", r.ew_pair)),
+                          ((r.ew_pair, r.round), ("EW", r.ns_pair))):
+            was = first.setdefault(key, seat)
+            if was != seat:
+                odd.add(key)
+            if r.table is not None and tables.setdefault(key, r.table) != r.table:
+                odd.add(key)
+    if not odd:
+        return
     by_round: dict[tuple[str, int], list[BoardResult]] = defaultdict(list)
     for r in results:
         if r.round is not None:
             for p in (r.ns_pair, r.ew_pair):
-                by_round[(p, r.round)].append(r)
+                if (p, r.round) in odd:
+                    by_round[(p, r.round)].append(r)
     overall: dict[str, Counter[object]] = defaultdict(Counter)
     for r in results:
         overall[r.ns_pair]["NS"] += 1
@@ -168,6 +191,8 @@ def _one_seat_a_round(results: Sequence[BoardResult]) -> None:
 def _sides(results: Sequence[BoardResult], winners: Literal[0, 1, 2]) -> None:
     if winners == 1:
         return
+    if not {r.ns_pair for r in results} & {r.ew_pair for r in results}:
+        return  # nobody sat both ways
     sides: dict[str, Counter[str]] = defaultdict(Counter)
     for r in results:
         sides[r.ns_pair]["NS"] += 1

@@ -39,6 +39,7 @@ from ..text import normalize
 from .csvsplit import delimiter, split
 from .exact import exact
 from .ranking import place
+from .seating import MAX_PAIR, check_pair_id
 
 __all__ = [
     "Draw",
@@ -398,6 +399,12 @@ def read_standings(text: str, source: str | None = None) -> list[Entry]:
         if not math.isfinite(score):
             raise FileFormatError(f"invalid score {cells[2]!r}: expected a number",
                                   f"无效的分数 {cells[2]!r}：应为数字", path=source, line=line)
+        bad = check_pair_id(cells[0])
+        if bad is not None:
+            raise FileFormatError(f"invalid pair or team number {bad}: expected a whole number "
+                                  f"from 1 to {MAX_PAIR}, or a name",
+                                  f"无效的编号 {bad}：应为 1 到 {MAX_PAIR} 的整数或名称",
+                                  path=source, line=line)
         entries.append(Entry(cells[0], cells[1], score))
     _check_entries(entries)
     return entries

@@ -126,7 +126,8 @@ class SwissPairsEvent:
                 f"完成比赛须打满 {needed}/{self.total_boards} 副（{self.completion:.0%}）；"
                 f"未达到的 {unranked} 对不排名次" if zh
                 else f"Ranked: pairs that completed at least {needed} of {self.total_boards} "
-                     f"boards ({self.completion:.0%}); {unranked} "
+                     f"{'board' if self.total_boards == 1 else 'boards'} "
+                     f"({self.completion:.0%}); {unranked} "
                      f"{'pair' if unranked == 1 else 'pairs'} below that "
                      f"{'is' if unranked == 1 else 'are'} unranked")
         for r in range(n):

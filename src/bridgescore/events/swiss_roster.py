@@ -54,10 +54,13 @@ def _round(value: object, what_en: str, what_zh: str) -> int:
 
 
 def _pair(value: object) -> str:
+    from .seating import MAX_PAIR, check_pair_id
+
     text = str(value).strip()
-    if not text or "@" in text:
-        raise BridgeError(f"invalid pair {value!r}: expected a pair number or id",
-                          f"无效的对号 {value!r}：应为对号或编号")
+    if not text or "@" in text or check_pair_id(text) is not None:
+        shown = check_pair_id(text) or repr(value)
+        raise BridgeError(f"invalid pair {shown}: expected a pair number from 1 to {MAX_PAIR} "
+                          "or an id", f"无效的对号 {shown}：应为 1 到 {MAX_PAIR} 的对号或编号")
     return text
 
 

@@ -389,7 +389,9 @@ class SwissTeams:
                imps: Sequence[tuple[float, float]], boards: int) -> None:
         """Record a round played to ``draw``: ``imps[i]`` for table ``i + 1`` (home, away)."""
         if len(imps) != len(draw.tables):
-            raise BridgeError(f"{len(draw.tables)} matches in the draw but {len(imps)} results",
+            n = len(draw.tables)
+            raise BridgeError(f"{n} {'match' if n == 1 else 'matches'} in the draw but "
+                              f"{len(imps)} {'result' if len(imps) == 1 else 'results'}",
                               f"本轮有 {len(draw.tables)} 场比赛，但给出 {len(imps)} 个结果")
         for m, (h, a) in zip(draw.tables, imps, strict=True):
             self.results.append(MatchResult(round, m.high, m.low, h, a, boards))
