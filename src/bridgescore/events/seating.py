@@ -132,7 +132,7 @@ def _one_seat_a_round(results: Sequence[BoardResult]) -> None:
     # closely (this runs on every session, large ones too).
     first: dict[tuple[str, int], tuple[str, str]] = {}
     tables: dict[tuple[str, int], int] = {}
-    odd: set[tuple[str, int]] = set()
+    suspect: set[tuple[str, int]] = set()
     for r in results:
         if r.round is None:
             continue
@@ -140,16 +140,16 @@ def _one_seat_a_round(results: Sequence[BoardResult]) -> None:
                           ((r.ew_pair, r.round), ("EW", r.ns_pair))):
             was = first.setdefault(key, seat)
             if was != seat:
-                odd.add(key)
+                suspect.add(key)
             if r.table is not None and tables.setdefault(key, r.table) != r.table:
-                odd.add(key)
-    if not odd:
+                suspect.add(key)
+    if not suspect:
         return
     by_round: dict[tuple[str, int], list[BoardResult]] = defaultdict(list)
     for r in results:
         if r.round is not None:
             for p in (r.ns_pair, r.ew_pair):
-                if (p, r.round) in odd:
+                if (p, r.round) in suspect:
                     by_round[(p, r.round)].append(r)
     overall: dict[str, Counter[object]] = defaultdict(Counter)
     for r in results:
