@@ -1,6 +1,6 @@
 """Every movement the program offers produces results the program accepts.
 
-For each size and variant ``movement`` offers (Mitchell: 3-30 tables, plain, skip, relay,
+For each size and variant ``movement`` offers (Mitchell: 3-50 tables, plain, skip, relay,
 part, arrow-switched; Howell: every size, odd numbers of pairs, part Howells; round robins
 of 2-16 teams), results are made from the movement itself — every assignment becomes one
 ``BoardResult`` per board with its round, table and pairs and a random legal result — and the
@@ -22,7 +22,13 @@ from bridgescore.cli import COMMANDS, main
 from bridgescore.contract import PASSED_OUT, all_contracts
 from bridgescore.events.imp_pairs import score_session
 from bridgescore.events.model import BoardResult, Session, Team, TeamMatch
-from bridgescore.events.movements import HOWELL_SIZES, Movement, howell, mitchell
+from bridgescore.events.movements import (
+    HOWELL_SIZES,
+    MAX_MITCHELL_TABLES,
+    Movement,
+    howell,
+    mitchell,
+)
 from bridgescore.result import Result
 from bridgescore.seat import Seat, Side
 
@@ -71,18 +77,19 @@ def accept_and_score(mv: Movement, k: int) -> None:
             assert set(s.directions().values()) == {None}
     # Told the movement, the session checks every result against it and accepts them all.
     Session(tuple(results), movement=mv)
-    # Butler scoring runs too.
-    score_session(Session(tuple(results)), "butler")
+    # Butler scoring runs too (the smaller fields are enough: it is the same code).
+    if mv.tables <= 12:
+        score_session(Session(tuple(results)), "butler")
 
 
 def _mitchells() -> list[tuple[str, Movement, int]]:
     out = []
-    for t in range(3, 31):
+    for t in range(3, MAX_MITCHELL_TABLES + 1):  # every size offered
         ks = (1, 2, 3) if t <= 12 else (2,)
         for k in ks:
             out.append((f"mitchell-{t}-k{k}", mitchell(t, k), k))
-            if t % 2 == 0:
-                for variant in ("plain", "skip", "relay"):
+            if t % 2 == 0:  # "auto" is the skip Mitchell for an even number of tables
+                for variant in ("plain", "relay"):
                     out.append((f"mitchell-{t}-{variant}-k{k}",
                                 mitchell(t, k, variant=variant), k))  # type: ignore[arg-type]
         out.append((f"mitchell-{t}-arrow", mitchell(t, 2, arrow_switch=[t // 2]), 2))

@@ -592,3 +592,17 @@ def test_a_table_nobody_plays_at_gets_a_note_not_a_card(lang: str) -> None:
     assert note in table_card_lines(mv, t, lang)[1]
     # The data files' provenance notes are for developers, not printed on players' cards.
     assert "cyclic" not in page
+
+
+@pytest.mark.parametrize(("kwargs", "en"), [
+    ({"tables": 51}, "invalid number of tables 51: expected a whole number from 3 to 50"),
+    ({"tables": 10 ** 40}, "invalid number of tables 10000000000000000000…: expected"),
+    ({"tables": 5, "boards_per_round": 41}, "boards a round 41: expected a whole number from 1 "
+     "to 40"),
+])
+def test_huge_movements_are_refused_not_built(kwargs: dict[str, int], en: str) -> None:
+    with pytest.raises(BridgeError) as e:
+        mitchell(**kwargs)  # type: ignore[arg-type]
+    assert en in e.value.en and "无效的" in e.value.zh
+    with pytest.raises(BridgeError, match="1 to 40"):
+        howell(4, boards_per_round=10 ** 6)

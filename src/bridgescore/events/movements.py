@@ -51,6 +51,8 @@ from ..errors import BridgeError
 
 __all__ = [
     "HOWELL_SIZES",
+    "MAX_BOARDS_A_ROUND",
+    "MAX_MITCHELL_TABLES",
     "Assignment",
     "MitchellVariant",
     "Movement",
@@ -64,6 +66,10 @@ __all__ = [
 
 MitchellVariant = Literal["auto", "plain", "skip", "relay"]
 HOWELL_SIZES: tuple[int, ...] = tuple(range(2, 11))  # tables with a shipped Howell table
+# Bounds that keep a typing slip from building a movement of millions of lines: a Mitchell
+# section is rarely over 20 tables, a round rarely over 9 boards (the 2-table Howell).
+MAX_MITCHELL_TABLES = 50
+MAX_BOARDS_A_ROUND = 40
 
 
 def movement_error(en: str, zh: str) -> BridgeError:
@@ -367,10 +373,11 @@ def _plural(n: int, word: str) -> str:
 def _check_int(name_en: str, name_zh: str, value: object, low: int, high: int | None = None) -> int:
     if type(value) is not int or value < low or (high is not None and value > high):
         top = "" if high is None else f" to {high}"
-        want_zh = f"不小于 {low} 的整数" if high is None else f"{low} 到 {high} 的整数"
+        want_zh = f"不小于 {low} 的整数" if high is None else f" {low} 到 {high} 的整数"
+        shown = repr(value) if len(repr(value)) <= 24 else repr(value)[:20] + "…"
         raise movement_error(
-            f"invalid {name_en} {value!r}: expected a whole number from {low}{top}",
-            f"无效的{name_zh} {value!r}：应为{want_zh}",
+            f"invalid {name_en} {shown}: expected a whole number from {low}{top}",
+            f"无效的{name_zh} {shown}：应为{want_zh}",
         )
     return value
 
@@ -390,14 +397,14 @@ def mitchell(
     variant: MitchellVariant = "auto",
     arrow_switch: Iterable[int] = (),
 ) -> Movement:
-    """A Mitchell movement for ``tables`` tables (3 or more).
+    """A Mitchell movement for ``tables`` tables (3 to ``MAX_MITCHELL_TABLES``).
 
     ``variant``: "auto" (plain for odd ``T``, skip for even), "plain", "skip" or "relay".
     ``rounds`` defaults to the most the variant allows without a repeat (odd or relay: ``T``;
     skip: ``T − 1``; plain with even ``T``: ``T/2``).
     """
-    t_count = _check_int("number of tables", "桌数", tables, 3)
-    k = _check_int("number of boards a round", "每轮牌数", boards_per_round, 1)
+    t_count = _check_int("number of tables", "桌数", tables, 3, MAX_MITCHELL_TABLES)
+    k = _check_int("number of boards a round", "每轮牌数", boards_per_round, 1, MAX_BOARDS_A_ROUND)
     if variant not in ("auto", "plain", "skip", "relay"):
         raise movement_error(
             f"unknown Mitchell variant {variant!r}: expected plain, skip or relay",
@@ -530,7 +537,7 @@ def howell(
             "（更多桌请用米切尔移位）",
         )
     n_pairs = pairs if pairs is not None else 2 * size
-    k = _check_int("number of boards a round", "每轮牌数", boards_per_round, 1)
+    k = _check_int("number of boards a round", "每轮牌数", boards_per_round, 1, MAX_BOARDS_A_ROUND)
     data = _howell_table(size, k)
     half = data.get("set_size") == "half"
     set_size = k // 2 if half else k
@@ -571,10 +578,10 @@ def howell(
 
 
 def iter_movements() -> Iterator[Movement]:
-    """Every shipped Howell and the Mitchells for 3–30 tables (used by the tests)."""
+    """Every shipped Howell and the Mitchells for 3–50 tables (used by the tests)."""
     for t in HOWELL_SIZES:
         yield howell(t)
-    for t in range(3, 31):
+    for t in range(3, MAX_MITCHELL_TABLES + 1):
         yield mitchell(t)
         if t % 2 == 0:
             yield mitchell(t, variant="relay")
