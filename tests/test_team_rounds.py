@@ -119,7 +119,7 @@ def test_a_round_setting_and_its_results_must_agree() -> None:
         TeamMatch(Team("A"), Team("B"), rs)
 
 
-@pytest.mark.parametrize("value", ["0", "x", "-2", ""])
+@pytest.mark.parametrize("value", ["0", "x", "-2", "", "9" * 5000])
 def test_a_bad_round_setting_names_the_line(value: str) -> None:
     text = match_file("A", "B").replace("board,", f"# round: {value}\nboard,")
     if not value:

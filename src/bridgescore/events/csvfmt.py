@@ -341,14 +341,17 @@ def _row(row: dict[str, str], board: int, line: int, source: str | None, teams: 
 
 
 def _setting_round(setting: tuple[int, str], source: str | None) -> int:
+    """A team match's ``# round:`` (not empty: the caller skips an empty one)."""
+    text = setting[1].strip()
     try:
-        value = _whole(setting[1].strip(), "round", "轮次")
+        if len(text) > 4:  # no event has 10000 rounds; and a huge number is not echoed whole
+            raise BridgeError(f"invalid round {text[:8] + '…'!r}: expected a round number from 1",
+                              f"无效的轮次 {text[:8] + '…'!r}：应为从 1 起的轮次")
+        value = _whole(text, "round", "轮次")
     except BridgeError as e:
         raise FileFormatError(f"setting 'round': {e.en}", f"设置“round”：{e.zh}",
                               path=source, line=setting[0]) from None
-    if value is None:
-        raise FileFormatError("setting 'round': expected a whole number from 1 up",
-                              "设置“round”：应为从 1 起的整数", path=source, line=setting[0])
+    assert value is not None
     return value
 
 
