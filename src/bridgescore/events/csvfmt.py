@@ -34,35 +34,40 @@ with a size, e.g. ``howell 3 tables``, the movement itself: see ``movement_spec`
 (a team match's round in the event),
 ``boards`` (``1-14, 17``), ``pair`` (``id, name, name``; repeatable; ``registration`` order is
 the order of these lines), ``expected`` (results per board, for Neuberg), ``total_boards``,
-``home``/``away`` (``id, name, players…``), ``carry_over``.
+``home``/``away`` (``id, name, players…``), ``carry_over``; ``note`` is a comment.  Each is
+checked (:mod:`bridgescore.events.csvsettings`): an unknown key, a value out of range
+(``expected`` below a board's results), a setting given twice or after the header is an error
+naming the setting and its line.  A ``#`` line that is not ``# key: value`` is a comment.
 
 Every line that is not blank or a ``#`` line becomes a result or an error naming the file,
-the line and the board: nothing is dropped silently.
+the line and the board; every bad line is listed in one message (the first in full, the others
+by number); a header without results is an error.  Nothing is dropped silently.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
-from typing import Literal
 
-from ..board import Board
 from ..errors import BridgeError, FileFormatError
-from ..result import Result
 from ..text import normalize
+from ..textfile import excerpt, read_text
 from .adjusted import award_text as _award
+from .badlines import BadLines
+from .cells import artificial, board_number, ident, result, score, weighted, whole
+from .csvsettings import Setting, Settings, parse_ranges
 from .csvsplit import delimiter, split
 from .model import (
-    Award,
     BoardResult,
     Pair,
     Session,
     Team,
     TeamMatch,
-    parse_award,
 )
-from .movement_spec import parse_movement
 
 __all__ = ["dumps", "load", "loads", "parse_ranges"]
 
@@ -85,32 +90,14 @@ for _name, _words in {
 
 _ROOMS = {"open": "open", "o": "open", "开": "open", "开室": "open",
           "closed": "closed", "c": "closed", "闭": "closed", "闭室": "closed"}
+# Different (contract, declarer, result, score) cells remembered: a big file repeats a few
+# thousand, and the cap keeps a file of all-different cells from growing the memory.
+_CACHE_CAP = 200_000
 
 
-def parse_ranges(text: str) -> tuple[int, ...]:
-    """``1-3, 5`` → (1, 2, 3, 5)."""
-    out: list[int] = []
-    for part in normalize(text).replace("，", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        lo, _, hi = part.partition("-")
-        try:
-            a = int(lo)
-            b = int(hi) if hi else a
-        except ValueError:
-            raise BridgeError(f"invalid board list {text!r}: expected e.g. '1-14, 17'",
-                              f"无效的牌副列表 {text!r}：应为如 '1-14, 17'") from None
-        if a < 1 or b < a:
-            raise BridgeError(f"invalid board range {part!r} in {text!r}",
-                              f"无效的牌副范围 {part!r}（{text!r}）")
-        out.extend(range(a, b + 1))
-    return tuple(out)
-
-
-def load(path: str | Path) -> Session | TeamMatch:
+def load(path: str | Path, *, encoding: str | None = None) -> Session | TeamMatch:
     p = Path(path)
-    return loads(p.read_text(encoding="utf-8-sig"), source=str(p))
+    return loads(read_text(p, "results file", "结果文件", encoding=encoding), source=str(p))
 
 
 def _err(source: str | None, line: int, board: int | None, en: str, zh: str) -> FileFormatError:
@@ -119,249 +106,310 @@ def _err(source: str | None, line: int, board: int | None, en: str, zh: str) -> 
     return FileFormatError(en, zh, path=source, line=line)
 
 
-def _weighted(text: str) -> tuple[tuple[float, int], ...]:
-    parts = []
-    for item in text.replace("；", ";").split(";"):
-        w, sep, s = item.partition(":")
-        if not sep or not w.strip().endswith("%"):
-            raise BridgeError(f"invalid weighted score {text!r}: expected e.g. '60%:+430; 40%:-50'",
-                              f"无效的加权判分 {text!r}：应为如 '60%:+430; 40%:-50'")
-        try:
-            parts.append((float(w.strip()[:-1]) / 100, int(s.strip())))
-        except ValueError:
-            raise BridgeError(f"invalid weighted score {text!r}: expected e.g. '60%:+430; 40%:-50'",
-                              f"无效的加权判分 {text!r}：应为如 '60%:+430; 40%:-50'") from None
-    return tuple(parts)
+def lines(text: str) -> Iterator[tuple[int, str]]:
+    """``(number, line)`` one at a time, without a list of every line: a results file can
+    have millions.  Lines end with LF, CRLF or (old Mac spreadsheets) a lone CR."""
+    nl = "\n" if "\n" in text or "\r" not in text else "\r"
+    start, number, end_of_text = 0, 0, len(text)
+    find = text.find
+    while start < end_of_text:
+        end = find(nl, start)
+        if end < 0:
+            end = end_of_text
+        number += 1
+        yield number, text[start:end]
+        start = end + 1
 
 
-def _artificial(text: str) -> tuple[Award, Award] | None:
-    key = normalize(text).strip().replace(" ", "")
-    if not key:
-        return None
-    sides = key.split("/")
-    if len(sides) > 2:
-        return None
-    try:
-        awards = [parse_award(s) for s in sides]
-    except BridgeError:
-        return None
-    if len(awards) == 1:
-        if awards[0] != "A":  # a lone award is only clear for Average
-            return None
-        return "A", "A"
-    return awards[0], awards[1]
-
-
-def _result(contract: str, declarer: str, result: str) -> Result:
-    if not declarer and not result:
-        return Result.parse(contract)
-    if result.strip().isdigit():
-        return Result.parse(f"{contract} {declarer} {result.strip()} tricks")
-    return Result.parse(f"{contract} {declarer} {result}")
+def _header(fields: list[str], source: str | None, number: int) -> list[str]:
+    header = []
+    for f in fields:
+        name = _COLUMNS.get(normalize(f).strip().lower())
+        if name is None:
+            raise _err(source, number, None, f"unknown column {excerpt(f.strip())!r}: expected "
+                       "board, table, round, ns, ew, room, contract, declarer, result, "
+                       "lead, score", f"未知的列 {excerpt(f.strip())!r}：应为 副号（board）、桌号（table）、"
+                       "轮次（round）、南北（ns）、东西（ew）、室别（room）、定约（contract）、"
+                       "定约人（declarer）、结果（result）、首攻（lead）、得分（score）")
+        if name in header:
+            raise _err(source, number, None, f"column {name!r} twice in the header",
+                       f"表头中 {name!r} 列出现两次")
+        header.append(name)
+    if "board" not in header:
+        raise _err(source, number, None, "the header has no 'board' column",
+                   "表头缺少 board（副号）列")
+    if "room" not in header and not {"ns", "ew"} <= set(header):
+        raise _err(source, number, None,
+                   "the header needs 'ns' and 'ew' columns (pairs) or a 'room' column (teams)",
+                   "表头需要 ns 和 ew 列（双人赛）或 room 列（队式赛）")
+    return header
 
 
 def loads(text: str, source: str | None = None) -> Session | TeamMatch:
-    """Read a CSV traveller file: a ``Session`` (pairs) or a ``TeamMatch`` (a ``room`` column)."""
-    meta: dict[str, list[tuple[int, str]]] = {}
+    """Read a CSV traveller file: a ``Session`` (pairs) or a ``TeamMatch`` (a ``room`` column).
+
+    The lines are read one at a time and each becomes a result at once, so a file of millions
+    of results costs its results' memory, not that of every line and cell besides."""
+    settings = Settings(source)
     header: list[str] | None = None
-    rows: list[tuple[int, list[str]]] = []
     sep = ","
-    for number, line in enumerate(text.splitlines(), 1):
+    numbered = lines(text)
+    for number, line in numbered:
         stripped = line.strip()
         if not stripped:
             continue
         if stripped.startswith("#"):
-            key, sep, value = stripped[1:].partition(":")
-            if sep and header is None:
-                meta.setdefault(normalize(key).strip().lower(), []).append((number, value.strip()))
+            settings.add(number, stripped[1:])
             continue
-        if header is None:
-            # The header decides the separator: , ， ; ； or a tab.
-            sep = delimiter(line)
+        # The header decides the separator: , ， ; ； or a tab.
+        sep = delimiter(line)
         try:
-            fields = split(line, sep)
+            fields = split(line.strip("\r\n"), sep)
         except csv.Error as e:
             raise _err(source, number, None, f"unreadable CSV: {e}", f"无法读取的 CSV：{e}") from None
-        if header is None:
-            header = []
-            for f in fields:
-                name = _COLUMNS.get(normalize(f).strip().lower())
-                if name is None:
-                    raise _err(source, number, None, f"unknown column {f.strip()!r}: expected "
-                               "board, table, round, ns, ew, room, contract, declarer, result, "
-                               "lead, score", f"未知的列 {f.strip()!r}：应为 副号（board）、桌号（table）、"
-                               "轮次（round）、南北（ns）、东西（ew）、室别（room）、定约（contract）、"
-                               "定约人（declarer）、结果（result）、首攻（lead）、得分（score）")
-                header.append(name)
-            if "board" not in header:
-                raise _err(source, number, None, "the header has no 'board' column",
-                           "表头缺少 board（副号）列")
-            if "room" not in header and not {"ns", "ew"} <= set(header):
-                raise _err(source, number, None,
-                           "the header needs 'ns' and 'ew' columns (pairs) or a 'room' column (teams)",
-                           "表头需要 ns 和 ew 列（双人赛）或 room 列（队式赛）")
-            continue
-        rows.append((number, fields))
+        header = _header(fields, source, number)
+        break
     if header is None:
         raise FileFormatError("no header line: expected e.g. 'board,table,ns,ew,contract,"
                               "declarer,result,lead,score'",
                               "没有表头行：应为如 'board,table,ns,ew,contract,declarer,result,lead,score'",
                               path=source)
-
-    def one(key: str) -> tuple[int, str] | None:
-        v = meta.get(key)
-        return v[-1] if v else None
-
-    boards: tuple[int, ...] | None = None
-    if (b := one("boards")) is not None:
-        try:
-            boards = parse_ranges(b[1])
-        except BridgeError as e:
-            raise FileFormatError(e.en, e.zh, path=source, line=b[0]) from None
     teams = "room" in header
+    settings.check_kind(teams)
+    boards = settings.boards()
     home = away = None
     if teams:
         parsed = []
         for key in ("home", "away"):
-            item = one(key)
-            bits = [x.strip() for x in item[1].replace("，", ",").split(",")] if item \
-                else [key[0].upper()]
+            entries = settings.entries(key)
+            bits = entries[0][1] if entries else [key[0].upper()]
             parsed.append(Team(bits[0], bits[1] if len(bits) > 1 else "", tuple(bits[2:])))
         home, away = parsed
-    results: list[BoardResult] = []
-    # Every line is read before stopping, so one message can tell the director all the
-    # lines to mend (the first in full, the others by number).
-    bad: list[tuple[int, FileFormatError]] = []
-    for number, fields in rows:
-        if len(fields) != len(header):
-            # Name the board when the line still shows it: the director looks for it there.
-            board_text = normalize(fields[header.index("board")]).strip() \
-                if header.index("board") < len(fields) else ""
-            bad.append((number, _err(source, number,
-                                     int(board_text) if board_text.isdigit() else None,
-                                     f"{len(fields)} fields where the header has {len(header)}",
-                                     f"有 {len(fields)} 个字段，而表头有 {len(header)} 个")))
+    rows = _Rows(header, sep, source, home, away)
+    for number, line in numbered:
+        stripped = line.strip()
+        if not stripped:
             continue
-        row = {name: normalize(v).strip() for name, v in zip(header, fields, strict=True)}
-        board_no: int | None = None
-        try:
-            board_no = Board.parse(row["board"]).number
-            results.append(_row(row, board_no, number, source, teams, home, away))
-        except FileFormatError as e:
-            bad.append((number, e))
-        except BridgeError as e:
-            bad.append((number, _err(source, number, board_no, e.en, e.zh)))
-    if bad:
-        first = bad[0][1]
-        if len(bad) == 1:
-            raise first
-        others = [n for n, _ in bad[1:]]
-        listed = ", ".join(str(n) for n in others[:10]) + (", …" if len(others) > 10 else "")
-        listed_zh = "、".join(f"第{n}行" for n in others[:10]) + ("等" if len(others) > 10 else "")
-        combined = FileFormatError(f"{first.en} (and {len(others)} more bad "
-                                   f"line{'s' if len(others) > 1 else ''}: {listed})",
-                                   f"{first.zh}（另有 {len(others)} 行有误：{listed_zh}）")
-        combined.path, combined.line = first.path, first.line
-        raise combined
+        if stripped.startswith("#"):
+            settings.add(number, stripped[1:], after_header=True)
+            continue
+        rows.read(number, line)
+    rows.bad.raise_if_any()
+    if not rows.results:
+        raise FileFormatError("no results: the file has a header line but no result lines",
+                              "没有结果：文件只有表头行，没有结果行", path=source)
+    return _build(rows.results, settings, teams, home, away, boards, source)
+
+
+def _build(results: list[BoardResult], settings: Settings, teams: bool, home: Team | None,
+           away: Team | None, boards: tuple[int, ...] | None,
+           source: str | None) -> Session | TeamMatch:
     try:
         if teams:
             assert home is not None and away is not None
-            co = one("carry_over")
-            rnd = one("round")
-            return TeamMatch(home, away, tuple(results), name=(one("event") or (0, ""))[1],
-                             boards=boards, carry_over=float(co[1]) if co else 0.0,
-                             round=_setting_round(rnd, source) if rnd and rnd[1].strip()
-                             else None)
+            rnd = settings.whole("round", ("round", "轮次"),
+                                 ("the match's round in the event, e.g. 3", "本场比赛所在的轮次，如 3"),
+                                 most=9999)
+            return TeamMatch(home, away, tuple(results), name=settings.text("event"),
+                             boards=boards, carry_over=settings.carry_over(),
+                             round=None if rnd is None else rnd[0])
         pairs: dict[str, Pair] = {}
-        for order, (_, value) in enumerate(meta.get("pair", []), 1):
-            bits = [x.strip() for x in value.replace("，", ",").split(",")]
+        for order, (s, bits) in enumerate(settings.entries("pair"), 1):
+            if bits[0] in pairs:
+                raise settings.error(s, f"setting 'pair': pair {excerpt(bits[0])} is given twice",
+                                     f"设置“pair”：第{excerpt(bits[0])}对出现两次")
             pairs[bits[0]] = Pair(bits[0], tuple(b for b in bits[1:] if b), registration=order)
-        winners: Literal[0, 1, 2] = 0
-        mv = None
-        if (setting := one("movement")) is not None and setting[1].strip():
-            # 'mitchell'/'howell' say how many winners; with a size ('howell 3 tables')
-            # the setting names the movement and every line is checked against it.
+        expected = settings.whole("expected", ("number of results", "结果数"),
+                                  ("the number of results each board should have (for Neuberg), "
+                                   "e.g. 11", "每副牌应有的结果数（用于 Neuberg），如 11"))
+        total = settings.whole("total_boards", ("number of boards", "副数"),
+                               ("the number of boards each pair plays, e.g. 27",
+                                "每对应打的副数，如 27"))
+        winners, spec = settings.movement()
+        movement = None
+        if spec is not None and spec.sized:
+            # With a size ('howell 3 tables') the setting names the movement, and every line
+            # is checked against it.
+            setting = settings.one("movement")
             try:
-                spec = parse_movement(setting[1])
-                winners = spec.winners
-                if spec.sized:
-                    in_play = max(boards) if boards else max((r.board for r in results),
-                                                             default=None)
-                    mv = spec.build(in_play)
+                movement = spec.build(max(boards) if boards else max(r.board for r in results))
             except BridgeError as e:
-                raise FileFormatError(f"setting 'movement': {e.en}", f"设置“movement”：{e.zh}",
-                                      path=source, line=setting[0]) from None
-        exp = one("expected")
-        tb = one("total_boards")
-        return Session(tuple(results), boards=boards, pairs=pairs,
-                       name=(one("event") or (0, ""))[1], winners=winners,
-                       expected=int(exp[1]) if exp else None,
-                       total_boards=int(tb[1]) if tb else None, movement=mv)
-    except ValueError as e:
-        if isinstance(e, BridgeError):
-            if isinstance(e, FileFormatError) or source is None:
-                raise
-            raise FileFormatError(e.en, e.zh, path=source) from None
-        raise FileFormatError(f"invalid setting: {e}", f"无效的设置：{e}", path=source) from None
+                raise settings.error(setting, f"setting 'movement': {e.en}",
+                                     f"设置“movement”：{e.zh}") from None
+        session = Session(tuple(results), boards=boards, pairs=pairs, name=settings.text("event"),
+                          winners=winners,
+                          expected=None if expected is None else expected[0],
+                          total_boards=None if total is None else total[0], movement=movement)
+    except FileFormatError:
+        raise
+    except BridgeError as e:
+        if source is None:
+            raise
+        raise FileFormatError(e.en, e.zh, path=source) from None
+    if expected is not None:
+        _check_expected(session, expected[0], settings, expected[1])
+    if total is not None:
+        most = max(session.pair_counts().values())
+        if total[0] < most:
+            raise settings.error(total[1], f"setting 'total_boards': {total[0]} is fewer than the "
+                                 f"{most} boards a pair has results on",
+                                 f"设置“total_boards”：{total[0]} 少于某对已有结果的副数 {most}")
+    return session
 
 
-def _row(row: dict[str, str], board: int, line: int, source: str | None, teams: bool,
-         home: Team | None, away: Team | None) -> BoardResult:
-    if teams:
-        room = _ROOMS.get(row["room"].lower())
-        if room is None or home is None or away is None:
-            raise BridgeError(f"invalid room {row['room']!r}: expected open or closed (开室/闭室)",
-                              f"无效的室别 {row['room']!r}：应为开室或闭室（open/closed）")
-        ns, ew = (home.id, away.id) if room == "open" else (away.id, home.id)
-    else:
-        ns, ew = row["ns"], row["ew"]
-    contract = row.get("contract", "")
-    score_text = row.get("score", "").replace("＋", "+")
-    table = _whole(row.get("table", ""), "table", "桌号")
-    rnd = _whole(row.get("round", ""), "round", "轮次")
-    common = {"board": board, "ns_pair": ns, "ew_pair": ew, "table": table, "round": rnd,
-              "lead": row.get("lead") or None, "line": line, "source": source}
-    awards = _artificial(contract)
-    if awards is not None:
-        return BoardResult(**common, ns_award=awards[0], ew_award=awards[1])  # type: ignore[arg-type]
-    if "%" in score_text and not contract:
-        return BoardResult(**common, weighted=_weighted(score_text))  # type: ignore[arg-type]
-    result = _result(contract, row.get("declarer", ""), row.get("result", "")) if contract else None
-    score = None
-    if score_text:
+def _check_expected(session: Session, expected: int, settings: Settings, s: Setting) -> None:
+    """Neuberg scales each board up to ``expected`` results: fewer than a board has, or more
+    than the pairs could give (each result takes two pairs), would change every percentage."""
+    counts = Counter(r.board for r in session.results)
+    board, most = max(counts.items(), key=lambda kv: (kv[1], -kv[0]))
+    at_most = len(session.pairs) // 2
+    if expected < most:
+        raise settings.error(s, f"setting 'expected': {expected} results per board, but "
+                             f"board {board} has {most}",
+                             f"设置“expected”：每副 {expected} 个结果，但第{board}副有 {most} 个")
+    if expected > at_most:
+        raise settings.error(s, f"setting 'expected': {expected} results per board, but "
+                             f"{len(session.pairs)} pairs can give at most {at_most}",
+                             f"设置“expected”：每副 {expected} 个结果，但 {len(session.pairs)} 对"
+                             f"最多只能打出 {at_most} 个")
+
+
+class _Rows:
+    """Turns data lines into results, remembering what repeats (pair ids, boards, result
+    cells) so that a million-line file is read at the speed of its few thousand kinds of
+    line."""
+
+    def __init__(self, header: list[str], sep: str, source: str | None, home: Team | None,
+                 away: Team | None) -> None:
+        self.width, self.sep, self.source = len(header), sep, source
+        self.home, self.away = home, away
+        # A column the header lacks reads the empty cell put after the last one.
+        at = {name: i for i, name in enumerate(header)}
+        (self.board, self.table, self.round, self.ns, self.ew, self.room, self.contract,
+         self.declarer, self.result, self.lead, self.score) = (
+            at.get(c, len(header)) for c in ("board", "table", "round", "ns", "ew", "room",
+                                             "contract", "declarer", "result", "lead", "score"))
+        self.twins = {",": "，", ";": "；"}.get(sep)
+        self.results: list[BoardResult] = []
+        self.bad = BadLines()
+        self.strings: dict[str, str] = {}
+        self.boards: dict[str, int] = {}
+        self.tables: dict[str, int | None] = {}
+        self.rounds: dict[str, int | None] = {}
+        self.outcomes: dict[tuple[str, str, str, str], Callable[..., BoardResult] | BridgeError] = {}
+
+    def read(self, number: int, line: str) -> None:
+        line = line.rstrip("\r")
+        if '"' in line:
+            try:
+                fields = split(line, self.sep)
+            except csv.Error as e:
+                self.bad.add(_err(self.source, number, None, f"unreadable CSV: {e}",
+                                  f"无法读取的 CSV：{e}"))
+                return
+        else:
+            if self.twins is not None and not line.isascii():
+                line = line.replace(self.twins, self.sep)
+            fields = line.split(self.sep)
+        if len(fields) != self.width:
+            # Name the board when the line still shows it: the director looks for it there.
+            board_text = normalize(fields[self.board]) if self.board < len(fields) else ""
+            self.bad.add(_err(self.source, number,
+                              int(board_text) if board_text.isdigit() and len(board_text) < 9
+                              else None,
+                              f"{len(fields)} fields where the header has {self.width}",
+                              f"有 {len(fields)} 个字段，而表头有 {self.width} 个"))
+            return
+        if not line.isascii():
+            cells = [normalize(f) for f in fields]
+        elif " " in line or "\t" in line:
+            cells = [f.strip() for f in fields]
+        else:
+            cells = fields
+        cells.append("")
+        board: int | None = None
         try:
-            score = int(score_text)
-        except ValueError:
-            raise BridgeError(f"invalid score {score_text!r}: expected a whole number such as -100",
-                              f"无效的得分 {score_text!r}：应为整数，如 -100") from None
-    if result is None and score is None:
+            board = self.boards.get(cells[self.board])
+            if board is None:
+                board = self._remember(self.boards, cells[self.board], board_number)
+            self.results.append(self._result(cells, board, number))
+        except FileFormatError as e:
+            self.bad.add(e)
+        except BridgeError as e:
+            self.bad.add(_err(self.source, number, board, e.en, e.zh))
+
+    def _remember(self, cache: dict[str, int], text: str, parse: Callable[[str], int]) -> int:
+        n = parse(text)
+        if len(cache) < _CACHE_CAP:
+            cache[text] = n
+        return n
+
+    def _id(self, text: str) -> str:
+        # One string object for each pair id and lead, however many lines repeat it.
+        known = self.strings.get(text)
+        if known is not None:
+            return known
+        ident(text, "pair number or lead", "对号或首攻")
+        if len(self.strings) < _CACHE_CAP:
+            self.strings[text] = text
+        return text
+
+    def _number(self, cache: dict[str, int | None], text: str, en: str, zh: str) -> int | None:
+        if text in cache:
+            return cache[text]
+        n = whole(text, en, zh)
+        if len(cache) < _CACHE_CAP:
+            cache[text] = n
+        return n
+
+    def _result(self, cells: list[str], board: int, line: int) -> BoardResult:
+        if self.home is not None and self.away is not None:
+            room = _ROOMS.get(cells[self.room].lower())
+            if room is None:
+                raise BridgeError(f"invalid room {excerpt(cells[self.room])!r}: expected open or "
+                                  "closed (开室/闭室)", f"无效的室别 {excerpt(cells[self.room])!r}："
+                                  "应为开室或闭室（open/closed）")
+            ns, ew = (self.home.id, self.away.id) if room == "open" else \
+                (self.away.id, self.home.id)
+        else:
+            ns, ew = self._id(cells[self.ns]), self._id(cells[self.ew])
+        key = (cells[self.contract], cells[self.declarer], cells[self.result], cells[self.score])
+        make = self.outcomes.get(key)
+        if make is None:
+            try:
+                make = _outcome(*key)
+            except BridgeError as e:
+                make = e
+            if len(self.outcomes) < _CACHE_CAP:
+                self.outcomes[key] = make
+        if isinstance(make, BridgeError):
+            raise make
+        lead = cells[self.lead]
+        table, rnd = cells[self.table], cells[self.round]
+        return make(
+            board=board, ns_pair=ns, ew_pair=ew,
+            table=self.tables[table] if table in self.tables else
+            self._number(self.tables, table, "table", "桌号"),
+            round=self.rounds[rnd] if rnd in self.rounds else
+            self._number(self.rounds, rnd, "round", "轮次"),
+            lead=self._id(lead) if lead else None, line=line, source=self.source)
+
+
+def _outcome(contract: str, declarer: str, tricks: str,
+             score_text: str) -> Callable[..., BoardResult]:
+    """What the result cells of a line say: ``BoardResult`` with its outcome filled in, for
+    the line's board, pairs, table … to complete."""
+    awards = artificial(contract)
+    if awards is not None:
+        return partial(BoardResult, ns_award=awards[0], ew_award=awards[1])
+    if "%" in score_text and not contract:
+        return partial(BoardResult, weighted=weighted(score_text))
+    played = result(contract, declarer, tricks) if contract else None
+    ns = score(score_text) if score_text else None
+    if played is None and ns is None:
         raise BridgeError("no result: expected a contract or a score",
                           "没有结果：应给出定约或得分")
-    return BoardResult(**common, result=result, score=score)  # type: ignore[arg-type]
-
-
-def _setting_round(setting: tuple[int, str], source: str | None) -> int:
-    """A team match's ``# round:`` (not empty: the caller skips an empty one)."""
-    text = setting[1].strip()
-    try:
-        if len(text) > 4:  # no event has 10000 rounds; and a huge number is not echoed whole
-            raise BridgeError(f"invalid round {text[:8] + '…'!r}: expected a round number from 1",
-                              f"无效的轮次 {text[:8] + '…'!r}：应为从 1 起的轮次")
-        value = _whole(text, "round", "轮次")
-    except BridgeError as e:
-        raise FileFormatError(f"setting 'round': {e.en}", f"设置“round”：{e.zh}",
-                              path=source, line=setting[0]) from None
-    assert value is not None
-    return value
-
-
-def _whole(text: str, en: str, zh: str) -> int | None:
-    if not text:
-        return None
-    if not text.isdigit() or int(text) < 1:
-        raise BridgeError(f"invalid {en} {text!r}: expected a whole number from 1 up",
-                          f"无效的{zh} {text!r}：应为从 1 起的整数")
-    return int(text)
+    return partial(BoardResult, result=played, score=ns)
 
 
 def dumps(item: Session | TeamMatch) -> str:
