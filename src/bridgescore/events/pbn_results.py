@@ -36,9 +36,11 @@ from typing import TYPE_CHECKING
 from ..board import Board
 from ..errors import BridgeError, FileFormatError
 from ..formats import pbn
+from ..textfile import excerpt
 from .adjusted import award_text as _award
+from .badlines import BadLines
+from .cells import MAX_CELL, artificial, board_number, whole
 from .compare import Carried
-from .csvfmt import _artificial
 from .figures import fixed
 from .model import BoardResult, Pair, Session, SessionScores, Team, TeamMatch
 
@@ -93,6 +95,7 @@ def read(text: str, source: str | None = None) -> PbnResultsFile:
     home_name = away_name = ""
     carried = Carried()
     name = ""
+    bad = BadLines()
     for g in games:
         name = name or (g.tag("Event") or "").strip("#").strip()
         home_name = home_name or (g.tag("HomeTeam") or "")
@@ -118,20 +121,22 @@ def read(text: str, source: str | None = None) -> PbnResultsFile:
         table_tag = g.get("ScoreTable")
         if table_tag is None:
             continue
+        board_text = g.tag("Board") or ""
         try:
-            board = Board.parse(g.tag("Board") or "").number
+            board = board_number(board_text)
         except BridgeError as e:
-            raise FileFormatError(e.en, e.zh, path=source, line=table_tag.line) from None
+            bad.add(FileFormatError(e.en, e.zh, path=source, line=table_tag.line))
+            continue
         table = table_tag.table()
         for row, cells in zip(table.rows, table.dicts(), strict=True):
             try:
                 if teams:
                     room = _cell(cells, "Room").lower()
                     if room not in ("open", "closed"):
-                        raise BridgeError(f"invalid Room {_cell(cells, 'Room')!r}: expected Open "
-                                          "or Closed",
-                                          f"无效的 Room {_cell(cells, 'Room')!r}：应为 Open（开室）"
-                                          "或 Closed（闭室）")
+                        raise BridgeError(f"invalid Room {excerpt(_cell(cells, 'Room'))!r}: "
+                                          "expected Open or Closed",
+                                          f"无效的 Room {excerpt(_cell(cells, 'Room'))!r}：应为 "
+                                          "Open（开室）或 Closed（闭室）")
                     # Team ids are settled once the whole file is read: keep the room for now.
                     ns, ew = ("\0home", "\0away") if room == "open" else ("\0away", "\0home")
                     results.append(_row(cells, board, row.line, source, ns, ew))
@@ -146,11 +151,13 @@ def read(text: str, source: str | None = None) -> PbnResultsFile:
                                 carried.scoring = carried.scoring or "mp"
                             else:
                                 carried.imps = True
-            except FileFormatError:
-                raise
+            except FileFormatError as e:
+                bad.add(e)
             except BridgeError as e:
-                raise FileFormatError(f"board {board}: {e.en}", f"第{board}副：{e.zh}",
-                                      path=source, line=row.line) from None
+                # Every row is read before stopping, as in CSV files: one message lists them all.
+                bad.add(FileFormatError(f"board {board}: {e.en}", f"第{board}副：{e.zh}",
+                                        path=source, line=row.line))
+    bad.raise_if_any()
     if not results:
         raise FileFormatError("no ScoreTable with results in this PBN file",
                               "该 PBN 文件中没有含结果的 ScoreTable", path=source)
@@ -216,11 +223,11 @@ def _match(results: list[BoardResult], rows: list[dict[str, str]], home_name: st
 def _int(text: str, what: str) -> int | None:
     if not text:
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise BridgeError(f"invalid {what} {text!r}: expected a whole number",
-                          f"无效的 {what} {text!r}：应为整数") from None
+    body = text[1:] if text[:1] in "+-" else text
+    if not (body.isascii() and body.isdigit() and len(body) <= 9):
+        raise BridgeError(f"invalid {what} {excerpt(text)!r}: expected a whole number",
+                          f"无效的 {what} {excerpt(text)!r}：应为整数")
+    return int(text)
 
 
 def _row(d: dict[str, str], board: int, line: int, source: str | None,
@@ -230,10 +237,16 @@ def _row(d: dict[str, str], board: int, line: int, source: str | None,
     common = {"board": board,
               "ns_pair": _cell(d, "PairId_NS") if ns_pair is None else ns_pair,
               "ew_pair": _cell(d, "PairId_EW") if ew_pair is None else ew_pair,
-              "lead": _cell(d, "Lead") or None, "table": _int(_cell(d, "Table"), "Table"),
-              "round": _int(_cell(d, "Round"), "Round"), "line": line, "source": source}
+              "lead": _cell(d, "Lead") or None, "table": whole(_cell(d, "Table"), "Table", " Table"),
+              "round": whole(_cell(d, "Round"), "Round", " Round"), "line": line, "source": source}
     contract = _cell(d, "Contract")
-    awards = _artificial(contract) if "/" in contract or contract.upper() == "A" else None
+    for text, what in ((contract, "Contract"), (_cell(d, "Declarer"), "Declarer"),
+                       (_cell(d, "PairId_NS"), "PairId_NS"), (_cell(d, "PairId_EW"), "PairId_EW"),
+                       (_cell(d, "Lead"), "Lead")):
+        if len(text) > MAX_CELL:
+            raise BridgeError(f"invalid {what} {excerpt(text)!r}: too long",
+                              f"无效的 {what} {excerpt(text)!r}：太长")
+    awards = artificial(contract) if "/" in contract or contract.upper() == "A" else None
     if awards is not None:
         return BoardResult(**common, ns_award=awards[0], ew_award=awards[1])  # type: ignore[arg-type]
     result = None
@@ -243,7 +256,7 @@ def _row(d: dict[str, str], board: int, line: int, source: str | None,
         tricks = _int(_cell(d, "Result"), "Result")
         declarer = _cell(d, "Declarer")
         if tricks is None or not declarer:
-            raise BridgeError(f"contract {contract} needs Declarer and Result (tricks)",
+            raise BridgeError(f"contract {contract!r} needs Declarer and Result (tricks)",
                               f"定约 {contract} 需要 Declarer 和 Result（墩数）")
         result = Result.parse(f"{contract} {declarer} {tricks} tricks")
     ns = _int(_cell(d, "Score_NS"), "Score_NS")

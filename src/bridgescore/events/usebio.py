@@ -24,17 +24,30 @@ lines; ``PLACE``, ``TOTAL_SCORE`` and ``PERCENTAGE`` for the pairs) can be compa
 
 from __future__ import annotations
 
+import math
 import re
-import xml.parsers.expat
+import xml.sax
+import xml.sax.handler
+import xml.sax.xmlreader
 from dataclasses import dataclass, field
+from xml.parsers import expat
+from xml.sax.expatreader import ExpatLocator
 from xml.sax.saxutils import escape
+
+from defusedxml.common import DefusedXmlException
+from defusedxml.expatreader import DefusedExpatParser
 
 from ..errors import BridgeError, FileFormatError
 from ..result import Result
+from ..textfile import excerpt
 from .adjusted import award_text as _award
+from .badlines import BadLines
+from .cells import ident, whole
+from .cells import result as parse_result
+from .cells import score as parse_score
+from .cells import weighted as parse_weighted
 from .compare import Carried, Comparison
 from .compare import compare as compare_carried
-from .csvfmt import _result, _weighted
 from .figures import fixed
 from .model import (
     Award,
@@ -51,6 +64,9 @@ __all__ = ["UsebioFile", "compare", "comparison", "dumps", "loads", "read"]
 
 _SCORING = {"mp": "MATCH_POINTS", "ximp": "CROSS_IMPS", "butler": "BUTLER_IMPS",
             "online": "BUTLER_IMPS", "total": "AGGREGATE"}
+# No value in a USEBIO file is longer; a longer one stops the reading at once, so a crafted
+# file (a text of millions of entities) costs no more than its size.
+_MAX_TEXT = 10_000
 
 
 @dataclass
@@ -59,6 +75,8 @@ class _Node:
     line: int
     children: list[_Node] = field(default_factory=list)
     text: str = ""
+    parts: list[str] = field(default_factory=list)
+    size: int = 0
 
     def find(self, tag: str) -> _Node | None:
         return next((c for c in self.children if c.tag == tag), None)
@@ -85,45 +103,100 @@ _EXPAT_ZH = {
 }
 
 
-def _parse_xml(text: str, source: str | None) -> _Node:
+class _TooLong(Exception):
+    def __init__(self, node: _Node) -> None:
+        self.node = node
+
+
+class _Builder(xml.sax.handler.ContentHandler):
     """A small tree with line numbers (ElementTree does not keep them)."""
-    parser = xml.parsers.expat.ParserCreate()
-    stack: list[_Node] = []
-    root: list[_Node] = []
 
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        node = _Node(tag.upper(), parser.CurrentLineNumber)
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[_Node] = []
+        self.root: list[_Node] = []
+        self.locator: xml.sax.xmlreader.Locator | None = None
+
+    def setDocumentLocator(self, locator: xml.sax.xmlreader.Locator) -> None:
+        self.locator = locator
+
+    def line(self) -> int:
+        n = self.locator.getLineNumber() if self.locator is not None else None
+        return n or 0
+
+    def startElement(self, name: str, attrs: xml.sax.xmlreader.AttributesImpl) -> None:
+        line = self.line()
+        node = _Node(name.upper(), line)
         for k, v in attrs.items():  # attributes read like child elements
-            node.children.append(_Node(k.upper(), parser.CurrentLineNumber, text=v))
-        (stack[-1].children if stack else root).append(node)
-        stack.append(node)
+            node.children.append(_Node(k.upper(), line, text=v))
+        (self.stack[-1].children if self.stack else self.root).append(node)
+        self.stack.append(node)
 
-    def end(tag: str) -> None:
-        stack.pop()
+    def endElement(self, name: str) -> None:
+        node = self.stack.pop()
+        node.text, node.parts = "".join(node.parts), []
 
-    def chars(data: str) -> None:
-        if stack:
-            stack[-1].text += data
+    def characters(self, content: str) -> None:
+        if self.stack:
+            node = self.stack[-1]
+            # Pieces joined once at the end: adding to a string each time is quadratic.
+            node.parts.append(content)
+            node.size += len(content)
+            if node.size > _MAX_TEXT:
+                raise _TooLong(node)
 
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = chars
-    try:
-        parser.Parse(text, True)
-    except xml.parsers.expat.ExpatError as e:
+
+class _Parser(DefusedExpatParser):
+    """Entity declarations and external references refused (defusedxml); the external DTD a
+    USEBIO file names (``usebio_v1_2.dtd``) never fetched; character data handed over in large
+    pieces."""
+
+    def reset(self) -> None:
+        super().reset()
+        inner: expat.XMLParserType = self._parser  # type: ignore[attr-defined]
+        inner.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+        inner.buffer_text = True
+        inner.buffer_size = 1 << 16
+
+
+def _parse_xml(text: str, source: str | None) -> _Node:
+    builder = _Builder()
+    parser = _Parser()
+    parser.setContentHandler(builder)
+    # feed() (unlike parse()) gives the handler no locator: lines come from this one.
+    builder.setDocumentLocator(ExpatLocator(parser))
+
+    def board_here() -> tuple[str, str]:
         # Inside a <BOARD> whose number was read: name it, so the director finds the spot.
-        board = next((n.value("BOARD_NUMBER") for n in reversed(stack) if n.tag == "BOARD"), "")
-        where_en = f"board {board}: " if board.isdigit() else ""
-        where_zh = f"第{board}副：" if board.isdigit() else ""
-        reason = xml.parsers.expat.ErrorString(e.code) or "error"
+        board = next((n.value("BOARD_NUMBER") for n in reversed(builder.stack)
+                      if n.tag == "BOARD"), "")
+        ok = board.isdigit() and len(board) < 10
+        return (f"board {board}: " if ok else "", f"第{board}副：" if ok else "")
+
+    try:
+        parser.feed(text)
+        parser.close()
+    except xml.sax.SAXParseException as e:
+        where_en, where_zh = board_here()
+        reason = e.getMessage() or "error"
         raise FileFormatError(
             f"{where_en}malformed XML: {reason}",
             f"{where_zh}XML 格式错误：{_EXPAT_ZH.get(reason, reason)}",
-            path=source, line=e.lineno) from None
-    if not root or root[0].tag != "USEBIO":
+            path=source, line=e.getLineNumber()) from None
+    except DefusedXmlException:
+        raise FileFormatError(
+            "entity declarations and external entities are not allowed in a results file",
+            "结果文件中不允许实体声明和外部实体", path=source, line=builder.line()) from None
+    except _TooLong as e:
+        where_en, where_zh = board_here()
+        raise FileFormatError(
+            f"{where_en}<{e.node.tag}> is too long (more than {_MAX_TEXT:,} characters)",
+            f"{where_zh}<{e.node.tag}> 太长（超过 {_MAX_TEXT} 个字符）",
+            path=source, line=e.node.line) from None
+    if not builder.root or builder.root[0].tag != "USEBIO":
         raise FileFormatError("not a USEBIO file: expected a <USEBIO> root element",
                               "不是 USEBIO 文件：根元素应为 <USEBIO>", path=source, line=1)
-    return root[0]
+    return builder.root[0]
 
 
 @dataclass
@@ -145,7 +218,15 @@ def read(text: str, source: str | None = None) -> UsebioFile:
     etype = event.value("EVENT_TYPE").upper()
     teams = "TEAM" in etype
     participants = event.find("PARTICIPANTS")
-    two = event.value("WINNER_TYPE") == "2"
+    winner_type = event.value("WINNER_TYPE")
+    if winner_type not in ("", "1", "2"):
+        node = event.find("WINNER_TYPE")
+        raise FileFormatError(f"invalid WINNER_TYPE {excerpt(winner_type)!r}: expected 1 (one "
+                              "winner, e.g. a Howell) or 2 (two winners, a Mitchell)",
+                              f"无效的 WINNER_TYPE {excerpt(winner_type)!r}：应为 1（单冠军，如豪威尔）"
+                              "或 2（双冠军，米切尔）", path=source,
+                              line=node.line if node is not None else event.line)
+    two = winner_type == "2"
     # Mitchell files may number NS and EW pairs alike (NS 1, EW 1): keep such EW pairs apart.
     ns_numbers = {t.value("NS_PAIR_NUMBER") for b in event.all("BOARD") for t in b.all("TRAVELLER_LINE")}
     ew_numbers = {t.value("EW_PAIR_NUMBER") for b in event.all("BOARD") for t in b.all("TRAVELLER_LINE")}
@@ -173,33 +254,40 @@ def read(text: str, source: str | None = None) -> UsebioFile:
             team_list.append(Team(t.value("TEAM_NUMBER") or t.value("TEAM_NAME"),
                                   t.value("TEAM_NAME"), names))
     results: list[BoardResult] = []
+    # Every traveller line is read before stopping, as in CSV files: one message lists them all.
+    bad = BadLines()
     for b in event.all("BOARD"):
-        try:
-            number = int(b.value("BOARD_NUMBER"))
-        except ValueError:
-            raise FileFormatError(f"invalid board number {b.value('BOARD_NUMBER')!r}",
-                                  f"无效的牌副号 {b.value('BOARD_NUMBER')!r}",
-                                  path=source, line=b.line) from None
+        text = b.value("BOARD_NUMBER")
+        if not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) >= 1):
+            bad.add(FileFormatError(f"invalid board number {excerpt(text)!r}: expected a whole "
+                                    "number from 1 up", f"无效的牌副号 {excerpt(text)!r}：应为从 1 "
+                                    "起的整数", path=source, line=b.line))
+            continue
+        number = int(text)
         for t in b.all("TRAVELLER_LINE"):
             ns, ew = t.value("NS_PAIR_NUMBER"), t.value("EW_PAIR_NUMBER")
             ns, ew = key_of(ns, "NS"), key_of(ew, "EW")
             try:
+                ident(ns, "NS_PAIR_NUMBER", "NS_PAIR_NUMBER")
+                ident(ew, "EW_PAIR_NUMBER", "EW_PAIR_NUMBER")
                 r = _line(t, number, ns, ew, source)
-            except FileFormatError:
-                raise
+                nsm, ewm = t.value("NS_MATCH_POINTS"), t.value("EW_MATCH_POINTS")
+                if nsm and ewm:
+                    _points(nsm, ewm)  # checked here, where the line is known
+                    carried.results[(number, ns, ew)] = (nsm, ewm)
+            except FileFormatError as e:
+                bad.add(e)
+                continue
             except BridgeError as e:
-                raise FileFormatError(f"board {number}: {e.en}", f"第{number}副：{e.zh}",
-                                      path=source, line=t.line) from None
+                bad.add(FileFormatError(f"board {number}: {e.en}", f"第{number}副：{e.zh}",
+                                        path=source, line=t.line))
+                continue
             results.append(r)
-            nsm, ewm = t.value("NS_MATCH_POINTS"), t.value("EW_MATCH_POINTS")
-            if nsm and ewm:
-                try:
-                    _ = float(nsm) + float(ewm)  # checked here, where the line is known
-                except ValueError:
-                    raise FileFormatError(f"board {number}: invalid match points {nsm!r}/{ewm!r}",
-                                          f"第{number}副：无效的比赛分 {nsm!r}/{ewm!r}",
-                                          path=source, line=t.line) from None
-                carried.results[(number, ns, ew)] = (nsm, ewm)
+    bad.raise_if_any()
+    if not results:
+        raise FileFormatError("no results: the file has no <BOARD> with a <TRAVELLER_LINE>",
+                              "没有结果：文件中没有含 <TRAVELLER_LINE> 的 <BOARD>",
+                              path=source, line=event.line)
     try:
         item: Session | TeamMatch
         if teams:
@@ -210,7 +298,7 @@ def read(text: str, source: str | None = None) -> UsebioFile:
                              name=event.value("EVENT_DESCRIPTION"))
         else:
             item = Session(tuple(results), pairs=pairs, name=event.value("EVENT_DESCRIPTION"),
-                           winners=2 if two else 1 if event.value("WINNER_TYPE") == "1" else 0)
+                           winners=2 if two else 1 if winner_type == "1" else 0)
     except FileFormatError:
         raise
     except BridgeError as e:
@@ -229,15 +317,19 @@ def _pair_key(number: str, direction: str) -> str:
 
 def _line(t: _Node, board: int, ns: str, ew: str, source: str | None) -> BoardResult:
     common = {"board": board, "ns_pair": ns, "ew_pair": ew, "lead": t.value("LEAD") or None,
-              "table": _whole(t.value("TABLE_NUMBER")), "round": _whole(t.value("ROUND_NUMBER")),
+              "table": whole(t.value("TABLE_NUMBER"), "TABLE_NUMBER", "桌号 TABLE_NUMBER"),
+              "round": whole(t.value("ROUND_NUMBER"), "ROUND_NUMBER", "轮次 ROUND_NUMBER"),
               "line": t.line, "source": source}
     adjusted = t.value("ADJUSTED")
     if adjusted:
+        if len(adjusted) > 40:
+            raise BridgeError(f"invalid ADJUSTED {excerpt(adjusted)!r}: too long",
+                              f"无效的 ADJUSTED {excerpt(adjusted)!r}：太长")
         a, _, b = adjusted.partition("/")
         awards: tuple[Award, Award] = (parse_award(a), parse_award(b or a))
         return BoardResult(**common, ns_award=awards[0], ew_award=awards[1])  # type: ignore[arg-type]
     if t.value("WEIGHTED"):
-        return BoardResult(**common, weighted=_weighted(t.value("WEIGHTED")))  # type: ignore[arg-type]
+        return BoardResult(**common, weighted=parse_weighted(t.value("WEIGHTED")))  # type: ignore[arg-type]
     score_text = t.value("SCORE")
     split = _A_SCORE.fullmatch(score_text.upper())
     if split:  # an artificial score: whatever CONTRACT says (often "A" or empty) is not a result
@@ -249,13 +341,8 @@ def _line(t: _Node, board: int, ns: str, ew: str, source: str | None) -> BoardRe
         result = Result.passed_out()
     elif contract:
         tricks = t.value("TRICKS")
-        result = _result(contract, t.value("PLAYED_BY")[:1], tricks if tricks else "")
-    score = None
-    if score_text:
-        try:
-            score = int(score_text)
-        except ValueError:
-            raise BridgeError(f"invalid score {score_text!r}", f"无效的得分 {score_text!r}") from None
+        result = parse_result(contract, t.value("PLAYED_BY")[:1], tricks if tricks else "")
+    score = parse_score(score_text, "SCORE", "得分 SCORE") if score_text else None
     if result is None and score is None:
         raise BridgeError("no result: expected CONTRACT or SCORE", "没有结果：应有 CONTRACT 或 SCORE")
     return BoardResult(**common, result=result, score=score)  # type: ignore[arg-type]
@@ -278,13 +365,15 @@ def _a_score(r: BoardResult) -> str | None:
     return "A" + "".join(out)
 
 
-def _whole(text: str) -> int | None:
-    if not text:
-        return None
-    if not text.isdigit() or int(text) < 1:
-        raise BridgeError(f"invalid table or round number {text!r}: expected a whole number from 1",
-                          f"无效的桌号或轮次 {text!r}：应为从 1 起的整数")
-    return int(text)
+def _points(ns: str, ew: str) -> None:
+    """The match points a traveller line carries: two finite numbers."""
+    try:
+        ok = len(ns) <= 20 and len(ew) <= 20 and math.isfinite(float(ns) + float(ew))
+    except ValueError:
+        ok = False
+    if not ok:
+        raise BridgeError(f"invalid match points {excerpt(ns)!r}/{excerpt(ew)!r}: expected two "
+                          "numbers", f"无效的比赛分 {excerpt(ns)!r}/{excerpt(ew)!r}：应为两个数")
 
 
 def comparison(carried: UsebioFile, ours: SessionScores) -> Comparison:
