@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import click
 
@@ -12,13 +12,13 @@ from ..events.figures import fixed
 from ..events.figures import json_number as _num
 from ..i18n import pick
 from ..text import display_width
-from ..textfile import read_text
 from ._common import emit_json, json_option, lang_option
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
     from ..events.compare import Carried
+    from ..events.files import ResultsFile
     from ..events.model import Session, SessionScores, TeamMatch
     from ..events.team_events import Standing
     from ..events.team_results import TeamEvent
@@ -26,74 +26,29 @@ if TYPE_CHECKING:
 
 __all__ = ["event_demo_cmd", "load_results", "pairs_cmd", "teams_cmd"]
 
-Kind = Literal["usebio", "pbn", "csv"]
+def _load(path: str, encoding: str | None = None) -> ResultsFile:
+    """The session or match in a results file, and the scores the file carries."""
+    from ..events.files import read_results
+
+    return read_results(path, encoding=encoding)
 
 
-def _read_text(path: str) -> str:
-    return read_text(path, "results file", "结果文件")
+def load_results(path: str, encoding: str | None = None) -> Session | TeamMatch:
+    """Read a results file: USEBIO XML, PBN or CSV, told apart by content."""
+    return _load(path, encoding).item
 
 
-def _kind(text: str, path: str) -> Kind:
-    """USEBIO XML, PBN or CSV, told apart by content, then extension."""
-    head = text.lstrip()[:200].lower()
-    suffix = Path(path).suffix.lower()
-    if head.startswith("<") or suffix == ".xml":
-        return "usebio"
-    if head.startswith(("[", "%")) or suffix == ".pbn":
-        return "pbn"
-    return "csv"
-
-
-def _load(path: str) -> tuple[Session | TeamMatch, Carried | None]:
-    """The session or match in a results file, and the scores the file carries (USEBIO and
-    PBN files; ``None`` for CSV, which carries none)."""
-    text = _read_text(path)
-    kind = _kind(text, path)
-    if kind == "usebio":
-        from ..events import usebio
-
-        u = usebio.read(text, source=path)
-        return u.item, u.carried
-    if kind == "pbn":
-        from ..events import pbn_results
-
-        p = pbn_results.read(text, source=path)
-        return p.item, p.carried
-    from ..events import csvfmt
-
-    return csvfmt.loads(text, source=path), None
-
-
-def load_results(path: str) -> Session | TeamMatch:
-    """Read a results file: USEBIO XML, PBN or CSV, told apart by content, then extension."""
-    return _load(path)[0]
-
-
-def _write(item: object, path: str, lang: str) -> None:
+def _write(item: SessionScores | MatchScore, path: str, lang: str) -> None:
     """Write scored results in the format the file name says (.xml, .pbn or .csv)."""
-    suffix = Path(path).suffix.lower()
-    if suffix == ".xml":
-        from ..events.usebio import dumps as usebio_dumps
+    from ..events.files import write_results
 
-        text = usebio_dumps(item)  # type: ignore[arg-type]
-    elif suffix == ".pbn":
-        from ..events.pbn_results import dumps as pbn_dumps
+    write_results(item, path)
 
-        text = pbn_dumps(item)  # type: ignore[arg-type]
-    elif suffix == ".csv":
-        from ..events.csvfmt import dumps as csv_dumps
-        from ..events.model import SessionScores
-        from ..events.teams import MatchScore
 
-        if isinstance(item, SessionScores):
-            item = item.session
-        elif isinstance(item, MatchScore):
-            item = item.match
-        text = csv_dumps(item)  # type: ignore[arg-type]
-    else:
-        raise BridgeError(f"--output {path}: expected a file name ending in .xml (USEBIO), .pbn "
-                          "or .csv", f"--output {path}：文件名应以 .xml（USEBIO）、.pbn 或 .csv 结尾")
-    Path(path).write_text(text, encoding="utf-8")
+encoding_option = click.option(
+    "--encoding", "encoding", default=None, metavar="NAME",
+    help="The results files' encoding (utf-8, gb18030, big5, latin-1, utf-16 …).  "
+    "[default: told from the file]  文件编码。")
 
 
 _width = display_width
@@ -154,11 +109,13 @@ _SCORING_NAMES = {"mp": ("matchpoints", "比赛分"), "ximp": ("cross-IMPs", "�
               help="Write the results pages into this directory.")
 @click.option("--output", "output", type=click.Path(dir_okay=False), default=None,
               help="Also write the scored session to this file (.xml USEBIO, .pbn or .csv).")
+@encoding_option
 @json_option
 @lang_option
 def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, form: str,
               drop: str, rounding: str, ranking: str, completion: float, do_compare: bool,
-              html_dir: str | None, output: str | None, as_json: bool, lang: str) -> None:
+              html_dir: str | None, output: str | None, encoding: str | None, as_json: bool,
+              lang: str) -> None:
     """Score a pairs session from a results file (USEBIO XML, CSV or PBN).  双人赛记分。
 
     \b
@@ -168,7 +125,8 @@ def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, for
     from ..events.imp_pairs import score_session
     from ..events.model import Session
 
-    item, carried = _load(file)
+    loaded = _load(file, encoding)
+    item, carried = loaded.item, loaded.carried
     if not isinstance(item, Session):
         raise FileFormatError("this file holds a team match: use 'bridgescore teams'",
                               "该文件是队式赛结果：请用 'bridgescore teams'", path=file)
@@ -315,12 +273,14 @@ def _print_pairs(scores: SessionScores, lang: str) -> None:
               help="Write the match pages and printable scoresheet (or the standings page) here.")
 @click.option("--output", "output", type=click.Path(dir_okay=False), default=None,
               help="A match: also write it, scored, to this file (.xml USEBIO, .pbn or .csv).")
+@encoding_option
 @json_option
 @lang_option
 def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: str, tie_break: str,
               knockout: bool, carry_from: str | None, carry_fraction: str, carry_cap: str | None,
               carry_step: str | None, imp_scale: str, avg_plus: float, avg_minus: float,
-              html_dir: str | None, output: str | None, as_json: bool, lang: str) -> None:
+              html_dir: str | None, output: str | None, encoding: str | None, as_json: bool,
+              lang: str) -> None:
     """Score a team match, or a team event's standings.  队式赛记分与排名。
 
     One match file (CSV with a room column, USEBIO or PBN): IMPs per board, running totals and
@@ -370,12 +330,14 @@ def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: str, 
                           "--carry-cap 和 --carry-step 需要与 --carry-from 一起使用")
     matches: list[tuple[str, TeamMatch]] = []
     lists: list[tuple[str, TeamEvent]] = []
+    from ..events.files import detect_format, parse_results, read_results_text
+
     for f in files:
-        text = _read_text(f)
-        if _kind(text, f) == "csv" and is_match_list(text):
+        text = read_results_text(f, encoding=encoding).text
+        if detect_format(text, f) == "csv" and is_match_list(text):
             lists.append((f, load_list(text, source=f)))
             continue
-        item = load_results(f)
+        item = parse_results(text, source=f).item
         if not isinstance(item, TeamMatch):
             raise FileFormatError("this file holds a pairs session: use 'bridgescore pairs'",
                                   "该文件是双人赛结果：请用 'bridgescore pairs'", path=f)
