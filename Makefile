@@ -36,6 +36,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_scoring.py
 	$(BIN)/python benchmarks/bench_events.py
 	$(BIN)/python benchmarks/bench_deals.py
+	$(BIN)/python benchmarks/bench_files.py
 
 clean:
 	rm -rf $(VENV) $(OUT) .pytest_cache .mypy_cache .ruff_cache

@@ -1,6 +1,11 @@
 """Benchmark: reading a large results file (CSV, USEBIO) — time and peak memory.
 
-Run: .venv/bin/python benchmarks/bench_files.py [--results 1800000] [--json PATH]
+Run: .venv/bin/python benchmarks/bench_files.py [--results 1800000] [--json PATH --label NAME]
+
+``--json`` adds this run's figures under ``--label`` to PATH (``benchmarks/results_files.json``
+keeps the run before and after the reader was made to stream).  To measure an older tree, run
+the script with ``PYTHONPATH`` pointing at its ``src``: before ``bridgescore.events.files``
+existed the file is read as the command line read it then.
 
 A generated Mitchell of 36 boards (every board at every table, 50,000 tables for 1.8 million
 results, about 60 MB) is written to a temporary directory and read in a fresh interpreter per
@@ -66,6 +71,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--results", type=int, default=1_800_000)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--label", default="latest")
     args = ap.parse_args()
     figures: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as d:
@@ -85,7 +91,10 @@ def main() -> None:
             figures[name] = {"seconds": round(secs, 2), "cpu_seconds": round(cpu, 2),
                              "peak_mb": round(mb)}
     if args.json:
-        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+        out = Path(args.json)
+        saved = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
+        saved[args.label] = figures
+        out.write_text(json.dumps(saved, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def _read_body(path: Path) -> str:

@@ -227,3 +227,16 @@ def test_never_a_wrong_reading(text: str, codec: str) -> None:
         assert "cannot tell the encoding" in e.en or "not a text file" in e.en, e.en
         return
     assert got.lstrip("\ufeff") == text
+
+
+@pytest.mark.parametrize("text", ["陳東51", "# pair: 1, 迁屎", "莹拢炔", "# pair: 1, 趾慕"])
+def test_gb18030_bytes_that_are_also_utf8(text: str) -> None:
+    # These GB18030 bytes are valid UTF-8 too (陳東 reads ꐖ|, 迁屎 Ǩʺ): UTF-8 used to be
+    # taken at once.  Now the reading is the GB18030 one, or the file is refused; never the
+    # UTF-8 one.
+    raw = text.encode("gb18030")
+    assert raw.decode("utf-8") != text
+    try:
+        assert decode_text(raw) == text
+    except FileFormatError as e:
+        assert "cannot tell the encoding" in e.en and repr(text.split(", ")[-1]) in e.en

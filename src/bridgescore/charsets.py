@@ -121,12 +121,18 @@ def decode(raw: bytes, encoding: str | None = None) -> Decoded:
     except UnicodeDecodeError as e:
         return _detect(raw, e)
     # GB18030 and Big5 bytes are now and then valid UTF-8 (王 in GB18030 is CD F5, UTF-8 for
-    # ͵): a short file whose every non-ASCII character is a two-byte UTF-8 one is weighed
-    # against them.  Real Chinese text in UTF-8 takes three bytes a character and never is.
-    if not text.isascii() and _TWO_BYTE_ONLY.fullmatch(text) is not None \
-            and double_encoded(text) is None:  # that is garbled UTF-8: the caller says so
+    # ͵; 陳東 is EA 90 96 7C, UTF-8 for ꐖ|): a file with little non-ASCII text (UTF-8 bytes
+    # beyond its characters show how much at no cost), or whose every non-ASCII character is
+    # a two-byte one, is weighed against them.  Real Chinese text of any length in UTF-8 is
+    # not also GB18030 or Big5 text.
+    if not text.isascii() and double_encoded(text) is None and (
+            len(raw) - len(text) <= _FEW or _TWO_BYTE_ONLY.fullmatch(text) is not None):
         return _detect(raw, None, Decoded(text, "utf-8", "utf-8"))
     return Decoded(text, "utf-8", "utf-8")
+
+
+# Extra UTF-8 bytes (beyond one a character) in a file weighed although it is valid UTF-8.
+_FEW = 600
 
 
 _TWO_BYTE_ONLY = re.compile(r"[\x00-\u07ff]*")
@@ -460,10 +466,22 @@ def _latin_score(c: str) -> float:
 
 
 def _utf8_score(c: str) -> float:
-    """Two-byte UTF-8 characters: Latin letters, Greek, Cyrillic … but not IPA letters,
-    spacing modifiers and combining marks standing alone, which is what GB18030 or Big5 bytes
-    read as UTF-8 mostly give."""
+    """UTF-8 characters: Latin letters, Greek, Cyrillic, Chinese … but not IPA letters,
+    spacing modifiers and combining marks standing alone, nor Yi syllables, private-use
+    characters and the like, which is what GB18030 or Big5 bytes read as UTF-8 mostly give."""
     o = ord(c)
+    if o >= 0x800:
+        if _is_ideograph(c):
+            gb1, gb2 = _gb_levels()
+            b1, b2 = _big5_levels()
+            return _COMMON if c in gb1 or c in b1 else _LESS if c in gb2 or c in b2 else _RARE
+        if _is_punct(c):
+            return _PUNCT
+        if 0x3040 <= o < 0x3100 or 0xAC00 <= o < 0xD7A4 or 0x2000 <= o < 0x2C00:
+            return -9.0  # kana, Hangul (Japanese and Korean names); arrows, €, ™ …
+        if 0xA000 <= o < 0xA4D0 or 0xE000 <= o < 0xF900 or o >= 0xF0000:
+            return _UTF8_JUNK  # Yi syllables, private use
+        return -12.0
     if o < 0x100:
         return _latin_score(c)
     if o < 0x180:
@@ -479,7 +497,7 @@ def _utf8_context(run: str) -> float:
     """Within a word the letters keep to one script, and accented Latin letters stand alone;
     a Greek or Cyrillic word is more than a letter or two among ASCII."""
     cost = 0.0
-    if len(run) < 3 and _block(run[0]) in (2, 3):
+    if len(run) < 3 and _block(run[0]) in (2, 3) and all(ord(c) < 0x800 for c in run):
         cost += _SHORT_WORD * len(run)
     for a, b in pairwise(run):
         ba, bb = _block(a), _block(b)
@@ -488,11 +506,14 @@ def _utf8_context(run: str) -> float:
 
 
 _MIXED = -6.0
-_SHORT_WORD = -7.0
+_UTF8_JUNK = -30.0  # a character that text never has, from three or four bytes at once
+_SHORT_WORD = -5.0
 
 
 def _block(c: str) -> int:
     o = ord(c)
+    if o >= 0x800:
+        return 4 if _is_ideograph(c) or _is_punct(c) else o >> 7
     return 0 if o < 0x250 else 1 if o < 0x370 else 2 if o < 0x400 else 3 if o < 0x530 else o >> 7
 
 
