@@ -40,9 +40,15 @@ def load_results(path: str, encoding: str | None = None) -> Session | TeamMatch:
 
 def _write(item: SessionScores | MatchScore, path: str, lang: str) -> None:
     """Write scored results in the format the file name says (.xml, .pbn or .csv)."""
-    from ..events.files import write_results
+    from ..events.files import format_for_path, write_results
 
-    write_results(item, path)
+    try:
+        kind = format_for_path(path)
+    except BridgeError:
+        raise BridgeError(f"--output {path}: expected a file name ending in .xml (USEBIO), .pbn "
+                          "or .csv", f"--output {path}：文件名应以 .xml（USEBIO）、.pbn 或 .csv 结尾"
+                          ) from None
+    write_results(item, path, format=kind)
 
 
 encoding_option = click.option(
