@@ -240,3 +240,16 @@ def test_gb18030_bytes_that_are_also_utf8(text: str) -> None:
         assert decode_text(raw) == text
     except FileFormatError as e:
         assert "cannot tell the encoding" in e.en and text.split(", ")[-1] in e.en
+
+
+@pytest.mark.parametrize("text", ["南打4S超1\n", "南打4S超1\n东打3NT宕1\n", "13 | 南打5D×宕2 | 17\n",
+                                  "副號,桌號,南北,東西,定約\n", "开室,闭室\n"])
+def test_short_bridge_notation(text: str) -> None:
+    # 南打超 in GB18030 bytes are the common characters 鰍湖閉 in Big5: the frequency ranks
+    # alone cannot tell them apart; the characters of bridge notation do.
+    for codec in ("gb18030", "big5"):
+        try:
+            raw = text.encode(codec)
+        except UnicodeEncodeError:
+            continue
+        assert decode_text(raw) == text, codec
