@@ -250,16 +250,17 @@ BODY = ("board,table,ns,ew,contract,declarer,result\n"
 @pytest.mark.parametrize(("head", "en", "zh"), [
     # Board 1 has three results: expected 1 would scale every board's matchpoints wrongly.
     ("# expected: 1\n", "1: setting 'expected': 1 results per board, but board 1 has 3",
-     "设置 'expected'：每副 1 个结果，但第1副有 3 个"),
+     "设置“expected”：每副 1 个结果，但第1副有 3 个"),
     # Six pairs can give three results a board at most.
     ("# expected: 4\n", "1: setting 'expected': 4 results per board, but 6 pairs can give at "
      "most 3", "6 对最多只能打出 3 个"),
-    ("# expected: eleven\n", "1: setting 'expected': 'eleven' is not a whole number from 1 up",
-     "设置 'expected'：'eleven' 不是从 1 起的整数"),
-    ("# expected: 0\n", "1: setting 'expected': '0' is not a whole number from 1 up", "不是从 1 起"),
-    ("# movement: mitchel\n", "1: setting 'movement': unknown movement 'mitchel' (did you mean "
-     "'mitchell'?)", "未知的移位方式 'mitchel'（是否应为 'mitchell'？）"),
-    ("# movement:\n", "1: setting 'movement': unknown movement ''", "未知的移位方式"),
+    ("# expected: eleven\n", "1: setting 'expected': invalid number of results 'eleven': "
+     "expected the number of results each board should have", "设置“expected”：无效的结果数 'eleven'"),
+    ("# expected: 0\n", "1: setting 'expected': invalid number of results '0'", "从 1 起的整数"),
+    ("# movement: mitchel\n", "1: setting 'movement': invalid movement 'mitchel': unknown word "
+     "'mitchel'", "设置“movement”：无效的移位 'mitchel'"),
+    ("# movement: howel 3 tables\n", "1: setting 'movement': invalid movement 'howel 3 tables'",
+     "（是否应为 'howell'？）"),
     ("# evnt: Tuesday\n", "1: unknown setting 'evnt' (did you mean 'event'?)",
      "未知的设置 'evnt'（是否应为 'event'？）"),
     ("# total bords: 2\n", "1: unknown setting 'total bords' (did you mean 'total_boards'?)",
@@ -270,17 +271,23 @@ BODY = ("board,table,ns,ew,contract,declarer,result\n"
     ("# boards: 1-999999999\n", "1: setting 'boards': board list '1-999999999' names more than",
      "超过"),
     ("# event: a\n# event: b\n", "2: setting 'event' given twice (lines 1 and 2)",
-     "设置 'event' 出现两次（第1行和第2行）"),
+     "设置“event”出现两次（第1行和第2行）"),
     ("# pair: 1, A\n# pair: 1, B\n", "2: setting 'pair': pair 1 is given twice", "第1对出现两次"),
     ("# pair: , Ann\n", "1: setting 'pair': no pair number", "缺少对号"),
     ("# home: H, 长城队\n", "1: setting 'home' is for team matches, and this file is a pairs "
-     "session", "设置 'home' 用于队式赛，而该文件是双人赛"),
+     "session", "设置“home”用于队式赛，而该文件是双人赛"),
 ])
 def test_bad_settings_name_the_setting_and_line(head: str, en: str, zh: str) -> None:
     with pytest.raises(FileFormatError) as e:
         csvfmt.loads(head + BODY, source="x.csv")
     assert e.value.en.startswith(f"x.csv:{en}") or f"x.csv:{en}" in e.value.en, e.value.en
     assert zh in e.value.zh, e.value.zh
+
+
+def test_a_near_miss_movement_word_gets_a_suggestion() -> None:
+    with pytest.raises(FileFormatError) as e:
+        csvfmt.loads("# movement: howel 3 tables\n" + BODY, source="x.csv")
+    assert e.value.en.endswith("(did you mean 'howell'?)")
 
 
 def test_settings_after_the_header_and_in_a_team_match() -> None:
@@ -309,7 +316,7 @@ def test_good_settings_and_comments() -> None:
 def test_settings_in_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "s.csv"
     f.write_text("# movement: mitchel\n" + BODY, encoding="utf-8")
-    for lang, words in (("en", f"{f}:1: setting 'movement'"), ("zh", f"{f}:1：设置 'movement'")):
+    for lang, words in (("en", f"{f}:1: setting 'movement'"), ("zh", f"{f}:1：设置“movement”")):
         assert main(["pairs", str(f), "--lang", lang]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and words in err, err
