@@ -7,9 +7,10 @@ keeps the run before and after the reader was made to stream).  To measure an ol
 the script with ``PYTHONPATH`` pointing at its ``src``: before ``bridgescore.events.files``
 existed the file is read as the command line read it then.
 
-A generated Mitchell of 36 boards (every board at every table, 50,000 tables for 1.8 million
-results, about 60 MB) is written to a temporary directory and read in a fresh interpreter per
-measurement, so each peak (``ru_maxrss``) is that of the reading alone.
+A generated two-winner session (every board at every table: 4,999 tables, NS pairs 1–4999 and
+EW pairs 5000–9998, the most pair numbers allow, and 360 boards for 1.8 million results, about
+60 MB) is written to a temporary directory and read in a fresh interpreter per measurement, so
+each peak (``ru_maxrss``) is that of the reading alone.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-BOARDS = 36
+TABLES = 4_999  # pair numbers go up to 9999: NS 1-4999, EW 5000-9998
 # Results spread over the common contracts; the score column is left for the reader to compute.
 CONTRACTS = ("4S,N,=", "4S,N,+1", "4S,N,-1", "3NT,S,=", "3NT,S,+1", "3NT,W,-2", "2H,E,=",
              "2H,E,+1", "1NT,N,-1", "5DX,W,-2", "6S,N,=", "3C,S,+2", "4HX,E,-1", "pass,,")
@@ -31,14 +32,16 @@ LEADS = ("HK", "SA", "D2", "C7", "", "")
 
 
 def generate(path: Path, results: int, seed: int = 1) -> int:
-    """A CSV pairs file of ``results`` lines: board b at table t, NS pair t, EW pair T+t."""
+    """A CSV pairs file of about ``results`` lines: board b at table t, NS pair t, EW pair
+    T+t."""
     rng = random.Random(seed)
-    tables = max(1, results // BOARDS)
+    tables = min(TABLES, max(1, results))
+    boards = max(1, round(results / tables))
     with path.open("w", encoding="utf-8") as f:
         f.write("# event: generated benchmark\n# movement: mitchell\n")
         f.write("board,table,round,ns,ew,contract,declarer,result,lead,score\n")
         n = 0
-        for b in range(1, BOARDS + 1):
+        for b in range(1, boards + 1):
             rows = []
             for t in range(1, tables + 1):
                 c = rng.choice(CONTRACTS)

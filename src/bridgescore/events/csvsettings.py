@@ -1,11 +1,13 @@
 """The ``# key: value`` settings of a CSV results file, checked.
 
 A ``#`` line of the form ``# key: value`` above the header is a setting; any other ``#`` line
-is a comment (so is ``# note: …``).  An unknown key, a setting given twice, a setting after the
-header, one for the other kind of event (``pair`` in a team match) or a value that is not what
-the setting takes is an error naming the setting and its line — never a silent change of the
-results (``# expected: 1`` would change every percentage; ``# movement: mitchel`` would turn a
-two-winner session into a guess).
+is a comment (so is ``# note: …``); a setting left empty is as if not given.  An unknown key,
+a setting given twice, a setting after the header, one for the other kind of event (``pair``
+in a team match, ``round`` in a pairs session) or a value that is not what the setting takes
+is an error naming the setting and its line — never a silent change of the results
+(``# expected: 1`` would change every percentage; ``# movement: mitchel`` would turn a
+two-winner session into a guess).  ``movement`` may name a movement with its size (``howell 3
+tables``: :mod:`bridgescore.events.movement_spec`), against which every line is then checked.
 
 >>> s = Settings("r.csv")
 >>> s.add(1, " evnt: Tuesday pairs")
