@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .errors import NotationError
 from .seat import Seat
+from .serial import Data, Fields, header
 from .text import excerpt, normalize, parse_int
 from .vulnerability import Vulnerability
 
@@ -65,6 +66,17 @@ class Board:
             f"Board {self.number}: dealer {self.dealer.name_in('en')}, "
             f"{self.vulnerability.describe('en')}"
         )
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``)."""
+        return {**header("Board"), "number": self.number}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Board:
+        f = Fields(data, "Board")
+        number = f.whole("number")
+        f.done()
+        return cls(number)
 
     @classmethod
     def parse(cls, text: str | int) -> Board:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .errors import NotationError
+from .serial import Data, Fields, header
 from .strain import STRAIN_WORDS, Strain
 from .text import excerpt, normalize, parse_int
 
@@ -188,6 +189,19 @@ class Contract:
             )
         # Long text is no contract anyone writes: parse it without keeping it in the cache.
         return _parse_contract(text) if len(text) <= 64 else _parse_uncached(text)
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``): level, strain and doubling by name."""
+        return {**header("Contract"), "level": self.level, "strain": self.strain.name,
+                "doubling": self.doubling.name}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Contract:
+        f = Fields(data, "Contract")
+        level, strain = f.whole("level"), f.enum("strain", Strain)
+        doubling = f.enum("doubling", Doubling)
+        f.done()
+        return cls(level, strain, doubling)
 
 
 def _parse_uncached(text: str) -> Contract:

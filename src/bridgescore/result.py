@@ -28,6 +28,7 @@ from .contract import (
 from .errors import ImpossibleResultError, NotationError
 from .scoring import SCORE_TABLE, Breakdown, breakdown
 from .seat import _SEAT_WORDS, Seat, Side
+from .serial import Data, Fields, enum_name, header
 from .text import excerpt, normalize, parse_int
 from .vulnerability import Vulnerability
 
@@ -204,6 +205,19 @@ class Result:
         if lang == "zh":
             return f"{self.declarer.name_in('zh')}打{c}{_rel_zh(self.relative)}"
         return f"{c} {self.declarer} {_rel(self.relative)}"
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``); the declarer by name, ``None`` when passed out."""
+        return {**header("Result"), "contract": self.contract.to_dict(),
+                "declarer": enum_name(self.declarer), "tricks": self.tricks}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Result:
+        f = Fields(data, "Result")
+        contract, declarer = f.obj("contract", Contract.from_dict), f.opt_enum("declarer", Seat)
+        tricks = f.whole("tricks")
+        f.done()
+        return cls(contract, declarer, tricks)
 
     @classmethod
     def parse(cls, text: str) -> Result:
