@@ -17,12 +17,15 @@ import bisect
 import itertools
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Literal
 
 from .errors import ScaleError
 from .i18n import os_error_text
+from .serial import Data, Fields, excerpt, header
 
 __all__ = ["IMP_SCALES", "ImpScale", "get_imp_scale", "imps", "load_imp_scale"]
 
@@ -39,11 +42,22 @@ class ImpScale:
     thresholds: tuple[int, ...]
 
     def __post_init__(self) -> None:
+        for label, v in (("name", self.name), ("title_en", self.title_en),
+                         ("title_zh", self.title_zh)):
+            if not isinstance(v, str):
+                raise ScaleError(f"IMP scale {excerpt(self.name)}: {label} must be a text, "
+                                 f"got {excerpt(v)}",
+                                 f"IMP 表 {excerpt(self.name)}：{label} 应为文本，实为 {excerpt(v)}")
         t = self.thresholds
-        if not t or any(b <= a for a, b in itertools.pairwise(t)) or t[0] <= 0:
+        if isinstance(t, list):
+            t = tuple(t)
+            object.__setattr__(self, "thresholds", t)
+        if (not isinstance(t, tuple) or not t or any(type(x) is not int for x in t)
+                or any(b <= a for a, b in itertools.pairwise(t)) or t[0] <= 0):
             raise ScaleError(
-                f"IMP scale {self.name!r}: lower bounds must be positive and increasing, got {list(t)}",
-                f"IMP 表 {self.name!r}：各档下限应为递增的正数，实为 {list(t)}",
+                f"IMP scale {excerpt(self.name)}: lower bounds must be positive whole numbers, "
+                f"increasing, got {excerpt(t)}",
+                f"IMP 表 {excerpt(self.name)}：各档下限应为递增的正整数，实为 {excerpt(t)}",
             )
 
     @property
@@ -77,6 +91,19 @@ class ImpScale:
         n = bisect.bisect_right(self.thresholds, size)
         return -n if difference < 0 else n
 
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``), thresholds included: passed by value."""
+        return {**header("ImpScale"), "name": self.name, "title_en": self.title_en,
+                "title_zh": self.title_zh, "thresholds": list(self.thresholds)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> ImpScale:
+        f = Fields(data, "ImpScale")
+        name, title_en, title_zh = f.text("name"), f.text("title_en"), f.text("title_zh")
+        thresholds = f.wholes("thresholds")
+        f.done()
+        return cls(name, title_en, title_zh, thresholds)
+
     def bands(self) -> list[tuple[int, int | None, int]]:
         """``(low, high, imps)`` rows as printed: ``(0, 10, 0), (20, 40, 1), … (4000, None, 24)``."""
         lows = [0, *self.thresholds]
@@ -100,18 +127,25 @@ EBL_1960 = ImpScale(
     (20, 70, 140, 220, 350, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 3500, 4000),
 )
 
-IMP_SCALES: dict[str, ImpScale] = {s.name: s for s in (WBF_1962, EBL_1960)}
+#: The scales shipped, by name.  Read-only: a scale of one's own is passed by value.
+IMP_SCALES: Mapping[str, ImpScale] = MappingProxyType({s.name: s for s in (WBF_1962, EBL_1960)})
 _ALIASES = {"law78b": "wbf", "1962": "wbf", "standard": "wbf", "15": "ebl-1960",
             "european": "ebl-1960", "1960": "ebl-1960", "1948": "ebl-1960"}
 
 
-def get_imp_scale(name: str) -> ImpScale:
+def get_imp_scale(name: str | ImpScale) -> ImpScale:
+    """A shipped scale by name (or an alias such as ``law78b``); a scale object as it is."""
+    if isinstance(name, ImpScale):
+        return name
+    if not isinstance(name, str):
+        raise ScaleError(f"invalid IMP scale {excerpt(name)}: expected a name or an ImpScale",
+                         f"无效的 IMP 表 {excerpt(name)}：应为名称或 ImpScale")
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     if key not in IMP_SCALES:
         raise ScaleError(
-            f"unknown IMP scale {name!r}: expected one of {', '.join(IMP_SCALES)}",
-            f"未知的 IMP 表 {name!r}：应为 {', '.join(IMP_SCALES)} 之一",
+            f"unknown IMP scale {excerpt(name)}: expected one of {', '.join(IMP_SCALES)}",
+            f"未知的 IMP 表 {excerpt(name)}：应为 {', '.join(IMP_SCALES)} 之一",
         )
     return IMP_SCALES[key]
 
@@ -158,6 +192,4 @@ def load_imp_scale(path: str | Path) -> ImpScale:
 
 def imps(difference: float, scale: ImpScale | str = WBF_1962, between: Between = "lower") -> int:
     """IMPs for a points difference on the Law 78B scale (or another ``scale``)."""
-    if isinstance(scale, str):
-        scale = get_imp_scale(scale)
-    return scale.imps(difference, between)
+    return get_imp_scale(scale).imps(difference, between)

@@ -13,18 +13,24 @@ ACBL discrete scales (data in ``data/vp_scales.json``).
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 from importlib import resources
+from types import MappingProxyType
+from typing import Literal
 
 from .errors import ScaleError
+from .serial import Data, Fields, excerpt, header
 
 __all__ = [
     "VP_SCALES",
+    "VpBand",
     "VpScale",
     "blitz",
     "get_vp_scale",
@@ -109,29 +115,125 @@ def wbf_whole_bounds(boards: int) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class VpBand:
+    """A discrete scale for matches of ``low`` to ``high`` boards: ``steps`` are
+    ``(margin, winner's VPs)`` from ``(0, draw)`` up, the winner getting the VPs of the last
+    step its margin reaches."""
+
+    low: int
+    high: int
+    steps: tuple[tuple[int, float | int], ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.steps, list | tuple):  # lists (as from JSON) become tuples
+            object.__setattr__(self, "steps", tuple(
+                tuple(st) if isinstance(st, list | tuple) else st for st in self.steps))
+
+    def winner(self, margin: int) -> float | int:
+        return self.steps[bisect.bisect_right([m for m, _ in self.steps], margin) - 1][1]
+
+
+Method = Literal["wbf", "wbf-whole", "table"]
+
+
+@dataclass(frozen=True, slots=True)
 class VpScale:
+    """A VP scale, by value.  ``method`` ``"wbf"`` is the WBF 2013 continuous formula,
+    ``"wbf-whole"`` its whole-VP version (both for any number of boards); ``"table"`` reads
+    ``bands`` (``VpBand``: margins and VPs for a range of board counts), so a scale of one's
+    own needs no registry: ``VpScale.from_dict(scale.to_dict())`` rebuilds it anywhere.
+    ``method=""`` (the default) picks ``"wbf"``/``"wbf-whole"`` by name, else ``"table"``."""
+
     name: str
     title_en: str
     title_zh: str
     max_vp: int
     continuous: bool
+    method: Method | Literal[""] = ""
+    bands: tuple[VpBand, ...] = ()
+
+    def __post_init__(self) -> None:
+        for label, v in (("name", self.name), ("title_en", self.title_en),
+                         ("title_zh", self.title_zh)):
+            if not isinstance(v, str):
+                raise self._bad(f"{label} must be a text, got {excerpt(v)}",
+                                f"{label} 应为文本，实为 {excerpt(v)}")
+        if type(self.max_vp) is not int or self.max_vp < 1:
+            raise self._bad(f"maximum {excerpt(self.max_vp)} must be a whole number from 1 up",
+                            f"满分 {excerpt(self.max_vp)} 应为从 1 起的整数")
+        if type(self.continuous) is not bool:
+            raise self._bad(f"'continuous' must be true or false, got {excerpt(self.continuous)}",
+                            f"'continuous' 应为 true 或 false，实为 {excerpt(self.continuous)}")
+        method = self.method or (self.name if self.name in ("wbf", "wbf-whole") else "table")
+        if method not in ("wbf", "wbf-whole", "table"):
+            raise self._bad(f"unknown method {excerpt(method)}: expected wbf, wbf-whole or table",
+                            f"未知的换算方法 {excerpt(method)}：应为 wbf、wbf-whole 或 table")
+        object.__setattr__(self, "method", method)
+        bands = tuple(self.bands) if isinstance(self.bands, list | tuple) else None
+        if bands is None or any(not isinstance(b, VpBand) for b in bands):
+            raise self._bad(f"bands must be VpBand values, got {excerpt(self.bands)}",
+                            f"bands 应为 VpBand 值，实为 {excerpt(self.bands)}")
+        object.__setattr__(self, "bands", bands)
+        if method != "table":
+            if bands:
+                raise self._bad(f"the {method} formula takes no bands",
+                                f"{method} 公式不需要 bands")
+            if self.max_vp != 20:
+                raise self._bad(f"the {method} formula is a 20-VP scale, not {self.max_vp}",
+                                f"{method} 公式是 20 VP 换算表，不是 {self.max_vp}")
+            return
+        if not bands:
+            raise self._bad("a table scale needs at least one band of board counts",
+                            "表格换算需要至少一个牌数区间")
+        previous = 0
+        for b in sorted(bands, key=lambda b: b.low if type(b.low) is int else 0):
+            self._check_band(b, previous)
+            previous = b.high
+
+    def _bad(self, en: str, zh: str) -> ScaleError:
+        return ScaleError(f"VP scale {excerpt(self.name)}: {en}", f"VP 换算表 {excerpt(self.name)}：{zh}")
+
+    def _check_band(self, b: VpBand, previous: int) -> None:
+        if type(b.low) is not int or type(b.high) is not int or not previous < b.low <= b.high:
+            raise self._bad(
+                f"board range {excerpt(b.low)}-{excerpt(b.high)} must be whole numbers from 1 "
+                "up, in order and not overlapping",
+                f"牌数区间 {excerpt(b.low)}-{excerpt(b.high)} 应为从 1 起、有序且不重叠的整数")
+        steps = b.steps if isinstance(b.steps, tuple) else ()
+        ok = bool(steps) and all(
+            isinstance(st, tuple) and len(st) == 2 and type(st[0]) is int
+            and isinstance(st[1], int | float) and not isinstance(st[1], bool)
+            and math.isfinite(st[1]) and self.max_vp / 2 <= st[1] <= self.max_vp
+            for st in steps)
+        ok = ok and steps[0][0] == 0 and steps[0][1] == self.max_vp / 2  # a draw splits evenly
+        ok = ok and all(a[0] < c[0] and a[1] <= c[1] for a, c in itertools.pairwise(steps))
+        if not ok:
+            raise self._bad(
+                f"steps of boards {b.low}-{b.high} must be (margin, VPs) pairs from margin 0, "
+                f"margins increasing, VPs not decreasing, from a draw of {self.max_vp / 2:g} to "
+                f"{self.max_vp}; got {excerpt(b.steps)}",
+                f"{b.low}-{b.high} 副的各档应为从分差 0 起的（分差，VP）对，分差递增、VP 不减，"
+                f"从平局 {self.max_vp / 2:g} 到 {self.max_vp} 之间；实为 {excerpt(b.steps)}")
 
     def title(self, lang: str = "en") -> str:
         return self.title_zh if lang == "zh" else self.title_en
 
     def winner(self, margin: int, boards: int) -> float | int:
         """VPs of the side that won by ``margin`` ≥ 0 IMPs."""
-        if self.name == "wbf":
+        if self.method == "wbf":
             table = wbf_continuous_cents(boards)
             return table[min(margin, len(table) - 1)] / 100
-        if self.name == "wbf-whole":
+        if self.method == "wbf-whole":
             bounds = wbf_whole_bounds(boards)
             return 10 + next((k for k, b in enumerate(bounds) if margin <= b), 10)
-        draw, first, steps = _acbl_steps(self.name, boards)
-        earned = sum(1 for s in steps if margin >= s)
-        if earned == 0:
-            return draw
-        return draw + first - 1 + earned
+        for band in self.bands:
+            if band.low <= boards <= band.high:
+                return band.winner(margin)
+        ranges = ", ".join(f"{b.low}-{b.high}" for b in self.bands)
+        raise ScaleError(
+            f"the {self.name} scale covers matches of {ranges} boards, not {boards}",
+            f"{self.name} 换算表适用于 {ranges} 副牌的比赛，不适用于 {boards} 副",
+        )
 
     def points(self, margin: int, boards: int) -> tuple[float, float] | tuple[int, int]:
         _check_boards(boards)
@@ -152,45 +254,76 @@ class VpScale:
         lose = self.max_vp - w
         return (w, lose) if margin >= 0 else (lose, w)
 
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``), the whole table included."""
+        return {
+            **header("VpScale"), "name": self.name, "title_en": self.title_en,
+            "title_zh": self.title_zh, "max_vp": self.max_vp, "continuous": self.continuous,
+            "method": self.method,
+            "bands": [{"boards": [b.low, b.high], "steps": [list(st) for st in b.steps]}
+                      for b in self.bands],
+        }
 
-@cache
-def _acbl_data() -> dict[str, dict[str, object]]:
+    @classmethod
+    def from_dict(cls, data: object) -> VpScale:
+        f = Fields(data, "VpScale")
+        name, title_en, title_zh = f.text("name"), f.text("title_en"), f.text("title_zh")
+        max_vp, continuous = f.whole("max_vp"), f.flag("continuous")
+        method = f.choice("method", ("wbf", "wbf-whole", "table"))
+        raw = f.items("bands")
+        f.done()
+        return cls(name, title_en, title_zh, max_vp, continuous, method,
+                   tuple(_band_from_data(b, f) for b in raw))
+
+
+def _band_from_data(b: object, f: Fields) -> VpBand:
+    ok = isinstance(b, dict) and set(b) == {"boards", "steps"}
+    if ok:
+        assert isinstance(b, dict)
+        bounds, steps = b["boards"], b["steps"]
+        ok = (isinstance(bounds, list | tuple) and len(bounds) == 2
+              and all(type(x) is int for x in bounds) and isinstance(steps, list | tuple)
+              and all(isinstance(st, list | tuple) and len(st) == 2 for st in steps))
+    if not ok:
+        raise f.error("bands", "a list of {boards: [low, high], steps: [[margin, VPs], …]}",
+                      "{boards: [下限, 上限], steps: [[分差, VP], …]} 的列表")
+    assert isinstance(b, dict)
+    return VpBand(b["boards"][0], b["boards"][1], tuple((st[0], st[1]) for st in b["steps"]))
+
+
+def _acbl(name: str) -> VpScale:
+    """An ACBL scale from ``data/vp_scales.json``, turned into ``VpBand`` steps."""
     text = resources.files("bridgescore").joinpath("data/vp_scales.json").read_text("utf-8")
-    data: dict[str, dict[str, object]] = json.loads(text)
-    return data
+    data = json.loads(text)[name]
+    draw, first = int(data["draw"]), int(data.get("first_step", 1))
+    bands = tuple(
+        VpBand(band["boards"][0], band["boards"][1],
+               ((0, draw), *((s, draw + first - 1 + k) for k, s in enumerate(band["steps"], 1))))
+        for band in data["bands"])
+    return VpScale(name, data["title_en"], data["title_zh"], int(data["max_vp"]), False,
+                   "table", bands)
 
 
-def _acbl_steps(name: str, boards: int) -> tuple[int, int, list[int]]:
-    scale = _acbl_data()[name]
-    for band in scale["bands"]:  # type: ignore[attr-defined]
-        low, high = band["boards"]
-        if low <= boards <= high:
-            return int(scale["draw"]), int(scale.get("first_step", 1)), list(band["steps"])  # type: ignore[call-overload]
-    ranges = ", ".join(f"{b['boards'][0]}-{b['boards'][1]}" for b in scale["bands"])  # type: ignore[attr-defined]
-    raise ScaleError(
-        f"the {name} scale covers matches of {ranges} boards, not {boards}",
-        f"{name} 换算表适用于 {ranges} 副牌的比赛，不适用于 {boards} 副",
-    )
-
-
-VP_SCALES: dict[str, VpScale] = {
+#: The scales shipped, by name.  Read-only: a scale of one's own is passed by value.
+VP_SCALES: Mapping[str, VpScale] = MappingProxyType({
     "wbf": VpScale("wbf", "WBF 2013 continuous 20-VP scale", "WBF 2013 连续 20 VP 换算表", 20, True),
     "wbf-whole": VpScale(
         "wbf-whole", "WBF 2013 whole-VP scale", "WBF 2013 整数 VP 换算表", 20, False
     ),
-    "acbl-20": VpScale("acbl-20", "ACBL discrete 20-VP scale", "ACBL 20 VP 整数换算表", 20, False),
-    "acbl-30": VpScale("acbl-30", "ACBL 30-VP scale", "ACBL 30 VP 换算表", 30, False),
-}
+    "acbl-20": _acbl("acbl-20"),
+    "acbl-30": _acbl("acbl-30"),
+})
 
 
 def get_vp_scale(name: str | VpScale) -> VpScale:
+    """A shipped scale by name; a scale object as it is."""
     if isinstance(name, VpScale):
         return name
-    key = name.strip().lower()
+    key = name.strip().lower() if isinstance(name, str) else None
     if key not in VP_SCALES:
         raise ScaleError(
-            f"unknown VP scale {name!r}: expected one of {', '.join(VP_SCALES)}",
-            f"未知的 VP 换算表 {name!r}：应为 {', '.join(VP_SCALES)} 之一",
+            f"unknown VP scale {excerpt(name)}: expected one of {', '.join(VP_SCALES)}",
+            f"未知的 VP 换算表 {excerpt(name)}：应为 {', '.join(VP_SCALES)} 之一",
         )
     return VP_SCALES[key]
 
