@@ -29,18 +29,20 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
 from ..board import Board
 from ..contract import Contract, all_contracts
 from ..errors import BridgeError, FileFormatError
+from ..frozen import FrozenMap
 from ..result import Result
 from ..seat import Seat, Side
+from ..serial import Data, Fields, excerpt, header, is_number
 from ..text import normalize
 from ..vulnerability import Vulnerability
-from .figures import json_number as _num
+from .participants import LineUp, Pair, Player, Team, as_id, check_lineups
+from .scores import PairScore, ScoredBoard, ScoredResult, SessionScores
 
 if TYPE_CHECKING:
     from .movements import Movement
@@ -50,8 +52,10 @@ __all__ = [
     "Assignment",
     "Award",
     "BoardResult",
+    "LineUp",
     "Pair",
     "PairScore",
+    "Player",
     "ScoredBoard",
     "ScoredResult",
     "Session",
@@ -127,30 +131,6 @@ def board_error(
 
 
 @dataclass(frozen=True, slots=True)
-class Pair:
-    """A pair.  ``direction`` is its fixed direction in a two-winner (Mitchell) event."""
-
-    id: str
-    names: tuple[str, ...] = ()
-    direction: Side | None = None
-    registration: int | None = None  # order of entry: earlier ranks higher on a Swiss tie
-
-    def label(self, lang: str = "en") -> str:
-        who = " – ".join(self.names) if lang == "en" else "、".join(self.names)
-        return f"{self.id} {who}".strip()
-
-
-@dataclass(frozen=True, slots=True)
-class Team:
-    id: str
-    name: str = ""
-    players: tuple[str, ...] = ()
-
-    def label(self, lang: str = "en") -> str:
-        return self.name or self.id
-
-
-@dataclass(frozen=True, slots=True)
 class Assignment:
     """One line of a movement: in ``round`` at ``table``, these pairs play these boards."""
 
@@ -159,6 +139,39 @@ class Assignment:
     ns_pair: str
     ew_pair: str
     boards: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        for label, zh, v in (("round", "轮次", self.round), ("table", "桌号", self.table)):
+            if type(v) is not int or v < 1:
+                raise BridgeError(f"invalid {label} {excerpt(v)}: expected a whole number from 1 up",
+                                  f"无效的{zh} {excerpt(v)}：应为从 1 起的整数")
+        object.__setattr__(self, "ns_pair", as_id(self.ns_pair))
+        object.__setattr__(self, "ew_pair", as_id(self.ew_pair))
+        if self.ns_pair == self.ew_pair:
+            raise BridgeError(f"round {self.round}, table {self.table}: pair {self.ns_pair} "
+                              "cannot play itself",
+                              f"第{self.round}轮第{self.table}桌：第{self.ns_pair}对不能与自己比赛")
+        object.__setattr__(self, "boards", _board_numbers(self.boards))
+
+    def to_dict(self) -> Data:
+        return {**header("Assignment"), "round": self.round, "table": self.table,
+                "ns_pair": self.ns_pair, "ew_pair": self.ew_pair, "boards": list(self.boards)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Assignment:
+        f = Fields(data, "Assignment")
+        rnd, table = f.whole("round"), f.whole("table")
+        ns, ew, boards = f.text("ns_pair"), f.text("ew_pair"), f.wholes("boards")
+        f.done()
+        return cls(rnd, table, ns, ew, boards)
+
+
+def _board_numbers(value: object) -> tuple[int, ...]:
+    if isinstance(value, list | tuple | range) and all(
+            type(b) is int and b >= 1 for b in value):
+        return tuple(value)
+    raise BridgeError(f"invalid boards {excerpt(value)}: expected board numbers from 1 up",
+                      f"无效的牌副 {excerpt(value)}：应为从 1 起的牌副号")
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,18 +194,30 @@ class BoardResult:
     lead: str | None = None
     line: int | None = field(default=None, compare=False)
     source: str | None = field(default=None, compare=False)
+    #: The order of arrival in a live session (``events.live``): its sequence number.  Scoring
+    #: that depends on arrival (the online datum method) orders a board's results by it.
+    seq: int | None = None
 
     def _error(self, en: str, zh: str) -> BridgeError:
-        return board_error(self.board, en, zh, source=self.source, line=self.line)
+        source = self.source if isinstance(self.source, str) else None
+        line = self.line if type(self.line) is int else None
+        return board_error(self.board if type(self.board) is int else None, en, zh,
+                           source=source, line=line)
 
     def __post_init__(self) -> None:
         if type(self.board) is not int or self.board < 1:
             raise self._error(
-                f"invalid board number {self.board!r}: expected a whole number from 1 up",
-                f"无效的牌副号 {self.board!r}：应为从 1 起的整数",
+                f"invalid board number {excerpt(self.board)}: expected a whole number from 1 up",
+                f"无效的牌副号 {excerpt(self.board)}：应为从 1 起的整数",
             )
-        if not self.ns_pair or not self.ew_pair:
+        self._check_fields()
+        if self.ns_pair in ("", None) or self.ew_pair in ("", None):
             raise self._error("both the NS and the EW pair are needed", "需要南北和东西两对的编号")
+        try:
+            object.__setattr__(self, "ns_pair", as_id(self.ns_pair))
+            object.__setattr__(self, "ew_pair", as_id(self.ew_pair))
+        except BridgeError as e:
+            raise self._error(e.en, e.zh) from None
         if self.ns_pair == self.ew_pair:
             raise self._error(
                 f"pair {self.ns_pair} is on both sides (NS and EW) of the board",
@@ -228,7 +253,7 @@ class BoardResult:
         if self.weighted:
             total = 0.0
             for w, s in self.weighted:
-                if not (w > 0):
+                if not (is_number(w) and w > 0):
                     raise self._error(f"invalid weight {w!r}: expected a positive number",
                                       f"无效的权重 {w!r}：应为正数")
                 self._check_score(s, vul)
@@ -246,6 +271,50 @@ class BoardResult:
                 f"南北得分 {s} 在{vul.describe('zh')}的牌上不可能出现",
             )
 
+    def _check_fields(self) -> None:
+        """Types first, so that bad input is a clear error here, not a crash in scoring."""
+        if self.result is not None and not isinstance(self.result, Result):
+            raise self._error(f"invalid result {excerpt(self.result)}: expected a Result",
+                              f"无效的结果 {excerpt(self.result)}：应为 Result")
+        for name in ("ns_award", "ew_award"):
+            a = getattr(self, name)
+            if a is None:
+                continue
+            if isinstance(a, str):
+                try:
+                    a = parse_award(a)
+                except BridgeError as e:
+                    raise self._error(e.en, e.zh) from None
+            elif not (is_number(a) and 0 <= a <= 100):
+                raise self._error(
+                    f"invalid adjusted score {excerpt(a)}: expected A+, A, A- or a percentage "
+                    "from 0 to 100",
+                    f"无效的调整分 {excerpt(a)}：应为 A+、A、A- 或 0 到 100 的百分数")
+            else:
+                a = float(a)
+            object.__setattr__(self, name, a)
+        w = self.weighted
+        if not isinstance(w, list | tuple) or any(
+                not isinstance(c, list | tuple) or len(c) != 2 for c in w):
+            raise self._error(
+                f"invalid weighted score {excerpt(w)}: expected (weight, NS score) pairs",
+                f"无效的加权判分 {excerpt(w)}：应为（权重，南北得分）对")
+        object.__setattr__(self, "weighted", tuple(tuple(c) for c in w))
+        for name, zh in (("table", "桌号"), ("round", "轮次"), ("seq", "序号")):
+            v = getattr(self, name)
+            if v is not None and (type(v) is not int or v < 1):
+                raise self._error(f"invalid {name} {excerpt(v)}: expected a whole number from 1 up",
+                                  f"无效的{zh} {excerpt(v)}：应为从 1 起的整数")
+        if self.lead is not None and not isinstance(self.lead, str):
+            raise self._error(f"invalid lead {excerpt(self.lead)}: expected a card such as 'SQ'",
+                              f"无效的首攻 {excerpt(self.lead)}：应为如 'SQ' 的牌")
+        if (self.line is not None and type(self.line) is not int) or (
+                self.source is not None and not isinstance(self.source, str)):
+            raise BridgeError(
+                f"invalid place {excerpt(self.source)}:{excerpt(self.line)}: expected a file "
+                "name and a line number",
+                f"无效的位置 {excerpt(self.source)}:{excerpt(self.line)}：应为文件名和行号")
+
     @property
     def kind(self) -> Literal["played", "artificial", "weighted"]:
         if self.score is not None:
@@ -255,6 +324,39 @@ class BoardResult:
     @property
     def contract(self) -> Contract | None:
         return None if self.result is None else self.result.contract
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``); the file and line it came from included."""
+        return {
+            **header("BoardResult"), "board": self.board, "ns_pair": self.ns_pair,
+            "ew_pair": self.ew_pair,
+            "result": None if self.result is None else self.result.to_dict(),
+            # A played result's score follows from the result; kept only when given alone.
+            "score": self.score if self.result is None else None,
+            "ns_award": self.ns_award, "ew_award": self.ew_award,
+            "weighted": [list(c) for c in self.weighted], "table": self.table,
+            "round": self.round, "lead": self.lead, "line": self.line, "source": self.source,
+            "seq": self.seq,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> BoardResult:
+        f = Fields(data, "BoardResult")
+        board, ns, ew = f.whole("board"), f.text("ns_pair"), f.text("ew_pair")
+        result, score = f.opt_obj("result", Result.from_dict), f.opt_whole("score")
+        awards = []
+        for key in ("ns_award", "ew_award"):
+            a = f.obj(key, lambda x: x, None)
+            if a is not None and a not in ARTIFICIAL and not is_number(a):
+                raise f.error(key, "A+, A, A-, a percentage or null", "A+、A、A-、百分数或 null")
+            awards.append(a)
+        weighted = f.items("weighted")
+        table, rnd, lead = f.opt_whole("table"), f.opt_whole("round"), f.opt_text("lead")
+        line, source, seq = f.opt_whole("line"), f.opt_text("source"), f.opt_whole("seq")
+        f.done()
+        return cls(board, ns, ew, result, score, awards[0], awards[1],
+                   tuple(tuple(c) if isinstance(c, list) else c for c in weighted),
+                   table, rnd, lead, line, source, seq)
 
 
 def played_score(r: BoardResult) -> int:
@@ -282,7 +384,8 @@ class Session:
 
     results: tuple[BoardResult, ...]
     boards: tuple[int, ...] | None = None
-    pairs: Mapping[str, Pair] = field(default_factory=dict)
+    # Read-only once built (a ``FrozenMap``); whole-number ids become text.
+    pairs: Mapping[str, Pair] = field(default_factory=FrozenMap)
     name: str = ""
     winners: Literal[0, 1, 2] = 0
     expected: int | None = None
@@ -292,7 +395,7 @@ class Session:
     def __post_init__(self) -> None:
         from .seating import check_pairs_and_movement, check_seating
 
-        object.__setattr__(self, "results", tuple(self.results))
+        _check_session_fields(self)
         if self.movement is not None:
             mv_winners: Literal[1, 2] = 2 if self.movement.two_winner else 1
             if self.winners not in (0, mv_winners):
@@ -331,7 +434,7 @@ class Session:
             for p in (r.ns_pair, r.ew_pair):
                 if p not in pairs:
                     pairs[p] = Pair(p)
-        object.__setattr__(self, "pairs", pairs)
+        object.__setattr__(self, "pairs", FrozenMap(pairs))
 
     @property
     def board_numbers(self) -> tuple[int, ...]:
@@ -367,6 +470,32 @@ class Session:
             c[r.ew_pair] += 1
         return c
 
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``): the results, pairs and settings."""
+        return {
+            **header("Session"), "results": [r.to_dict() for r in self.results],
+            "boards": None if self.boards is None else list(self.boards),
+            "pairs": [p.to_dict() for p in self.pairs.values()], "name": self.name,
+            "winners": self.winners, "expected": self.expected,
+            "total_boards": self.total_boards,
+            "movement": None if self.movement is None else self.movement.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Session:
+        f = Fields(data, "Session")
+        results = f.objs("results", BoardResult.from_dict)
+        boards = f.opt_items("boards")
+        pairs = f.objs("pairs", Pair.from_dict)
+        name, winners = f.text("name"), f.choice("winners", (0, 1, 2))
+        expected, total = f.opt_whole("expected"), f.opt_whole("total_boards")
+        from .movements import Movement
+
+        movement = f.opt_obj("movement", Movement.from_dict)
+        f.done()
+        return cls(results, None if boards is None else tuple(boards),
+                   {p.id: p for p in pairs}, name, winners, expected, total, movement)
+
 
 @dataclass(frozen=True)
 class TeamMatch:
@@ -381,9 +510,11 @@ class TeamMatch:
     boards: tuple[int, ...] | None = None
     carry_over: float = 0.0  # IMPs the home team starts with (knockout carry-over)
     round: int | None = None  # the event's round; from the results' rounds when not given
+    #: Who sat where (``LineUp``: a team's two players in a room on some boards), when known.
+    lineups: tuple[LineUp, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "results", tuple(self.results))
+        _check_match_fields(self)
         if self.home.id == self.away.id:
             raise BridgeError(f"a team cannot play itself ({self.home.id})",
                               f"一个队不能与自己比赛（{self.home.id}）")
@@ -454,6 +585,97 @@ class TeamMatch:
                               f"第{board!r}副不在本场比赛中（{_ranges(self.board_numbers)}）")
         return o, c
 
+    def lineup(self, board: int, team: str, room: str) -> LineUp | None:
+        """The line-up of ``team`` in ``room`` on ``board`` (``None``: not recorded)."""
+        return next((lu for lu in self.lineups if lu.team == team and lu.room == room
+                     and (not lu.boards or board in lu.boards)), None)
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``): teams, results, line-ups and settings."""
+        return {
+            **header("TeamMatch"), "home": self.home.to_dict(), "away": self.away.to_dict(),
+            "results": [r.to_dict() for r in self.results], "name": self.name,
+            "boards": None if self.boards is None else list(self.boards),
+            "carry_over": self.carry_over, "round": self.round,
+            "lineups": [lu.to_dict() for lu in self.lineups],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> TeamMatch:
+        f = Fields(data, "TeamMatch")
+        home, away = f.obj("home", Team.from_dict), f.obj("away", Team.from_dict)
+        results, name = f.objs("results", BoardResult.from_dict), f.text("name")
+        boards, carry = f.opt_items("boards"), f.number("carry_over")
+        rnd, lineups = f.opt_whole("round"), f.objs("lineups", LineUp.from_dict)
+        f.done()
+        return cls(home, away, results, name, None if boards is None else tuple(boards), carry,
+                   rnd, lineups)
+
+
+def _results(value: object) -> tuple[BoardResult, ...]:
+    if isinstance(value, list | tuple) and all(isinstance(r, BoardResult) for r in value):
+        return tuple(value)
+    raise BridgeError(f"invalid results {excerpt(value)}: expected a list of BoardResult values",
+                      f"无效的结果 {excerpt(value)}：应为 BoardResult 列表")
+
+
+def _check_session_fields(s: Session) -> None:
+    """Types and ids, normalised: whole-number pair ids (from a database) become text."""
+    from .movements import Movement
+
+    object.__setattr__(s, "results", _results(s.results))
+    if s.movement is not None and not isinstance(s.movement, Movement):
+        raise BridgeError(f"invalid movement {excerpt(s.movement)}: expected a Movement",
+                          f"无效的移位 {excerpt(s.movement)}：应为 Movement")
+    if s.boards is not None:
+        object.__setattr__(s, "boards", _board_numbers(s.boards))
+    pairs = s.pairs
+    if isinstance(pairs, Mapping):
+        items = list(pairs.items())
+    elif isinstance(pairs, list | tuple):
+        items = [(p.id if isinstance(p, Pair) else p, p) for p in pairs]
+    else:
+        items = [("", pairs)]
+    out: dict[str, Pair] = {}
+    for key, p in items:
+        if not isinstance(p, Pair):
+            raise BridgeError(f"invalid pairs {excerpt(pairs)}: expected Pair values",
+                              f"无效的对 {excerpt(pairs)}：应为 Pair 值")
+        if as_id(key) != p.id:
+            raise BridgeError(f"pair {p.id} is listed under the id {excerpt(key)}",
+                              f"第{p.id}对被列在编号 {excerpt(key)} 之下")
+        out[p.id] = p
+    object.__setattr__(s, "pairs", out)
+    if not isinstance(s.name, str):
+        raise BridgeError(f"invalid session name {excerpt(s.name)}: expected a text",
+                          f"无效的场次名称 {excerpt(s.name)}：应为文本")
+    if type(s.winners) is not int or s.winners not in (0, 1, 2):
+        raise BridgeError(f"invalid winners {excerpt(s.winners)}: expected 0, 1 or 2",
+                          f"无效的冠军数 {excerpt(s.winners)}：应为 0、1 或 2")
+    for name, zh, v in (("expected", "应有结果数", s.expected),
+                        ("total_boards", "总牌数", s.total_boards)):
+        if v is not None and (type(v) is not int or v < 1):
+            raise BridgeError(f"invalid {name} {excerpt(v)}: expected a whole number from 1 up",
+                              f"无效的{zh} {excerpt(v)}：应为从 1 起的整数")
+
+
+def _check_match_fields(m: TeamMatch) -> None:
+    if not isinstance(m.home, Team) or not isinstance(m.away, Team):
+        raise BridgeError(f"invalid teams {excerpt(m.home)}, {excerpt(m.away)}: expected Team values",
+                          f"无效的队 {excerpt(m.home)}、{excerpt(m.away)}：应为 Team 值")
+    object.__setattr__(m, "results", _results(m.results))
+    if m.boards is not None:
+        object.__setattr__(m, "boards", _board_numbers(m.boards))
+    if not isinstance(m.name, str):
+        raise BridgeError(f"invalid match name {excerpt(m.name)}: expected a text",
+                          f"无效的比赛名称 {excerpt(m.name)}：应为文本")
+    if not is_number(m.carry_over):
+        raise BridgeError(f"invalid carry-over {excerpt(m.carry_over)}: expected a number of IMPs",
+                          f"无效的带入分 {excerpt(m.carry_over)}：应为 IMP 数")
+    object.__setattr__(m, "lineups", check_lineups(
+        m.lineups, m.home, m.away,
+        m.boards if m.boards is not None else {r.board for r in m.results}))
+
 
 def _ranges(numbers: Iterable[int]) -> str:
     """``1-3, 5`` for [1, 2, 3, 5]."""
@@ -467,119 +689,3 @@ def _ranges(numbers: Iterable[int]) -> str:
         out.append(str(nums[i]) if i == j else f"{nums[i]}-{nums[j]}")
         i = j + 1
     return ", ".join(out)
-
-
-# --- Scored results: what every pairs scoring method produces --------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredResult:
-    """A table result with its score for each side (matchpoints or IMPs).
-
-    ``note`` marks the unusual: ``"A+/A-"`` for an artificial score, ``"weighted"``,
-    ``"provisional"`` (online scoring with fewer than 6 results), ``"closed"`` (arrived after
-    the board was closed; not counted).  ``counted`` is False only for such excluded results."""
-
-    result: BoardResult
-    ns: float
-    ew: float
-    ns_pct: float | None = None
-    ew_pct: float | None = None
-    note: str = ""
-    counted: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredBoard:
-    board: int
-    results: tuple[ScoredResult, ...]
-    top: float | None = None  # matchpoint top after factoring
-    datum: float | None = None  # Butler / online datum (NS points)
-    provisional: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class PairScore:
-    pair: str
-    direction: Side | None
-    total: float
-    boards: int  # boards with a counted result
-    maximum: float | None = None  # sum of the tops of those boards (matchpoints)
-    place: str = ""  # "1", "2=", … ("" when not ranked)
-    rank: int | None = None  # 1-based position in its field's ranking
-    exact: Fraction | None = None  # ``total`` exactly (Neuberg thirds…), for ranking and display
-
-    @property
-    def percentage(self) -> float | None:
-        if self.maximum is None or self.maximum <= 0:
-            return None
-        if self.exact is not None:
-            return float(100 * self.exact / Fraction(self.maximum))
-        return 100 * self.total / self.maximum
-
-
-@dataclass(frozen=True)
-class SessionScores:
-    """A scored session: every board and every pair, ranked within its field."""
-
-    scoring: str  # mp, ximp, butler, online, total
-    boards: tuple[ScoredBoard, ...]
-    pairs: tuple[PairScore, ...]
-    session: Session | None = None
-
-    def pair(self, pair_id: str) -> PairScore:
-        found = next((p for p in self.pairs if p.pair == pair_id), None)
-        if found is None:
-            raise BridgeError(f"no pair {pair_id!r} in these results",
-                              f"成绩中没有第 {pair_id!r} 对")
-        return found
-
-    def names(self, pair_id: str) -> tuple[str, ...]:
-        """The players of a pair as the file names them (``()`` when it does not)."""
-        if self.session is None:
-            return ()
-        p = self.session.pairs.get(pair_id)
-        if p is None and pair_id.endswith(("NS", "EW")):
-            # A Mitchell file numbering both directions from 1 keys EW pair 2 as "2EW".
-            p = self.session.pairs.get(pair_id[:-2])
-        return p.names if p is not None else ()
-
-    def to_json(self) -> dict[str, object]:
-        """The ``--json`` shape: boards with their results, pairs with totals and places."""
-        return {
-            "scoring": self.scoring,
-            "boards": [
-                {
-                    "board": b.board,
-                    **({"top": _num(b.top)} if b.top is not None else {}),
-                    **({"datum": _num(b.datum)} if b.datum is not None else {}),
-                    "results": [
-                        {
-                            "ns_pair": s.result.ns_pair,
-                            "ew_pair": s.result.ew_pair,
-                            "ns_score": s.result.score,
-                            "ns": _num(s.ns),
-                            "ew": _num(s.ew),
-                            **({"table": s.result.table} if s.result.table is not None else {}),
-                            **({"contract": str(s.result.result)} if s.result.result else {}),
-                            **({"note": s.note} if s.note else {}),
-                        }
-                        for s in b.results
-                    ],
-                }
-                for b in self.boards
-            ],
-            "pairs": [
-                {
-                    "pair": p.pair,
-                    "names": list(self.names(p.pair)),
-                    "direction": None if p.direction is None else p.direction.name,
-                    "total": _num(p.total),
-                    "percentage": None if p.percentage is None else _num(p.percentage),
-                    "place": p.place or None,
-                    "boards": p.boards,
-                }
-                for p in self.pairs
-            ],
-        }
-

@@ -95,7 +95,8 @@ def _split(group: list[T], chain: Sequence[TieBreak[T]]) -> list[list[T]]:
 def natural_key(pair: str | int) -> tuple[int, str]:
     """Ids in number order (2 before 10), text ids after them in text order."""
     text = str(pair)
-    return (int(text), "") if text.isdigit() else (1 << 30, text)
+    # isdecimal, not isdigit: "²" is a digit that int() refuses.
+    return (int(text), "") if text.isdecimal() else (1 << 30, text)
 
 
 def pair_score(p: PairScore) -> Fraction:
