@@ -488,6 +488,7 @@ def _standings(matches: list[tuple[str, TeamMatch]], lists: list[tuple[str, Team
     from ..events.teams import MatchSettings, score_match
 
     assert isinstance(settings, MatchSettings)
+    assert isinstance(settings.vp_scale, str)  # the command line names a shipped scale
     if settings.scoring != "imps":
         raise BridgeError("standings are by VPs, which come from IMPs: use --scoring imps",
                           "名次按胜利分（VP）排列，而 VP 由 IMP 换算：请用 --scoring imps")

@@ -34,7 +34,9 @@ highest and lowest scores; while a board has fewer than 6 results they all score
 (provisional); when the 6th arrives the first six are scored against the datum of those six,
 and each later result against the datum of all results so far, including itself
 (``rescore=True`` scores every result against the final datum instead).  A board is closed at
-40 results: later results are reported as not counted.
+40 results: later results are reported as not counted.  "Arrived" is the order of the results'
+sequence numbers (``BoardResult.seq``, stamped by a live session, ``events.live``) when they
+carry them, else their order in the session.
 
 **Total points**: the NS table score itself (EW the negation), summed.
 
@@ -57,6 +59,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import BridgeError
 from ..imps import ImpScale, get_imp_scale
+from ..serial import Data, settings_from_dict, settings_to_dict
 from .adjusted import award_imps, award_text, components
 from .exact import PairSums, exact, plain
 from .model import (
@@ -104,7 +107,7 @@ class ImpSettings:
     drop: str | int | float = "auto"  # Butler / online
     rounding: Rounding = "away"
     datum_round: int = 10  # 0: do not round the datum
-    imp_scale: str = "wbf"
+    imp_scale: str | ImpScale = "wbf"  # a name, or a scale of one's own (passed by value)
     avg_plus: float = 3.0
     avg_minus: float = -3.0
     provisional_below: int = 6  # online
@@ -119,6 +122,14 @@ class ImpSettings:
                               f"未知的 XIMP 形式 {self.form!r}：应为 sum、average 或 factored")
         _check_rounding(self.rounding)
         butler_drop(10, self.drop)
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``); a scale object is given by value."""
+        return settings_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> ImpSettings:
+        return settings_from_dict(cls, data)
 
 
 def cross_imps(
@@ -296,6 +307,20 @@ def _exact_values(field: list[BoardResult], counted: list[BoardResult], tables: 
             for r, d in zip(counted, data, strict=True)]
 
 
+def _arrival_order(board: int, rs: list[BoardResult]) -> list[BoardResult]:
+    """The online method scores results in the order they arrived: by their sequence number
+    (``BoardResult.seq``, as a live session stamps them) when they carry one, else as listed."""
+    with_seq = [r for r in rs if r.seq is not None]
+    if not with_seq:
+        return rs
+    if len(with_seq) < len(rs):
+        raise BridgeError(
+            f"board {board}: some results carry a sequence number and some do not, so their "
+            "order of arrival is unknown",
+            f"第{board}副：部分结果有序号、部分没有，无法确定到达顺序")
+    return sorted(rs, key=lambda r: r.seq or 0)
+
+
 def _score_board(b: int, rs: list[BoardResult], method: Method, st: ImpSettings,
                  scale: ImpScale, sums: PairSums, counts: NDArray[np.int64]) -> ScoredBoard:
     """Score one board, adding each counted result's exact score to its pairs' totals."""
@@ -303,6 +328,8 @@ def _score_board(b: int, rs: list[BoardResult], method: Method, st: ImpSettings,
 
     index = sums.index
     field = _field(rs)
+    if method == "online":
+        field = _arrival_order(b, field)
     n = len(field)
     # The online scoring closes a board at ``close_at`` results: later ones are not counted.
     counted = field[:st.close_at] if method == "online" else field

@@ -45,6 +45,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 from ..errors import BridgeError
+from ..serial import Data, settings_from_dict, settings_to_dict
 from .adjusted import award_percent, award_text, components
 from .exact import PairSums, exact
 from .model import (
@@ -99,6 +100,14 @@ class MatchpointSettings:
     @property
     def unit(self) -> float:
         return 1.0 if self.scale == "2/1/0" else 0.5
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``); a scale object is given by value."""
+        return settings_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> MatchpointSettings:
+        return settings_from_dict(cls, data)
 
 
 def _raw(scores: ArrayLike) -> NDArray[np.int64]:

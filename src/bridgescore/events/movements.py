@@ -41,13 +41,15 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
 from ..errors import BridgeError
+from ..frozen import FrozenMap, freeze
+from ..serial import Data, Fields, header
 
 __all__ = [
     "HOWELL_SIZES",
@@ -99,6 +101,19 @@ class Assignment:
     def pairs(self) -> tuple[int, int]:
         return (self.ns, self.ew)
 
+    def to_dict(self) -> Data:
+        return {**header("MovementAssignment"), "round": self.round, "table": self.table,
+                "ns": self.ns, "ew": self.ew, "board_set": self.board_set,
+                "boards": list(self.boards), "arrow_switch": self.arrow_switch}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Assignment:
+        f = Fields(data, "MovementAssignment")
+        rnd, table, ns, ew = f.whole("round"), f.whole("table"), f.whole("ns"), f.whole("ew")
+        board_set, boards, arrow = f.whole("board_set"), f.wholes("boards"), f.flag("arrow_switch")
+        f.done()
+        return cls(rnd, table, ns, ew, board_set, boards, arrow)
+
 
 @dataclass(frozen=True, slots=True)
 class Position:
@@ -144,23 +159,71 @@ class Movement:
     note: str = ""
     set_size: int = 0  # 0: boards_per_round
     shared_in_round: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    _by_key: dict[tuple[int, int], Assignment] = field(default_factory=dict, repr=False,
-                                                       compare=False)
-    _by_pair: dict[tuple[int, int], Assignment] = field(default_factory=dict, repr=False,
-                                                        compare=False)
-    _by_board: dict[tuple[int, int], Assignment] = field(default_factory=dict, repr=False,
-                                                         compare=False)
+    # Look-ups built once from the assignments; read-only, as the movement is shared.
+    _by_key: Mapping[tuple[int, int], Assignment] = field(
+        default_factory=FrozenMap, init=False, repr=False, compare=False)
+    _by_pair: Mapping[tuple[int, int], Assignment] = field(
+        default_factory=FrozenMap, init=False, repr=False, compare=False)
+    _by_board: Mapping[tuple[int, int], Assignment] = field(
+        default_factory=FrozenMap, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.set_size:
             object.__setattr__(self, "set_size", self.boards_per_round)
+        by_key: dict[tuple[int, int], Assignment] = {}
+        by_pair: dict[tuple[int, int], Assignment] = {}
+        by_board: dict[tuple[int, int], Assignment] = {}
         for a in self.assignments:
-            self._by_key[(a.round, a.table)] = a
-            self._by_pair[(a.round, a.ns)] = a
-            self._by_pair[(a.round, a.ew)] = a
+            by_key[(a.round, a.table)] = a
+            by_pair[(a.round, a.ns)] = a
+            by_pair[(a.round, a.ew)] = a
             for b in a.boards:
-                self._by_board[(a.ns, b)] = a
-                self._by_board[(a.ew, b)] = a
+                by_board[(a.ns, b)] = a
+                by_board[(a.ew, b)] = a
+        object.__setattr__(self, "_by_key", FrozenMap(by_key))
+        object.__setattr__(self, "_by_pair", FrozenMap(by_pair))
+        object.__setattr__(self, "_by_board", FrozenMap(by_board))
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``): the whole schedule, so a movement of one's own
+        is rebuilt as it was."""
+        return {
+            **header("Movement"), "kind": self.kind, "variant": self.variant,
+            "tables": self.tables, "rounds": self.rounds,
+            "boards_per_round": self.boards_per_round, "board_sets": self.board_sets,
+            "pairs": list(self.pairs), "assignments": [a.to_dict() for a in self.assignments],
+            "relay_sets": [list(x) for x in self.relay_sets],
+            "shared_tables": [list(x) for x in self.shared_tables],
+            "arrow_switch_rounds": list(self.arrow_switch_rounds), "note": self.note,
+            "set_size": self.set_size,
+            "shared_in_round": [[r, list(g)] for r, g in self.shared_in_round],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Movement:
+        f = Fields(data, "Movement")
+        kind, variant = f.choice("kind", ("mitchell", "howell")), f.text("variant")
+        tables, rounds, k = f.whole("tables"), f.whole("rounds"), f.whole("boards_per_round")
+        board_sets, pairs = f.whole("board_sets"), f.wholes("pairs")
+        assignments = f.objs("assignments", Assignment.from_dict)
+        relay, shared = f.items("relay_sets"), f.items("shared_tables")
+        arrows, note = f.wholes("arrow_switch_rounds"), f.text("note")
+        set_size, in_round = f.whole("set_size"), f.items("shared_in_round")
+        f.done()
+
+        def numbers(x: object) -> bool:
+            return isinstance(x, list | tuple) and all(type(y) is int for y in x)
+
+        if not all(numbers(x) for x in relay):
+            raise f.error("relay_sets", "lists of board-set numbers", "牌组号列表的列表")
+        if not all(numbers(x) for x in shared):
+            raise f.error("shared_tables", "lists of table numbers", "桌号列表的列表")
+        if not all(isinstance(x, list | tuple) and len(x) == 2 and type(x[0]) is int
+                   and numbers(x[1]) for x in in_round):
+            raise f.error("shared_in_round", "a list of [round, [tables]]", "[轮次, [桌号]] 的列表")
+        return cls(kind, variant, tables, rounds, k, board_sets, pairs, assignments,
+                   tuple(tuple(x) for x in relay), tuple(tuple(x) for x in shared),
+                   arrows, note, set_size, tuple((r, tuple(g)) for r, g in in_round))
 
     # ------------------------------------------------------------------ look-ups
     @property
@@ -486,13 +549,15 @@ def mitchell_missed(tables: int) -> dict[int, tuple[int, int]]:
 
 # ---------------------------------------------------------------------- Howell
 @cache
-def _howell_file(name: str) -> dict[str, Any]:
+def _howell_file(name: str) -> Mapping[str, Any]:
     path = resources.files("bridgescore").joinpath(f"data/{name}")
     data: dict[str, Any] = json.loads(path.read_text("utf-8"))
-    return data
+    # Cached for every caller: handed out read-only, lists as tuples all the way down.
+    frozen: Mapping[str, Any] = freeze(data)
+    return frozen
 
 
-def _howell_table(tables: int, boards_per_round: int = 2) -> dict[str, Any]:
+def _howell_table(tables: int, boards_per_round: int = 2) -> Mapping[str, Any]:
     """The guide-card table for ``tables``; the 3-table card plays half-sets, so an odd
     number of boards a round takes its relay card instead (``odd_boards``)."""
     data = _howell_file(f"howell_{tables:02d}.json")

@@ -52,7 +52,8 @@ from typing import Literal
 
 from ..errors import BridgeError
 from ..imps import ImpScale, get_imp_scale
-from ..vp import get_vp_scale
+from ..serial import Data, Fields, header, is_number, settings_from_dict, settings_to_dict
+from ..vp import VpScale, get_vp_scale
 from .adjusted import award_imps, award_percent, award_text, components
 from .exact import exact, plain
 from .model import BoardResult, TeamMatch
@@ -65,8 +66,8 @@ Scoring = Literal["imps", "bam", "aggregate"]
 @dataclass(frozen=True, slots=True)
 class MatchSettings:
     scoring: Scoring = "imps"
-    vp_scale: str = "wbf"
-    imp_scale: str = "wbf"
+    vp_scale: str | VpScale = "wbf"  # a name, or a scale of one's own (passed by value)
+    imp_scale: str | ImpScale = "wbf"
     avg_plus: float = 3.0
     avg_minus: float = -3.0
     bam_points: int = 1
@@ -77,6 +78,14 @@ class MatchSettings:
                               f"未知的队式赛记分法 {self.scoring!r}：应为 imps、bam 或 aggregate")
         get_vp_scale(self.vp_scale)
         get_imp_scale(self.imp_scale)
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``); a scale object is given by value."""
+        return settings_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> MatchSettings:
+        return settings_from_dict(cls, data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +100,25 @@ class MatchBoard:
     home_running: float
     away_running: float
     note: str = ""
+
+    def to_dict(self) -> Data:
+        return {**header("MatchBoard"), "board": self.board, "open": self.open.to_dict(),
+                "closed": self.closed.to_dict(), "difference": self.difference,
+                "imps": self.imps, "home": self.home, "away": self.away,
+                "home_running": self.home_running, "away_running": self.away_running,
+                "note": self.note}
+
+    @classmethod
+    def from_dict(cls, data: object) -> MatchBoard:
+        f = Fields(data, "MatchBoard")
+        board = f.whole("board")
+        o, c = f.obj("open", BoardResult.from_dict), f.obj("closed", BoardResult.from_dict)
+        difference, imps = f.opt_whole("difference"), f.number("imps")
+        home, away = f.number("home"), f.number("away")
+        home_running, away_running = f.number("home_running"), f.number("away_running")
+        note = f.text("note")
+        f.done()
+        return cls(board, o, c, difference, imps, home, away, home_running, away_running, note)
 
 
 @dataclass(frozen=True)
@@ -112,6 +140,28 @@ class MatchScore:
         if self.margin == 0:
             return None
         return self.match.home.id if self.margin > 0 else self.match.away.id
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``); ``to_json`` is the shorter ``--json`` shape."""
+        return {**header("MatchScore"), "match": self.match.to_dict(), "scoring": self.scoring,
+                "boards": [b.to_dict() for b in self.boards], "home_total": self.home_total,
+                "away_total": self.away_total,
+                "vp": None if self.vp is None else list(self.vp), "vp_scale": self.vp_scale}
+
+    @classmethod
+    def from_dict(cls, data: object) -> MatchScore:
+        f = Fields(data, "MatchScore")
+        match = f.obj("match", TeamMatch.from_dict)
+        scoring = f.choice("scoring", ("imps", "bam", "aggregate"))
+        boards = f.objs("boards", MatchBoard.from_dict)
+        home_total, away_total = f.number("home_total"), f.number("away_total")
+        vp = f.opt_items("vp")
+        if vp is not None and (len(vp) != 2 or not all(is_number(x) for x in vp)):
+            raise f.error("vp", "two numbers or null", "两个数或 null")
+        vp_scale = f.text("vp_scale")
+        f.done()
+        return cls(match, scoring, boards, home_total, away_total,
+                   None if vp is None else (vp[0], vp[1]), vp_scale)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -240,4 +290,4 @@ def score_match(match: TeamMatch, settings: MatchSettings | None = None) -> Matc
         v = get_vp_scale(st.vp_scale).points(whole_margin(home_run - away_run), len(boards))
         vp = (float(v[0]), float(v[1]))
     return MatchScore(match, st.scoring, tuple(boards), plain(home_run), plain(away_run), vp,
-                      st.vp_scale)
+                      get_vp_scale(st.vp_scale).name)

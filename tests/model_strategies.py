@@ -1,0 +1,199 @@
+"""Hypothesis strategies for the library's values: every event, result, settings and scale."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from bridgescore import Board, Contract, Result, Seat
+from bridgescore.contract import all_contracts
+from bridgescore.events.imp_pairs import ImpSettings, score_imp_pairs
+from bridgescore.events.matchpoints import MatchpointSettings, score_matchpoints
+from bridgescore.events.model import (
+    Assignment,
+    BoardResult,
+    LineUp,
+    Pair,
+    Player,
+    Session,
+    Team,
+    TeamMatch,
+    possible_ns_scores,
+)
+from bridgescore.events.movements import howell, mitchell
+from bridgescore.events.teams import MatchSettings, score_match
+from bridgescore.imps import ImpScale
+from bridgescore.seat import Side
+from bridgescore.vp import VP_SCALES, VpBand, VpScale
+
+CONTRACTS = st.sampled_from([*all_contracts(), Contract(0)])
+FLOATS = st.floats(-1000, 1000, allow_nan=False, allow_infinity=False)
+TEXT = st.text(max_size=8)
+IDS = st.one_of(st.integers(0, 10**6).map(str), st.text(min_size=1, max_size=6).filter(str.strip))
+
+
+@st.composite
+def results(draw: Any) -> Result:
+    c = draw(CONTRACTS)
+    if c.is_passed_out:
+        return Result(c, None, 0)
+    return Result(c, draw(st.sampled_from(list(Seat))), draw(st.integers(0, 13)))
+
+
+boards = st.integers(1, 10**6).map(Board)
+players = st.builds(Player, IDS, TEXT, st.none() | TEXT)
+
+
+@st.composite
+def pairs(draw: Any, pid: str | None = None, sides: tuple[Side | None, ...] = (
+        None, Side.NS, Side.EW)) -> Pair:
+    members: tuple[Player, ...] = ()
+    if draw(st.booleans()):
+        a = draw(players)
+        b = draw(players.filter(lambda p: p.id != a.id))
+        members = (a, b)
+    names = () if members or draw(st.booleans()) else tuple(draw(st.lists(TEXT, max_size=3)))
+    return Pair(pid if pid is not None else draw(IDS), names,
+                draw(st.sampled_from(sides)),
+                draw(st.none() | st.integers(0, 99)), members)
+
+
+@st.composite
+def teams(draw: Any, tid: str | None = None) -> Team:
+    members = tuple(draw(st.lists(players, max_size=6, unique_by=lambda p: p.id)))
+    names = () if members else tuple(draw(st.lists(TEXT, max_size=4)))
+    return Team(tid if tid is not None else draw(IDS), draw(TEXT), names, members)
+
+
+def _award() -> st.SearchStrategy[Any]:
+    return st.one_of(st.sampled_from(["A+", "A", "A-"]),
+                     st.floats(0, 100, allow_nan=False).map(float))
+
+
+@st.composite
+def board_results(draw: Any, board: int | None = None, ns: str | None = None,
+                  ew: str | None = None, kinds: tuple[str, ...] = (
+                      "result", "score", "award", "weighted")) -> BoardResult:
+    b = board if board is not None else draw(st.integers(1, 64))
+    ns = ns if ns is not None else draw(IDS)
+    ew = ew if ew is not None else draw(IDS.filter(lambda x: x != ns))
+    vul = Board(b).vulnerability
+    scores = sorted(possible_ns_scores(vul))
+    kind = draw(st.sampled_from(kinds))
+    extra = {"table": draw(st.none() | st.integers(1, 30)),
+             "round": draw(st.none() | st.integers(1, 30)),
+             "lead": draw(st.none() | st.sampled_from(["SQ", "H2", "CA"])),
+             "seq": draw(st.none() | st.integers(1, 10**6))}
+    if kind == "result":
+        return BoardResult(b, ns, ew, draw(results()), **extra)
+    if kind == "score":
+        return BoardResult(b, ns, ew, score=draw(st.sampled_from(scores)), **extra)
+    if kind == "award":
+        return BoardResult(b, ns, ew, ns_award=draw(_award()), ew_award=draw(_award()), **extra)
+    w = draw(st.sampled_from([(0.5, 0.5), (0.25, 0.75), (0.3, 0.7), (0.6, 0.2, 0.2)]))
+    return BoardResult(b, ns, ew, weighted=tuple((x, draw(st.sampled_from(scores))) for x in w),
+                       **extra)
+
+
+@st.composite
+def sessions(draw: Any, kinds: tuple[str, ...] = ("result", "score", "award", "weighted"),
+             max_boards: int = 4) -> Session:
+    ids = draw(st.lists(IDS, min_size=2, max_size=8, unique=True))
+    # Each pair keeps one side (as in a Mitchell), whatever the session's number of winners.
+    ns_ids, ew_ids = ids[: len(ids) // 2], ids[len(ids) // 2:]
+    rs = []
+    for b in range(1, draw(st.integers(1, max_boards)) + 1):
+        ns_order, ew_order = draw(st.permutations(ns_ids)), draw(st.permutations(ew_ids))
+        for i, (ns, ew) in enumerate(zip(ns_order, ew_order, strict=False)):
+            if draw(st.booleans()) or i == 0:
+                rs.append(draw(board_results(b, ns, ew, kinds).map(
+                    lambda r: BoardResult(r.board, r.ns_pair, r.ew_pair, r.result,
+                                          None if r.result else r.score, r.ns_award, r.ew_award,
+                                          r.weighted))))
+    known = {p: draw(pairs(p, (None, Side.NS if p in ns_ids else Side.EW))) for p in ids
+             if draw(st.booleans())}
+    return Session(tuple(rs), None, known, draw(TEXT), draw(st.sampled_from([0, 1, 2])),
+                   draw(st.none() | st.integers(1, 9)), draw(st.none() | st.integers(1, 30)))
+
+
+@st.composite
+def team_matches(draw: Any) -> TeamMatch:
+    home = draw(teams("H"))
+    taken = {p.id for p in home.members}
+    away = draw(teams("A").filter(lambda t: not taken & {p.id for p in t.members}))
+    rs = []
+    n = draw(st.integers(1, 4))
+    for b in range(1, n + 1):
+        rs.append(draw(board_results(b, "H", "A")))
+        rs.append(draw(board_results(b, "A", "H")))
+    lineups = []
+    for team in (home, away):
+        if len(team.members) >= 4 and draw(st.booleans()):
+            m = team.members
+            lineups.append(LineUp(team.id, "open", (m[0].id, m[1].id)))
+            lineups.append(LineUp(team.id, "closed", (m[2].id, m[3].id), (1,)))
+    rs = [BoardResult(r.board, r.ns_pair, r.ew_pair, r.result, None if r.result else r.score,
+                      r.ns_award, r.ew_award, r.weighted, seq=r.seq) for r in rs]
+    return TeamMatch(home, away, tuple(rs), draw(TEXT), None, draw(FLOATS), tuple(lineups))
+
+
+imp_scales = st.lists(st.integers(1, 5000), min_size=1, max_size=24, unique=True).map(
+    lambda t: ImpScale("mine", "My scale", "我的表", tuple(sorted(t))))
+
+
+@st.composite
+def vp_scales(draw: Any) -> VpScale:
+    if draw(st.booleans()):
+        return draw(st.sampled_from(list(VP_SCALES.values())))
+    top = draw(st.sampled_from([20, 25, 30]))
+    bands = []
+    low = 1
+    for _ in range(draw(st.integers(1, 3))):
+        high = low + draw(st.integers(0, 10))
+        margins = sorted(draw(st.lists(st.integers(1, 80), max_size=top // 2, unique=True)))
+        vps: list[float | int] = [top / 2 if top % 2 else top // 2]
+        for _ in margins:
+            vps.append(min(top, vps[-1] + draw(st.sampled_from([0, 0.5, 1]))))
+        bands.append(VpBand(low, high, tuple(zip([0, *margins], vps, strict=True))))
+        low = high + 1
+    return VpScale("custom", "Custom", "自定", top, False, "table", tuple(bands))
+
+
+matchpoint_settings = st.builds(
+    MatchpointSettings, st.sampled_from(["2/1/0", "1/0.5/0"]),
+    st.sampled_from(["neuberg", "session", "none"]), FLOATS, FLOATS, FLOATS, st.booleans(),
+    st.sampled_from(["shared", "swiss"]), st.floats(0, 1))
+imp_settings = st.builds(
+    ImpSettings, st.sampled_from(["sum", "average", "factored"]),
+    st.one_of(st.just("auto"), st.integers(0, 3), st.floats(0, 0.45)),
+    st.sampled_from(["up", "away", "even"]), st.sampled_from([0, 10, 50]),
+    st.one_of(st.sampled_from(["wbf", "ebl-1960"]), imp_scales), FLOATS, FLOATS,
+    st.integers(1, 10), st.integers(1, 60), st.booleans(), st.sampled_from(["shared", "swiss"]),
+    st.floats(0, 1))
+match_settings = st.builds(
+    MatchSettings, st.sampled_from(["imps", "bam", "aggregate"]),
+    st.one_of(st.sampled_from(list(VP_SCALES)), vp_scales()),
+    st.one_of(st.sampled_from(["wbf", "ebl-1960"]), imp_scales), FLOATS, FLOATS,
+    st.integers(1, 2))
+movements = st.one_of(
+    st.sampled_from([3, 4, 5, 7]).map(lambda t: mitchell(t)),
+    st.sampled_from([4, 5, 6]).map(lambda t: howell(t, arrow_switch=(1,))),
+)
+model_assignments = st.builds(Assignment, st.integers(1, 30), st.integers(1, 30), st.just("1"),
+                              st.just("2"), st.lists(st.integers(1, 99)).map(tuple))
+
+
+@st.composite
+def session_scores(draw: Any) -> Any:
+    s = draw(sessions(kinds=("result", "score", "award")))
+    method = draw(st.sampled_from(["mp", "ximp", "butler", "online", "total"]))
+    if method == "mp":
+        return score_matchpoints(s)
+    return score_imp_pairs(s, method)
+
+
+@st.composite
+def match_scores(draw: Any) -> Any:
+    return score_match(draw(team_matches()), MatchSettings(draw(st.sampled_from(
+        ["imps", "bam", "aggregate"]))))
