@@ -73,8 +73,8 @@ def test_exercise_two() -> None:
     assert sorted(items) == list(range(1, 9))
     # The printed answers: 2 → 300, 3 → 500, 5 → 300+500=800, 6 → 500+1500=2000.
     assert items[2].data["points"] == 300 and items[3].data["points"] == 500
-    assert items[5].data == {"points": 800, "parts": [300, 500]}
-    assert items[6].data == {"points": 2000, "parts": [500, 1500]}
+    assert items[5].data == {"points": 800, "parts": (300, 500)}
+    assert items[6].data == {"points": 2000, "parts": (500, 1500)}
     assert "3NT" in items[1].data["examples"] and "2HX" in items[1].data["examples"]
     assert "1NT" not in items[1].data["examples"]
     # Question 8: boards −6, +13, −12 as printed; board 4 is −150 = −4 (the seeds print +620

@@ -11,9 +11,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from .board import Board
@@ -29,7 +30,7 @@ from .vulnerability import Vulnerability
 __all__ = ["PER_PAGE", "HandRecordBoard", "diagram_view", "render_handrecord", "write_pdf"]
 
 # Boards to an A4 page and the type size that makes them fit (checked by printing to PDF).
-PER_PAGE: dict[int, float] = {1: 18.0, 2: 15.0, 4: 12.5, 6: 10.5, 8: 9.0}
+PER_PAGE: Mapping[int, float] = MappingProxyType({1: 18.0, 2: 15.0, 4: 12.5, 6: 10.5, 8: 9.0})
 # The double-dummy table reads like the ones printed on hand records: notrump first.
 DD_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 DD_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from .errors import NotationError
 from .text import excerpt, normalize
@@ -69,7 +71,7 @@ class Strain(enum.Enum):
 
 # Every spelling accepted as input, lower-cased.  Longest spellings are tried first by the
 # regular expressions built from this table.
-STRAIN_WORDS: dict[str, Strain] = {
+_STRAIN_WORDS: dict[str, Strain] = {
     "c": Strain.CLUBS, "♣": Strain.CLUBS, "clubs": Strain.CLUBS, "club": Strain.CLUBS,
     "梅花": Strain.CLUBS, "草花": Strain.CLUBS, "梅": Strain.CLUBS,
     "d": Strain.DIAMONDS, "♦": Strain.DIAMONDS, "diamonds": Strain.DIAMONDS,
@@ -84,3 +86,4 @@ STRAIN_WORDS: dict[str, Strain] = {
     "无将": Strain.NOTRUMP, "无": Strain.NOTRUMP,
     "无王": Strain.NOTRUMP,  # Taiwan: 無王
 }
+STRAIN_WORDS: Mapping[str, Strain] = MappingProxyType(_STRAIN_WORDS)  # read-only

@@ -26,11 +26,12 @@ pair decides).  Pairs listed nowhere come after those, in number order.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import BridgeError
+from ..frozen import FrozenMap
 from ..text import display_width
 from .exact import exact
 from .figures import column, json_number
@@ -51,15 +52,20 @@ class SwissPairsEvent:
     scoring: str
     rounds: tuple[SessionScores, ...]
     standings: tuple[PairScore, ...]  # ranked pairs first, then the unranked ones
-    per_round: dict[str, tuple[float | None, ...]]  # a pair's score in each round (None: absent)
+    per_round: Mapping[str, tuple[float | None, ...]]  # a pair's score each round (None: absent)
     history: History
-    registration: dict[str, int]
-    names: dict[str, tuple[str, ...]]  # the players of each pair
+    registration: Mapping[str, int]
+    names: Mapping[str, tuple[str, ...]]  # the players of each pair
     total_boards: int
     completion: float
     roster: Roster = field(default_factory=Roster)
     # each pair's round by round: played, bye, sit_out, withdrawn or not_entered
-    status: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    status: Mapping[str, tuple[str, ...]] = field(default_factory=FrozenMap)
+
+    def __post_init__(self) -> None:
+        # Read-only: a scored event may be shared (a web page, several readers).
+        for name in ("per_round", "registration", "names", "status"):
+            object.__setattr__(self, name, FrozenMap(getattr(self, name)))
 
     def name(self, pair: str, lang: str = "en") -> str:
         """The players' names, joined as ``Pair.label`` joins them (– in English, 、 in Chinese)."""

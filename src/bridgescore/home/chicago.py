@@ -34,11 +34,12 @@ vulnerability — the common simplified variant.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Self
 
 from ..errors import NotationError
+from ..frozen import FrozenMap
 from ..seat import Seat, Side
 from ..vulnerability import Vulnerability
 from .pad import DealEntry, Item, Line, Posting, Team, deal_postings
@@ -156,7 +157,7 @@ class Chicago:
     #: for every entry, the Chicago deal number 1-4 it was played as
     numbers: tuple[int, ...] = field(init=False, compare=False, repr=False)
     games: tuple[tuple[int, Team], ...] = field(init=False, compare=False, repr=False)
-    legs: dict[Team, int] = field(init=False, compare=False, repr=False)
+    legs: Mapping[Team, int] = field(init=False, compare=False, repr=False)  # read-only
 
     def __init__(self, deals: Iterable[DealEntry | str] = (),
                  settings: ChicagoSettings = ChicagoSettings()) -> None:
@@ -219,7 +220,7 @@ class Chicago:
         object.__setattr__(self, "postings", tuple(postings))
         object.__setattr__(self, "numbers", tuple(numbers))
         object.__setattr__(self, "games", tuple(games))
-        object.__setattr__(self, "legs", legs)
+        object.__setattr__(self, "legs", FrozenMap(legs))
 
     @property
     def we(self) -> Side:

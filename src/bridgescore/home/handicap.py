@@ -52,8 +52,9 @@ Choices where the seeds leave a case open (also in docs/home.md):
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from ..board import Board
@@ -129,12 +130,12 @@ class Category(enum.IntEnum):
 
 
 #: points per HCP: (non-vulnerable, vulnerable)
-RATES: dict[Category, tuple[int, int]] = {
+RATES: Mapping[Category, tuple[int, int]] = MappingProxyType({
     Category.PARTSCORE: (40, 40),
     Category.GAME: (60, 80),
     Category.SMALL_SLAM: (70, 90),
     Category.GRAND_SLAM: (90, 110),
-}
+})
 #: combined points from which the compensation is at least at a category's rate
 THRESHOLDS: tuple[tuple[int, Category], ...] = (
     (37, Category.GRAND_SLAM), (33, Category.SMALL_SLAM), (26, Category.GAME),

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board
 from ..contract import Contract, Doubling
 from ..errors import NotationError
+from ..frozen import freeze, thaw
 from ..imps import imps
 from ..result import Result
 from ..scoring import Breakdown, PartKind, breakdown
@@ -164,7 +166,10 @@ class Exercise:
     question_zh: str
     answer_en: str
     answer_zh: str
-    data: dict[str, Any]
+    data: Mapping[str, Any]  # read-only (``freeze``): the exercises are shared
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data", freeze(self.data))
 
     def question(self, lang: str = "en") -> str:
         return self.question_zh if lang == "zh" else self.question_en
@@ -175,7 +180,7 @@ class Exercise:
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "question_en": self.question_en,
                 "question_zh": self.question_zh, "answer_en": self.answer_en,
-                "answer_zh": self.answer_zh, "data": self.data}
+                "answer_zh": self.answer_zh, "data": thaw(self.data)}
 
 
 def _premium(contract: str, vulnerable: bool, kinds: tuple[PartKind, ...]) -> list[int]:

@@ -37,11 +37,12 @@ Choices where the sources are silent or disagree (documented in docs/home.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
 
 from ..errors import NotationError
+from ..frozen import FrozenMap
 from ..seat import Side
 from .pad import DealEntry, Item, Line, Posting, Team, deal_postings
 from .series import Series, deal_log
@@ -91,7 +92,7 @@ class Rubber:
     #: the deal numbers after which a game line is drawn, with the side that won each game
     games: tuple[tuple[int, Team], ...] = field(init=False, compare=False, repr=False)
     #: trick points below the line towards the game being played
-    legs: dict[Team, int] = field(init=False, compare=False, repr=False)
+    legs: Mapping[Team, int] = field(init=False, compare=False, repr=False)  # read-only
 
     def __init__(self, deals: Iterable[DealEntry | str] = (),
                  settings: RubberSettings = RubberSettings()) -> None:
@@ -135,7 +136,7 @@ class Rubber:
                             over = True
         object.__setattr__(self, "postings", tuple(postings))
         object.__setattr__(self, "games", tuple(games))
-        object.__setattr__(self, "legs", legs)
+        object.__setattr__(self, "legs", FrozenMap(legs))
 
     @property
     def we(self) -> Side:

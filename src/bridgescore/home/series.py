@@ -7,11 +7,12 @@ last deal" and a saved session is just the settings and the list of deals.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, Protocol, Self, TypeVar
 
 from ..errors import NotationError
+from ..frozen import FrozenMap
 from ..seat import Side
 from .pad import DealEntry, Posting, Team
 
@@ -54,8 +55,12 @@ class DealLine:
 
     deal: int
     entry: DealEntry
-    points: dict[Team, int]
-    running: dict[Team, int]
+    points: Mapping[Team, int]  # read-only
+    running: Mapping[Team, int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", FrozenMap(self.points))
+        object.__setattr__(self, "running", FrozenMap(self.running))
 
     def to_json(self) -> dict[str, object]:
         return {"deal": self.deal, "entry": str(self.entry),

@@ -53,9 +53,9 @@ class TableView:
     kind: str
     title: str
     subtitle: str
-    header_rows: list[list[HeaderCell]]
-    groups: list[list[list[BodyCell]]]
-    notes: list[str]
+    header_rows: tuple[tuple[HeaderCell, ...], ...]
+    groups: tuple[tuple[tuple[BodyCell, ...], ...], ...]
+    notes: tuple[str, ...]
     grouped: bool
 
 
@@ -124,9 +124,9 @@ def _view(table: Table, lang: str) -> TableView:
         kind=table.kind,
         title=table.title(lang),
         subtitle=table.subtitle(lang),
-        header_rows=header_rows,
-        groups=groups,
-        notes=table.notes(lang),
+        header_rows=tuple(tuple(r) for r in header_rows),
+        groups=tuple(tuple(tuple(row) for row in g) for g in groups),
+        notes=tuple(table.notes(lang)),
         grouped=grouped,
     )
 
