@@ -35,6 +35,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/bench_scoring.py
 	$(BIN)/python benchmarks/bench_events.py
+	$(BIN)/python benchmarks/bench_live.py
 	$(BIN)/python benchmarks/bench_deals.py
 	$(BIN)/python benchmarks/bench_files.py
 
