@@ -22,6 +22,11 @@ from bridgescore.events.model import (
     possible_ns_scores,
 )
 from bridgescore.events.movements import howell, mitchell
+from bridgescore.events.swiss import Draw, History
+from bridgescore.events.swiss import Entry as SwissEntry
+from bridgescore.events.swiss import Match as SwissMatch
+from bridgescore.events.swiss_pairs import score_swiss_rounds
+from bridgescore.events.team_events import Fixture, Knockout, MatchResult, Standing, SwissTeams
 from bridgescore.events.teams import MatchSettings, score_match
 from bridgescore.imps import ImpScale
 from bridgescore.seat import Side
@@ -197,3 +202,35 @@ def session_scores(draw: Any) -> Any:
 def match_scores(draw: Any) -> Any:
     return score_match(draw(team_matches()), MatchSettings(draw(st.sampled_from(
         ["imps", "bam", "aggregate"]))))
+
+
+# -- Swiss draws, team events, knockouts, Swiss pairs ------------------------------------------
+swiss_entries = st.builds(SwissEntry, IDS, TEXT, FLOATS)
+swiss_draws = st.builds(
+    Draw, st.lists(st.builds(SwissMatch, st.integers(1, 40), IDS, IDS, st.booleans()),
+                   max_size=4).map(tuple), st.none() | IDS, st.integers(0, 5))
+histories = st.builds(
+    History.from_pairs,
+    st.lists(st.tuples(IDS, IDS).filter(lambda t: t[0] != t[1]), max_size=6),
+    st.lists(IDS, max_size=3))
+fixtures = st.builds(Fixture, st.integers(1, 20), IDS, IDS)
+match_results = st.builds(MatchResult, st.integers(1, 20), IDS, IDS, FLOATS, FLOATS,
+                          st.integers(1, 40), st.none() | FLOATS, st.none() | FLOATS)
+team_standings = st.builds(Standing, IDS, st.integers(0, 20), st.integers(0, 3), FLOATS, FLOATS,
+                           FLOATS, TEXT, st.integers(0, 20))
+swiss_teams = st.builds(
+    SwissTeams, st.lists(IDS, max_size=5), st.lists(match_results, max_size=3),
+    st.lists(st.tuples(st.integers(1, 9), IDS), max_size=2),
+    st.one_of(st.just("average"), st.floats(0, 20)), st.sampled_from(list(VP_SCALES)))
+_imps_won = st.one_of(st.integers(0, 200), st.floats(0, 200),
+                      st.fractions(min_value=0, max_value=200, max_denominator=6))
+knockouts = st.builds(Knockout, st.just("H"), st.just("A"),
+                      st.lists(st.tuples(_imps_won, _imps_won), max_size=4).map(tuple),
+                      st.one_of(st.integers(-30, 30), st.fractions(-30, 30, max_denominator=4)))
+
+
+@st.composite
+def swiss_pairs_events(draw: Any) -> Any:
+    rounds = draw(st.lists(sessions(kinds=("result", "score")), min_size=1, max_size=3))
+    return score_swiss_rounds(rounds, draw(st.sampled_from(["mp", "ximp", "butler"])),
+                              completion=draw(st.floats(0, 1)))

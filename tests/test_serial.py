@@ -37,6 +37,10 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.movements import Assignment as MovementAssignment
 from bridgescore.events.movements import Movement
+from bridgescore.events.swiss import Draw, History
+from bridgescore.events.swiss import Entry as SwissEntry
+from bridgescore.events.swiss_pairs import SwissPairsEvent
+from bridgescore.events.team_events import Fixture, Knockout, MatchResult, Standing, SwissTeams
 from bridgescore.events.teams import MatchBoard, MatchScore, MatchSettings
 from bridgescore.imps import IMP_SCALES, ImpScale
 from bridgescore.vp import VP_SCALES, VpScale
@@ -60,7 +64,19 @@ CASES: list[tuple[type[Any], Any]] = [
     (Assignment, ms.model_assignments),
     (SessionScores, ms.session_scores()),
     (MatchScore, ms.match_scores()),
+    (SwissEntry, ms.swiss_entries),
+    (Draw, ms.swiss_draws),
+    (History, ms.histories),
+    (Fixture, ms.fixtures),
+    (MatchResult, ms.match_results),
+    (Standing, ms.team_standings),
+    (SwissTeams, ms.swiss_teams),
+    (Knockout, ms.knockouts),
+    (SwissPairsEvent, ms.swiss_pairs_events()),
 ]
+# Classes whose name is taken by another value class carry a longer type name.
+TYPE_NAMES = {MovementAssignment: "MovementAssignment", SwissEntry: "SwissEntry",
+              Draw: "SwissDraw", History: "SwissHistory"}
 
 
 def _json_trip(data: dict[str, Any]) -> dict[str, Any]:
@@ -75,7 +91,7 @@ def test_round_trip(cls: type[Any], strategy: Any) -> None:
     @given(strategy)
     def check(x: Any) -> None:
         data = x.to_dict()
-        assert data["type"] == cls.__name__ or (cls is MovementAssignment)
+        assert data["type"] == TYPE_NAMES.get(cls, cls.__name__)
         assert data["version"] == 1
         assert cls.from_dict(data) == x
         assert cls.from_dict(_json_trip(data)) == x
@@ -114,6 +130,14 @@ def test_match_board_round_trip(m: MatchScore) -> None:
 def test_lineup_round_trip(m: TeamMatch) -> None:
     for lu in m.lineups:
         assert LineUp.from_dict(_json_trip(lu.to_dict())) == lu
+
+
+@given(ms.swiss_draws)
+def test_swiss_match_round_trip(d: Draw) -> None:
+    from bridgescore.events.swiss import Match
+
+    for m in d.tables:
+        assert Match.from_dict(_json_trip(m.to_dict())) == m
 
 
 def test_live_session_round_trip() -> None:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..errors import BridgeError, FileFormatError
+from ..serial import Data, Fields, header
 from ..text import normalize
 from .csvsplit import delimiter, split
 from .exact import exact
@@ -66,6 +67,16 @@ class Entry:
     id: str
     name: str = ""
     score: float = 0.0
+
+    def to_dict(self) -> Data:
+        return {**header("SwissEntry"), "id": self.id, "name": self.name, "score": self.score}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Entry:
+        f = Fields(data, "SwissEntry")
+        eid, name, score = f.text("id"), f.text("name"), f.number("score")
+        f.done()
+        return cls(eid, name, score)
 
 
 @dataclass
@@ -102,6 +113,28 @@ class History:
     def empty(self) -> bool:
         return not self.met and not self.byes
 
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``): meetings as ``[a, b, times]``, byes as
+        ``[id, times]``, in a fixed order."""
+        return {**header("SwissHistory"),
+                "met": sorted([*sorted(k), n] for k, n in self.met.items()),
+                "byes": sorted([k, n] for k, n in self.byes.items())}
+
+    @classmethod
+    def from_dict(cls, data: object) -> History:
+        f = Fields(data, "SwissHistory")
+        met, byes = f.items("met"), f.items("byes")
+        f.done()
+        if not all(isinstance(x, list | tuple) and len(x) == 3 and isinstance(x[0], str)
+                   and isinstance(x[1], str) and x[0] != x[1] and type(x[2]) is int and x[2] > 0
+                   for x in met):
+            raise f.error("met", "a list of [id, id, times]", "[编号, 编号, 次数] 的列表")
+        if not all(isinstance(x, list | tuple) and len(x) == 2 and isinstance(x[0], str)
+                   and type(x[1]) is int and x[1] > 0 for x in byes):
+            raise f.error("byes", "a list of [id, times]", "[编号, 次数] 的列表")
+        return cls(Counter({frozenset((a, b)): n for a, b, n in met}),
+                   Counter({k: n for k, n in byes}))
+
 
 @dataclass(frozen=True, slots=True)
 class Match:
@@ -110,12 +143,36 @@ class Match:
     low: str
     rematch: bool = False
 
+    def to_dict(self) -> Data:
+        return {**header("SwissMatch"), "table": self.table, "high": self.high,
+                "low": self.low, "rematch": self.rematch}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Match:
+        f = Fields(data, "SwissMatch")
+        table, high, low = f.whole("table"), f.text("high"), f.text("low")
+        rematch = f.flag("rematch")
+        f.done()
+        return cls(table, high, low, rematch)
+
 
 @dataclass(frozen=True)
 class Draw:
     tables: tuple[Match, ...]
     bye: str | None
     rematches: int
+
+    def to_dict(self) -> Data:
+        return {**header("SwissDraw"), "tables": [m.to_dict() for m in self.tables],
+                "bye": self.bye, "rematches": self.rematches}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Draw:
+        f = Fields(data, "SwissDraw")
+        tables, bye = f.objs("tables", Match.from_dict), f.opt_text("bye")
+        rematches = f.whole("rematches")
+        f.done()
+        return cls(tables, bye, rematches)
 
     def to_json(self, teams: bool = False) -> dict[str, Any]:
         """``ns``/``ew`` for pairs; ``home``/``away`` for teams (the higher-ranked is home)."""

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..errors import BridgeError
 from ..frozen import FrozenMap
+from ..serial import Data, Fields, header, is_number
 from ..text import display_width
 from .exact import exact
 from .figures import column, json_number
@@ -66,6 +67,44 @@ class SwissPairsEvent:
         # Read-only: a scored event may be shared (a web page, several readers).
         for name in ("per_round", "registration", "names", "status"):
             object.__setattr__(self, name, FrozenMap(getattr(self, name)))
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``): every round's scores and the standings."""
+        return {
+            **header("SwissPairsEvent"), "scoring": self.scoring,
+            "rounds": [r.to_dict() for r in self.rounds],
+            "standings": [p.to_dict() for p in self.standings],
+            "per_round": [[p, list(v)] for p, v in self.per_round.items()],
+            "history": self.history.to_dict(),
+            "registration": [[p, n] for p, n in self.registration.items()],
+            "names": [[p, list(v)] for p, v in self.names.items()],
+            "total_boards": self.total_boards, "completion": self.completion,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> SwissPairsEvent:
+        f = Fields(data, "SwissPairsEvent")
+        scoring = f.text("scoring")
+        rounds = f.objs("rounds", SessionScores.from_dict)
+        standings = f.objs("standings", PairScore.from_dict)
+        per_round, registration, names = f.items("per_round"), f.items("registration"), f.items("names")
+        history = f.obj("history", History.from_dict)
+        total, completion = f.whole("total_boards"), f.number("completion")
+        f.done()
+
+        def pairs_of(key: str, rows: list[Any], ok: Any) -> list[tuple[str, Any]]:
+            if not all(isinstance(x, list | tuple) and len(x) == 2 and isinstance(x[0], str)
+                       and ok(x[1]) for x in rows):
+                raise f.error(key, "a list of [pair, value]", "[对, 值] 的列表")
+            return [(x[0], x[1]) for x in rows]
+
+        per = pairs_of("per_round", per_round, lambda v: isinstance(v, list | tuple) and all(
+            x is None or is_number(x) for x in v))
+        reg = pairs_of("registration", registration, lambda v: type(v) is int)
+        nam = pairs_of("names", names, lambda v: isinstance(v, list | tuple) and all(
+            isinstance(x, str) for x in v))
+        return cls(scoring, rounds, standings, {p: tuple(v) for p, v in per}, history,
+                   dict(reg), {p: tuple(v) for p, v in nam}, total, completion)
 
     def name(self, pair: str, lang: str = "en") -> str:
         """The players' names, joined as ``Pair.label`` joins them (– in English, 、 in Chinese)."""

@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import Any, Literal, Protocol
 
 from ..errors import BridgeError
+from ..serial import Data, Fields, header, is_number
 from ..vp import victory_points
 from .exact import exact
 from .ranking import TieBreak, place
@@ -66,6 +67,16 @@ class Fixture:
     round: int
     home: str
     away: str
+
+    def to_dict(self) -> Data:
+        return {**header("Fixture"), "round": self.round, "home": self.home, "away": self.away}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Fixture:
+        f = Fields(data, "Fixture")
+        rnd, home, away = f.whole("round"), f.text("home"), f.text("away")
+        f.done()
+        return cls(rnd, home, away)
 
 
 def round_robin(teams: Sequence[str]) -> list[list[Fixture]]:
@@ -230,6 +241,20 @@ class MatchResult:
                            self.boards, scale)
         return (float(v[0]), float(v[1]))
 
+    def to_dict(self) -> Data:
+        return {**header("MatchResult"), "round": self.round, "home": self.home,
+                "away": self.away, "home_imps": self.home_imps, "away_imps": self.away_imps,
+                "boards": self.boards, "home_vp": self.home_vp, "away_vp": self.away_vp}
+
+    @classmethod
+    def from_dict(cls, data: object) -> MatchResult:
+        f = Fields(data, "MatchResult")
+        rnd, home, away = f.whole("round"), f.text("home"), f.text("away")
+        home_imps, away_imps, boards = f.number("home_imps"), f.number("away_imps"), f.whole("boards")
+        home_vp, away_vp = f.opt_number("home_vp"), f.opt_number("away_vp")
+        f.done()
+        return cls(rnd, home, away, home_imps, away_imps, boards, home_vp, away_vp)
+
 
 def result_from_score(score: Any, round: int) -> MatchResult:
     """A ``MatchResult`` from a scored match (``bridgescore.events.teams.MatchScore``); the
@@ -271,6 +296,20 @@ class Standing:
     imps_against: float
     place: str = ""
     rank: int = 0
+
+    def to_dict(self) -> Data:
+        return {**header("Standing"), "team": self.team, "played": self.played,
+                "byes": self.byes, "vp": self.vp, "imps_for": self.imps_for,
+                "imps_against": self.imps_against, "place": self.place, "rank": self.rank}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Standing:
+        f = Fields(data, "Standing")
+        team, played, byes = f.text("team"), f.whole("played"), f.whole("byes")
+        vp, imps_for, imps_against = f.number("vp"), f.number("imps_for"), f.number("imps_against")
+        place, rank = f.text("place"), f.whole("rank")
+        f.done()
+        return cls(team, played, byes, vp, imps_for, imps_against, place, rank)
 
     @property
     def quotient(self) -> float:
@@ -398,6 +437,27 @@ class SwissTeams:
         if draw.bye is not None:
             self.byes.append((round, draw.bye))
 
+    def to_dict(self) -> Data:
+        return {**header("SwissTeams"), "teams": list(self.teams),
+                "results": [m.to_dict() for m in self.results],
+                "byes": [[r, t] for r, t in self.byes], "bye_vp": self.bye_vp,
+                "scale": self.scale}
+
+    @classmethod
+    def from_dict(cls, data: object) -> SwissTeams:
+        f = Fields(data, "SwissTeams")
+        teams, results = f.texts("teams"), f.objs("results", MatchResult.from_dict)
+        byes = f.items("byes")
+        if not all(isinstance(x, list | tuple) and len(x) == 2 and type(x[0]) is int
+                   and isinstance(x[1], str) for x in byes):
+            raise f.error("byes", "a list of [round, team]", "[轮次, 队] 的列表")
+        bye_vp = f.obj("bye_vp", lambda v: v)
+        if bye_vp != "average" and not is_number(bye_vp):
+            raise f.error("bye_vp", "a number of VPs or 'average'", "VP 数或 'average'")
+        scale = f.text("scale")
+        f.done()
+        return cls(list(teams), list(results), [(r, t) for r, t in byes], bye_vp, scale)
+
 
 # ---------------------------------------------------------------------- knockout
 Number = int | float | Fraction
@@ -445,6 +505,9 @@ class Knockout:
     carry_over: Number = 0
 
     def __post_init__(self) -> None:
+        if isinstance(self.segments, list | tuple):  # kept as tuples: the match is frozen
+            object.__setattr__(self, "segments", tuple(
+                tuple(s) if isinstance(s, list | tuple) else s for s in self.segments))
         if self.home == self.away:
             raise BridgeError(f"a team cannot play itself ({self.home})",
                               f"一个队不能与自己比赛（{self.home}）")
@@ -452,6 +515,23 @@ class Knockout:
             if Fraction(h) < 0 or Fraction(a) < 0:
                 raise BridgeError(f"invalid segment score {h}-{a}: IMPs won are never negative",
                                   f"无效的节次比分 {h}-{a}：所得 IMP 不会为负")
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``); a ``Fraction`` is written as text (``"7/2"``)."""
+        return {**header("Knockout"), "home": self.home, "away": self.away,
+                "segments": [[_number_data(h), _number_data(a)] for h, a in self.segments],
+                "carry_over": _number_data(self.carry_over)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Knockout:
+        f = Fields(data, "Knockout")
+        home, away, segments = f.text("home"), f.text("away"), f.items("segments")
+        carry = f.obj("carry_over", lambda v: v)
+        f.done()
+        if not all(isinstance(s, list | tuple) and len(s) == 2 for s in segments):
+            raise f.error("segments", "a list of [home IMPs, away IMPs]", "[主队 IMP, 客队 IMP] 的列表")
+        return cls(home, away, tuple((_number_from(h, f, "segments"), _number_from(a, f, "segments"))
+                                     for h, a in segments), _number_from(carry, f, "carry_over"))
 
     @property
     def home_total(self) -> Fraction:
@@ -490,3 +570,18 @@ class Knockout:
         else:
             out.append(f"Total: {total}; " + (f"{w} wins" if w else "tied: extra boards by the conditions of contest"))
         return out
+
+
+def _number_data(x: Number) -> int | float | str:
+    return str(x) if isinstance(x, Fraction) else x
+
+
+def _number_from(x: object, f: Fields, key: str) -> Number:
+    if is_number(x):
+        return x  # type: ignore[return-value]
+    if isinstance(x, str):
+        try:
+            return Fraction(x)
+        except (ValueError, ZeroDivisionError):
+            pass
+    raise f.error(key, "numbers (or fractions written as '7/2')", "数（分数写作 '7/2'）")
