@@ -67,6 +67,7 @@ from .entry_errors import (
     signed,
 )
 from .errors import BridgeError, NotationError
+from .frozen import FrozenMap
 from .result import RESULTS, Result, parse_outcome
 from .scoring import Breakdown
 from .seat import Seat
@@ -384,10 +385,10 @@ def _possible_ns_scores(vulnerability: Vulnerability) -> frozenset[int]:
 
 
 @cache
-def _by_score(vulnerability: Vulnerability) -> dict[tuple[Contract, Seat | None, int], Result]:
+def _by_score(vulnerability: Vulnerability) -> Mapping[tuple[Contract, Seat | None, int], Result]:
     """The result of each (contract, declarer, NS score): one trick more always scores more,
-    so the score tells the tricks."""
-    return {(r.contract, r.declarer, r.ns_score(vulnerability)): r for r in RESULTS}
+    so the score tells the tricks.  Cached for every caller, so read-only."""
+    return FrozenMap({(r.contract, r.declarer, r.ns_score(vulnerability)): r for r in RESULTS})
 
 
 def _rel_text(relative: int) -> str:

@@ -72,6 +72,7 @@ from .model import (
     played_score,
 )
 from .ranking import Rule, rank
+from .scores import ratio
 
 if TYPE_CHECKING:
     import numpy as np
@@ -339,6 +340,7 @@ def _score_board(b: int, rs: list[BoardResult], method: Method, st: ImpSettings,
     if method in ("butler", "online") and counted and not provisional:
         datum = butler_datum(tables, st.drop, st.datum_round, st.rounding)
     floats: list[float] = [0.0] * len(counted)
+    exacts: list[tuple[int, int]] = [(0, 1)] * len(counted)
     if counted and not provisional:
         values = _exact_values(field, counted, tables, method, st, scale, datum)
         ns_idx = np.array([index[r.ns_pair] for r in counted], dtype=np.int64)
@@ -348,11 +350,13 @@ def _score_board(b: int, rs: list[BoardResult], method: Method, st: ImpSettings,
             sums.add_board(ns_idx, nums, den)
             sums.add_board(ew_idx, -nums, den)
             floats = (nums / den).tolist()  # integer over integer: correctly rounded
+            exacts = [(x, den) for x in nums.tolist()]
         else:
             for r, v in zip(counted, values, strict=True):
                 sums.add(r.ns_pair, v)
                 sums.add(r.ew_pair, -v)
             floats = [float(v) for v in values]
+            exacts = [ratio(v) for v in values]
     closed = set(map(id, field[len(counted):]))
     everyone = [index[p] for r in rs if id(r) not in closed for p in (r.ns_pair, r.ew_pair)] \
         if closed else [index[p] for r in rs for p in (r.ns_pair, r.ew_pair)]
@@ -363,23 +367,27 @@ def _score_board(b: int, rs: list[BoardResult], method: Method, st: ImpSettings,
     if method == "total":
         factor = 0
     scored: list[ScoredResult] = []
-    k = 0  # position among the field results: they come in the board's order
+    # Each field result's position in ``field`` (the board's order; for the online method the
+    # order of arrival), which is where its figure is.
+    position = {id(r): k for k, r in enumerate(field)}
     for r in rs:
         if r.score is not None or r.weighted:
+            k = position[id(r)]
             if k >= len(counted):
                 scored.append(ScoredResult(r, 0.0, 0.0, note="closed", counted=False))
             else:
-                figure = floats[k]
+                figure, (num, den) = floats[k], exacts[k]
                 note = "provisional" if provisional else "weighted" if r.weighted else ""
-                scored.append(ScoredResult(r, figure, -figure + 0.0, note=note))
-            k += 1
+                scored.append(ScoredResult(r, figure, -figure + 0.0, None, None, note, True,
+                                           (num, den), (-num, den)))
             continue
         assert r.ns_award is not None and r.ew_award is not None
         ns_v = award_imps(r.ns_award, st.avg_plus, st.avg_minus) * factor
         ew_v = award_imps(r.ew_award, st.avg_plus, st.avg_minus) * factor
         sums.add(r.ns_pair, ns_v)
         sums.add(r.ew_pair, ew_v)
-        scored.append(ScoredResult(r, float(ns_v), float(ew_v),
+        scored.append(ScoredResult(r, float(ns_v), float(ew_v), ns_exact=ratio(ns_v),
+                                   ew_exact=ratio(ew_v),
                                    note=f"{award_text(r.ns_award)}/{award_text(r.ew_award)}"))
     return ScoredBoard(b, tuple(scored), None, None if datum is None else plain(datum),
                        provisional)

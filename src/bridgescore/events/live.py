@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Literal, TypeVar
 
 from ..errors import BridgeError
@@ -54,11 +55,13 @@ from .matchpoints import MatchpointSettings, score_matchpoints
 from .model import Assignment, BoardResult, Pair, PairScore, ScoredBoard, Session, SessionScores
 from .movements import Movement
 from .ranking import rank
+from .scores import exact_sum
 
 __all__ = ["Action", "Change", "Changes", "Entry", "LiveSession", "Slot"]
 
 Scoring = Literal["mp", "ximp", "butler", "online", "total"]
 SCORINGS: tuple[Scoring, ...] = ("mp", "ximp", "butler", "online", "total")
+Contribution = tuple[tuple[int, int], float | None]  # a score exactly (num, den), the top
 K = TypeVar("K")
 V = TypeVar("V")
 _KIND_ZH = {"enter": "录入", "correct": "更正", "cancel": "撤销"}
@@ -71,8 +74,8 @@ class _Derived:
     current: Mapping[int, BoardResult]  # entry number → its result, for live entries only
     by_board: Mapping[int, tuple[BoardResult, ...]]  # in order of arrival
     scored: Mapping[int, ScoredBoard]
-    by_pair: Mapping[str, Mapping[int, tuple[float, float | None]]]  # pair → board → score, top
-    raw: Mapping[str, tuple[float, int, float]]  # pair → (sum, boards, sum of tops)
+    by_pair: Mapping[str, Mapping[int, Contribution]]  # pair → board → (score, top)
+    raw: Mapping[str, tuple[Fraction, int, float]]  # pair → (exact total, boards, sum of tops)
     art_boards: frozenset[int]  # boards holding an artificial score
     known: Mapping[str, Pair]
     expected: int
@@ -179,7 +182,7 @@ class LiveSession:
                     known=FrozenMap(known))
         expected = self._expected(d.by_board)
         scored = self._score(d.by_board, self._board_order(d.by_board), expected, d.known)
-        by_pair: dict[str, dict[int, tuple[float, float | None]]] = {}
+        by_pair: dict[str, dict[int, Contribution]] = {}
         for b, sb in scored.items():
             for p, c in self._contrib(sb).items():
                 by_pair.setdefault(p, {})[b] = c
@@ -457,33 +460,31 @@ class LiveSession:
             scores = score_imp_pairs(sub, self.scoring, st)  # type: ignore[arg-type]
         return {sb.board: sb for sb in scores.boards if sb.board in wanted}
 
-    def _contrib(self, sb: ScoredBoard) -> FrozenMap[str, tuple[float, float | None]]:
-        out: dict[str, tuple[float, float | None]] = {}
+    def _contrib(self, sb: ScoredBoard) -> FrozenMap[str, Contribution]:
+        """What a board gives each of its pairs: the score exactly, and the board's top."""
+        out: dict[str, Contribution] = {}
         mp = self.scoring == "mp"
         for s in sb.results:
-            if mp or s.counted:
-                out[s.result.ns_pair] = (s.ns, sb.top)
-                out[s.result.ew_pair] = (s.ew, sb.top)
+            if (mp or s.counted) and s.ns_exact is not None and s.ew_exact is not None:
+                out[s.result.ns_pair] = (s.ns_exact, sb.top)
+                out[s.result.ew_pair] = (s.ew_exact, sb.top)
         return FrozenMap(out)
 
-    def _raw(self, d: _Derived, pairs: Iterable[str]) -> dict[str, tuple[float, int, float]]:
-        """Each pair's sum over its boards, in board order (as the batch scoring adds them)."""
+    def _raw(self, d: _Derived, pairs: Iterable[str]) -> dict[str, tuple[Fraction, int, float]]:
+        """Each pair's exact total over its boards, its boards, the sum of their tops (tops
+        are whole or half numbers: their float sum is exact)."""
         out = {}
         for p in pairs:
-            total, n, top = 0.0, 0, 0.0
-            # Kept in board order, so the sums are added as the batch scoring adds them.
-            for c in d.by_pair.get(p, FrozenMap()).values():
-                total += c[0]
-                n += 1
-                top += c[1] or 0.0
-            out[p] = (total, n, top)
+            mine = d.by_pair.get(p, FrozenMap())
+            out[p] = (exact_sum(c[0] for c in mine.values()), len(mine),
+                      sum((c[1] or 0.0 for c in mine.values()), 0.0))
         return out
 
     def _rank(self, d: _Derived) -> tuple[PairScore, ...]:
         st = self.settings
         assert st is not None
         mp = self.scoring == "mp"
-        raw = {p: d.raw.get(p, (0.0, 0, 0.0)) for p in d.known}
+        raw = {p: d.raw.get(p, (Fraction(0), 0, 0.0)) for p in d.known}
         factored = isinstance(st, ImpSettings) and self.scoring == "ximp" and st.form == "factored"
         most = max((n for _, n, _ in raw.values()), default=0)
         sides = self._sides(d)
@@ -493,9 +494,8 @@ class LiveSession:
             if factored and n:
                 total = total * most / n
             direction = None if self.winners == 1 else pair.direction or sides.get(p)
-            # As the batch scorings write them (IMP totals never -0.0).
-            rows.append(PairScore(p, direction, round(total, 10) if mp else round(total, 10) + 0.0,
-                                  n, top if mp else None))
+            rows.append(PairScore(p, direction, float(total), n, top if mp else None,
+                                  exact=total))
         registration = {p: pair.registration for p, pair in d.known.items()
                         if pair.registration is not None}
         return tuple(rank(rows, rule=st.ranking, registration=registration,

@@ -59,6 +59,7 @@ from .model import (
     played_score,
 )
 from .ranking import Rule, rank
+from .scores import ratio
 
 if TYPE_CHECKING:
     import numpy as np
@@ -226,7 +227,8 @@ def _artificial_pct(award: Award, session_pct: Fraction | None, st: MatchpointSe
     return base
 
 
-Shown = tuple[float, float, float, float]  # NS and EW matchpoints and percentages, as floats
+# NS and EW matchpoints and percentages, as floats, and the matchpoints exactly.
+Shown = tuple[float, float, float, float, tuple[int, int], tuple[int, int]]
 
 
 def score_matchpoints(session: Session, settings: MatchpointSettings | None = None) -> SessionScores:
@@ -271,8 +273,11 @@ def score_matchpoints(session: Session, settings: MatchpointSettings | None = No
             else:
                 pcts = (np.full(n, 50.0), np.full(n, 50.0))
             # Integer over integer in float64 is the exact value correctly rounded.
+            d = den * unit.denominator
             shown = list(zip((nums / den * u).tolist(), (ew_nums / den * u).tolist(),
-                             pcts[0].tolist(), pcts[1].tolist(), strict=True))
+                             pcts[0].tolist(), pcts[1].tolist(),
+                             [(x, d) for x in nums.tolist()], [(x, d) for x in ew_nums.tolist()],
+                             strict=True))
         elif n:
             for r, m in zip(field, _factored_weighted(field, want, st.factoring), strict=True):
                 sums.add(r.ns_pair, m)
@@ -281,7 +286,8 @@ def score_matchpoints(session: Session, settings: MatchpointSettings | None = No
                     played_top[[index[r.ns_pair], index[r.ew_pair]]] += top
                 shown.append((float(m * unit), float((top - m) * unit),
                               float(100 * m / top) if top > 0 else 50.0,
-                              float(100 * (top - m) / top) if top > 0 else 50.0))
+                              float(100 * (top - m) / top) if top > 0 else 50.0,
+                              ratio(m * unit), ratio((top - m) * unit)))
         partial.append((b, top, rs, shown))
     # Second pass: artificial scores need each pair's session percentage on played boards.
     artificial = any(r.kind == "artificial" for r in session.results)
@@ -298,9 +304,10 @@ def score_matchpoints(session: Session, settings: MatchpointSettings | None = No
         scored: list[ScoredResult] = []
         for r in rs:
             if r.kind != "artificial":
-                ns, ew, ns_pct, ew_pct = next(values)
+                ns, ew, ns_pct, ew_pct, ns_q, ew_q = next(values)
                 scored.append(ScoredResult(r, ns, ew, ns_pct, ew_pct,
-                                           "weighted" if r.kind == "weighted" else ""))
+                                           "weighted" if r.kind == "weighted" else "", True,
+                                           ns_q, ew_q))
                 continue
             assert r.ns_award is not None and r.ew_award is not None
             ns_p = _artificial_pct(r.ns_award, pct_of(r.ns_pair), st)
@@ -311,7 +318,8 @@ def score_matchpoints(session: Session, settings: MatchpointSettings | None = No
             scored.append(ScoredResult(
                 r, float(ns_x * unit), float(ew_x * unit),
                 float(ns_p) if top > 0 else 50.0, float(ew_p) if top > 0 else 50.0,
-                f"{award_text(r.ns_award)}/{award_text(r.ew_award)}"))
+                f"{award_text(r.ns_award)}/{award_text(r.ew_award)}", True,
+                ratio(ns_x * unit), ratio(ew_x * unit)))
         boards.append(ScoredBoard(b, tuple(scored), top * u))
     totals = sums.values()
     n_results = counts.tolist()

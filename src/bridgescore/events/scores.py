@@ -7,6 +7,7 @@ points) returns a ``SessionScores``; these values are also what a live session
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -41,11 +42,18 @@ class ScoredResult:
     ew_pct: float | None = None
     note: str = ""
     counted: bool = True
+    #: ``ns`` and ``ew`` exactly, as (numerator, denominator), not always in lowest terms:
+    #: the figures above are these rounded.  Whole numbers, so that a scorer making many of them stays fast; a pair's
+    #: total added from them is exact (``exact_sum``), as the places need.
+    ns_exact: tuple[int, int] | None = None
+    ew_exact: tuple[int, int] | None = None
 
     def to_dict(self) -> Data:
         return {**header("ScoredResult"), "result": self.result.to_dict(), "ns": self.ns,
                 "ew": self.ew, "ns_pct": self.ns_pct, "ew_pct": self.ew_pct, "note": self.note,
-                "counted": self.counted}
+                "counted": self.counted,
+                "ns_exact": None if self.ns_exact is None else list(self.ns_exact),
+                "ew_exact": None if self.ew_exact is None else list(self.ew_exact)}
 
     @classmethod
     def from_dict(cls, data: object) -> ScoredResult:
@@ -55,8 +63,9 @@ class ScoredResult:
         result, ns, ew = f.obj("result", BoardResult.from_dict), f.number("ns"), f.number("ew")
         ns_pct, ew_pct = f.opt_number("ns_pct"), f.opt_number("ew_pct")
         note, counted = f.text("note"), f.flag("counted")
+        ns_exact, ew_exact = _ratio_from(f, "ns_exact"), _ratio_from(f, "ew_exact")
         f.done()
-        return cls(result, ns, ew, ns_pct, ew_pct, note, counted)
+        return cls(result, ns, ew, ns_pct, ew_pct, note, counted, ns_exact, ew_exact)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +209,31 @@ class SessionScores:
                 for p in self.pairs
             ],
         }
+
+
+def ratio(x: Fraction | int) -> tuple[int, int]:
+    """An exact value as ``(numerator, denominator)`` (no new ``Fraction``: scorers call this
+    once a result)."""
+    return x.numerator, x.denominator
+
+
+def exact_sum(parts: Iterable[tuple[int, int]]) -> Fraction:
+    """The exact sum of ``(numerator, denominator)`` values: whole-number additions per
+    denominator (a session's scores share few), one fraction at the end."""
+    by_den: dict[int, int] = {}
+    for num, den in parts:
+        by_den[den] = by_den.get(den, 0) + num
+    return sum((Fraction(n, d) for d, n in by_den.items()), Fraction(0))
+
+
+def _ratio_from(f: Fields, key: str) -> tuple[int, int] | None:
+    v = f.opt_items(key)
+    if v is None:
+        return None
+    if len(v) != 2 or type(v[0]) is not int or type(v[1]) is not int or v[1] <= 0:
+        raise f.error(key, "[numerator, denominator] (whole numbers, the denominator positive) "
+                      "or null", "[分子, 分母]（整数，分母为正）或 null")
+    return (v[0], v[1])
 
 
 def _fraction(text: str, f: Fields) -> Fraction:
