@@ -19,7 +19,7 @@ Traceback (most recent call last):
 ...
 bridgescore.errors.BridgeError: invalid Result data: 'tricks' must be a whole number, got '8'
 
-This module is the reader those methods share; it imports nothing but the errors.
+This module is the reader those methods share; it imports only the errors and ``text``.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar, Union
 
 from .errors import BridgeError
+from .text import excerpt  # one way to quote a bad value, here as in the parsers
 
 __all__ = [
     "VERSION",
@@ -51,15 +52,6 @@ Data = dict[str, Any]
 T = TypeVar("T")
 E = TypeVar("E", bound=enum.Enum)
 _MISSING: Any = object()
-
-
-def excerpt(value: object, limit: int = 60) -> str:
-    """``repr(value)``, cut to ``limit`` characters (a huge bad value is quoted, not echoed)."""
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError):  # ints beyond Python's int-string limit, deep nests
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def header(kind: str) -> Data:
