@@ -26,16 +26,26 @@ from bridgescore.events.swiss import Draw, History
 from bridgescore.events.swiss import Entry as SwissEntry
 from bridgescore.events.swiss import Match as SwissMatch
 from bridgescore.events.swiss_pairs import score_swiss_rounds
+from bridgescore.events.swiss_roster import Roster, late_entry, sit_out, withdraw
 from bridgescore.events.team_events import Fixture, Knockout, MatchResult, Standing, SwissTeams
 from bridgescore.events.teams import MatchSettings, score_match
 from bridgescore.imps import ImpScale
 from bridgescore.seat import Side
 from bridgescore.vp import VP_SCALES, VpBand, VpScale
 
+
+def _numeric(text: str) -> bool:
+    from bridgescore.events.seating import check_pair_id
+
+    return check_pair_id(text) is not None or text.strip().lstrip("+-−").isdecimal()
+
+
 CONTRACTS = st.sampled_from([*all_contracts(), Contract(0)])
 FLOATS = st.floats(-1000, 1000, allow_nan=False, allow_infinity=False)
 TEXT = st.text(max_size=8)
-IDS = st.one_of(st.integers(0, 10**6).map(str), st.text(min_size=1, max_size=6).filter(str.strip))
+# Pair numbers are 1-9999 (Session checks them); other ids any non-empty text.
+IDS = st.one_of(st.integers(1, 9999).map(str),
+                st.text(min_size=1, max_size=6).filter(lambda t: t.strip() and not _numeric(t)))
 
 
 @st.composite
@@ -140,7 +150,8 @@ def team_matches(draw: Any) -> TeamMatch:
             lineups.append(LineUp(team.id, "closed", (m[2].id, m[3].id), (1,)))
     rs = [BoardResult(r.board, r.ns_pair, r.ew_pair, r.result, None if r.result else r.score,
                       r.ns_award, r.ew_award, r.weighted, seq=r.seq) for r in rs]
-    return TeamMatch(home, away, tuple(rs), draw(TEXT), None, draw(FLOATS), tuple(lineups))
+    return TeamMatch(home, away, tuple(rs), draw(TEXT), None, draw(FLOATS),
+                     round=draw(st.none() | st.integers(1, 30)), lineups=tuple(lineups))
 
 
 imp_scales = st.lists(st.integers(1, 5000), min_size=1, max_size=24, unique=True).map(
@@ -229,8 +240,25 @@ knockouts = st.builds(Knockout, st.just("H"), st.just("A"),
                       st.one_of(st.integers(-30, 30), st.fractions(-30, 30, max_denominator=4)))
 
 
+rosters = st.builds(
+    lambda w, late, out, score: Roster(tuple(x for x in (w, late, out) if x is not None), score),
+    st.none() | st.builds(withdraw, st.just("w1"), st.integers(2, 4)),
+    st.none() | st.builds(late_entry, st.just("l1"), st.integers(1, 3), st.floats(0, 30)),
+    st.none() | st.builds(sit_out, st.just("s1"), st.integers(1, 4)),
+    st.none() | st.floats(0, 20))
+
+
 @st.composite
 def swiss_pairs_events(draw: Any) -> Any:
-    rounds = draw(st.lists(sessions(kinds=("result", "score")), min_size=1, max_size=3))
+    """Four pairs, every one playing every round (a pair missing needs an instruction)."""
+    rounds = []
+    for n in range(draw(st.integers(1, 3))):
+        tables = [("1", "2"), ("3", "4")] if n % 2 == 0 else [("1", "3"), ("2", "4")]
+        rs = []
+        for b in (1, 2):
+            rs += [draw(board_results(b, ns, ew, ("result", "score")).map(
+                lambda r: BoardResult(r.board, r.ns_pair, r.ew_pair, r.result,
+                                      None if r.result else r.score))) for ns, ew in tables]
+        rounds.append(Session(tuple(rs), winners=1))
     return score_swiss_rounds(rounds, draw(st.sampled_from(["mp", "ximp", "butler"])),
                               completion=draw(st.floats(0, 1)))

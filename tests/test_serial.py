@@ -40,6 +40,7 @@ from bridgescore.events.movements import Movement
 from bridgescore.events.swiss import Draw, History
 from bridgescore.events.swiss import Entry as SwissEntry
 from bridgescore.events.swiss_pairs import SwissPairsEvent
+from bridgescore.events.swiss_roster import Roster
 from bridgescore.events.team_events import Fixture, Knockout, MatchResult, Standing, SwissTeams
 from bridgescore.events.teams import MatchBoard, MatchScore, MatchSettings
 from bridgescore.imps import IMP_SCALES, ImpScale
@@ -73,6 +74,7 @@ CASES: list[tuple[type[Any], Any]] = [
     (SwissTeams, ms.swiss_teams),
     (Knockout, ms.knockouts),
     (SwissPairsEvent, ms.swiss_pairs_events()),
+    (Roster, ms.rosters),
 ]
 # Classes whose name is taken by another value class carry a longer type name.
 TYPE_NAMES = {MovementAssignment: "MovementAssignment", SwissEntry: "SwissEntry",

@@ -103,16 +103,16 @@ class Assignment:
 
     def to_dict(self) -> Data:
         return {**header("MovementAssignment"), "round": self.round, "table": self.table,
-                "ns": self.ns, "ew": self.ew, "board_set": self.board_set,
+                "ns": self.ns, "ew": self.ew, "sets": list(self.sets),
                 "boards": list(self.boards), "arrow_switch": self.arrow_switch}
 
     @classmethod
     def from_dict(cls, data: object) -> Assignment:
         f = Fields(data, "MovementAssignment")
         rnd, table, ns, ew = f.whole("round"), f.whole("table"), f.whole("ns"), f.whole("ew")
-        board_set, boards, arrow = f.whole("board_set"), f.wholes("boards"), f.flag("arrow_switch")
+        sets, boards, arrow = f.wholes("sets"), f.wholes("boards"), f.flag("arrow_switch")
         f.done()
-        return cls(rnd, table, ns, ew, board_set, boards, arrow)
+        return cls(rnd, table, ns, ew, sets, boards, arrow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -616,7 +616,7 @@ def howell(
     for r, t, ns, ew, s in data["schedule"]:
         if r > rounds or ns in absent or ew in absent:
             continue
-        sets = tuple(s) if isinstance(s, list) else (s,)
+        sets = tuple(s) if isinstance(s, list | tuple) else (s,)  # the cached table holds tuples
         boards = tuple(b for x in sets for b in _boards(x, set_size))
         assignments.append(Assignment(r, t, ns, ew, sets, boards, r in arrows))
     used_sets = sorted({x for a in assignments for x in a.sets})

@@ -79,6 +79,8 @@ class SwissPairsEvent:
             "registration": [[p, n] for p, n in self.registration.items()],
             "names": [[p, list(v)] for p, v in self.names.items()],
             "total_boards": self.total_boards, "completion": self.completion,
+            "roster": self.roster.to_dict(),
+            "status": [[p, list(v)] for p, v in self.status.items()],
         }
 
     @classmethod
@@ -90,6 +92,7 @@ class SwissPairsEvent:
         per_round, registration, names = f.items("per_round"), f.items("registration"), f.items("names")
         history = f.obj("history", History.from_dict)
         total, completion = f.whole("total_boards"), f.number("completion")
+        roster, status = f.obj("roster", Roster.from_dict), f.items("status")
         f.done()
 
         def pairs_of(key: str, rows: list[Any], ok: Any) -> list[tuple[str, Any]]:
@@ -103,8 +106,11 @@ class SwissPairsEvent:
         reg = pairs_of("registration", registration, lambda v: type(v) is int)
         nam = pairs_of("names", names, lambda v: isinstance(v, list | tuple) and all(
             isinstance(x, str) for x in v))
+        sta = pairs_of("status", status, lambda v: isinstance(v, list | tuple) and all(
+            isinstance(x, str) for x in v))
         return cls(scoring, rounds, standings, {p: tuple(v) for p, v in per}, history,
-                   dict(reg), {p: tuple(v) for p, v in nam}, total, completion)
+                   dict(reg), {p: tuple(v) for p, v in nam}, total, completion, roster,
+                   {p: tuple(v) for p, v in sta})
 
     def name(self, pair: str, lang: str = "en") -> str:
         """The players' names, joined as ``Pair.label`` joins them (– in English, 、 in Chinese)."""

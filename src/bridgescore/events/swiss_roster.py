@@ -25,9 +25,10 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..errors import BridgeError
+from ..serial import Data, Fields, header
 
 __all__ = [
     "Instruction",
@@ -69,6 +70,16 @@ class Withdrawal:
     pair: str
     from_round: int
 
+    def to_dict(self) -> Data:
+        return {**header("Withdrawal"), "pair": self.pair, "from_round": self.from_round}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Withdrawal:
+        f = Fields(data, "Withdrawal")
+        pair, from_round = f.text("pair"), f.whole("from_round")
+        f.done()
+        return withdraw(pair, from_round)
+
 
 @dataclass(frozen=True, slots=True)
 class LateEntry:
@@ -76,11 +87,32 @@ class LateEntry:
     round: int
     starting_score: float = 0.0
 
+    def to_dict(self) -> Data:
+        return {**header("LateEntry"), "pair": self.pair, "round": self.round,
+                "starting_score": self.starting_score}
+
+    @classmethod
+    def from_dict(cls, data: object) -> LateEntry:
+        f = Fields(data, "LateEntry")
+        pair, rnd, score = f.text("pair"), f.whole("round"), f.number("starting_score")
+        f.done()
+        return late_entry(pair, rnd, score)
+
 
 @dataclass(frozen=True, slots=True)
 class SitOut:
     pair: str
     round: int
+
+    def to_dict(self) -> Data:
+        return {**header("SitOut"), "pair": self.pair, "round": self.round}
+
+    @classmethod
+    def from_dict(cls, data: object) -> SitOut:
+        f = Fields(data, "SitOut")
+        pair, rnd = f.text("pair"), f.whole("round")
+        f.done()
+        return sit_out(pair, rnd)
 
 
 Instruction = Withdrawal | LateEntry | SitOut
@@ -144,6 +176,29 @@ class Roster:
         if self.sit_out_score is not None and not math.isfinite(self.sit_out_score):
             raise BridgeError(f"invalid sit-out score {self.sit_out_score!r}: expected a number",
                               f"无效的轮休得分 {self.sit_out_score!r}：应为数字")
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``): each instruction with its own type."""
+        return {**header("Roster"), "instructions": [x.to_dict() for x in self.instructions],
+                "sit_out_score": self.sit_out_score}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Roster:
+        f = Fields(data, "Roster")
+        kinds: dict[object, Any] = {"Withdrawal": Withdrawal.from_dict,
+                                    "LateEntry": LateEntry.from_dict, "SitOut": SitOut.from_dict}
+
+        def one(x: object) -> Instruction:
+            kind = x.get("type") if isinstance(x, dict) else None
+            if kind not in kinds:
+                raise f.error("instructions", "Withdrawal, LateEntry or SitOut data",
+                              " Withdrawal、LateEntry 或 SitOut 数据")
+            made: Instruction = kinds[kind](x)
+            return made
+
+        instructions, score = f.objs("instructions", one), f.opt_number("sit_out_score")
+        f.done()
+        return cls(instructions, score)
 
     def status(self, pair: str, round: int) -> Status:
         for x in self.instructions:
