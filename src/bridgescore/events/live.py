@@ -453,7 +453,7 @@ class LiveSession:
         results = tuple(r for b in order for r in by_board.get(b, ()))
         involved = {p for r in results for p in (r.ns_pair, r.ew_pair)}
         sub = Session(results, tuple(order), {p: known[p] for p in involved if p in known},
-                      expected=expected)
+                      winners=self.winners, expected=expected)
         if isinstance(st, MatchpointSettings):
             scores = score_matchpoints(sub, st)
         else:

@@ -40,14 +40,14 @@ def as_id(value: object, what: str = "pair", what_zh: str = "对") -> str:
     """An id as the model keeps it: non-empty text; a whole number from 0 up (below 10¹⁸, as
     a database key is) becomes its text."""
     if isinstance(value, str):
-        if value.strip() and len(value) <= 200:
+        if value.strip():
             return value
     elif type(value) is int and 0 <= value < 10**18:
         return str(value)
     raise BridgeError(
-        f"invalid {what} id {excerpt(value)}: expected a non-empty text (at most 200 "
-        "characters) or a whole number from 0 up",
-        f"无效的{what_zh}编号 {excerpt(value)}：应为非空文本（最多 200 个字符）或不小于 0 的整数",
+        f"invalid {what} id {excerpt(value)}: expected a non-empty text or a whole number "
+        "from 0 up",
+        f"无效的{what_zh}编号 {excerpt(value)}：应为非空文本或不小于 0 的整数",
     )
 
 

@@ -95,8 +95,9 @@ def _split(group: list[T], chain: Sequence[TieBreak[T]]) -> list[list[T]]:
 def natural_key(pair: str | int) -> tuple[int, str]:
     """Ids in number order (2 before 10), text ids after them in text order."""
     text = str(pair)
-    # isdecimal, not isdigit: "²" is a digit that int() refuses.
-    return (int(text), "") if text.isdecimal() else (1 << 30, text)
+    # isdecimal, not isdigit: "²" is a digit that int() refuses; and no int() of thousands
+    # of digits (Python refuses those too).
+    return (int(text), "") if text.isdecimal() and len(text) < 19 else (1 << 30, text)
 
 
 def pair_score(p: PairScore) -> Fraction:
