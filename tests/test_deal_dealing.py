@@ -9,7 +9,6 @@ import pytest
 
 from bridgescore.cards import DECK
 from bridgescore.dealing import (
-    boards_to_pbn,
     deal_boards,
     deal_from_deck,
     random_deal,
@@ -17,6 +16,7 @@ from bridgescore.dealing import (
 )
 from bridgescore.errors import NotationError
 from bridgescore.formats import pbn
+from bridgescore.formats.pbn import boards_to_pbn
 from bridgescore.seat import Seat
 
 

@@ -15,8 +15,10 @@ from bridgescore.dd import DDTable, ParContract, ParResult
 from bridgescore.dealing import deal_boards
 from bridgescore.errors import BridgeError
 from bridgescore.formats import pbn
-from bridgescore.gamerecord import render_records_html
-from bridgescore.handrecord import HandRecordBoard, MissingPdfError, render_handrecord, write_pdf
+from bridgescore.handrecord import HandRecordBoard
+from bridgescore.render.gamerecord import render_records_html
+from bridgescore.render.handrecord import render_handrecord
+from bridgescore.render.pdf import MissingPdfError, write_pdf
 from bridgescore.seat import Seat
 
 DATA = Path(__file__).parent / "data"

@@ -16,7 +16,7 @@ from bridgescore.cards import DECK, Card
 from bridgescore.contract import Contract
 from bridgescore.deal import Deal
 from bridgescore.errors import BridgeError, FileFormatError
-from bridgescore.formats import pbn, pbn_records
+from bridgescore.formats import pbn, pbn_reader, pbn_records
 from bridgescore.gamerecord import GameRecord
 from bridgescore.play import Play, trick_winner, winning_offset
 from bridgescore.seat import Seat
@@ -27,7 +27,7 @@ FILES = sorted(DATA.glob("*.pbn"))
 
 
 def _read(text: str, strict: bool, fast: bool) -> tuple[list[pbn.PbnGame], list[str]]:
-    reader = pbn._Reader(text, "f.pbn", strict, fast=fast)
+    reader = pbn_reader._Reader(text, "f.pbn", strict, fast=fast)
     games = reader.run()
     return games, [str(e) for e in reader.errors]
 

@@ -11,8 +11,8 @@ from bridgescore.contract import Contract
 from bridgescore.deal import Deal
 from bridgescore.errors import IllegalPlayError
 from bridgescore.formats import lin, pbn
-from bridgescore.gamerecord import format_record
 from bridgescore.play import Play, trick_winner
+from bridgescore.render.gamerecord import format_record
 from bridgescore.result import Result
 from bridgescore.seat import Seat
 from bridgescore.strain import Strain

@@ -22,11 +22,16 @@ from .seat import Seat
 from .strain import Strain
 from .vulnerability import Vulnerability
 
-__all__ = ["DDSolver", "DDTable", "ParContract", "ParResult", "dd_table", "dd_tables", "par"]
+__all__ = ["DD_SEATS", "DD_STRAINS", "DDSolver", "DDTable", "ParContract", "ParResult", "dd_table",
+           "dd_tables", "par"]
 
 # endplay's orders: Denom spades, hearts, diamonds, clubs, nt; Player north, east, south, west.
 _DENOM_OF_STRAIN = {Strain.SPADES: 0, Strain.HEARTS: 1, Strain.DIAMONDS: 2, Strain.CLUBS: 3,
                     Strain.NOTRUMP: 4}
+# The order hand records and PBN's DoubleDummyTricks print a table in: notrump first, and
+# the seats N S E W.
+DD_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+DD_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
 
 
 class MissingSolverError(BridgeError):
@@ -70,8 +75,8 @@ class DDTable:
     def pbn(self) -> str:
         """The ``DoubleDummyTricks`` tag value: hex digits N, S, E, W, each NT S H D C."""
         out = []
-        for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST):
-            for s in (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS):
+        for seat in DD_SEATS:
+            for s in DD_STRAINS:
                 out.append(format(self[s, seat], "x"))
         return "".join(out)
 

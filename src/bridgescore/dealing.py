@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import Board
@@ -94,25 +94,3 @@ def deal_boards(count: int, start: int = 1, seed: str | int | None = None) -> li
         board = Board(n)
         out.append(DealtBoard(n, random_deal(board.dealer, seed, n)))
     return out
-
-
-def boards_to_pbn(boards: Iterable[DealtBoard], event: str = "", date: str = "") -> str:
-    """A board set as PBN 2.1 (export format, the tags a dealing machine needs)."""
-    from .formats import pbn
-
-    games = []
-    vul_text = {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}
-    for b in boards:
-        g = pbn.PbnGame()
-        for name, value in (
-            ("Event", event), ("Site", ""), ("Date", date), ("Round", ""), ("Board", str(b.number)),
-            ("West", ""), ("North", ""), ("East", ""), ("South", ""),
-            ("Dealer", b.dealer.letter), ("Vulnerable", vul_text[str(b.vulnerability)]),
-            # export format: the deal from the dealer's hand (PBN 3.4.11)
-            ("Deal", b.deal.pbn(b.dealer)), ("Scoring", ""), ("Declarer", ""), ("Contract", ""),
-            ("Result", ""),
-        ):
-            g.set_tag(name, value, [])
-        games.append(g)
-    header = "% PBN 2.1\n% EXPORT\n"
-    return header + pbn.dumps(games)

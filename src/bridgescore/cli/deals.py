@@ -95,8 +95,6 @@ def _write_dd_pbn(file: str, boards: list[HandRecordBoard], out: str) -> None:
     """The games of ``file`` (or, from LIN, as PBN) with the tags that carry double-dummy
     results: ``DoubleDummyTricks``, ``OptimumScore`` and ``OptimumResultTable``."""
     from ..formats import pbn
-    from ..handrecord import DD_SEATS, DD_STRAINS
-    from ..strain import Strain
 
     if _kind(file) == "pbn":
         games = pbn.load(file, strict=True)
@@ -109,13 +107,8 @@ def _write_dd_pbn(file: str, boards: list[HandRecordBoard], out: str) -> None:
         b = solved.get(rec.deal) if rec.deal is not None else None
         if b is None or b.dd is None or b.par is None:
             continue
-        table, score = b.dd, b.par.score
-        game.set_tag("DoubleDummyTricks", table.pbn(), [])
-        game.set_tag("OptimumScore", f"NS {score:+d}" if score else "NS 0", [])
-        rows = [f"{seat.letter} {'NT' if s is Strain.NOTRUMP else s.letter:>2} {table[s, seat]:>2}"
-                for seat in DD_SEATS for s in DD_STRAINS]
-        game.set_tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", rows)
-    head = "" if _kind(file) == "pbn" else "% PBN 2.1\n% EXPORT\n"
+        pbn.set_dd_tags(game, b.dd, b.par.score)
+    head = "" if _kind(file) == "pbn" else pbn.EXPORT_HEADER
     Path(out).write_text(head + pbn.dumps(games), encoding="utf-8")
 
 
@@ -145,7 +138,8 @@ def deal_cmd(count: int, start: int, seed: str | None, constraints: tuple[str, .
 
     With --json the boards (dealer, vulnerability, the four hands and their HCP) are printed
     as JSON; the PBN then goes only to the file given with -o."""
-    from ..dealing import DealtBoard, boards_to_pbn, deal_boards
+    from ..dealing import DealtBoard, deal_boards
+    from ..formats.pbn import boards_to_pbn
     from ..handrecord import HandRecordBoard
 
     if count < 1 or start < 1:
@@ -193,7 +187,8 @@ def handrecord_cmd(file: str, html_out: str | None, pdf_out: str | None, with_dd
                    per_page: str, title: str | None, cache: str | None, as_json: bool,
                    lang: str) -> None:
     """Write a printable hand record (A4 HTML or PDF).  打印牌例记录（A4 的 HTML 或 PDF）。"""
-    from ..handrecord import render_handrecord, write_pdf
+    from ..render.handrecord import render_handrecord
+    from ..render.pdf import write_pdf
 
     if not (html_out or pdf_out or as_json):
         raise BridgeError("nothing to write: give --html FILE, --pdf FILE or --json",
@@ -227,7 +222,7 @@ def handrecord_cmd(file: str, html_out: str | None, pdf_out: str | None, with_dd
 @lang_option
 def dd_cmd(file: str, pbn_out: str | None, cache: str | None, as_json: bool, lang: str) -> None:
     """Double-dummy tables and par for every board of a file.  双明手分析与最优定约。"""
-    from ..handrecord import DD_SEATS, DD_STRAINS
+    from ..dd import DD_SEATS, DD_STRAINS
 
     if pbn_out:
         _kind(pbn_out, writing=True)
@@ -282,7 +277,7 @@ def convert_cmd(src: str, dst: str, as_json: bool, lang: str) -> None:
     else:
         from ..formats import pbn
 
-        text = "% PBN 2.1\n% EXPORT\n" + pbn.dumps(pbn.from_record(r) for r in records)
+        text = pbn.EXPORT_HEADER + pbn.dumps(pbn.from_record(r) for r in records)
         Path(dst).write_text(text, encoding="utf-8")
     frm = _kind(src)
     if as_json:
@@ -355,7 +350,7 @@ def replay_cmd(file: str, board: int | None, html_out: str | None, pdf_out: str 
 
     The recorded play is checked card by card (Law 44); a card that could not have been
     played stops the command with the file, line and reason."""
-    from ..gamerecord import format_record, render_records_html
+    from ..render.gamerecord import format_record, render_records_html
 
     all_records = _read_records(file)
     if not all_records:
@@ -375,7 +370,7 @@ def replay_cmd(file: str, board: int | None, html_out: str | None, pdf_out: str 
         if html_out:
             Path(html_out).write_text(html, encoding="utf-8")
         if pdf_out:
-            from ..handrecord import write_pdf
+            from ..render.pdf import write_pdf
 
             write_pdf(html, pdf_out)
     if as_json:

@@ -181,7 +181,7 @@ def render_cards_html(mv: Movement, lang: str = "en", which: str = "both",
                       title: str | None = None) -> str:
     """A printable HTML page: the table guide cards, the pair movement cards, or both
     (``which``: "tables", "pairs" or "both"), one card per printed block."""
-    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+    from ..render.templates import render_template  # the package's one Jinja environment
 
     lang = check_lang(lang)
     if which not in ("tables", "pairs", "both"):
@@ -189,8 +189,6 @@ def render_cards_html(mv: Movement, lang: str = "en", which: str = "both",
 
         raise BridgeError(f"unknown card kind {which!r}: expected tables, pairs or both",
                           f"未知的卡片种类 {which!r}：应为 tables（桌卡）、pairs（移位卡）或 both（两者）")
-    env = Environment(loader=PackageLoader("bridgescore", "templates"),
-                      autoescape=select_autoescape(["html"]), undefined=StrictUndefined)
     all_tables = [(t, table_card_rows(mv, t, lang)) for t in range(1, mv.tables + 1)] \
         if which in ("tables", "both") else []
     # A table nobody plays at (a pair short of the full movement) gets a note, not a card.
@@ -199,13 +197,12 @@ def render_cards_html(mv: Movement, lang: str = "en", which: str = "both",
     pairs = [(p, pair_card_rows(mv, p, lang)) for p in mv.pairs] \
         if which in ("pairs", "both") else []
     page_title = title or pick(lang, "Movement cards", "移位卡")
-    text = env.get_template("movement_cards.html").render(
-        lang=lang, html_lang="zh-CN" if lang == "zh" else "en", title=page_title,
+    return render_template(
+        "movement_cards.html", lang=lang, html_lang="zh-CN" if lang == "zh" else "en", title=page_title,
         description=mv.describe(lang), tables=tables, pairs=pairs,
         arrow_rounds=list(mv.arrow_switch_rounds), unused=unused,
         t=_LABELS[lang],
     )
-    return str(text)
 
 
 _LABELS: dict[str, dict[str, str]] = {

@@ -108,14 +108,6 @@ def _contract(r: BoardResult, lang: str) -> str:
     return r.result.format(lang)
 
 
-def _env() -> object:
-    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
-
-    return Environment(loader=PackageLoader("bridgescore", "templates"),
-                       autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
-                       keep_trailing_newline=True)
-
-
 def _scale_title(scale: str, lang: str) -> str:
     """The VP scale's title in the page's language (its name if it is not a known scale)."""
     from ..errors import BridgeError
@@ -128,8 +120,9 @@ def _scale_title(scale: str, lang: str) -> str:
 
 
 def _render(name: str, **context: object) -> str:
-    env = _env()
-    return str(env.get_template(name).render(**context))  # type: ignore[attr-defined]
+    from ..render.templates import render_template  # the package's one Jinja environment
+
+    return render_template(name, **context)
 
 
 _FONT = 'font-size="12"'

@@ -1,5 +1,6 @@
 """PBN games as game records: the deal, dealer, vulnerability, players, auction, play,
-contract and result of each game (``to_record``, ``read_records``), and back (``from_record``).
+contract and result of each game (``to_record``, ``read_records``, ``loads_records``); the
+way back is :mod:`~bridgescore.formats.pbn_write`.
 
 Two paths give the same record: a quick one for the usual game (cached parsing of the few
 seats, contracts and boards a file repeats, integer trick arithmetic) and a careful one that
@@ -9,10 +10,10 @@ a record equal to the careful one); ``tests/test_pbn_fast.py`` checks that they 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
 from itertools import count
-from pathlib import Path
 from typing import IO, TypeVar
 
 from ..auction import Auction, Call, CallKind
@@ -26,8 +27,9 @@ from ..play import trick_winner, winning_offset
 from ..seat import Seat
 from ..vulnerability import Vulnerability
 from .pbn_game import _TOKEN_RE, PbnGame, PbnSectionLine
+from .pbn_reader import loads_with_errors, read_source
 
-__all__ = ["from_record", "read_records", "result_tricks", "to_record"]
+__all__ = ["loads_records", "read_records", "result_tricks", "to_record"]
 
 _SKIP_TOKENS = frozenset({"*", "+", "-"})
 
@@ -418,13 +420,19 @@ def _careful_record(game: PbnGame, path: str | None = None) -> GameRecord:
 
 
 def read_records(
-    source: str | Path | IO[str], strict: bool = False
+    source: str | os.PathLike[str] | IO[str], strict: bool = False
 ) -> tuple[list[GameRecord], list[FileFormatError]]:
-    """Every game of a PBN file as a record; lenient: broken games are skipped and their
-    errors returned; strict: the first error is raised."""
-    from .pbn import _read, loads_with_errors  # the reader imports this module
+    """Every game of a PBN file (its name, or an open text stream) as a record; lenient:
+    broken games are skipped and their errors returned; strict: the first error is raised.
+    A ``str`` is always a file name: text goes to :func:`loads_records`."""
+    text, path = read_source(source)
+    return loads_records(text, strict, path)
 
-    text, path = _read(source)
+
+def loads_records(
+    text: str, strict: bool = False, path: str | None = None
+) -> tuple[list[GameRecord], list[FileFormatError]]:
+    """:func:`read_records` for PBN text (``path`` only names it in messages)."""
     games, errors = loads_with_errors(text, path, strict)
     records = []
     for g in games:
@@ -435,59 +443,3 @@ def read_records(
                 raise
             errors.append(e)
     return records, errors
-
-
-def from_record(rec: GameRecord, event: str = "") -> PbnGame:
-    """A PBN game (export order of the mandatory tags) from a record."""
-    game = PbnGame()
-    contract = rec.final_contract
-    declarer = rec.final_declarer
-    vul = rec.vulnerability
-    tricks = rec.tricks
-    if tricks is None and rec.play:
-        try:
-            derived = rec.derived_result()
-        except BridgeError:
-            derived = None
-        tricks = derived.tricks if derived is not None and not derived.is_passed_out else None
-    vul_text = {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}[str(vul)] if vul else "?"
-    for name, val in (
-        ("Event", rec.event if rec.event is not None else event),
-        ("Site", ""),
-        ("Date", rec.date or ""),
-        ("Board", str(rec.board) if rec.board is not None else "?"),
-        ("West", rec.players.get(Seat.WEST, "")),
-        ("North", rec.players.get(Seat.NORTH, "")),
-        ("East", rec.players.get(Seat.EAST, "")),
-        ("South", rec.players.get(Seat.SOUTH, "")),
-        ("Dealer", rec.dealer.letter if rec.dealer else "?"),
-        ("Vulnerable", vul_text),
-        # export format: the deal starts with the dealer (PBN 2.1, 3.4.11)
-        ("Deal", rec.deal.pbn(rec.dealer or Seat.NORTH) if rec.deal else ""),
-        ("Scoring", ""),
-        ("Declarer", declarer.letter if declarer else ("" if contract and contract.is_passed_out else "?")),
-        ("Contract", ("Pass" if contract.is_passed_out else str(contract)) if contract else "?"),
-        ("Result", str(tricks) if tricks is not None else ("" if contract and contract.is_passed_out else "?")),
-    ):
-        game.set_tag(name, val, [])
-    if rec.auction is not None:
-        calls = [c.format() for c in rec.auction.calls]
-        rows = [" ".join(calls[i : i + 4]) for i in range(0, len(calls), 4)]
-        game.set_tag("Auction", rec.auction.dealer.letter, rows)
-    if rec.play and declarer is not None and contract is not None and not contract.is_passed_out:
-        leader = declarer.lho
-        rows = []
-        cards = rec.play
-        for i in range(0, len(cards), 4):
-            trick = cards[i : i + 4]
-            by_seat = {leader.next(k): c for k, c in enumerate(trick)}
-            cells = [by_seat.get(declarer.lho.next(j)) for j in range(4)]
-            rows.append(" ".join("-" if c is None else str(c) for c in cells))
-            known = [c for c in trick if c is not None]
-            if len(known) < 4:
-                break
-            leader = trick_winner(leader, known, contract.strain)
-        if rec.claimed or rec.claim is not None or len(cards) < 52:
-            rows.append("*")
-        game.set_tag("Play", declarer.lho.letter, rows)
-    return game

@@ -29,7 +29,6 @@ Rubber 1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..seat import Side
 from ..text import display_width
@@ -250,12 +249,10 @@ def render_text(series: RubberSeries | ChicagoSeries, lang: str = "en") -> str:
     return "\n".join(out)
 
 
-def _env() -> Any:
-    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+def _render(name: str, **context: object) -> str:
+    from ..render.templates import render_template  # the package's one Jinja environment
 
-    return Environment(loader=PackageLoader("bridgescore", "templates"),
-                       autoescape=select_autoescape(default=True), undefined=StrictUndefined,
-                       trim_blocks=True, lstrip_blocks=True)
+    return render_template(name, **context)
 
 
 def render_html(series: RubberSeries | ChicagoSeries, lang: str = "en") -> str:
@@ -266,13 +263,14 @@ def render_html(series: RubberSeries | ChicagoSeries, lang: str = "en") -> str:
     else:
         title = "Rubber bridge scorepad" if kind == "rubber" else "Chicago scorepad"
     all_totals = _final_line(series.totals(), lang, arrow=False) if len(series.games) > 1 else None
-    return str(_env().get_template("home_scorepad.html").render(
+    return _render(
+        "home_scorepad.html",
         html_lang="zh-CN" if lang == "zh" else "en", title=title, games=view(series, lang),
         total_label="总分" if lang == "zh" else "Total",
         all_label="合计：" if lang == "zh" else "All games: ", all_totals=all_totals,
         we_side=series.settings.we.name_in(lang),
         they_side=series.settings.we.opponents.name_in(lang),
-    ))
+    )
 
 
 def _handicap_rows(session: HandicapSession, lang: str) -> tuple[list[str], list[list[str]]]:
@@ -324,9 +322,10 @@ def render_handicap_text(session: HandicapSession, lang: str = "en") -> str:
 def render_handicap_html(session: HandicapSession, lang: str = "en") -> str:
     heads, rows = _handicap_rows(session, lang)
     explanations = [s.explain(lang) for s in session.scores]
-    return str(_env().get_template("home_handicap.html").render(
+    return _render(
+        "home_handicap.html",
         html_lang="zh-CN" if lang == "zh" else "en",
         title="贴点赛记分表" if lang == "zh" else "HCP-handicap (贴点) scoresheet",
         method=session.method.name_in(lang), heads=heads, rows=rows,
         explanations=explanations, summary=render_handicap_text(session, lang).splitlines()[-1],
-    ))
+    )

@@ -8,26 +8,12 @@ table of a multi-table document starts on a new page.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
-from markupsafe import Markup, escape
 
 from ..i18n import pick
 from ..tables import Table, display
+from .templates import render_template, suits
 
 __all__ = ["render_html", "suits"]
-
-_SUIT_CLASS = {"♥": "red", "♦": "red", "♠": "black", "♣": "black"}
-
-
-def suits(text: object) -> Markup:
-    """Escape ``text`` and wrap each suit symbol in a span that colours it."""
-    out = []
-    for ch in str(text):
-        cls = _SUIT_CLASS.get(ch)
-        out.append(Markup('<span class="suit {}">{}</span>').format(cls, ch) if cls else escape(ch))
-    return Markup("").join(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,27 +117,13 @@ def _view(table: Table, lang: str) -> TableView:
     )
 
 
-@cache
-def _environment() -> Environment:
-    env = Environment(
-        loader=PackageLoader("bridgescore", "templates"),
-        autoescape=select_autoescape(["html"]),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    env.filters["suits"] = suits
-    return env
-
-
 def render_html(tables: list[Table], lang: str = "en", title: str | None = None) -> str:
     """One HTML document holding ``tables``, each starting on a new printed page."""
     views = [_view(t, lang) for t in tables]
     if title is None:
         title = views[0].title if len(views) == 1 else pick(lang, "Bridge scoring tables", "桥牌记分表")
-    template = _environment().get_template("print_tables.html")
-    return template.render(
+    return render_template(
+        "print_tables.html",
         lang=lang,
         html_lang="zh-Hans" if lang == "zh" else "en",
         title=title,

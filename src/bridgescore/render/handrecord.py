@@ -1,0 +1,122 @@
+"""Printable hand records: each board with its four hands round a compass, dealer,
+vulnerability, HCP, and (when solved) the double-dummy table and par.  One HTML page with an
+A4 print stylesheet, in English or Chinese, a whole number of boards to each sheet; PDF
+through :mod:`~bridgescore.render.pdf`.
+
+>>> from bridgescore.dealing import deal_boards
+>>> from bridgescore.handrecord import HandRecordBoard
+>>> html = render_handrecord([HandRecordBoard.from_dealt(b) for b in deal_boards(2, seed=1)], lang="zh")
+>>> "第1副" in html and "发牌：北" in html and "@page" in html and "size: A4" in html
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from ..cards import SUITS_HIGH_FIRST
+from ..dd import DD_SEATS, DD_STRAINS, ParResult
+from ..deal import Deal
+from ..errors import BridgeError
+from ..handrecord import HandRecordBoard
+from ..seat import Seat
+from ..strain import Strain
+from ..vulnerability import Vulnerability
+from .templates import render_template
+
+__all__ = ["PER_PAGE", "diagram_view", "render_handrecord", "strain_heads"]
+
+# Boards to an A4 page and the type size that makes them fit (checked by printing to PDF).
+PER_PAGE: Mapping[int, float] = MappingProxyType({1: 18.0, 2: 15.0, 4: 12.5, 6: 10.5, 8: 9.0})
+
+
+def _suit_rows(deal: Deal, seat: Seat) -> list[dict[str, Any]]:
+    hand = deal[seat]
+    return [{"symbol": s.symbol, "red": s.value in (1, 2),
+             "ranks": " ".join(r.display for r in hand.ranks(s)) or "—"} for s in SUITS_HIGH_FIRST]
+
+
+def diagram_view(deal: Deal, lang: str, dealer: Seat | None = None) -> dict[str, Any]:
+    """The four hands and the compass of a hand diagram (shared by hand records and game
+    records): each seat's suits, spades first, and its HCP at its side of the compass."""
+    hands = {}
+    for seat in Seat:
+        hand = deal[seat]
+        hands[seat.name.lower()] = {
+            "suits": _suit_rows(deal, seat),
+            "label": seat.name_in(lang) if lang == "zh" else seat.letter,
+            "hcp": hand.hcp if len(hand) == 13 else None,
+            "dealer": seat is dealer,
+        }
+    return {"hands": hands}
+
+
+def _par_lines(par: ParResult, lang: str) -> list[str]:
+    zh = lang == "zh"
+    score = f"{par.score:+d}" if par.score else "0"
+    head = f"南北 {score}" if zh else f"NS {score}"
+    contracts = [c.format(lang, symbols=True) for c in par.contracts] or [
+        "四家不叫" if zh else "passed out"]
+    return [head, *contracts]
+
+
+def _board_view(b: HandRecordBoard, lang: str) -> dict[str, Any]:
+    zh = lang == "zh"
+    view = diagram_view(b.deal, lang, b.dealer)
+    view["heading"] = f"第{b.number}副" if zh else f"Board {b.number}"
+    view["info"] = (
+        [f"发牌：{b.dealer.name_in('zh')}", f"局况：{b.vulnerability.describe('zh')}"] if zh
+        else [f"Dealer: {b.dealer.name_in('en')}", f"Vul: {_vul_en(b.vulnerability)}"])
+    view["vul_ns"] = b.vulnerability.is_vulnerable(Seat.NORTH)
+    view["vul_ew"] = b.vulnerability.is_vulnerable(Seat.EAST)
+    view["dd"] = None
+    if b.dd is not None:
+        table = b.dd
+        view["dd"] = [{"seat": s.name_in(lang) if zh else s.letter,
+                       "tricks": [table[strain, s] for strain in DD_STRAINS]} for s in DD_SEATS]
+    view["par"] = _par_lines(b.par, lang) if b.par is not None else None
+    return view
+
+
+def _vul_en(v: Vulnerability) -> str:
+    return ("None", "N-S", "E-W", "Both")[v.value]
+
+
+def strain_heads(lang: str) -> list[dict[str, Any]]:
+    """The column heads of the double-dummy table: NT first, as hand records print it."""
+    return [{"symbol": ("无将" if lang == "zh" else "NT") if s is Strain.NOTRUMP else s.symbol,
+             "red": s in (Strain.HEARTS, Strain.DIAMONDS)} for s in DD_STRAINS]
+
+
+def render_handrecord(
+    boards: Sequence[HandRecordBoard], lang: str = "en", title: str | None = None,
+    per_page: int = 6, subtitle: str | None = None,
+) -> str:
+    """The hand record as one HTML page: ``per_page`` boards (1, 2, 4, 6 or 8) to each A4
+    sheet, never a board split across two."""
+    if per_page not in PER_PAGE:
+        choices = ", ".join(map(str, PER_PAGE))
+        raise BridgeError(f"invalid boards per page {per_page!r}: expected one of {choices}",
+                          f"无效的每页副数 {per_page!r}：应为 {choices} 之一")
+    zh = lang == "zh"
+    views = [_board_view(b, lang) for b in boards]
+    pages = [views[i : i + per_page] for i in range(0, len(views), per_page)]
+    columns = 1 if per_page <= 2 else 2
+    return render_template(
+        "handrecord.html",
+        html_lang="zh-CN" if zh else "en",
+        title=title or ("牌例记录" if zh else "Hand record"),
+        subtitle=subtitle or "",
+        pages=pages,
+        columns=columns,
+        rows=-(-per_page // columns),
+        font_pt=PER_PAGE[per_page],
+        strains=strain_heads(lang),
+        labels={
+            "dd": "双明手墩数" if zh else "Double-dummy tricks",
+            "par": "最优定约" if zh else "Par",
+            "page": "页" if zh else "Page",
+        },
+    )

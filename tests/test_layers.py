@@ -1,0 +1,228 @@
+"""The shape of the package: which modules may import which, and no import cycles.
+
+Every ``import`` in every module is read from its source (function-level and ``TYPE_CHECKING``
+imports included: a late import is still a dependency, and a cycle through one is still a
+cycle).  The layers, from the bottom up:
+
+- the core (notation, scoring, scales, cards, deals, auction, play) never imports formats,
+  events, home, render or cli;
+- formats never imports events, home, render or cli;
+- nothing in the library imports cli;
+- no two modules import each other, directly or round a longer loop.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "bridgescore"
+ROOT = "bridgescore"
+
+CORE = frozenset(f"{ROOT}.{m}" for m in (
+    "text", "seat", "strain", "vulnerability", "contract", "result", "board", "scoring",
+    "imps", "vp", "errors", "i18n", "cards", "deal", "auction", "play", "entry",
+))
+UPPER = ("formats", "events", "home", "render", "cli")
+
+
+@cache
+def modules() -> dict[str, tuple[Path, bool]]:
+    """Module name -> (source file, is a package)."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        if is_package:
+            parts.pop()
+        out[".".join(parts)] = (path, is_package)
+    return out
+
+
+def imports_of(source: str, name: str, is_package: bool, known: Iterable[str]) -> set[str]:
+    """The package's modules that ``source`` (the text of module ``name``) imports."""
+    known = set(known)
+    package = name if is_package else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            # "from x import y" imports the module x.y when there is one, else names from x
+            targets = [f"{module}.{a.name}" if f"{module}.{a.name}" in known else module
+                       for a in node.names]
+        else:
+            continue
+        for target in targets:
+            if target == ROOT or target.startswith(ROOT + "."):
+                # "import a.b.c" of a name that is not a module: the module that holds it
+                while target not in known and "." in target:
+                    target = target.rpartition(".")[0]
+                found.add(target)
+    return found
+
+
+@cache
+def graph() -> dict[str, frozenset[str]]:
+    mods = modules()
+    return {name: frozenset(imports_of(path.read_text(encoding="utf-8"), name, is_pkg, mods))
+            for name, (path, is_pkg) in mods.items()}
+
+
+def cycles(edges: dict[str, frozenset[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (or a module importing
+    itself): Tarjan's algorithm, written without recursion."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+    for start in edges:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in edges:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges[child]))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1 or node in edges[node]:
+                        found.append(sorted(component))
+    return found
+
+
+def _in(module: str, layer: str) -> bool:
+    prefix = f"{ROOT}.{layer}"
+    return module == prefix or module.startswith(prefix + ".")
+
+
+def violations(edges: dict[str, frozenset[str]]) -> list[str]:
+    out = []
+    for module, targets in sorted(edges.items()):
+        if module in CORE:
+            forbidden: tuple[str, ...] = UPPER
+        elif _in(module, "formats"):
+            forbidden = ("events", "home", "render", "cli")
+        elif _in(module, "cli") or module == f"{ROOT}.__main__":
+            forbidden = ()
+        else:
+            forbidden = ("cli",)
+        for target in sorted(targets):
+            for layer in forbidden:
+                if _in(target, layer):
+                    out.append(f"{module} imports {target}")
+    return out
+
+
+# The checker itself, on small made-up graphs and sources (so that a green run means something).
+
+def test_cycle_finder_on_known_graphs() -> None:
+    assert cycles({"a": frozenset("b"), "b": frozenset("c"), "c": frozenset()}) == []
+    assert cycles({"a": frozenset("b"), "b": frozenset("c"), "c": frozenset("a"),
+                   "d": frozenset("a")}) == [["a", "b", "c"]]
+    assert cycles({"a": frozenset("a")}) == [["a"]]
+    two = cycles({"a": frozenset("b"), "b": frozenset("a"), "c": frozenset("d"),
+                  "d": frozenset("c"), "e": frozenset("ac")})
+    assert sorted(two) == [["a", "b"], ["c", "d"]]
+
+
+def test_imports_are_read_everywhere_in_a_module() -> None:
+    known = {"bridgescore", "bridgescore.deal", "bridgescore.formats", "bridgescore.formats.pbn",
+             "bridgescore.formats.lin", "bridgescore.render", "bridgescore.cli"}
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "from .deal import Deal\n"
+        "import bridgescore.cli\n"
+        "if TYPE_CHECKING:\n    from .render import x\n"
+        "def f():\n    from .formats import pbn, lin\n"
+        "class C:\n    def g(self):\n        from . import errors\n"
+    )
+    found = imports_of(source, "bridgescore.dealing", False, known)
+    assert found == {"bridgescore.deal", "bridgescore.cli", "bridgescore.render",
+                     "bridgescore.formats.pbn", "bridgescore.formats.lin", "bridgescore"}
+    # relative imports from inside a package, one and two levels up
+    found = imports_of("from ..deal import Deal\nfrom .pbn import loads\n",
+                       "bridgescore.formats.lin", False, known)
+    assert found == {"bridgescore.deal", "bridgescore.formats.pbn"}
+
+
+def test_layer_rules_on_known_graphs() -> None:
+    edges = {
+        "bridgescore.deal": frozenset({"bridgescore.formats.pbn"}),
+        "bridgescore.formats.pbn": frozenset({"bridgescore.render.html"}),
+        "bridgescore.events.teams": frozenset({"bridgescore.cli._common", "bridgescore.render"}),
+        "bridgescore.cli.deals": frozenset({"bridgescore.render.html"}),
+    }
+    assert violations(edges) == [
+        "bridgescore.deal imports bridgescore.formats.pbn",
+        "bridgescore.events.teams imports bridgescore.cli._common",
+        "bridgescore.formats.pbn imports bridgescore.render.html",
+    ]
+
+
+# The package.
+
+def test_the_package_is_read() -> None:
+    edges = graph()
+    assert len(edges) > 60 and CORE - {f"{ROOT}.entry"} <= set(edges)
+    assert f"{ROOT}.formats.pbn" in edges and f"{ROOT}.cli.deals" in edges
+
+
+def test_layers() -> None:
+    assert violations(graph()) == []
+
+
+def test_no_import_cycles() -> None:
+    assert cycles(graph()) == []
+
+
+@pytest.mark.parametrize("module", ["bridgescore", "bridgescore.formats.pbn",
+                                    "bridgescore.formats.lin", "bridgescore.dd",
+                                    "bridgescore.handrecord", "bridgescore.gamerecord"])
+def test_imports_stay_light(module: str) -> None:
+    """Reading files and the models load none of the heavy dependencies: Jinja2, Rich, NumPy,
+    click, the DDS solver, WeasyPrint."""
+    code = (f"import sys, {module}\n"
+            "heavy = ('jinja2', 'markupsafe', 'rich', 'numpy', 'click', 'endplay', 'weasyprint')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
