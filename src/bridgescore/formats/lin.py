@@ -17,9 +17,9 @@ total tricks), ``qx`` a board id (vugraph), ``pg`` a page break.
 from __future__ import annotations
 
 import bisect
+import os
 import re
 from collections.abc import Iterable
-from pathlib import Path
 from typing import IO
 
 from ..auction import Auction, Call
@@ -30,6 +30,7 @@ from ..errors import BridgeError, FileFormatError
 from ..gamerecord import GameRecord
 from ..seat import Seat
 from ..vulnerability import Vulnerability
+from .source import read_source, refuse_path
 
 __all__ = ["dumps", "load", "loads", "loads_with_errors"]
 
@@ -91,8 +92,7 @@ def _one_line(text: str) -> str:
 def loads_with_errors(
     text: str, path: str | None = None, strict: bool = False
 ) -> tuple[list[GameRecord], list[FileFormatError]]:
-    if not isinstance(text, str):
-        raise FileFormatError("LIN input must be text", "LIN 输入必须是文本", path=path)
+    refuse_path(text, "LIN", "lin", path)
     newlines = [i for i, ch in enumerate(text) if ch == "\n"]
     tokens: list[tuple[str, int]] = []
     pos = 0
@@ -193,15 +193,11 @@ def loads(text: str, strict: bool = False, path: str | None = None) -> list[Game
     return loads_with_errors(text, path, strict)[0]
 
 
-def load(source: str | Path | IO[str], strict: bool = False) -> list[GameRecord]:
-    if isinstance(source, (str, Path)):
-        data = Path(source).read_bytes()
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = data.decode("latin-1")
-        return loads(text, strict, str(source))
-    return loads(source.read(), strict, getattr(source, "name", None))
+def load(source: str | os.PathLike[str] | IO[str], strict: bool = False) -> list[GameRecord]:
+    """The boards of a LIN file, given by its name or as an open text stream (a ``str`` is
+    always a file name: text goes to :func:`loads`)."""
+    text, path = read_source(source, "LIN", "lin")
+    return loads(text, strict, path)
 
 
 def _hand_text(hand: Hand) -> str:

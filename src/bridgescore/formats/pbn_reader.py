@@ -14,23 +14,11 @@ import os
 import re
 from dataclasses import replace
 from itertools import chain
-from pathlib import Path
 from typing import IO
 
 from ..errors import FileFormatError
 from .pbn_game import _TAG_RE, PbnGame, PbnSectionLine, PbnTag, _scan_comments, unescape
-
-
-def read_source(source: str | os.PathLike[str] | IO[str]) -> tuple[str, str | None]:
-    if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
-        data = Path(path).read_bytes()
-        try:
-            return data.decode("utf-8"), path
-        except UnicodeDecodeError:
-            # PBN 2.1 files are ISO 8859-1 unless they say otherwise.
-            return data.decode("latin-1"), path
-    return source.read(), getattr(source, "name", None)
+from .source import read_source, refuse_path
 
 __all__ = ["load", "load_with_errors", "loads", "loads_with_errors"]
 
@@ -262,8 +250,7 @@ def loads_with_errors(
     text: str, path: str | None = None, strict: bool = False
 ) -> tuple[list[PbnGame], list[FileFormatError]]:
     """Games and the errors met (lenient); with ``strict=True`` the first error is raised."""
-    if not isinstance(text, str):
-        raise FileFormatError("PBN input must be text", "PBN 输入必须是文本", path=path)
+    refuse_path(text, "PBN", "pbn", path)
     if text.startswith("\ufeff"):
         text = text[1:]
     reader = _Reader(text, path, strict)
@@ -279,7 +266,7 @@ def loads(text: str, strict: bool = False, path: str | None = None) -> list[PbnG
 def load(source: str | os.PathLike[str] | IO[str], strict: bool = False) -> list[PbnGame]:
     """The games of a PBN file, given by its name or as an open text stream (a ``str`` is
     always a file name: text goes to :func:`loads`)."""
-    text, path = read_source(source)
+    text, path = read_source(source, "PBN", "pbn")
     return loads(text, strict=strict, path=path)
 
 
@@ -287,5 +274,5 @@ def load_with_errors(
     source: str | os.PathLike[str] | IO[str], strict: bool = False
 ) -> tuple[list[PbnGame], list[FileFormatError]]:
     """:func:`load`, with the errors met."""
-    text, path = read_source(source)
+    text, path = read_source(source, "PBN", "pbn")
     return loads_with_errors(text, path, strict)

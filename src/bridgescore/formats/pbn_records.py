@@ -27,7 +27,8 @@ from ..play import trick_winner, winning_offset
 from ..seat import Seat
 from ..vulnerability import Vulnerability
 from .pbn_game import _TOKEN_RE, PbnGame, PbnSectionLine
-from .pbn_reader import loads_with_errors, read_source
+from .pbn_reader import loads_with_errors
+from .source import read_source
 
 __all__ = ["loads_records", "read_records", "result_tricks", "to_record"]
 
@@ -425,7 +426,7 @@ def read_records(
     """Every game of a PBN file (its name, or an open text stream) as a record; lenient:
     broken games are skipped and their errors returned; strict: the first error is raised.
     A ``str`` is always a file name: text goes to :func:`loads_records`."""
-    text, path = read_source(source)
+    text, path = read_source(source, "PBN", "pbn")
     return loads_records(text, strict, path)
 
 
