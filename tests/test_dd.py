@@ -3,11 +3,15 @@ recorded in a real PBN file, cached, and copied out of the solver's structures."
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from bridgescore import bulk
 from bridgescore.contract import Contract
 from bridgescore.dd import DDSolver, par
+from bridgescore.errors import FileFormatError
 from bridgescore.formats import pbn
 from bridgescore.seat import Seat
 from bridgescore.strain import Strain
@@ -105,3 +109,97 @@ def test_par_wording() -> None:
     assert ParResult(0, ()).format("zh") == "四家不叫；南北 0"
     assert ParResult(-990, (made,)).to_dict() == {
         "score_ns": -990, "contracts": [{"contract": "3NT", "declarers": ["N"], "overtricks": 0}]}
+
+
+# -- the solver module draws nothing; each caller owns its cache ------------------------------
+
+def test_the_solver_module_draws_nothing() -> None:
+    """dd.py imports no terminal library and prints nothing: progress goes to a callback."""
+    import ast
+
+    import bridgescore.dd as dd
+
+    tree = ast.parse(Path(dd.__file__).read_text(encoding="utf-8"))
+    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {(n.module or "").split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert not imported & {"rich", "click", "tqdm", "sys"}
+    calls = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    assert "print" not in calls
+
+
+def test_progress_is_reported_through_a_callback(monkeypatch: pytest.MonkeyPatch) -> None:
+    import endplay._dds as raw
+
+    monkeypatch.setattr(raw, "MAXNOOFTABLES", 2)  # batches of two deals
+    deals = bulk.to_deals(bulk.deal_array(5, seed=21))
+    seen: list[tuple[int, int]] = []
+    solver = DDSolver()
+    tables = solver.tables(deals + deals[:1], progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(0, 5), (2, 5), (4, 5), (5, 5)] and len(tables) == 6
+    seen.clear()
+    solver.tables(deals, progress=lambda done, total: seen.append((done, total)))
+    assert seen == []  # all cached: nothing to report
+    assert [t.pbn() for t in tables[:5]] == [t.pbn() for t in DDSolver().tables(deals)]
+
+
+def test_callers_do_not_share_a_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two users of one process (two web requests) never see each other's tables: without
+    a solver each call has its own; a solver's cache is its own."""
+    import endplay.dds as eplay_dds
+
+    from bridgescore import dd
+
+    calls: list[int] = []
+    real = eplay_dds.calc_all_tables
+
+    def counting(deals, *args, **kwargs):  # type: ignore[no-untyped-def]
+        deals = list(deals)
+        calls.append(len(deals))
+        return real(deals, *args, **kwargs)
+
+    monkeypatch.setattr(eplay_dds, "calc_all_tables", counting)
+    deal = bulk.to_deals(bulk.deal_array(1, seed=22))[0]
+    first = dd.dd_table(deal)
+    assert dd.dd_table(deal) == first and dd.dd_tables([deal]) == [first]
+    assert calls == [1, 1, 1]
+    a, b = DDSolver(), DDSolver()
+    a.table(deal)
+    b.table(deal)
+    assert calls == [1, 1, 1, 1, 1] and a.solved == b.solved == 1
+    assert not [name for name, v in vars(dd).items() if isinstance(v, DDSolver)]
+
+
+def test_solvers_in_two_threads() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    deals = bulk.to_deals(bulk.deal_array(6, seed=23))
+    expected = [t.pbn() for t in DDSolver().tables(deals)]
+    with ThreadPoolExecutor(2) as pool:
+        halves = list(pool.map(lambda part: DDSolver().tables(part), [deals[:3], deals[3:]]))
+    assert [t.pbn() for t in halves[0] + halves[1]] == expected
+
+
+@pytest.mark.parametrize(("content", "en"), [
+    ("{not json", "invalid JSON"),
+    ('["a list"]', "expected the JSON object"),
+    ('{"N:...": {"C": {"N": 14, "E": 0, "S": 0, "W": 0}}}', "expected the JSON object"),
+    ('{"N:...": {"C": {"N": 1}}}', "expected the JSON object"),
+    ('{"N:...": "seven"}', "expected the JSON object"),
+])
+def test_a_broken_cache_file_is_a_clear_error(tmp_path: Path, content: str, en: str) -> None:
+    path = tmp_path / "dd.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(FileFormatError) as info:
+        DDSolver(path)
+    assert str(path) in str(info.value) and en in str(info.value)
+    assert "不是双明手缓存文件" in info.value.message("zh")
+
+
+def test_saving_the_cache_replaces_the_file_whole(tmp_path: Path) -> None:
+    path = tmp_path / "dd.json"
+    deals = bulk.to_deals(bulk.deal_array(2, seed=24))
+    solver = DDSolver(path)
+    solver.tables(deals)
+    solver.save()
+    assert sorted(json.loads(path.read_text(encoding="utf-8"))) == sorted(d.pbn() for d in deals)
+    assert [p.name for p in tmp_path.iterdir()] == ["dd.json"]  # no temporary file left

@@ -225,6 +225,38 @@ def test_dd_text_json_and_cache(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert list(saved) == [pbn.read_records(SEED)[0][0].deal.pbn()]  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_dd_broken_cache_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                     lang: str) -> None:
+    cache = tmp_path / "dd.json"
+    cache.write_text("{half a file", encoding="utf-8")
+    status, out, err = run(capsys, "dd", str(SEED), "--cache", str(cache), "--lang", lang)
+    assert status == 2 and out == ""
+    assert ("not a double-dummy cache" if lang == "en" else "不是双明手缓存文件") in one_line_error(err, lang)
+
+
+def test_dd_progress_bar_is_fed_by_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line draws the bar (on standard error) from the solver's callback."""
+    import endplay._dds as raw
+
+    from bridgescore import bulk
+    from bridgescore.cli.deals import _ProgressBar
+    from bridgescore.dd import DDSolver
+
+    monkeypatch.setattr(raw, "MAXNOOFTABLES", 2)
+    deals = bulk.to_deals(bulk.deal_array(3, seed=31))
+    with _ProgressBar("double dummy") as bar:
+        DDSolver().tables(deals, progress=bar.update)
+        assert bar.bar is not None
+        task = bar.bar.tasks[0]
+        assert (task.description, task.completed, task.total) == ("double dummy", 3, 3)
+        # not a terminal here: the bar is disabled, so nothing is written to standard error
+        assert bar.bar.disable
+    with _ProgressBar("x") as idle:
+        pass
+    assert idle.bar is None  # nothing solved, nothing drawn
+
+
 # -- convert -------------------------------------------------------------------------------
 
 

@@ -1,29 +1,37 @@
 """Double-dummy tables and par, from the DDS solver that ``endplay`` ships prebuilt.
 
 ``endplay`` is an optional extra (``pip install bridgescore[dds]``) imported only here, and
-only when a table is asked for.  Tables are solved in batches (DDS spreads a batch over all
-cores), cached by deal so that no deal is solved twice, and copied out of the solver's
-structures at once: endplay's par iterator reuses one structure, so reading it later would
-show the last contract only.
+only when a table is asked for.  A :class:`DDSolver` solves deals in batches (DDS spreads a
+batch over all cores) and remembers every table it has solved, so that no deal is solved
+twice; each caller owns its solver and its cache (nothing is shared between the users of one
+process but the solver library itself, which is called by one thread at a time).  Tables are
+copied out of the solver's structures at once: endplay's par iterator reuses one structure,
+so reading it later would show the last contract only.
+
+This module draws nothing: a long solve reports its progress through a callback
+(``progress(done, total)``), and the caller (the command line's progress bar, a web page)
+decides what to show.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+import os
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .contract import Contract, Doubling
 from .deal import Deal
-from .errors import BridgeError
+from .errors import BridgeError, FileFormatError
 from .seat import Seat
 from .strain import Strain
 from .vulnerability import Vulnerability
 
-__all__ = ["DD_SEATS", "DD_STRAINS", "DDSolver", "DDTable", "ParContract", "ParResult", "dd_table",
-           "dd_tables", "par"]
+__all__ = ["DD_SEATS", "DD_STRAINS", "DDSolver", "DDTable", "MissingSolverError", "ParContract",
+           "ParResult", "Progress", "dd_table", "dd_tables", "par"]
 
 # endplay's orders: Denom spades, hearts, diamonds, clubs, nt; Player north, east, south, west.
 _DENOM_OF_STRAIN = {Strain.SPADES: 0, Strain.HEARTS: 1, Strain.DIAMONDS: 2, Strain.CLUBS: 3,
@@ -32,6 +40,14 @@ _DENOM_OF_STRAIN = {Strain.SPADES: 0, Strain.HEARTS: 1, Strain.DIAMONDS: 2, Stra
 # the seats N S E W.
 DD_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 DD_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+
+# ``progress(done, total)``: tables solved so far out of those to solve in this call.
+Progress = Callable[[int, int], None]
+
+# DDS 2.x keeps its working state (parameters, scheduler, thread memory) in globals, so two
+# threads calling it at once would corrupt each other's solves; one call at a time, each
+# using every core.
+_DDS_LOCK = threading.Lock()
 
 
 class MissingSolverError(BridgeError):
@@ -128,25 +144,30 @@ class ParResult:
 
 
 class DDSolver:
-    """Solves deals in batches and remembers every table (optionally in a JSON file)."""
+    """Solves deals in batches and remembers every table (optionally in a JSON file).
+
+    One solver per caller: its cache is its own.  ``cache_path`` names a JSON file of solved
+    deals, read now and written by :meth:`save`."""
 
     def __init__(self, cache_path: str | Path | None = None) -> None:
         self._cache: dict[str, DDTable] = {}
         self.cache_path = Path(cache_path) if cache_path is not None else None
         self.solved = 0  # tables actually computed by DDS (not served from the cache)
         if self.cache_path is not None and self.cache_path.exists():
-            data = json.loads(self.cache_path.read_text(encoding="utf-8"))
-            self._cache = {k: DDTable.from_dict(v) for k, v in data.items()}
+            self._cache = _read_cache(self.cache_path)
 
     def save(self) -> None:
+        """Write the cache file (whole, then renamed over the old one, so that an
+        interrupted save leaves the previous file as it was)."""
         if self.cache_path is not None:
             data = {k: v.to_dict() for k, v in self._cache.items()}
-            self.cache_path.write_text(json.dumps(data), encoding="utf-8")
+            tmp = self.cache_path.with_name(self.cache_path.name + ".tmp")
+            tmp.write_text(json.dumps(data), encoding="utf-8")
+            os.replace(tmp, self.cache_path)
 
-    def tables(self, deals: Sequence[Deal], progress: bool = False,
-               label: str = "double dummy") -> list[DDTable]:
-        """Tables for the deals, in order; with ``progress`` a bar (titled ``label``) shows on
-        standard error while more than one batch is solved."""
+    def tables(self, deals: Sequence[Deal], progress: Progress | None = None) -> list[DDTable]:
+        """Tables for the deals, in order.  ``progress(done, total)`` is called before the
+        first batch and after each one, when any deal has to be solved."""
         keys = [d.pbn() for d in deals]
         todo = list(dict.fromkeys(k for k in keys if k not in self._cache))
         if todo:
@@ -154,32 +175,56 @@ class DDSolver:
             import endplay._dds as raw
 
             batch = int(raw.MAXNOOFTABLES)
-            bar = None
-            if progress and len(todo) > batch:
-                from rich.console import Console
-                from rich.progress import Progress
-
-                # On standard error, so that JSON or PBN on standard output stays clean.
-                console = Console(stderr=True)
-                bar = Progress(console=console, transient=True, disable=not console.is_terminal)
-                bar.start()
-                task = bar.add_task(label, total=len(todo))
-            try:
-                for i in range(0, len(todo), batch):
-                    chunk = todo[i : i + batch]
+            if progress is not None:
+                progress(0, len(todo))
+            for i in range(0, len(todo), batch):
+                chunk = todo[i : i + batch]
+                with _DDS_LOCK:
                     results = dds.calc_all_tables([types.Deal(k) for k in chunk])
-                    for k, table in zip(chunk, results, strict=True):
-                        self._cache[k] = _copy_table(table)
-                    self.solved += len(chunk)
-                    if bar is not None:
-                        bar.update(task, advance=len(chunk))
-            finally:
-                if bar is not None:
-                    bar.stop()
+                    solved = [_copy_table(table) for table in results]
+                for k, table in zip(chunk, solved, strict=True):
+                    self._cache[k] = table
+                self.solved += len(chunk)
+                if progress is not None:
+                    progress(i + len(chunk), len(todo))
         return [self._cache[k] for k in keys]
 
     def table(self, deal: Deal) -> DDTable:
         return self.tables([deal])[0]
+
+
+def _read_cache(path: Path) -> dict[str, DDTable]:
+    """The tables of a cache file written by :meth:`DDSolver.save`; anything else is an
+    error naming the file (never a table taken on trust: a wrong one would go to print)."""
+    from .textfile import json_error, read_text
+
+    text = read_text(path, "double-dummy cache", "双明手缓存文件")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        en, zh = json_error(e)
+        raise FileFormatError(f"not a double-dummy cache: {en}", f"不是双明手缓存文件：{zh}",
+                              path=str(path)) from None
+    out: dict[str, DDTable] = {}
+    ok = isinstance(data, dict)
+    for key, value in data.items() if ok else ():
+        try:
+            table = DDTable.from_dict(value)
+        except (KeyError, TypeError, AttributeError):
+            ok = False
+            break
+        if not isinstance(key, str) or any(
+                type(n) is not int or not 0 <= n <= 13 for row in table.tricks for n in row):
+            ok = False
+            break
+        out[key] = table
+    if not ok:
+        raise FileFormatError(
+            "not a double-dummy cache: expected the JSON object `--cache` writes (each deal, "
+            "then tricks by strain and seat, 0-13)",
+            "不是双明手缓存文件：应为 `--cache` 写出的 JSON 对象（每副牌按花色和座位列出 0-13 墩）",
+            path=str(path))
+    return out
 
 
 def _copy_table(table: Any) -> DDTable:
@@ -190,17 +235,15 @@ def _copy_table(table: Any) -> DDTable:
     return DDTable(tuple(rows))  # type: ignore[arg-type]
 
 
-_DEFAULT = DDSolver()
-
-
-def dd_tables(deals: Iterable[Deal], progress: bool = False, solver: DDSolver | None = None,
-              label: str = "double dummy") -> list[DDTable]:
-    """Double-dummy tables for many deals, solved in parallel batches and cached."""
-    return (solver or _DEFAULT).tables(list(deals), progress, label)
+def dd_tables(deals: Iterable[Deal], solver: DDSolver | None = None,
+              progress: Progress | None = None) -> list[DDTable]:
+    """Double-dummy tables for many deals, solved in parallel batches: by ``solver`` (and
+    remembered in its cache), or by a solver of this call alone."""
+    return (solver if solver is not None else DDSolver()).tables(list(deals), progress)
 
 
 def dd_table(deal: Deal, solver: DDSolver | None = None) -> DDTable:
-    return (solver or _DEFAULT).table(deal)
+    return (solver if solver is not None else DDSolver()).table(deal)
 
 
 def par(table: DDTable, vulnerability: Vulnerability, dealer: Seat) -> ParResult:
@@ -215,7 +258,8 @@ def par(table: DDTable, vulnerability: Vulnerability, dealer: Seat) -> ParResult
             res.resTable[d][p] = table.tricks[strain.value][p]
     vul = types.Vul([types.Vul.none, types.Vul.ns, types.Vul.ew, types.Vul.both][vulnerability.value])
     out = raw.parResultsMaster()
-    raw.DealerParBin(res, out, types.Player(dealer.value), vul)
+    with _DDS_LOCK:
+        raw.DealerParBin(res, out, types.Player(dealer.value), vul)
     contracts = []
     # Copy each contract out of the solver's structure at once (it is reused by endplay's
     # own iterator); seats 4 and 5 mean "either of N/S" and "either of E/W".

@@ -80,15 +80,44 @@ def _boards(path: str) -> list[HandRecordBoard]:
 def _solve(boards: list[HandRecordBoard], lang: str, cache: str | None) -> list[HandRecordBoard]:
     from dataclasses import replace
 
-    from ..dd import DDSolver, dd_tables, par
+    from ..dd import DDSolver, par
 
-    solver = DDSolver(cache) if cache else None
-    tables = dd_tables([b.deal for b in boards], progress=True, solver=solver,
-                       label=_t(lang, "double dummy", "双明手分析"))
-    if solver is not None:
-        solver.save()
+    solver = DDSolver(cache)
+    with _ProgressBar(_t(lang, "double dummy", "双明手分析")) as bar:
+        tables = solver.tables([b.deal for b in boards], progress=bar.update)
+    solver.save()
     return [replace(b, dd=t, par=par(t, b.vulnerability, b.dealer))
             for b, t in zip(boards, tables, strict=True)]
+
+
+class _ProgressBar:
+    """A Rich progress bar on standard error (so that JSON or PBN on standard output stays
+    clean), drawn only on a terminal and only while deals are being solved (none when every
+    deal is in the cache); it is fed by the solver's ``progress(done, total)`` callback and
+    vanishes when done."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __enter__(self) -> _ProgressBar:
+        return self
+
+    def update(self, done: int, total: int) -> None:
+        if self.bar is None:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            console = Console(stderr=True)
+            self.bar = Progress(console=console, transient=True, disable=not console.is_terminal)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total)
+        self.bar.update(self.task, completed=done)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def _write_dd_pbn(file: str, boards: list[HandRecordBoard], out: str) -> None:
