@@ -226,3 +226,44 @@ def test_imports_stay_light(module: str) -> None:
             "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_one_jinja_environment() -> None:
+    """Jinja2 is imported, and an Environment built, in render/templates.py alone: every page
+    of the package renders with the same settings (escaping, strict undefined, whitespace)."""
+    owners: dict[str, set[str]] = {}
+    for name, (path, _) in modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            elif isinstance(node, ast.Call):
+                func = node.func
+                called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+                names = ["jinja2"] if called == "Environment" else []
+            else:
+                continue
+            if any(n == "jinja2" or n.startswith("jinja2.") for n in names):
+                owners.setdefault("jinja2", set()).add(name)
+    assert owners == {"jinja2": {f"{ROOT}.render.templates"}}
+
+
+def test_the_shared_environment_renders_every_page() -> None:
+    from jinja2 import StrictUndefined, UndefinedError
+
+    from bridgescore.render.templates import environment, render_template
+
+    env = environment()
+    assert environment() is env  # built once
+    names = {p.name for p in (PACKAGE / "templates").glob("*.html")}
+    assert set(env.list_templates()) == names
+    # one set of settings for every page: escaping, strict undefined, the suit filter
+    assert env.autoescape("x.html") is True and "suits" in env.filters
+    assert env.undefined is StrictUndefined
+    with pytest.raises(UndefinedError):
+        env.from_string("{{ missing.field }}").render()
+    assert str(env.from_string("{{ name }} {{ '♥5'|suits }}").render(name="<b>")) == (
+        '&lt;b&gt; <span class="suit red">♥</span>5')
+    assert render_template("handrecord_macros.html").strip() == ""  # macros only: no output
