@@ -55,13 +55,24 @@ class _Reader:
         self.strict = strict
         self.games: list[PbnGame] = []
         self.errors: list[FileFormatError] = []
-        self.previous: dict[str, str] = {}
+        # The value each tag had last, for "#" (PBN 2.1, 3.3: copied from the previous game):
+        # the tags of the games read are kept as they are and gathered only when a "#" is met.
+        self._previous: dict[str, str] = {}
+        self._history: list[tuple[list[str], list[str]]] = []
         self.game = PbnGame()
         self.pending: list[str] = []  # lines before the first tag of the coming game
         self.in_brace = False
         self.brace_line = 0
         self.current: PbnTag | None = None
         self.section: list[PbnSectionLine] = []
+
+    def previous(self) -> dict[str, str]:
+        """Tag name -> its value in the last game that had it."""
+        if self._history:
+            for names, values in self._history:
+                self._previous.update(zip(names, values, strict=True))
+            self._history.clear()
+        return self._previous
 
     def error(self, line: int, en: str, zh: str) -> None:
         err = FileFormatError(en, zh, path=self.path, line=line)
@@ -90,7 +101,7 @@ class _Reader:
                         # close_game(True), for a game the fast path has read whole
                         game = self.game
                         values = game._raw_values if game._values is None else game._values
-                        self.previous.update(zip(game._names, values, strict=True))
+                        self._history.append((game._names, values))
                         self.games.append(game)
                         self.game = PbnGame()
                         pos, number = eol + 1, number + 1
@@ -138,7 +149,7 @@ class _Reader:
             values = []
             for name, raw_value in zip(names, raw_values, strict=True):
                 value = unescape(raw_value)
-                values.append(self.previous.get(name, "") if value == "#" else value)
+                values.append(self.previous().get(name, "") if value == "#" else value)
         game = self.game
         game.line = number
         game.preamble, self.pending = self.pending, []
@@ -167,10 +178,9 @@ class _Reader:
             game.terminated = terminated
             if game._tags is None:
                 values = game._raw_values if game._values is None else game._values
-                self.previous.update(zip(game._names, values, strict=True))
+                self._history.append((game._names, values))
             else:
-                for t in game.tags:
-                    self.previous[t.name] = t.value
+                self._history.append(([t.name for t in game.tags], [t.value for t in game.tags]))
             self.games.append(game)
         self.game = PbnGame()
 
@@ -218,7 +228,7 @@ class _Reader:
                 game.preamble, self.pending = self.pending, []
             value = unescape(m[2])
             if value == "#":
-                value = self.previous.get(m[1], "")
+                value = self.previous().get(m[1], "")
             if self.strict and m[1].lower() not in _REPEATABLE and game.get(m[1]) is not None:
                 self.error(number, f"tag {m[1]!r} appears twice in one game",
                            f"标签 {m[1]!r} 在同一局中出现两次")

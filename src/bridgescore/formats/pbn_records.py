@@ -45,10 +45,35 @@ class _Unusual(Exception):
 
 _T = TypeVar("_T")
 _CACHE_LIMIT = 4096
-_BOARDS: dict[str, int] = {}
-_SEATS: dict[str, Seat] = {}
-_VULS: dict[str, Vulnerability] = {}
-_CONTRACTS: dict[str, Contract] = {}
+
+
+class _Memo(dict[str, _T]):
+    """``memo[text]`` is ``parse(text)``, remembered: a file repeats the same few seats,
+    contracts and boards.  (What is remembered are immutable values of pure functions, the
+    same for every caller.)  A hit is one dictionary look-up in C."""
+
+    __slots__ = ("parse",)
+
+    def __init__(self, parse: Callable[[str], _T]) -> None:
+        super().__init__()
+        self.parse = parse
+
+    def __missing__(self, text: str) -> _T:
+        value = self.parse(text)
+        if len(self) < _CACHE_LIMIT:
+            self[text] = value
+        return value
+
+
+def _board_number(text: str) -> int:
+    return Board.parse(text).number
+
+
+_BOARDS = _Memo(_board_number)
+_SEATS = _Memo(Seat.parse)
+_VULS = _Memo(Vulnerability.parse)
+_CONTRACTS = _Memo(Contract.parse)
+_SEAT_ORDER = tuple(Seat)
 _CARDS: dict[str, Card] = {str(c): c for c in DECK}
 # The usual auction tokens (none of them "AP", a note, or an end mark): straight to calls.
 _CALLS: dict[str, Call] = {
@@ -67,22 +92,7 @@ _TRICK_RANKING = [
 ]
 _TRICK_RANKING_BY_LEAD = [[_TRICK_RANKING[strain][lead // 13] for lead in range(52)]
                           for strain in range(5)]
-_PLAYER_TAGS = tuple((s, s.name.lower()) for s in Seat)
 _PASS_CALL = Call(CallKind.PASS)
-
-
-def _cached(cache: dict[str, _T], parse: Callable[[str], _T], text: str) -> _T:
-    """``parse(text)`` remembered: a file repeats the same few seats, contracts and boards."""
-    hit = cache.get(text)
-    if hit is None:
-        hit = parse(text)
-        if len(cache) < _CACHE_LIMIT:
-            cache[text] = hit
-    return hit
-
-
-def _board_number(text: str) -> int:
-    return Board.parse(text).number
 
 
 def _section_rows(section: str | tuple[PbnSectionLine, ...]) -> list[list[str]]:
@@ -102,6 +112,26 @@ def _section_tokens(section: str | tuple[PbnSectionLine, ...]) -> list[str]:
     return [t for row in _section_rows(section) for t in row]
 
 
+# The tags the quick path reads, in this order; a file repeats one layout of tag names in
+# every game, so where each of them sits is worked out once per layout.
+_WANTED = ("board", "dealer", "vulnerable", "deal", "north", "east", "south", "west", "event",
+           "date", "score", "contract", "declarer", "result", "auction", "play")
+_LAYOUTS: dict[tuple[str, ...], tuple[int | None, ...]] = {}
+
+
+def _layout(names: Sequence[str]) -> tuple[int | None, ...]:
+    """Where each of ``_WANTED`` is among ``names`` (case-insensitive; the last tag of a name
+    wins, as in the careful path), ``None`` where it is not."""
+    key = tuple(names)
+    hit = _LAYOUTS.get(key)
+    if hit is None:
+        get = dict(zip(map(str.lower, key), count())).get
+        hit = tuple(map(get, _WANTED))
+        if len(_LAYOUTS) < _CACHE_LIMIT:
+            _LAYOUTS[key] = hit
+    return hit
+
+
 def _quick_record(game: PbnGame) -> GameRecord | None:
     """:func:`to_record` for the usual game, with cached parsing and no line bookkeeping;
     it gives the careful path's record or raises (then the careful path runs)."""
@@ -114,68 +144,56 @@ def _quick_record(game: PbnGame) -> GameRecord | None:
         names = [t.name for t in game.tags]
         values = [t.value for t in game.tags]
         sections = [t.section for t in game.tags]
-    # lower-case name -> position; the last tag of a name wins, as in the careful path
-    get = dict(zip(map(str.lower, names), count())).get
+    layout = _layout(names)
+    # each wanted value stripped, None when absent, empty or "?" (unknown)
+    (board, dealer, vulnerable, deal, north, east, south, west, event, date, score_text,
+     contract_text, declarer, result) = [
+        None if i is None else (v if (v := values[i].strip()) and v != "?" else None)
+        for i in layout[:14]]
+    auction_i, play_i = layout[14], layout[15]
 
-    def value(name: str) -> str | None:
-        i = get(name)
-        if i is None:
-            return None
-        v = values[i].strip()
-        return v if v and v != "?" else None
-
-    rec = GameRecord(line=game.line)
-    v = value("board")
-    if v:
-        rec.board = _cached(_BOARDS, _board_number, v)
-    v = value("dealer")
-    if v:
-        rec.dealer = _cached(_SEATS, Seat.parse, v)
-    v = value("vulnerable")
-    if v:
-        rec.vulnerability = _cached(_VULS, Vulnerability.parse, v)
-    v = value("deal")
-    if v:
-        rec.deal = Deal.from_pbn(v)
-    players = rec.players
-    for seat, name in _PLAYER_TAGS:
-        v = value(name)
-        if v:
-            players[seat] = v
-    rec.event = value("event")
-    rec.date = value("date")
-    rec.score_text = value("score")
-    v = value("contract")
-    contract = rec.contract = _cached(_CONTRACTS, Contract.parse, v) if v else None
+    rec = GameRecord(line=game.line, event=event, date=date, score_text=score_text)
+    if board:
+        rec.board = _BOARDS[board]
+    if dealer:
+        rec.dealer = _SEATS[dealer]
+    if vulnerable:
+        rec.vulnerability = _VULS[vulnerable]
+    if deal:
+        rec.deal = Deal.from_pbn(deal)
+    if north or east or south or west:
+        players = rec.players
+        for seat, name in zip(_SEAT_ORDER, (north, east, south, west), strict=True):
+            if name:
+                players[seat] = name
+    contract = rec.contract = _CONTRACTS[contract_text] if contract_text else None
     if contract is not None and contract.level:
-        v = value("declarer")
-        if v:
-            rec.declarer = _cached(_SEATS, Seat.parse, v.lstrip("^"))
-        v = value("result")
-        if v:
-            if not v.isdigit() or int(v) > 13:
+        if declarer:
+            rec.declarer = _SEATS[declarer.lstrip("^")]
+        if result:
+            if not result.isdigit() or int(result) > 13:
                 raise _Unusual  # "NS 10", "^9" … are read by the careful path
-            rec.tricks = int(v)
+            rec.tricks = int(result)
 
-    i = get("auction")
-    if i is not None and values[i].strip():
-        dealer = _cached(_SEATS, Seat.parse, values[i])
-        tokens = _section_tokens(sections[i])
-        calls: Sequence[Call | None] = [_CALLS.get(t) for t in tokens]
+    if auction_i is not None and values[auction_i].strip():
+        first = _SEATS[values[auction_i]]
+        tokens = _section_tokens(sections[auction_i])
+        calls: Sequence[Call | None] = list(map(_CALLS.get, tokens))
         if not all(calls):
             # notes (=1=) and NAGs ($1) are skipped; anything else unusual goes the long way
             calls = [_CALLS.get(t) for t in tokens if t[0] not in "=$"]
             if not all(calls):
-                calls = _quick_calls(dealer, tokens)
-        rec.auction = Auction(dealer, tuple(calls))  # type: ignore[arg-type]  # all calls
+                calls = _quick_calls(first, tokens)
+        rec.auction = Auction(first, tuple(calls))  # type: ignore[arg-type]  # all calls
         if rec.dealer is None:
-            rec.dealer = dealer
+            rec.dealer = first
 
-    i = get("play")
-    contract = rec.final_contract
-    if i is not None and values[i].strip() and contract is not None and contract.level:
-        _quick_play(rec, _cached(_SEATS, Seat.parse, values[i]).value, contract.strain.value,
-                    sections[i])
+    if play_i is not None and values[play_i].strip():
+        contract = rec.final_contract
+        if contract is not None and contract.level:
+            # (enum members' _value_: the .value property is slow to read)
+            _quick_play(rec, _SEATS[values[play_i]]._value_, contract.strain._value_,
+                        sections[play_i])
     return rec
 
 
@@ -204,13 +222,14 @@ def _quick_play(rec: GameRecord, first: int, strain: int,
     if isinstance(section, str):
         m = _PLAIN_TRICKS_RE.match(section)
         if m is not None:
-            # Rows of four cards by seat from ``first``; each trick is played from its leader.
-            # (Integer work only: this loop is most of the time of reading a played game.)
+            # Rows of four cards by seat from ``first``; each trick is played from its leader,
+            # ``s`` places along the row: the place of the last trick's winner.  (Integer work
+            # only: this loop is most of the time of reading a played game.)
             played: list[int] = []
             ranking = _TRICK_RANKING_BY_LEAD[strain]
             cards = iter(list(map(_CARD_INDEX.__getitem__, section[: m.end()].split())))
+            s = 0
             for row in zip(cards, cards, cards, cards, strict=False):  # rows of four
-                s = (leader - first) & 3
                 key = ranking[row[s]]
                 a, b, c, d = row
                 win, top = 0, key[a]
@@ -222,8 +241,12 @@ def _quick_play(rec: GameRecord, first: int, strain: int,
                     win, top = 2, k
                 if key[d] > top:
                     win = 3
-                played += row[s:] + row[:s]
-                leader = (first + win) & 3
+                if s:
+                    played += row[s:] + row[:s]
+                else:
+                    played += row
+                s = win
+            leader = (first + s) & 3
             play.extend(map(DECK.__getitem__, played))
             section = section[m.end() :]
     rows = _section_rows(section)

@@ -9,9 +9,8 @@ hand, the play from the opening leader.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from ..dd import DD_SEATS, DD_STRAINS, DDTable
-from ..dealing import DealtBoard
 from ..errors import BridgeError
 from ..gamerecord import GameRecord
 from ..play import trick_winner
@@ -19,6 +18,10 @@ from ..seat import Seat
 from ..strain import Strain
 from ..vulnerability import Vulnerability
 from .pbn_game import PbnGame
+
+if TYPE_CHECKING:
+    from ..dd import DDTable
+    from ..dealing import DealtBoard
 
 __all__ = ["EXPORT_HEADER", "boards_to_pbn", "dumps", "from_record", "set_dd_tags"]
 
@@ -117,6 +120,8 @@ def boards_to_pbn(boards: Iterable[DealtBoard], event: str = "", date: str = "")
 def set_dd_tags(game: PbnGame, table: DDTable, par_score: int) -> None:
     """Add (or replace) the tags that carry a deal's double-dummy analysis: ``DoubleDummyTricks``,
     ``OptimumScore`` (NS par score) and ``OptimumResultTable`` (tricks by declarer and strain)."""
+    from ..dd import DD_SEATS, DD_STRAINS  # here: reading PBN needs nothing of the solver's
+
     game.set_tag("DoubleDummyTricks", table.pbn(), [])
     game.set_tag("OptimumScore", f"NS {par_score:+d}" if par_score else "NS 0", [])
     rows = [f"{seat.letter} {'NT' if s is Strain.NOTRUMP else s.letter:>2} {table[s, seat]:>2}"
