@@ -222,10 +222,10 @@ def _quick_full_deal(text: str) -> Deal | None:
     h1, h2, h3, h4 = hands
     if not h1.count(".") == h2.count(".") == h3.count(".") == h4.count(".") == 3:
         return None
-    suits = list(map(_BITS_OF_SUIT.get, ".".join(hands).split(".")))
-    if None in suits:
-        return None
-    b: list[int] = suits  # type: ignore[assignment]  # no None in it
+    try:
+        b = list(map(_BITS_OF_SUIT.__getitem__, ".".join(hands).split(".")))
+    except KeyError:
+        return None  # not a holding as PBN writes it
     masks = (b[0] << 39 | b[1] << 26 | b[2] << 13 | b[3], b[4] << 39 | b[5] << 26 | b[6] << 13 | b[7],
              b[8] << 39 | b[9] << 26 | b[10] << 13 | b[11],
              b[12] << 39 | b[13] << 26 | b[14] << 13 | b[15])  # clockwise from the first seat
@@ -235,9 +235,16 @@ def _quick_full_deal(text: str) -> Deal | None:
         n.bit_count() == e.bit_count() == s_.bit_count() == w.bit_count() == 13
     ):
         return None
-    deal = object.__new__(Deal)
-    object.__setattr__(deal, "hands", (Hand(n), Hand(e), Hand(s_), Hand(w)))
-    object.__setattr__(deal, "complete", True)
+    # Built field by field, as the frozen dataclasses' own __init__ would, less its call.
+    new, set_ = object.__new__, object.__setattr__
+    hn, he, hs, hw = new(Hand), new(Hand), new(Hand), new(Hand)
+    set_(hn, "mask", n)
+    set_(he, "mask", e)
+    set_(hs, "mask", s_)
+    set_(hw, "mask", w)
+    deal = new(Deal)
+    set_(deal, "hands", (hn, he, hs, hw))
+    set_(deal, "complete", True)
     return deal
 
 

@@ -28,8 +28,9 @@ __all__ = ["load", "load_with_errors", "loads", "loads_with_errors"]
 # Section rows: not blank, no comment, no tag, no "%" escape in the first column.
 _CLEAN_ROW = r"(?:[^\s\[%{;]|[ \t]+[^\s\[{;])[^\n{;]*\n"
 # A tag alone on its line.  (The value is "(?:[^"\\]|\\.)*" of _TAG_RE unrolled, which the
-# regex engine runs far faster.)
-_CLEAN_TAG = r'\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"\]\n'
+# regex engine runs far faster; possessive, as nothing it takes could be given back to make
+# a match: each run stops at a quote or backslash, and each escape starts with one.)
+_CLEAN_TAG = r'\[([A-Za-z0-9_]++) "([^"\\\n]*+(?:\\[^\n][^"\\\n]*+)*+)"\]\n'
 _TAG_LINE_RE = re.compile(rf"^{_CLEAN_TAG}", re.MULTILINE)
 _RUN_TAG_RE = re.compile(rf"{_CLEAN_TAG}((?:{_CLEAN_ROW})*)")
 _RUN_RE = re.compile(rf"(?:{_CLEAN_TAG}(?:{_CLEAN_ROW})*)+")
