@@ -1,14 +1,16 @@
 """The shape of the package: which modules may import which, and no import cycles.
 
-Every ``import`` in every module is read from its source (function-level and ``TYPE_CHECKING``
-imports included: a late import is still a dependency, and a cycle through one is still a
-cycle).  The layers, from the bottom up:
+Every ``import`` in every module is read from its source, function-level imports included (a
+late import is still a dependency, and a cycle through one is still a cycle).  The layers,
+from the bottom up:
 
 - the core (notation, scoring, scales, cards, deals, auction, play) never imports formats,
-  events, home, render or cli;
+  events, home, render or cli, not even for type hints;
 - formats never imports events, home, render or cli;
 - nothing in the library imports cli;
-- no two modules import each other, directly or round a longer loop.
+- no two modules import each other, directly or round a longer loop.  Imports under
+  ``if TYPE_CHECKING:`` never run, so they may point back (two models naming each other's
+  types); every import that runs, at the top or in a function, counts.
 """
 
 from __future__ import annotations
@@ -45,12 +47,30 @@ def modules() -> dict[str, tuple[Path, bool]]:
     return out
 
 
-def imports_of(source: str, name: str, is_package: bool, known: Iterable[str]) -> set[str]:
-    """The package's modules that ``source`` (the text of module ``name``) imports."""
+def _type_checking_only(tree: ast.Module) -> set[int]:
+    """The ids of the import nodes under ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If):
+            test = node.test
+            name = test.id if isinstance(test, ast.Name) else getattr(test, "attr", "")
+            if name == "TYPE_CHECKING":
+                out.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    return out
+
+
+def imports_of(source: str, name: str, is_package: bool, known: Iterable[str],
+               runtime_only: bool = False) -> set[str]:
+    """The package's modules that ``source`` (the text of module ``name``) imports; with
+    ``runtime_only``, leaving out the imports under ``if TYPE_CHECKING:``."""
     known = set(known)
     package = name if is_package else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    skip = _type_checking_only(tree) if runtime_only else set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -75,9 +95,10 @@ def imports_of(source: str, name: str, is_package: bool, known: Iterable[str]) -
 
 
 @cache
-def graph() -> dict[str, frozenset[str]]:
+def graph(runtime_only: bool = False) -> dict[str, frozenset[str]]:
     mods = modules()
-    return {name: frozenset(imports_of(path.read_text(encoding="utf-8"), name, is_pkg, mods))
+    return {name: frozenset(imports_of(path.read_text(encoding="utf-8"), name, is_pkg, mods,
+                                       runtime_only))
             for name, (path, is_pkg) in mods.items()}
 
 
@@ -179,6 +200,11 @@ def test_imports_are_read_everywhere_in_a_module() -> None:
     found = imports_of(source, "bridgescore.dealing", False, known)
     assert found == {"bridgescore.deal", "bridgescore.cli", "bridgescore.render",
                      "bridgescore.formats.pbn", "bridgescore.formats.lin", "bridgescore"}
+    # the import under TYPE_CHECKING never runs: left out of the imports that run
+    runs = imports_of(source, "bridgescore.dealing", False, known, runtime_only=True)
+    assert runs == found - {"bridgescore.render"}
+    typed = "import typing\nif typing.TYPE_CHECKING:\n    from . import deal\n"
+    assert imports_of(typed, "bridgescore.x", False, known, runtime_only=True) == set()
     # relative imports from inside a package, one and two levels up
     found = imports_of("from ..deal import Deal\nfrom .pbn import loads\n",
                        "bridgescore.formats.lin", False, known)
@@ -212,7 +238,7 @@ def test_layers() -> None:
 
 
 def test_no_import_cycles() -> None:
-    assert cycles(graph()) == []
+    assert cycles(graph(runtime_only=True)) == []
 
 
 @pytest.mark.parametrize("module", ["bridgescore", "bridgescore.formats.pbn",

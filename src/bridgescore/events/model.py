@@ -34,13 +34,14 @@ from typing import TYPE_CHECKING, Literal
 
 from ..board import Board
 from ..contract import Contract, all_contracts
-from ..errors import BridgeError, FileFormatError
+from ..errors import BridgeError
 from ..frozen import FrozenMap
 from ..result import Result
 from ..seat import Seat, Side
 from ..serial import Data, Fields, excerpt, header, is_number
 from ..text import normalize
 from ..vulnerability import Vulnerability
+from .board_errors import board_error
 from .participants import LineUp, Pair, Player, Team, as_id, check_lineups
 from .scores import PairScore, ScoredBoard, ScoredResult, SessionScores
 
@@ -117,17 +118,6 @@ def possible_ns_scores(vulnerability: Vulnerability) -> frozenset[int]:
             for tricks in range(14):
                 out.add(Result(contract, seat, tricks).ns_score(vulnerability))
     return frozenset(out)
-
-
-def board_error(
-    board: int | None, en: str, zh: str, *, source: str | None = None, line: int | None = None
-) -> BridgeError:
-    """An error naming the board and, when known, the file and line."""
-    if board is not None:
-        en, zh = f"board {board}: {en}", f"第{board}副：{zh}"
-    if source is not None or line is not None:
-        return FileFormatError(en, zh, path=source, line=line)
-    return BridgeError(en, zh)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import BridgeError
-from .model import board_error
+from .board_errors import board_error
 
 if TYPE_CHECKING:
     from .model import BoardResult

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from ..errors import BridgeError
-from .model import board_error
+from .board_errors import board_error
 
 if TYPE_CHECKING:
     from .model import BoardResult
