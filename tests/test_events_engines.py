@@ -27,9 +27,10 @@ from bridgescore.cli import main
 from bridgescore.errors import BridgeError
 from bridgescore.events.imp_pairs import score_session
 from bridgescore.events.matchpoints import score_matchpoints
-from bridgescore.events.model import BoardResult, PairScore, Session, Team, TeamMatch
+from bridgescore.events.model import BoardResult, Session, Team, TeamMatch
 from bridgescore.events.pages import write_pairs_pages
 from bridgescore.events.ranking import rank
+from bridgescore.events.scores import PairScore
 
 BUTLER = """# event: Butler night
 # movement: mitchell

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bridgescore.events.model import PairScore
 from bridgescore.events.ranking import rank
+from bridgescore.events.scores import PairScore
 from bridgescore.seat import Side
 
 

@@ -14,8 +14,9 @@ from bridgescore.errors import BridgeError
 from bridgescore.events.imp_pairs import ImpSettings, score_imp_pairs
 from bridgescore.events.live import Action, LiveSession, Slot
 from bridgescore.events.matchpoints import MatchpointSettings, score_matchpoints
-from bridgescore.events.model import BoardResult, Pair, Session, SessionScores
+from bridgescore.events.model import BoardResult, Pair, Session
 from bridgescore.events.movements import howell, mitchell
+from bridgescore.events.scores import SessionScores
 from bridgescore.seat import Side
 
 R = Result.parse

@@ -26,17 +26,14 @@ from bridgescore.events.model import (
     BoardResult,
     LineUp,
     Pair,
-    PairScore,
     Player,
-    ScoredBoard,
-    ScoredResult,
     Session,
-    SessionScores,
     Team,
     TeamMatch,
 )
 from bridgescore.events.movements import Assignment as MovementAssignment
 from bridgescore.events.movements import Movement
+from bridgescore.events.scores import PairScore, ScoredBoard, ScoredResult, SessionScores
 from bridgescore.events.swiss import Draw, History
 from bridgescore.events.swiss import Entry as SwissEntry
 from bridgescore.events.swiss_pairs import SwissPairsEvent

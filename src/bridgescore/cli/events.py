@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
     from ..events.compare import Carried
     from ..events.files import ResultsFile
-    from ..events.model import Session, SessionScores, TeamMatch
+    from ..events.model import Session, TeamMatch
+    from ..events.scores import SessionScores
     from ..events.team_events import Standing
     from ..events.team_results import TeamEvent
     from ..events.teams import MatchScore

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .model import SessionScores
+from .scores import SessionScores
 
 __all__ = ["Carried", "Comparison", "Difference", "compare"]
 

@@ -31,7 +31,8 @@ from ..textfile import decode_bytes, read_decoded
 
 if TYPE_CHECKING:
     from .compare import Carried
-    from .model import Session, SessionScores, TeamMatch
+    from .model import Session, TeamMatch
+    from .scores import SessionScores
     from .teams import MatchScore
 
 __all__ = ["FORMATS", "Format", "ResultsFile", "ResultsText", "detect_format", "dumps_results",
@@ -149,7 +150,7 @@ def format_for_path(path: str | os.PathLike[str]) -> Format:
 def dumps_results(item: Session | TeamMatch | SessionScores | MatchScore, format: Format) -> str:
     """The text of a results file: a session or a match, scored or not (CSV keeps the results
     only; USEBIO and PBN also write a scored session's scores)."""
-    from .model import SessionScores
+    from .scores import SessionScores
     from .teams import MatchScore
 
     kind = _check_format(format)

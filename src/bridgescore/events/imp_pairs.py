@@ -62,17 +62,9 @@ from ..imps import ImpScale, get_imp_scale
 from ..serial import Data, settings_from_dict, settings_to_dict
 from .adjusted import award_imps, award_text, components
 from .exact import PairSums, exact, plain
-from .model import (
-    BoardResult,
-    PairScore,
-    ScoredBoard,
-    ScoredResult,
-    Session,
-    SessionScores,
-    played_score,
-)
+from .model import BoardResult, Session, played_score
 from .ranking import Rule, rank
-from .scores import ratio
+from .scores import PairScore, ScoredBoard, ScoredResult, SessionScores, ratio
 
 if TYPE_CHECKING:
     import numpy as np

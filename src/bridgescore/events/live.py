@@ -52,10 +52,10 @@ from ..serial import Data, Fields, excerpt, header
 from .imp_pairs import ImpSettings, score_imp_pairs
 from .live_log import Action, Change, Changes, Entry, Slot
 from .matchpoints import MatchpointSettings, score_matchpoints
-from .model import Assignment, BoardResult, Pair, PairScore, ScoredBoard, Session, SessionScores
+from .model import Assignment, BoardResult, Pair, Session
 from .movements import Movement
 from .ranking import rank
-from .scores import exact_sum
+from .scores import PairScore, ScoredBoard, SessionScores, exact_sum
 
 __all__ = ["Action", "Change", "Changes", "Entry", "LiveSession", "Slot"]
 

@@ -48,18 +48,9 @@ from ..errors import BridgeError
 from ..serial import Data, settings_from_dict, settings_to_dict
 from .adjusted import award_percent, award_text, components
 from .exact import PairSums, exact
-from .model import (
-    Award,
-    BoardResult,
-    PairScore,
-    ScoredBoard,
-    ScoredResult,
-    Session,
-    SessionScores,
-    played_score,
-)
+from .model import Award, BoardResult, Session, played_score
 from .ranking import Rule, rank
-from .scores import ratio
+from .scores import PairScore, ScoredBoard, ScoredResult, SessionScores, ratio
 
 if TYPE_CHECKING:
     import numpy as np

@@ -347,7 +347,7 @@ class Movement:
     def to_model(self) -> list[Any]:
         """The assignments as ``bridgescore.events.model.Assignment`` (pair ids as strings);
         in an arrow-switched round the pair holding the NS cards is given as ``ns_pair``."""
-        from .model import Assignment as ModelAssignment
+        from .assignment import Assignment as ModelAssignment
 
         out = []
         for a in self.assignments:

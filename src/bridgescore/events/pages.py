@@ -19,7 +19,8 @@ from ..i18n import check_lang
 from .adjusted import award_text as _award
 from .figures import column as _column
 from .figures import fixed
-from .model import BoardResult, SessionScores
+from .model import BoardResult
+from .scores import SessionScores
 from .teams import MatchScore
 
 if TYPE_CHECKING:

@@ -42,7 +42,8 @@ from .badlines import BadLines
 from .cells import MAX_CELL, artificial, board_number, whole
 from .compare import Carried
 from .figures import fixed
-from .model import BoardResult, Pair, Session, SessionScores, Team, TeamMatch
+from .model import BoardResult, Pair, Session, Team, TeamMatch
+from .scores import SessionScores
 
 if TYPE_CHECKING:
     from .teams import MatchScore

@@ -21,7 +21,7 @@ Pairs sessions (``rank``) use two rules:
 Matchpoint fields rank by percentage (fair when pairs played different numbers of boards);
 IMP and total-point fields by total.  Two-winner sessions rank NS and EW separately.
 
->>> from bridgescore.events.model import PairScore
+>>> from bridgescore.events.scores import PairScore
 >>> ps = [PairScore("A", None, 10, 4), PairScore("B", None, 12, 4), PairScore("C", None, 10, 4)]
 >>> [(p.pair, p.place) for p in rank(ps)]
 [('B', '1'), ('A', '2='), ('C', '2=')]
@@ -38,7 +38,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from ..errors import BridgeError
 from ..seat import Side
-from .model import PairScore
+from .scores import PairScore
 
 __all__ = ["Placed", "Rule", "TieBreak", "boards_needed", "exact_key", "natural_key", "pair_score",
            "place", "rank"]

@@ -36,8 +36,9 @@ from ..serial import Data, Fields, header, is_number
 from ..text import display_width
 from .exact import exact
 from .figures import column, json_number
-from .model import PairScore, Session, SessionScores
+from .model import Session
 from .ranking import boards_needed, natural_key, rank
+from .scores import PairScore, SessionScores
 from .swiss import Draw, Entry, FirstRound, History, swiss_draw
 from .swiss_roster import LateEntry, Roster, check_round
 

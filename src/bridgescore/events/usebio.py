@@ -49,16 +49,8 @@ from .cells import weighted as parse_weighted
 from .compare import Carried, Comparison
 from .compare import compare as compare_carried
 from .figures import fixed
-from .model import (
-    Award,
-    BoardResult,
-    Pair,
-    Session,
-    SessionScores,
-    Team,
-    TeamMatch,
-    parse_award,
-)
+from .model import Award, BoardResult, Pair, Session, Team, TeamMatch, parse_award
+from .scores import SessionScores
 
 __all__ = ["UsebioFile", "compare", "comparison", "dumps", "loads", "read"]
 
