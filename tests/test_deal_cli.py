@@ -27,8 +27,12 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 
 def one_line_error(err: str, lang: str) -> str:
-    """The single stderr line of a failed command, without its prefix."""
+    """The single stderr line of a failed command, without its prefix (with --json: the
+    message in ``lang`` of the one JSON object)."""
     assert err.endswith("\n") and err.count("\n") == 1, err
+    if err.startswith("{"):
+        error = json.loads(err)["error"]
+        return str(error["message_zh" if lang == "zh" else "message"])
     prefix = "错误：" if lang == "zh" else "error: "
     assert err.startswith(prefix), err
     return err[len(prefix):-1]
@@ -121,7 +125,8 @@ def test_constrained_deals(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(("args", "en", "zh"), [
-    (["--boards", "0"], "--boards and --start must be at least 1", "--boards 和 --start 至少为 1"),
+    (["--boards", "0"], "--boards '0': expected a whole number of at least 1",
+     "--boards '0'：应为整数（不小于 1）"),
     (["-c", "N:hcp=50"], "invalid HCP range '50'", "无效的HCP范围 '50'"),
     (["-c", "N:foo=5"], "invalid constraint 'foo=5'", "无效的条件 'foo=5'"),
     (["-c", "Q:hcp=10"], "'Q'", "'Q'"),
@@ -203,7 +208,8 @@ def test_missing_solver_is_a_one_line_error(capsys: pytest.CaptureFixture[str], 
 
     monkeypatch.setattr(dd, "_endplay", no_solver)
     status, _, err = run(capsys, "dd", str(DATA / "endplay_example1.pbn"), "--lang", lang)
-    assert status == 2 and "bridgescore[dds]" in one_line_error(err, lang)
+    # Not the user's input: its own exit status (tests/test_cli_missing.py blocks the import).
+    assert status == 3 and "bridgescore[dds]" in one_line_error(err, lang)
 
 
 def test_dd_text_json_and_cache(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -220,7 +226,9 @@ def test_dd_text_json_and_cache(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     cache = tmp_path / "dd.json"
     status, out, _ = run(capsys, "dd", str(SEED), "--json", "--cache", str(cache))
     data = json.loads(out)
-    assert data[0]["tricks"]["C"]["E"] == 9 and data[0]["par"]["score_ns"] == -110
+    assert data["file"] == str(SEED) and data["output"] is None
+    assert data["boards"][0]["tricks"]["C"]["E"] == 9
+    assert data["boards"][0]["par"]["score_ns"] == -110
     saved = json.loads(cache.read_text(encoding="utf-8"))
     assert list(saved) == [pbn.read_records(SEED)[0][0].deal.pbn()]  # type: ignore[union-attr]
 
@@ -292,12 +300,13 @@ def test_convert_to_unknown_type(capsys: pytest.CaptureFixture[str], tmp_path: P
 
 def test_replay_json_text_and_board(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "replay", str(SEED), "--json")
-    assert json.loads(out) == [{"board": 2, "contract": "2SX", "declarer": "N", "recorded_tricks": 4,
-                                "derived": "2SX N -4", "matches": True, "score_ns": -1100}]
+    assert json.loads(out) == {"file": str(SEED), "files": [], "games": [
+        {"board": 2, "contract": "2SX", "declarer": "N", "recorded_tricks": 4,
+         "derived": "2SX N -4", "matches": True, "score_ns": -1100}]}
     status, out, _ = run(capsys, "replay", str(SEED), "--lang", "zh")
     assert status == 0 and "宕4" in out and "南北得分：-1100" in out
     status, out, _ = run(capsys, "replay", str(DATA / "endplay_example1.lin"), "--board", "3", "--json")
-    assert [r["board"] for r in json.loads(out)] == [3]
+    assert [r["board"] for r in json.loads(out)["games"]] == [3]
     for lang, text in (("en", "no board 99 in the file"), ("zh", "文件中没有第99副")):
         status, _, err = run(capsys, "replay", str(SEED), "--board", "99", "--lang", lang)
         assert status == 2 and text in one_line_error(err, lang)

@@ -477,7 +477,8 @@ def test_swiss_teams_from_results(tmp_path: Path, lang: str,
                            "第2场：D（主队）对 A 长城队（客队）"]}[lang])
     assert main(["swiss", "--matches", str(f), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [(t["home"], t["away"]) for t in data["tables"]] == [("C", "B"), ("D", "A")]
+    assert [(t["home"], t["away"]) for t in data["draw"]["tables"]] == [("C", "B"), ("D", "A")]
+    assert data["draw"]["round"] == 3 and data["rounds"] == 2
     assert main(["swiss", "--lang", lang]) == 2
     assert ("--matches" in capsys.readouterr().err)
 

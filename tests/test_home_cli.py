@@ -192,7 +192,10 @@ class TestChicago:
         assert status == 2 and "'weird'" in err
         status, _, err = run(capsys, "chicago", "--fourth-deal-partscore", "-5", "--json",
                              "--lang", "zh")
-        assert status == 2 and err.startswith("错误：无效的第四副部分分奖分 -5")
+        assert status == 2 and json.loads(err)["error"]["message_zh"].startswith(
+            "--fourth-deal-partscore '-5'：应为整数（不小于 0）")
+        status, _, err = run(capsys, "chicago", "--fourth-deal-partscore", "600", "--lang", "zh")
+        assert status == 2 and err.startswith("错误：无效的第四副部分分奖分 600")
 
     def test_fourth_deal_partscore_setting(self, capsys: pytest.CaptureFixture[str],
                                            tmp_path: Path) -> None:
@@ -352,7 +355,8 @@ class TestQuiz:
 
     def test_bad_count(self, capsys: pytest.CaptureFixture[str]) -> None:
         status, _, err = run(capsys, "quiz", "--count", "0", "--json")
-        assert status == 2 and "invalid number of questions 0" in err
+        assert status == 2 and "--count '0': expected a whole number of at least 1" in \
+            json.loads(err)["error"]["message"]
 
 
 _TEXT = st.text(alphabet=st.sampled_from(list("4SNHCDXT =+-1237北南打超宕东西双有无点|:.")),
@@ -375,6 +379,8 @@ def test_fuzzed_arguments(command: str, words: list[str], option: str, value: st
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = main(args)
     assert status in (0, 2), (args, err.getvalue())
+    # After "--" every word is an argument, --lang too: the run is then in English.
+    expected = "en" if "--" in words else lang
     if status == 2:
         text = err.getvalue()
-        assert text.count("\n") == 1 and text.startswith("错误：" if lang == "zh" else "error: ")
+        assert text.count("\n") == 1 and text.startswith("错误：" if expected == "zh" else "error: ")

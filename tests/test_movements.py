@@ -573,7 +573,7 @@ def test_movement_through_main(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     first = data["assignments"][0]
     assert (first["round"], first["table"], first["ns"], first["ew"], first["boards"]) == \
-        (1, 1, 5, 12, [1, 2])
+        (1, 1, "5", "12", [1, 2])
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

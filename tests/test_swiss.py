@@ -273,7 +273,7 @@ def test_swiss_command(files: tuple[Path, Path]) -> None:
     assert r.output.splitlines()[0] == "第1桌：A 王/李（南北）对 C 陈/杨（东西）"
     r = CliRunner().invoke(swiss_cmd, [str(s), "--history", str(h), "--json"])
     data = json.loads(r.output)
-    assert [(t["ns"], t["ew"]) for t in data["tables"]] == [("A", "C"), ("B", "D"), ("E", "F")]
+    assert [(t["ns"], t["ew"]) for t in data["draw"]["tables"]] == [("A", "C"), ("B", "D"), ("E", "F")]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

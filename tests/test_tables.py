@@ -522,7 +522,9 @@ def test_cli_bad_input_is_one_line_exit_2(
 ) -> None:
     code, out, err = run(capsys, *args)
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("error: ") and words in err
+    assert err.count("\n") == 1 and words in err
+    # With --json the error is one JSON object on stderr, else one line.
+    assert json.loads(err)["error"]["status"] == 2 if "--json" in args else err.startswith("error: ")
 
 
 def test_cli_bad_kind_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:

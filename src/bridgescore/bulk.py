@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Suit
 from .deal import Deal
 from .errors import NotationError
+from .i18n import plural
 from .seat import Seat
 
 if TYPE_CHECKING:
@@ -305,7 +306,8 @@ def generate(
                     f"尝试 {tried} 次后仍没有满足 {zh_names} 的牌",
                 )
             raise NotationError(
-                f"only {have} of {n} deals satisfied {en_names} in {tried} attempts",
+                f"only {have} of {plural(n, 'deal', 'deals')} satisfied {en_names} in {tried} "
+                "attempts",
                 f"尝试 {tried} 次后只有 {have} 副（共需 {n} 副）满足 {zh_names}",
             )
         size = min(batch if c.seats else min(batch, n - have), max_deals - tried)

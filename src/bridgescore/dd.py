@@ -25,7 +25,7 @@ from typing import Any
 
 from .contract import Contract, Doubling
 from .deal import Deal
-from .errors import BridgeError, FileFormatError
+from .errors import FileFormatError, MissingDependencyError
 from .seat import Seat
 from .strain import Strain
 from .vulnerability import Vulnerability
@@ -50,8 +50,11 @@ Progress = Callable[[int, int], None]
 _DDS_LOCK = threading.Lock()
 
 
-class MissingSolverError(BridgeError):
+class MissingSolverError(MissingDependencyError):
     """The double-dummy solver (endplay) is not installed."""
+
+    def __init__(self, en: str, zh: str) -> None:
+        super().__init__(en, zh, package="endplay", extra="dds")
 
 
 def _endplay() -> Any:

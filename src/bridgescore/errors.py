@@ -2,9 +2,18 @@
 
 ``str(error)`` is English (so tracebacks and logs read the same everywhere);
 ``error.message("zh")`` gives the Chinese text for user-facing output.
+
+A message quotes the input, but never a huge one in full: a quoted value or a number of more
+than a few hundred characters is cut to its ends with the length in between
+(``'99999…99999' (5000 characters)``), so a hostile value cannot flood a terminal or a log.
+
+:class:`MissingDependencyError` is not a ``BridgeError``: a missing optional package is not
+the user's input being wrong (the command line gives it its own exit status, 3).
 """
 
 from __future__ import annotations
+
+import re
 
 __all__ = [
     "BridgeError",
@@ -13,21 +22,65 @@ __all__ = [
     "IllegalPlayError",
     "ImpossibleResultError",
     "InvalidDealError",
+    "MissingDependencyError",
     "NotationError",
     "ScaleError",
+    "excerpt",
 ]
+
+_LONG = 120  # characters of a quoted value kept whole
+_HEAD, _TAIL = 40, 12
+# A quoted value (as repr() writes it) or a bare run of digits, too long to repeat.
+_TOO_LONG = re.compile(rf"'[^'\n]{{{_LONG},}}'|\"[^\"\n]{{{_LONG},}}\"|\d{{{_LONG},}}")
+
+
+def excerpt(text: str, lang: str = "en") -> str:
+    """``text`` if it is short, else its first and last characters and its length.
+
+    >>> excerpt("4S N =")
+    '4S N ='
+    >>> excerpt("9" * 5000)
+    '9999999999999999999999999999999999999999…999999999999 (5000 characters)'
+    """
+    if len(text) <= _LONG:
+        return text
+    # A quoted value keeps its quotes; the count is of the value itself.
+    quote = text[0] if text[0] in "'\"" and text[-1] == text[0] else ""
+    inner = text[1:-1] if quote else text
+    where = f"（{len(inner)} 个字符）" if lang == "zh" else f" ({len(inner)} characters)"
+    return f"{quote}{inner[:_HEAD]}…{inner[-_TAIL:]}{quote}{where}"
+
+
+def _shorten(message: str, lang: str) -> str:
+    if len(message) <= _LONG:
+        return message
+    return _TOO_LONG.sub(lambda m: excerpt(m[0], lang), message)
+
+
+def _check_lang(lang: object) -> bool:
+    """Whether ``lang`` asks for Chinese.  (``i18n.check_lang`` is the one parser; it imports
+    this module, so it is imported here only when the language is not spelt ``en``/``zh``.)"""
+    if lang == "zh":
+        return True
+    if lang == "en":
+        return False
+    from .i18n import check_lang
+
+    return check_lang(lang) == "zh"
 
 
 class BridgeError(ValueError):
     """Base of every error bridgescore raises on bad input."""
 
     def __init__(self, en: str, zh: str | None = None) -> None:
+        en = _shorten(en, "en")
+        zh = _shorten(zh, "zh") if zh is not None else en
         super().__init__(en)
         self.en = en
-        self.zh = zh if zh is not None else en
+        self.zh = zh
 
     def message(self, lang: str = "en") -> str:
-        return self.zh if lang == "zh" else self.en
+        return self.zh if _check_lang(lang) else self.en
 
 
 class NotationError(BridgeError):
@@ -74,3 +127,19 @@ class FileFormatError(BridgeError):
         super().__init__(en, zh)
         self.path = path
         self.line = line
+
+
+class MissingDependencyError(ImportError):
+    """An optional package that a feature needs is not installed (or cannot load): the
+    double-dummy solver for ``dd``, WeasyPrint for PDF.  ``extra`` names what to install:
+    ``pip install 'bridgescore[<extra>]'``."""
+
+    def __init__(self, en: str, zh: str, *, package: str, extra: str) -> None:
+        super().__init__(en, name=package)
+        self.en = en
+        self.zh = zh
+        self.package = package
+        self.extra = extra
+
+    def message(self, lang: str = "en") -> str:
+        return self.zh if _check_lang(lang) else self.en

@@ -1,4 +1,11 @@
-"""Languages.  Output is English by default; Chinese with ``lang="zh"``."""
+"""Languages.  Output is English by default; Chinese with ``lang="zh"``.
+
+One parser for the language a user asks for (:func:`check_lang`: ``en``, ``zh`` and the
+spellings people type, such as ``chinese`` or ``中文``), used by the command line and by every
+library function that takes ``lang``: anything else is a :class:`~bridgescore.errors.BridgeError`,
+never a silent fall-back to English.  Text is chosen through :func:`pick` or :func:`is_zh`,
+which check the language on the way (``"en"`` and ``"zh"`` themselves cost one comparison).
+"""
 
 from __future__ import annotations
 
@@ -7,27 +14,88 @@ from typing import Literal
 
 from .errors import NotationError
 
-__all__ = ["LANGS", "Lang", "check_lang", "os_error_text", "pick"]
+__all__ = ["LANGS", "Lang", "check_lang", "is_zh", "noun", "os_error_text", "pick", "plural",
+           "signed"]
 
 Lang = Literal["en", "zh"]
 LANGS: tuple[Lang, ...] = ("en", "zh")
 
+_EN = frozenset({"en", "eng", "english", "en-us", "en-gb", "en_us", "en_gb", "英文", "英语"})
+# Simplified Chinese only: zh-TW or zh-Hant would be a promise of traditional characters.
+_ZH = frozenset({"zh", "zh-cn", "zh-hans", "zh_cn", "zh_hans", "cn", "chinese", "中文", "汉语",
+                 "简体中文"})
 
-def check_lang(lang: str) -> Lang:
-    low = lang.strip().lower()
-    if low in ("en", "english", "英文", "英语"):
+
+def check_lang(lang: object) -> Lang:
+    """``"en"`` or ``"zh"`` for a language as people write it; a ``BridgeError`` otherwise.
+
+    >>> check_lang("zh"), check_lang(" Chinese "), check_lang("中文"), check_lang("EN")
+    ('zh', 'zh', 'zh', 'en')
+    >>> check_lang("fr")
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.NotationError: invalid language 'fr': expected 'en' (English) or 'zh' (Chinese)
+    """
+    if lang == "en":
         return "en"
-    if low in ("zh", "zh-cn", "zh-hans", "zh_cn", "cn", "chinese", "中文", "汉语"):
+    if lang == "zh":
         return "zh"
+    if isinstance(lang, str):
+        low = lang.strip().lower()
+        if low in _EN:
+            return "en"
+        if low in _ZH:
+            return "zh"
+        shown = repr(lang if len(lang) <= 40 else lang[:30] + "…")
+    else:
+        shown = repr(lang)[:40]
     raise NotationError(
-        f"invalid language {lang!r}: expected 'en' or 'zh'",
-        f"无效的语言 {lang!r}：应为 'en' 或 'zh'",
+        f"invalid language {shown}: expected 'en' (English) or 'zh' (Chinese)",
+        f"无效的语言 {shown}：应为 'en'（英文）或 'zh'（中文）",
     )
 
 
-def pick(lang: str, en: str, zh: str) -> str:
+def is_zh(lang: object) -> bool:
+    """Whether ``lang`` is Chinese; refuses anything that is not a language."""
+    if lang == "zh":
+        return True
+    if lang == "en":
+        return False
+    return check_lang(lang) == "zh"
+
+
+def pick(lang: object, en: str, zh: str) -> str:
     """The text for ``lang``: keeps call sites short and both languages side by side."""
-    return zh if lang == "zh" else en
+    return zh if is_zh(lang) else en
+
+
+def plural(n: float, one: str, many: str) -> str:
+    """``1 board``, ``2 boards``, ``0 boards``: the English count and noun (Chinese needs none).
+
+    >>> plural(1, "board", "boards"), plural(16, "board", "boards"), plural(0, "deal", "deals")
+    ('1 board', '16 boards', '0 deals')
+    """
+    return f"{n} {noun(n, one, many)}"
+
+
+def noun(n: float, one: str, many: str) -> str:
+    """The English noun for a count: ``noun(1, "IMP", "IMPs")`` is ``IMP``, and -1 IMP too."""
+    return one if abs(n) == 1 else many
+
+
+def signed(n: float, digits: int | None = None) -> str:
+    """A signed score or difference as printed in score sheets: ``+420``, ``-50``, and ``0``
+    without a sign (a passed-out board or a tie is neither side's score).
+
+    >>> signed(420), signed(-50), signed(0), signed(2.5, 2), signed(-0.001, 2)
+    ('+420', '-50', '0', '+2.50', '0.00')
+    """
+    if digits is not None:
+        text = f"{n:+.{digits}f}"
+    else:
+        text = f"{n:+d}" if isinstance(n, int) else f"{n:+g}"
+    # "+0", "-0.00": a zero has no side.
+    return text[1:] if text[1:].strip("0.") == "" else text
 
 
 # Operating-system errors by errno: the system's own text is English only.
@@ -45,6 +113,6 @@ _OS_ZH = {
 def os_error_text(error: OSError, lang: str = "en") -> str:
     """The reason of an ``OSError`` in ``lang`` (``No such file or directory`` / ``文件或目录不存在``)."""
     reason = error.strerror or str(error)
-    if lang == "zh":
+    if is_zh(lang):
         return _OS_ZH.get(error.errno or 0, reason)
     return reason

@@ -23,6 +23,7 @@ from .cards import Card, Suit
 from .contract import Contract
 from .deal import Deal, Hand
 from .errors import IllegalPlayError
+from .i18n import plural
 from .result import Result
 from .seat import Seat
 from .strain import Strain
@@ -233,7 +234,8 @@ class Play:
         total = self.total_tricks
         if total is None:
             raise IllegalPlayError(
-                f"the play is not over: {len(self.tricks)} tricks played and no claim",
+                f"the play is not over: {plural(len(self.tricks), 'trick', 'tricks')} played "
+                "and no claim",
                 f"打牌尚未结束：已打 {len(self.tricks)} 墩，也没有摊牌",
             )
         return Result(self.contract, self.declarer, total)

@@ -26,6 +26,7 @@ from .contract import (
     contract_from_match,
 )
 from .errors import ImpossibleResultError, NotationError
+from .i18n import plural
 from .scoring import SCORE_TABLE, Breakdown, breakdown
 from .seat import _SEAT_WORDS, Seat, Side
 from .serial import Data, Fields, enum_name, header
@@ -479,7 +480,8 @@ def _parse_zh(text: str, key: str, head: re.Match[str]) -> Result:
         if relative is not None and result.relative != relative:
             raise _bad(
                 text,
-                f"{tricks} tricks is {_rel(result.relative)}, not {_rel(relative)}",
+                f"{plural(tricks, 'trick', 'tricks')} is {_rel(result.relative)}, "
+                f"not {_rel(relative)}",
                 f"拿{tricks}墩即{_rel_zh(result.relative).lstrip('，')}，与所写结果不符",
             )
         return result

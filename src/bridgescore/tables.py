@@ -26,7 +26,7 @@ from typing import Any, Literal, Protocol
 
 from .contract import Contract, Doubling
 from .errors import BridgeError
-from .i18n import pick
+from .i18n import pick, plural
 from .imps import ImpScale, get_imp_scale
 from .scoring import score, undertrick_penalty
 from .strain import Strain
@@ -429,7 +429,7 @@ class VpTable:
         return pick(lang, "Victory point (VP) table", "胜利分 (VP) 换算表")
 
     def subtitle(self, lang: str = "en") -> str:
-        return pick(lang, f"{self.scale.title('en')}, {self.boards} boards",
+        return pick(lang, f"{self.scale.title('en')}, {plural(self.boards, 'board', 'boards')}",
                     f"{self.scale.title('zh')}，{self.boards} 副牌")
 
     def headers(self, lang: str = "en") -> list[str]:
@@ -460,7 +460,9 @@ class VpTable:
             "scale_title": self.scale.title(lang),
             "boards": self.boards,
             "columns": self.headers(lang),
-            "rows": [{"margin": m, "winner": w, "loser": lo} for m, w, lo in self.rows],
+            # VPs are floats on every scale (whole scales too): one type per field.
+            "rows": [{"margin": m, "winner": float(w), "loser": float(lo)}
+                     for m, w, lo in self.rows],
             "maximum_from": self.rows[-1][0],
         }
 

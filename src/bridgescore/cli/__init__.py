@@ -2,21 +2,36 @@
 
 Commands live in small modules that are imported only when their command runs, so
 ``bridgescore score …`` stays fast.  Every error a user can cause ends as one line on stderr
-and exit status 2, never a traceback.
+(one JSON object with ``--json``) and exit status 2, never a traceback; a missing optional
+package is exit status 3.  The language (``--lang``, else ``BRIDGESCORE_LANG``) is settled
+before anything is parsed and holds for the help, the output and the errors alike.
 """
 
 from __future__ import annotations
 
 import importlib
-import os
-import re
+import json
 import sys
 from collections.abc import Sequence
 
 import click
 
-from ..errors import BridgeError
-from ..i18n import os_error_text
+from ..errors import (
+    BridgeError,
+    FileFormatError,
+    IllegalCallError,
+    IllegalPlayError,
+    ImpossibleResultError,
+    InvalidDealError,
+    MissingDependencyError,
+    NotationError,
+    ScaleError,
+)
+from ..i18n import Lang, os_error_text
+from . import _lang
+from ._common import _lang_callback
+from ._lang import install
+from ._params import Bilingual, DryRun, option
 
 # command name -> (module, attribute).  A module that is not there yet is simply skipped.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -72,13 +87,19 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
 }
 
 
-class LazyGroup(click.Group):
+class LazyGroup(Bilingual, click.Group):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        zh = (ctx.obj or {}).get("lang") == "zh"
+        zh = _lang.current() == "zh"
         rows = [(name, COMMAND_HELP.get(name, ("", ""))[1 if zh else 0])
                 for name in self.list_commands(ctx)]
         with formatter.section("命令" if zh else "Commands"):
             formatter.write_dl(rows)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        pieces = super().collect_usage_pieces(ctx)
+        if _lang.current() == "zh" and pieces and pieces[-1] == self.subcommand_metavar:
+            pieces[-1] = "命令 [参数]..."
+        return pieces
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(name for name in COMMANDS if self.get_command(ctx, name) is not None)
@@ -97,90 +118,163 @@ class LazyGroup(click.Group):
         return command
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="bridgescore")
-# Read by main() before parsing (so that even usage errors speak the language); here it only
-# has to be accepted in front of a command too: ``bridgescore --lang zh --help``.
-@click.option("--lang", metavar="en|zh", expose_value=False, help="Language of the help: en or zh.")
+def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    click.echo(f"bridgescore {version('bridgescore')}")
+    ctx.exit()
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             help="bridgescore: contract-bridge scoring, in English and Chinese.",
+             help_zh="bridgescore：桥牌记分，中英文双语。")
+@option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+        help="Show the version and exit.", zh="显示版本号并退出。")
+# main() settles the language before parsing (so that even usage errors speak it); here the
+# option is accepted in front of a command and applies to it: ``bridgescore --lang zh score …``.
+@option("--lang", metavar="en|zh", expose_value=False, callback=_lang_callback,
+        help="Language of the help, the output and the errors: en or zh.",
+        zh="帮助、输出和错误信息的语言：en 或 zh。")
 def cli() -> None:
-    """bridgescore: contract-bridge scoring in Chinese and English. 桥牌记分。"""
+    pass
 
 
-def _lang_from(argv: Sequence[str]) -> str:
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            return "zh" if argv[i + 1].lower().startswith("zh") else "en"
-        if arg.startswith("--lang="):
-            return "zh" if arg[7:].lower().startswith("zh") else "en"
-    return "zh" if os.environ.get("BRIDGESCORE_LANG", "").lower().startswith("zh") else "en"
+def _json_wanted(argv: Sequence[str]) -> bool:
+    args = list(argv)
+    if "--" in args:
+        args = args[: args.index("--")]
+    return "--json" in args
 
 
-# Click's own usage messages, in Chinese for ``--lang zh`` (the rest of the text is kept).
-_CLICK_ZH = (
-    (re.compile(r"^Missing argument '([^']*)'\.?"), r"缺少参数 \1。"),
-    (re.compile(r"^Missing option '([^']*)'(?: / '([^']*)')?\.?"), r"缺少选项 \1。"),
-    (re.compile(r"^No such option:? '?([^'\s]+?)'?\.?(?= |$)"), r"没有此选项：\1。"),
-    (re.compile(r" Did you mean (\S+?)\?"), r" 是否要用 \1？"),
-    (re.compile(r"^No such command '([^']*)'\.?"), r"没有此命令：\1。"),
-    (re.compile(r"^Invalid value for (.+?): "), r"\1 的值无效："),
-    (re.compile(r"^Option '([^']*)' requires an argument\.?"), r"选项 \1 需要一个值。"),
-    (re.compile(r"^Got unexpected extra arguments? \((.*)\)"), r"多余的参数：\1"),
-    (re.compile(r"'([^']*)' is not a valid integer( range)?\.?"), r"'\1' 不是有效的整数。"),
-    (re.compile(r"'([^']*)' is not a valid float( range)?\.?"), r"'\1' 不是有效的数。"),
-    (re.compile(r"'([^']*)' is not one of (.*?)\.?$"), r"'\1' 不是以下之一：\2。"),
-    (re.compile(r"'([^']*)' is not (?:in the range|one of the choices) (.*?)\.?$"), r"'\1' 不在范围 \2 内。"),
-    (re.compile(r"(?:File|Path|Directory) '([^']*)' does not exist\.?"), r"'\1' 不存在。"),
-    (re.compile(r"(?:File|Path) '([^']*)' is a directory\.?"), r"'\1' 是目录。"),
+# Exit statuses: 0 done, 1 a compared file disagrees (pairs --compare), 2 bad input,
+# 3 an optional package is missing, 130 interrupted.
+BAD_INPUT = 2
+MISSING_DEPENDENCY = 3
+
+_KINDS: tuple[tuple[type[BaseException], str], ...] = (
+    (ImpossibleResultError, "impossible_result"),
+    (NotationError, "notation"),
+    (FileFormatError, "file_format"),
+    (ScaleError, "scale"),
+    (IllegalCallError, "illegal_call"),
+    (IllegalPlayError, "illegal_play"),
+    (InvalidDealError, "invalid_deal"),
+    (BridgeError, "invalid_input"),
 )
 
 
+def _kind(e: BridgeError) -> str:
+    code = getattr(e, "code", None)
+    if isinstance(code, str) and code:
+        return code  # an error that names itself
+    return next(kind for cls, kind in _KINDS if isinstance(e, cls))
 
-def _click_zh(message: str) -> str:
-    for pattern, repl in _CLICK_ZH:
-        message = pattern.sub(repl, message)
-    return message
+
+class _Report:
+    """Writes the one error line (or, with ``--json``, one JSON object) on stderr."""
+
+    def __init__(self, lang: Lang, as_json: bool) -> None:
+        self.lang = lang
+        self.as_json = as_json
+
+    def __call__(self, en: str, zh: str, code: str, status: int, **extra: object) -> int:
+        if self.as_json:
+            body: dict[str, object] = {"code": code, "message": en, "message_zh": zh,
+                                       "status": status}
+            body.update({k: v for k, v in extra.items() if v is not None})
+            click.echo(json.dumps({"error": body}, ensure_ascii=False), err=True)
+        else:
+            zh_run = self.lang == "zh"
+            click.echo(("错误：" if zh_run else "error: ") + (zh if zh_run else en), err=True)
+        return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point; returns the exit status (0 ok, 2 bad input)."""
+    """Entry point; returns the exit status (0 ok, 1 differences found by ``--compare``,
+    2 bad input, 3 a missing optional package, 130 interrupted)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    lang = _lang_from(args)
-    prefix = "错误：" if lang == "zh" else "error: "
+    report = _Report("en", _json_wanted(args))
     try:
-        status = cli.main(args=args, prog_name="bridgescore", standalone_mode=False,
-                          obj={"lang": lang})
+        lang = _lang.resolve(args)
     except BridgeError as e:
-        click.echo(prefix + e.message(lang), err=True)
-        return 2
+        return report(e.en, e.zh, "invalid_language", BAD_INPUT)
+    install()
+    _lang.set_current(lang)
+    report.lang = lang
+    # The --lang options write the language they parsed here: errors speak the same one.
+    obj: dict[str, object] = {"lang": lang}
+    try:
+        status = cli.main(args=args, prog_name="bridgescore", standalone_mode=False, obj=obj)
+    except BridgeError as e:
+        report.lang = _lang.current()
+        return report(e.en, e.zh, _kind(e), BAD_INPUT, path=getattr(e, "path", None),
+                      line=getattr(e, "line", None))
+    except MissingDependencyError as e:
+        report.lang = _lang.current()
+        return report(e.en, e.zh, "missing_dependency", MISSING_DEPENDENCY,
+                      package=e.package, extra=e.extra)
     except click.UsageError as e:
         if type(e).__name__.startswith("NoArgsIsHelp"):
             # ``bridgescore`` alone: show the help rather than an error.
             click.echo(e.ctx.get_help() if e.ctx else e.format_message())
             return 0
-        hint = f" ({e.ctx.command_path} --help)" if e.ctx else ""
+        report.lang = _lang.current()
+        # click made the message in the run's language (see _lang.CLICK_ZH); the other
+        # language is made again for the JSON form.
         message = " ".join(e.format_message().split())
-        if lang == "zh":
-            message = _click_zh(message)
-        click.echo(prefix + message + hint, err=True)
-        return 2
+        path = e.ctx.command_path if e.ctx else "bridgescore"
+        hint_en, hint_zh = f" ({path} --help)", f"（{path} --help）"
+        other = _other_language(e, args, obj)
+        en, zh = (other, message) if report.lang == "zh" else (message, other)
+        return report(en + hint_en, zh + hint_zh, "usage", BAD_INPUT)
     except click.ClickException as e:
-        click.echo(prefix + " ".join(e.format_message().split()), err=True)
-        return 2
+        report.lang = _lang.current()
+        message = " ".join(e.format_message().split())
+        return report(message, message, "usage", BAD_INPUT)
     except click.exceptions.Exit as e:
         return int(e.exit_code)
     except click.Abort:
         click.echo("", err=True)
         return 130
     except OSError as e:
+        report.lang = _lang.current()
         where = f" {e.filename!r}" if e.filename else ""
-        if lang == "zh":
-            text = f"无法访问{where}：{os_error_text(e, 'zh')}"
-        else:
-            text = f"cannot access{where}: {e.strerror}"
-        click.echo(prefix + text, err=True)
-        return 2
+        return report(f"cannot access{where}: {os_error_text(e, 'en')}",
+                      f"无法访问{where}：{os_error_text(e, 'zh')}", "os_error", BAD_INPUT,
+                      path=None if e.filename is None else str(e.filename))
     # A command may return its own status (e.g. 1: a compared file disagrees with our scores).
     return status if isinstance(status, int) else 0
+
+
+def _other_language(e: click.UsageError, args: list[str], obj: dict[str, object]) -> str:
+    """The message of a usage error in the language other than the run's.  click words some
+    messages when it raises them, so a parsing error is made again by parsing the command
+    line once more in the other language (no command runs: see ``DryRun``)."""
+    saved = _lang.current()
+    other: Lang = "en" if saved == "zh" else "zh"
+    _lang.set_current(other)
+    message = e.message
+    try:
+        if not obj.get("invoked"):
+            try:
+                cli.main(args=args, prog_name="bridgescore", standalone_mode=False,
+                         obj={"lang": other, "dry_run": True})
+            except click.UsageError as again:
+                return " ".join(again.format_message().split())
+            except (DryRun, BridgeError, click.ClickException, click.exceptions.Exit):
+                pass
+        if isinstance(e, click.NoSuchOption):
+            _set_message(e, _lang.gettext("No such option {name!r}.").format(name=e.option_name))
+        return " ".join(e.format_message().split())
+    finally:
+        _set_message(e, message)
+        _lang.set_current(saved)
+
+
+def _set_message(e: click.UsageError, message: str) -> None:
+    setattr(e, "message", message)  # noqa: B010  # click marks it final; it is a plain attribute
 
 
 def entry() -> None:

@@ -7,18 +7,23 @@ answer in well under 150 ms.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Any
 
 import click
 
 from ..board import Board
-from ..errors import NotationError, ScaleError
+from ..errors import NotationError
+from ..i18n import pick, plural, signed
 from ..imps import ImpScale, get_imp_scale, load_imp_scale
+from ..numtext import read_number
 from ..result import Result
 from ..scoring import Breakdown
 from ..vp import get_vp_scale
 from ..vulnerability import Vulnerability
 from ._common import emit_json, json_option, lang_option
+from ._json import vp_result
+from ._params import Whole, argument, command, option
 
 # Tokens such as "-2" must reach the RESULT argument instead of being read as options.
 _PASS_THROUGH = {"ignore_unknown_options": True}
@@ -50,19 +55,23 @@ def _vulnerability(vul: str | None, board: str | None) -> tuple[Vulnerability, B
     return (v or Vulnerability.NONE), None
 
 
-@click.command("score", context_settings=_PASS_THROUGH)
-@click.argument("result", nargs=-1, required=True)
-@click.option("--vul", "vul", metavar="V", help="Vulnerability: none, NS, EW, both (双无/南北/东西/双有).")
-@click.option("--board", "board", metavar="N", help="Board number: gives the vulnerability (and dealer).")
-@click.option("--symbols", is_flag=True, help="Write suits as ♠♥♦♣.")
+@command("score", context_settings=_PASS_THROUGH,
+         help="Score one result and explain it.\n\n"
+              "RESULT is e.g. 4SX N -2, \"3NT by S +1\", 3NT S 9, 南打3NT超1, 北定约2S，拿8墩.",
+         zh="计算一个结果的得分并给出算式。\n\n"
+            "结果（RESULT）可写作 4SX N -2、\"3NT by S +1\"、3NT S 9、南打3NT超1、北定约2S，拿8墩。")
+@argument("result", nargs=-1, required=True, metavar="RESULT...",
+          help="The contract, declarer and result.", zh="定约、庄家和结果。")
+@option("--vul", "vul", metavar="V", help="Vulnerability: none, NS, EW, both (双无/南北/东西/双有).",
+        zh="局况：双无、南北、东西、双有（也可写 none、NS、EW、both）。")
+@option("--board", "board", metavar="N",
+        help="Board number: gives the vulnerability (and dealer).",
+        zh="牌副号：由此得出局况（及发牌人）。")
+@option("--symbols", is_flag=True, help="Write suits as ♠♥♦♣.", zh="用 ♠♥♦♣ 表示花色。")
 @json_option
 @lang_option
 def score_cmd(result: tuple[str, ...], vul: str | None, board: str | None, symbols: bool,
               as_json: bool, lang: str) -> None:
-    """Score one result and explain it.  计算一个结果的得分并给出算式。
-
-    RESULT is e.g. 4SX N -2, "3NT by S +1", 南打3NT超1, 北定约2S，拿8墩.
-    """
     text = " ".join(result)
     for token in result:
         if token.startswith("--"):
@@ -95,58 +104,53 @@ def score_cmd(result: tuple[str, ...], vul: str | None, board: str | None, symbo
     if lang == "zh":
         click.echo(f"{head}（{where}）")
     else:
-        tricks = f", {r.tricks} tricks" if r.declarer else ""
+        tricks = f", {plural(r.tricks, 'trick', 'tricks')}" if r.declarer else ""
         click.echo(f"{head}{tricks} ({where})")
     for line in r.explain(v, lang):
         click.echo(line)
-    if lang == "zh":
-        click.echo(f"南北 {ns:+d}，东西 {-ns:+d}")
-    else:
-        click.echo(f"NS {ns:+d}, EW {-ns:+d}")
+    click.echo(pick(lang, f"NS {signed(ns)}, EW {signed(-ns)}",
+                    f"南北 {signed(ns)}，东西 {signed(-ns)}"))
 
 
-_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
+def _int_or_float(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)
 
 
-def _numbers(values: tuple[str, ...], what_en: str, what_zh: str,
-             example: str = "450 or -620") -> list[float]:
-    out: list[float] = []
-    for v in values:
-        if not _NUMBER.fullmatch(v.strip()):
-            raise NotationError(
-                f"invalid {what_en} {v!r}: expected a number such as {example}",
-                f"无效的{what_zh} {v!r}：应为数字，如 {example.replace(' or ', ' 或 ')}",
-            )
-        out.append(float(v))
-    return out
+def _numbers(values: tuple[str, ...], what_en: str, what_zh: str) -> list[Fraction]:
+    return [read_number(v, what_en, what_zh) for v in values]
 
 
-def _int_or_float(x: float) -> int | float:
-    return int(x) if float(x).is_integer() else x
-
-
-@click.command("imps", context_settings=_PASS_THROUGH)
-@click.argument("values", nargs=-1, required=True)
-@click.option("--scale", default="wbf", show_default=True, help="IMP scale: wbf (Law 78B) or ebl-1960.")
-@click.option("--scale-file", type=click.Path(dir_okay=False), help="Read the IMP scale from a file.")
-@click.option("--between", type=click.Choice(["lower", "upper"]), default="lower", show_default=True,
-              help="Where a difference that is not a multiple of 10 falls.")
+@command("imps", context_settings=_PASS_THROUGH,
+         help="IMPs for a points difference, or for two NS scores (the first minus the second).",
+         zh="分差换算 IMP：给出一个分差，或两个南北得分（前者减后者）。")
+@argument("values", nargs=-1, required=True, metavar="POINTS...",
+          help="A difference (450), or two NS scores (620 170).",
+          zh="一个分差（450），或两个南北得分（620 170）。")
+@option("--imp-scale", "imp_scale", default="wbf", show_default=True, metavar="NAME",
+        aliases=("--scale",), help="IMP scale: wbf (Law 78B) or ebl-1960.",
+        zh="IMP 表：wbf（第78B条）或 ebl-1960。")
+@option("--imp-scale-file", "scale_file", type=click.Path(dir_okay=False), metavar="FILE",
+        aliases=("--scale-file",), help="Read the IMP scale from a file.",
+        zh="从文件读取 IMP 表。")
+@option("--between", type=click.Choice(["lower", "upper"]), default="lower", show_default=True,
+        help="Where a difference that is not a multiple of 10 falls.",
+        zh="分差不是 10 的倍数时归入哪一档（lower 较低档，upper 较高档）。")
 @json_option
 @lang_option
-def imps_cmd(values: tuple[str, ...], scale: str, scale_file: str | None, between: str,
+def imps_cmd(values: tuple[str, ...], imp_scale: str, scale_file: str | None, between: str,
              as_json: bool, lang: str) -> None:
-    """IMPs for a difference, or for two NS scores (first minus second).  分差换算IMP。"""
     nums = _numbers(values, "score", "分数")
     if len(nums) > 2:
         raise NotationError(
             f"too many numbers {' '.join(values)!r}: give one difference or two NS scores",
             f"数字过多 {' '.join(values)!r}：请给出一个分差或两个南北得分",
         )
-    s: ImpScale = load_imp_scale(scale_file) if scale_file else get_imp_scale(scale)
+    s: ImpScale = load_imp_scale(scale_file) if scale_file else get_imp_scale(imp_scale)
     diff = nums[0] - nums[1] if len(nums) == 2 else nums[0]
     result = s.imps(_int_or_float(diff), "upper" if between == "upper" else "lower")
     if as_json:
-        emit_json({"difference": _int_or_float(diff), "imps": result, "scale": s.name,
+        # A difference may be fractional (an averaged datum): always a float.
+        emit_json({"difference": float(diff), "imps": result, "scale": s.name,
                    "between": between})
         return
     d = _int_or_float(diff)
@@ -156,40 +160,46 @@ def imps_cmd(values: tuple[str, ...], scale: str, scale_file: str | None, betwee
         click.echo(f"difference {d} → {result} IMPs ({s.title('en')})")
 
 
-@click.command("vp", context_settings=_PASS_THROUGH)
-@click.argument("values", nargs=-1, required=True)
-@click.option("--boards", "-n", type=int, required=True, help="Boards in the match.")
-@click.option("--scale", default="wbf", show_default=True,
-              help="VP scale: wbf (continuous), wbf-whole, acbl-20, acbl-30.")
+@command("vp", context_settings=_PASS_THROUGH,
+         help="VPs for an IMP margin, or for two teams' IMP totals.",
+         zh="IMP 换算胜利分（VP）：给出 IMP 差，或两队的 IMP 总数。")
+@argument("values", nargs=-1, required=True, metavar="IMPS...",
+          help="A margin (10), or two IMP totals (31 45).",
+          zh="一个 IMP 差（10），或两队的 IMP 总数（31 45）。")
+@option("--boards", "-n", type=Whole(1), required=True, metavar="N", help="Boards in the match.",
+        zh="本场比赛的牌数。")
+@option("--vp-scale", "vp_scale", default="wbf", show_default=True, metavar="NAME",
+        aliases=("--scale",), help="VP scale: wbf (continuous), wbf-whole, acbl-20, acbl-30.",
+        zh="VP 表：wbf（连续）、wbf-whole（整数）、acbl-20、acbl-30。")
 @json_option
 @lang_option
-def vp_cmd(values: tuple[str, ...], boards: int, scale: str, as_json: bool, lang: str) -> None:
-    """VPs for an IMP margin, or for two teams' IMP totals.  IMP换算胜利分。"""
-    nums = _numbers(values, "IMP figure", " IMP 数", "12 or -7")
+def vp_cmd(values: tuple[str, ...], boards: int, vp_scale: str, as_json: bool, lang: str) -> None:
+    nums = _numbers(values, "IMP figure", "IMP 数")
     if len(nums) > 2:
         raise NotationError(
             f"too many numbers {' '.join(values)!r}: give one margin or two IMP totals",
             f"数字过多 {' '.join(values)!r}：请给出一个 IMP 差或两队的 IMP 总数",
         )
     margin = nums[0] - nums[1] if len(nums) == 2 else nums[0]
-    if not float(margin).is_integer():
-        raise ScaleError(
+    if margin.denominator != 1:
+        raise NotationError(
             f"invalid IMP margin {_int_or_float(margin)}: VP scales take whole IMPs",
             f"无效的 IMP 差 {_int_or_float(margin)}：VP 换算按整数 IMP",
         )
-    s = get_vp_scale(scale)
+    s = get_vp_scale(vp_scale)
     a, b = s.points(int(margin), boards)
     if as_json:
-        emit_json({"margin": int(margin), "boards": boards, "scale": s.name, "vp": [a, b]})
+        emit_json(vp_result(s.name, boards, int(margin), a, b))
         return
     fa, fb = (f"{a:.2f}", f"{b:.2f}") if s.continuous else (str(a), str(b))
     if lang == "zh":
         click.echo(f"{boards}副，IMP差 {int(margin)} → {fa} : {fb} VP（{s.title('zh')}）")
     else:
-        click.echo(f"{boards} boards, margin {int(margin)} IMPs → {fa} : {fb} VPs ({s.title('en')})")
+        click.echo(f"{plural(boards, 'board', 'boards')}, margin {int(margin)} IMPs → "
+                   f"{fa} : {fb} VPs ({s.title('en')})")
 
 
-_RANGE = re.compile(r"(\d+)\s*[-–~～]\s*(\d+)")
+_RANGE = re.compile(r"(\d{1,9})\s*[-–~～]\s*(\d{1,9})")
 
 
 def _board_numbers(specs: tuple[str, ...]) -> list[int]:
@@ -209,12 +219,12 @@ def _board_numbers(specs: tuple[str, ...]) -> list[int]:
     return numbers
 
 
-@click.command("board")
-@click.argument("boards", nargs=-1, required=True)
+@command("board", help="Dealer and vulnerability of boards.", zh="牌副的发牌人与局况。")
+@argument("boards", nargs=-1, required=True, metavar="BOARD...",
+          help="Board numbers or ranges: 5, 1-16, 第五副.", zh="牌副号或范围：5、1-16、第五副。")
 @json_option
 @lang_option
 def board_cmd(boards: tuple[str, ...], as_json: bool, lang: str) -> None:
-    """Dealer and vulnerability of boards (e.g. 5, 1-16, 第五副).  牌副的发牌人与局况。"""
     items = [Board(n) for n in _board_numbers(boards)]
     if as_json:
         emit_json([

@@ -12,16 +12,19 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import BridgeError, FileFormatError, NotationError
+from ..errors import BridgeError, FileFormatError
 from ..gamerecord import GameRecord
-from ._common import emit_json, json_option, lang_option
+from ..i18n import Lang, is_zh, pick, plural
+from ._common import emit_json, json_option, lang_option, output_option
+from ._json import deal_board_json
+from ._params import Whole, argument, command, option
 
 if TYPE_CHECKING:
     from ..handrecord import HandRecordBoard
 
 
-def _t(lang: str, en: str, zh: str) -> str:
-    return zh if lang == "zh" else en
+def _t(lang: Lang, en: str, zh: str) -> str:
+    return pick(lang, en, zh)
 
 
 def _kind(path: str, writing: bool = False) -> str:
@@ -77,7 +80,7 @@ def _boards(path: str) -> list[HandRecordBoard]:
     return boards
 
 
-def _solve(boards: list[HandRecordBoard], lang: str, cache: str | None) -> list[HandRecordBoard]:
+def _solve(boards: list[HandRecordBoard], lang: Lang, cache: str | None) -> list[HandRecordBoard]:
     from dataclasses import replace
 
     from ..dd import DDSolver, par
@@ -141,39 +144,48 @@ def _write_dd_pbn(file: str, boards: list[HandRecordBoard], out: str) -> None:
     Path(out).write_text(head + pbn.dumps(games), encoding="utf-8")
 
 
-_cache_option = click.option(
-    "--cache", type=click.Path(dir_okay=False), default=None,
-    help="JSON file of solved deals, read and updated, so that no deal is solved twice.")
+_cache_option = option(
+    "--cache", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+    help="JSON file of solved deals, read and updated, so that no deal is solved twice.",
+    zh="已求解牌局的 JSON 文件：读取并更新，使同一副牌不必再解一次。")
 
 
-@click.command("deal")
-@click.option("--boards", "count", type=int, default=16, show_default=True, help="Number of boards.")
-@click.option("--start", type=int, default=1, show_default=True, help="First board number.")
-@click.option("--seed", default=None, help="Reproducible set from this seed (never for real events).")
-@click.option("-c", "--constraint", "constraints", multiple=True,
-              help="SEAT:conditions, e.g. 'N:hcp=20-' or 'S:S=5-,balanced=no'.")
-@click.option("--predeal", default=None, help="Pre-dealt cards as a PBN deal, '-' for free hands.")
-@click.option("--max-attempts", type=click.IntRange(min=1), default=10_000_000, show_default=True,
-              help="Random deals to try for -c/--predeal before giving up (roughly a million a second).")
-@click.option("--event", default="", help="Event tag of the PBN file.")
-@click.option("-o", "--out", "out", type=click.Path(dir_okay=False), default=None,
-              help="Write the PBN here instead of standard output.")
+@command("deal", help="""Deal a set of boards and write them as PBN.
+
+    With --json the boards (dealer, vulnerability, the four hands and their HCP) are printed
+    as JSON; the PBN then goes only to the file given with -o.""",
+         zh="""发牌并写成 PBN。
+
+    加 --json 时以 JSON 打印各副牌（发牌人、局况、四手牌及其大牌点）；PBN 则只写入 -o 给出的文件。""")
+@option("--boards", "count", type=Whole(1), default=16, show_default=True, metavar="N",
+        help="Number of boards.", zh="牌副数。")
+@option("--start", type=Whole(1), default=1, show_default=True, metavar="N",
+        help="First board number.", zh="第一副的牌号。")
+@option("--seed", default=None, metavar="TEXT",
+        help="Reproducible set from this seed (never for real events).",
+        zh="由此种子得到可重现的一组牌（切勿用于正式比赛）。")
+@option("-c", "--constraint", "constraints", multiple=True, metavar="SEAT:CONDITIONS",
+        help="SEAT:conditions, e.g. 'N:hcp=20-' or 'S:S=5-,balanced=no'.",
+        zh="方位:条件，如 'N:hcp=20-' 或 'S:S=5-,balanced=no'。")
+@option("--predeal", default=None, metavar="PBN",
+        help="Pre-dealt cards as a PBN deal, '-' for free hands.",
+        zh="预先发定的牌，写成 PBN 牌例，'-' 表示不限的一手。")
+@option("--max-attempts", type=Whole(1), default=10_000_000, show_default=True, metavar="N",
+        help="Random deals to try for -c/--predeal before giving up (roughly a million a second).",
+        zh="为满足 -c/--predeal 最多尝试的随机牌数（每秒约一百万副）。")
+@option("--event", default="", metavar="TEXT", help="Event tag of the PBN file.",
+        zh="PBN 文件的 Event 标签。")
+@output_option("Write the PBN here instead of standard output.", "将 PBN 写入此文件而不是标准输出。",
+               aliases=("--out",))
 @json_option
 @lang_option
 def deal_cmd(count: int, start: int, seed: str | None, constraints: tuple[str, ...],
-             predeal: str | None, max_attempts: int, event: str, out: str | None, as_json: bool,
-             lang: str) -> None:
-    """Deal a set of boards and write them as PBN.  发牌并写成 PBN。
-
-    With --json the boards (dealer, vulnerability, the four hands and their HCP) are printed
-    as JSON; the PBN then goes only to the file given with -o."""
+             predeal: str | None, max_attempts: int, event: str, output: str | None,
+             as_json: bool, lang: Lang) -> None:
     from ..dealing import DealtBoard, deal_boards
     from ..formats.pbn import boards_to_pbn
     from ..handrecord import HandRecordBoard
 
-    if count < 1 or start < 1:
-        raise NotationError(f"--boards and --start must be at least 1, not {count} and {start}",
-                            f"--boards 和 --start 至少为 1，而不是 {count} 和 {start}")
     if constraints or predeal:
         import hashlib
 
@@ -188,34 +200,40 @@ def deal_cmd(count: int, start: int, seed: str | None, constraints: tuple[str, .
     else:
         boards = deal_boards(count, start, seed)
     text = boards_to_pbn(boards, event=event)
-    if out:
-        Path(out).write_text(text, encoding="utf-8")
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
     if as_json:
-        emit_json({"file": out, "seed": seed,
-                   "boards": [HandRecordBoard.from_dealt(b).to_dict() for b in boards]})
-    elif out:
-        click.echo(_t(lang, f"Wrote {len(boards)} boards to {out}", f"已将 {len(boards)} 副牌写入 {out}"))
+        emit_json({"file": output, "seed": seed,
+                   "boards": [deal_board_json(HandRecordBoard.from_dealt(b)) for b in boards]})
+    elif output:
+        click.echo(_t(lang, f"Wrote {plural(len(boards), 'board', 'boards')} to {output}",
+                      f"已将 {len(boards)} 副牌写入 {output}"))
     else:
         click.echo(text, nl=False)
 
 
-@click.command("handrecord")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
-              help="HTML file to write (A4 when printed).")
-@click.option("--pdf", "pdf_out", type=click.Path(dir_okay=False), default=None,
-              help="PDF file to write (needs WeasyPrint: pip install 'bridgescore[pdf]').")
-@click.option("--dd", "with_dd", is_flag=True, help="Add double-dummy tables and par (needs endplay).")
-@click.option("--per-page", type=click.Choice(["1", "2", "4", "6", "8"]), default="6",
-              show_default=True, help="Boards to an A4 page.")
-@click.option("--title", default=None, help="Title (default: the file's Event tag).")
+@command("handrecord", help="Write a printable hand record (A4 HTML or PDF).",
+         zh="打印牌例记录（A4 的 HTML 或 PDF）。")
+@argument("file", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+          help="A PBN or LIN file.", zh="PBN 或 LIN 文件。")
+@option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+        help="HTML file to write (A4 when printed).", zh="要写出的 HTML 文件（按 A4 打印）。")
+@option("--pdf", "pdf_out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+        help="PDF file to write (needs WeasyPrint: pip install 'bridgescore[pdf]').",
+        zh="要写出的 PDF 文件（需要 WeasyPrint：pip install 'bridgescore[pdf]'）。")
+@option("--dd", "with_dd", is_flag=True,
+        help="Add double-dummy tables and par (needs endplay: pip install 'bridgescore[dds]').",
+        zh="加上双明手分析表和最优定约（需要 endplay：pip install 'bridgescore[dds]'）。")
+@option("--per-page", type=click.Choice(["1", "2", "4", "6", "8"]), default="6",
+        show_default=True, help="Boards to an A4 page.", zh="每张 A4 纸的牌副数。")
+@option("--title", default=None, metavar="TEXT", help="Title (default: the file's Event tag).",
+        zh="标题（默认：文件的 Event 标签）。")
 @_cache_option
 @json_option
 @lang_option
 def handrecord_cmd(file: str, html_out: str | None, pdf_out: str | None, with_dd: bool,
                    per_page: str, title: str | None, cache: str | None, as_json: bool,
-                   lang: str) -> None:
-    """Write a printable hand record (A4 HTML or PDF).  打印牌例记录（A4 的 HTML 或 PDF）。"""
+                   lang: Lang) -> None:
     from ..render.handrecord import render_handrecord
     from ..render.pdf import write_pdf
 
@@ -234,34 +252,38 @@ def handrecord_cmd(file: str, html_out: str | None, pdf_out: str | None, with_dd
             write_pdf(html, pdf_out)
     written = [p for p in (html_out, pdf_out) if p]
     if as_json:
-        emit_json({"files": written, "boards": [b.to_dict() for b in boards]})
+        emit_json({"file": file, "files": written, "boards": [deal_board_json(b) for b in boards]})
         return
     names = " ".join(written)
-    click.echo(_t(lang, f"Wrote the hand record of {len(boards)} boards to {names}",
+    click.echo(_t(lang, f"Wrote the hand record of {plural(len(boards), 'board', 'boards')} "
+                        f"to {names}",
                   f"已将 {len(boards)} 副牌的牌例记录写入 {names}"))
 
 
-@click.command("dd")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--pbn", "pbn_out", type=click.Path(dir_okay=False), default=None,
-              help="Also write the games as PBN with DoubleDummyTricks, OptimumScore and "
-                   "OptimumResultTable tags.")
+@command("dd", help="Double-dummy tables and par for every board of a file (needs endplay: "
+                    "pip install 'bridgescore[dds]').",
+         zh="文件中每副牌的双明手分析表与最优定约（需要 endplay：pip install 'bridgescore[dds]'）。")
+@argument("file", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+          help="A PBN or LIN file.", zh="PBN 或 LIN 文件。")
+@output_option("Also write the games as PBN with DoubleDummyTricks, OptimumScore and "
+               "OptimumResultTable tags.",
+               "同时将牌局写成带 DoubleDummyTricks、OptimumScore 和 OptimumResultTable 标签的 PBN 文件。",
+               aliases=("--pbn",))
 @_cache_option
 @json_option
 @lang_option
-def dd_cmd(file: str, pbn_out: str | None, cache: str | None, as_json: bool, lang: str) -> None:
-    """Double-dummy tables and par for every board of a file.  双明手分析与最优定约。"""
+def dd_cmd(file: str, output: str | None, cache: str | None, as_json: bool, lang: Lang) -> None:
     from ..dd import DD_SEATS, DD_STRAINS
 
-    if pbn_out:
-        _kind(pbn_out, writing=True)
+    if output:
+        _kind(output, writing=True)
     boards = _solve(_boards(file), lang, cache)
-    if pbn_out:
-        _write_dd_pbn(file, boards, pbn_out)
+    if output:
+        _write_dd_pbn(file, boards, output)
     if as_json:
-        emit_json([b.to_dict() for b in boards])
+        emit_json({"file": file, "output": output, "boards": [deal_board_json(b) for b in boards]})
         return
-    zh = lang == "zh"
+    zh = is_zh(lang)
     heads = ["无将" if zh else "NT", *(s.symbol for s in DD_STRAINS[1:])]
     for b in boards:
         assert b.dd is not None and b.par is not None
@@ -279,16 +301,20 @@ def _rjust(text: str, width: int) -> str:
     return " " * max(width - len(text) - wide, 0) + text
 
 
-@click.command("convert")
-@click.argument("src", type=click.Path(exists=True, dir_okay=False))
-@click.argument("dst", type=click.Path(dir_okay=False))
-@json_option
-@lang_option
-def convert_cmd(src: str, dst: str, as_json: bool, lang: str) -> None:
-    """Convert between PBN and LIN (by the file extensions).  PBN 与 LIN 互转。
+@command("convert", help="""Convert between PBN and LIN (by the file extensions).
 
     PBN is written in export format (the deal from the dealer, the play from the opening
-    leader); LIN gets the players, deal, board, vulnerability, calls, cards and claims."""
+    leader); LIN gets the players, deal, board, vulnerability, calls, cards and claims.""",
+         zh="""PBN 与 LIN 互转（按文件扩展名）。
+
+    PBN 按导出格式写出（牌例从发牌人起，出牌从首攻者起）；LIN 写出牌手、牌例、牌号、局况、叫牌、出牌和摊牌。""")
+@argument("src", type=click.Path(exists=True, dir_okay=False), metavar="SOURCE",
+          help="The file to read (.pbn or .lin).", zh="要读取的文件（.pbn 或 .lin）。")
+@argument("dst", type=click.Path(dir_okay=False), metavar="DESTINATION",
+          help="The file to write (.pbn or .lin).", zh="要写出的文件（.pbn 或 .lin）。")
+@json_option
+@lang_option
+def convert_cmd(src: str, dst: str, as_json: bool, lang: Lang) -> None:
     to = _kind(dst, writing=True)
     if Path(src).resolve() == Path(dst).resolve() or (Path(dst).exists() and Path(src).samefile(dst)):
         raise FileFormatError(
@@ -317,25 +343,29 @@ def convert_cmd(src: str, dst: str, as_json: bool, lang: str) -> None:
             "with_play": sum(bool(r.play) for r in records),
         })
         return
-    boards = "board" if len(records) == 1 else "boards"
-    click.echo(_t(lang, f"Converted {len(records)} {boards} from {src} ({frm.upper()}) to {dst} ({to.upper()})",
+    boards = plural(len(records), "board", "boards")
+    click.echo(_t(lang, f"Converted {boards} from {src} ({frm.upper()}) to {dst} ({to.upper()})",
                   f"已将 {src}（{frm.upper()}）中的 {len(records)} 副牌转换为 {dst}（{to.upper()}）"))
 
 
-@click.command("auction")
-@click.option("--dealer", required=True, help="The dealer: N, E, S, W (or 北 东 南 西).")
-@click.argument("calls", nargs=-1, required=True)
-@json_option
-@lang_option
-def auction_cmd(dealer: str, calls: tuple[str, ...], as_json: bool, lang: str) -> None:
-    """Check an auction and print the contract.  检查叫牌过程并给出定约。
+@command("auction", help="""Check an auction and print the contract.
 
     Calls may be separate arguments or one quoted string: 1C 1H 1NT P 3NT P P P, or
-    "1♣ 1♥ 1无将 不叫 3无将 不叫 不叫 不叫"."""
+    "1♣ 1♥ 1无将 不叫 3无将 不叫 不叫 不叫".""",
+         zh="""检查叫牌过程并给出定约。
+
+    叫品可以分开写，也可以放在一个带引号的字符串里：1C 1H 1NT P 3NT P P P，或 "1♣ 1♥ 1无将 不叫 3无将 不叫 不叫 不叫"。""")
+@option("--dealer", required=True, metavar="SEAT", help="The dealer: N, E, S, W (or 北 东 南 西).",
+        zh="发牌人：北、东、南、西（或 N、E、S、W）。")
+@argument("calls", nargs=-1, required=True, metavar="CALL...", help="The calls in order.",
+          zh="依次的叫品。")
+@json_option
+@lang_option
+def auction_cmd(dealer: str, calls: tuple[str, ...], as_json: bool, lang: Lang) -> None:
     from ..auction import Auction
 
     a = Auction.parse(dealer, " ".join(calls))
-    zh = lang == "zh"
+    zh = is_zh(lang)
     if as_json:
         emit_json({
             "complete": a.is_complete, "calls": [str(c) for c in a.calls],
@@ -364,21 +394,27 @@ def auction_cmd(dealer: str, calls: tuple[str, ...], as_json: bool, lang: str) -
                    f"{a.dummy.name_in('en')}, opening lead {a.opening_leader.name_in('en')}")
 
 
-@click.command("replay")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--board", "board", type=int, default=None, help="Only this board.")
-@click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
-              help="Also write the game records as a printable HTML page (A4, one to a page).")
-@click.option("--pdf", "pdf_out", type=click.Path(dir_okay=False), default=None,
-              help="Also write them as PDF (needs WeasyPrint).")
+@command("replay", help="""Replay the games of a PBN or LIN file and print their game records.
+
+    The recorded play is checked card by card (Law 44); a card that could not have been
+    played stops the command with the file, line and reason.""",
+         zh="""复盘 PBN 或 LIN 文件中的牌局并打印牌局记录。
+
+    记录的出牌逐张检查（第44条）；一张不可能打出的牌会使命令停止，并给出文件、行号和原因。""")
+@argument("file", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+          help="A PBN or LIN file.", zh="PBN 或 LIN 文件。")
+@option("--board", "board", type=Whole(1), default=None, metavar="N", help="Only this board.",
+        zh="只复盘这一副。")
+@option("--html", "html_out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+        help="Also write the game records as a printable HTML page (A4, one to a page).",
+        zh="同时将牌局记录写成可打印的 HTML 页面（A4，每页一副）。")
+@option("--pdf", "pdf_out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+        help="Also write them as PDF (needs WeasyPrint: pip install 'bridgescore[pdf]').",
+        zh="同时写成 PDF（需要 WeasyPrint：pip install 'bridgescore[pdf]'）。")
 @json_option
 @lang_option
 def replay_cmd(file: str, board: int | None, html_out: str | None, pdf_out: str | None,
-               as_json: bool, lang: str) -> None:
-    """Replay the games of a PBN or LIN file and print their game records.  复盘并打印牌局记录。
-
-    The recorded play is checked card by card (Law 44); a card that could not have been
-    played stops the command with the file, line and reason."""
+               as_json: bool, lang: Lang) -> None:
     from ..render.gamerecord import format_record, render_records_html
 
     all_records = _read_records(file)
@@ -403,7 +439,8 @@ def replay_cmd(file: str, board: int | None, html_out: str | None, pdf_out: str 
 
             write_pdf(html, pdf_out)
     if as_json:
-        emit_json([_replay_json(r) for r in records])
+        emit_json({"file": file, "files": [p for p in (html_out, pdf_out) if p],
+                   "games": [_replay_json(r) for r in records]})
         return
     for n, r in enumerate(records):
         if n:

@@ -9,10 +9,18 @@ import click
 
 from ..errors import BridgeError, FileFormatError
 from ..events.figures import fixed
-from ..events.figures import json_number as _num
-from ..i18n import pick
+from ..i18n import Lang, is_zh, pick, signed
 from ..text import display_width
-from ._common import emit_json, json_option, lang_option
+from ._common import emit_json, json_option, lang_option, out_dir_option, output_option
+from ._json import (
+    compare_json,
+    fnum,
+    match_result_json,
+    pairs_session_json,
+    standing_json,
+    team_match_json,
+)
+from ._params import ByeVp, Drop, Number, argument, command, option
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -52,10 +60,11 @@ def _write(item: SessionScores | MatchScore, path: str, lang: str) -> None:
     write_results(item, path, format=kind)
 
 
-encoding_option = click.option(
+encoding_option = option(
     "--encoding", "encoding", default=None, metavar="NAME",
     help="The results files' encoding (utf-8, gb18030, big5, latin-1, utf-16 …).  "
-    "[default: told from the file]  文件编码。")
+    "[default: told from the file]",
+    zh="结果文件的编码（utf-8、gb18030、big5、latin-1、utf-16 等）。[默认：由文件判断]")
 
 
 _width = display_width
@@ -81,54 +90,71 @@ def _fmt(x: float | None) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".") if x != int(x) else str(int(x))
 
 
+_SHARE = ("a share from 0 to 1, such as 1/3 or 0.5", " 0 到 1 之间的比例，如 1/3 或 0.5")
+
 _SCORING_NAMES = {"mp": ("matchpoints", "比赛分"), "ximp": ("cross-IMPs", "交叉 IMP"),
                   "butler": ("Butler IMPs", "巴特勒 IMP"),
                   "online": ("online datum IMPs", "网上复式 IMP"),
                   "total": ("total points", "总分制")}
 
 
-@click.command("pairs")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--scoring", type=click.Choice(["mp", "ximp", "butler", "online", "total"]),
-              default=None, help="Matchpoints, cross-IMPs, Butler, the online datum scoring of "
-              "the seeds, or total points.  [default: what the file says, else mp]")
-@click.option("--scale", "mp_scale", type=click.Choice(["2/1/0", "1/0.5/0"]), default="2/1/0",
-              show_default=True, help="Matchpoint scale.")
-@click.option("--factoring", type=click.Choice(["neuberg", "session", "none"]), default="neuberg",
-              show_default=True, help="Boards with fewer results (matchpoints).")
-@click.option("--form", type=click.Choice(["sum", "average", "factored"]), default="average",
-              show_default=True, help="Cross-IMP total.")
-@click.option("--drop", default="auto", show_default=True,
-              help="Butler: scores dropped from each end (auto, a number, or a fraction like 0.1).")
-@click.option("--rounding", type=click.Choice(["away", "even", "up"]), default="away",
-              show_default=True,
-              help="Butler and online: a datum ending in 5 is rounded away from zero (as "
-              "Compscore: -295 -> -300), to even (as ACBLscore: 425 -> 420) or up (-295 -> -290)."
-              "  基准分末位为 5 时：away 远离零，even 取偶，up 向上。")
-@click.option("--ranking", type=click.Choice(["shared", "swiss"]), default="shared",
-              show_default=True, help="Ties share a place, or the Swiss-pairs rule of the seeds.")
-@click.option("--completion", type=float, default=0.0, show_default=True,
-              help="Share of the boards a pair must complete to be ranked (e.g. 0.6).")
-@click.option("--compare", "do_compare", is_flag=True,
-              help="Compare the scores the file carries (USEBIO or PBN) with ours: list every "
-              "disagreement; exit status 1 if there is any.")
-@click.option("--html", "html_dir", type=click.Path(file_okay=False), default=None,
-              help="Write the results pages into this directory.")
-@click.option("--output", "output", type=click.Path(dir_okay=False), default=None,
-              help="Also write the scored session to this file (.xml USEBIO, .pbn or .csv).")
+@command("pairs", help="""Score a pairs session from a results file (USEBIO XML, CSV or PBN).
+
+    \b
+    bridgescore pairs results.csv --scoring mp --out pages/
+    bridgescore pairs results.xml --compare""",
+         zh="""按结果文件（USEBIO XML、CSV 或 PBN）计算双人赛成绩。
+
+    \b
+    bridgescore pairs results.csv --scoring mp --out pages/
+    bridgescore pairs results.xml --compare""")
+@argument("file", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+          help="The results file.", zh="结果文件。")
+@option("--scoring", type=click.Choice(["mp", "ximp", "butler", "online", "total"]),
+        default=None, help="Matchpoints, cross-IMPs, Butler, the online datum scoring of "
+        "the seeds, or total points.  [default: what the file says, else mp]",
+        zh="记分方法：mp 比赛分、ximp 交叉 IMP、butler 巴特勒、online 网上复式（种子文档的基准分"
+        "记分）、total 总分。[默认：文件中所写，否则为 mp]")
+@option("--mp-scale", "mp_scale", type=click.Choice(["2/1/0", "1/0.5/0"]), default="2/1/0",
+        show_default=True, aliases=("--scale",), help="Matchpoint scale.",
+        zh="比赛分的计分方式（胜/平/负）。")
+@option("--factoring", type=click.Choice(["neuberg", "session", "none"]), default="neuberg",
+        show_default=True, help="Boards with fewer results (matchpoints).",
+        zh="结果数较少的牌副如何折算（比赛分）。")
+@option("--form", type=click.Choice(["sum", "average", "factored"]), default="average",
+        show_default=True, help="Cross-IMP total.", zh="交叉 IMP 的合计方式。")
+@option("--drop", type=Drop(), default="auto", show_default=True, metavar="auto|N|SHARE",
+        help="Butler: scores dropped from each end (auto, a number, or a fraction like 0.1).",
+        zh="巴特勒：两端各去掉的成绩个数（auto、整数，或比例如 0.1）。")
+@option("--rounding", type=click.Choice(["away", "even", "up"]), default="away",
+        show_default=True,
+        help="Butler and online: a datum ending in 5 is rounded away from zero (as "
+        "Compscore: -295 -> -300), to even (as ACBLscore: 425 -> 420) or up (-295 -> -290).",
+        zh="巴特勒和网上复式：基准分末位为 5 时的取整：away 远离零（同 Compscore：-295 → -300）、"
+        "even 取偶（同 ACBLscore：425 → 420）或 up 向上（-295 → -290）。")
+@option("--ranking", type=click.Choice(["shared", "swiss"]), default="shared",
+        show_default=True, help="Ties share a place, or the Swiss-pairs rule of the seeds.",
+        zh="同分时并列名次（shared），或按种子文档的瑞士移位规则（swiss）。")
+@option("--completion", type=Number(0, 1, expected=_SHARE), default=0.0, show_default=True,
+        metavar="SHARE",
+        help="Share of the boards a pair must complete to be ranked (e.g. 0.6).",
+        zh="排名所需完成的牌副比例（如 0.6）。")
+@option("--compare", "do_compare", is_flag=True,
+        help="Compare the scores the file carries (USEBIO or PBN) with ours: list every "
+        "disagreement; exit status 1 if there is any.",
+        zh="将文件中已有的分数（USEBIO 或 PBN）与我们的计算比较：列出每一处不同；有不同时退出码为 1。")
+@out_dir_option("Write the results pages (HTML) into this directory.",
+                "将成绩网页（HTML）写入此目录。", aliases=("--html",))
+@output_option("Also write the scored session to this file (.xml USEBIO, .pbn or .csv).",
+               "同时将计分后的比赛写入此文件（.xml 为 USEBIO、.pbn 或 .csv）。")
 @encoding_option
 @json_option
 @lang_option
 def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, form: str,
-              drop: str, rounding: str, ranking: str, completion: float, do_compare: bool,
-              html_dir: str | None, output: str | None, encoding: str | None, as_json: bool,
-              lang: str) -> None:
-    """Score a pairs session from a results file (USEBIO XML, CSV or PBN).  双人赛记分。
-
-    \b
-    bridgescore pairs results.csv --scoring mp --html out/
-    bridgescore pairs results.xml --compare
-    """
+              drop: str | int | float, rounding: str, ranking: str, completion: float,
+              do_compare: bool,
+              out_dir: str | None, output: str | None, encoding: str | None, as_json: bool,
+              lang: Lang) -> None:
     from ..events.imp_pairs import score_session
     from ..events.model import Session
 
@@ -150,24 +176,15 @@ def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, for
                           "--compare：文件中是 IMP，但未说明记分方法：请给出 --scoring ximp、butler "
                           "或 online")
     scoring = scoring or (carried.scoring if carried is not None else None) or "mp"
-    drop_value: str | int | float = drop
-    if drop != "auto":
-        try:
-            drop_value = float(drop) if "." in drop else int(drop)
-            if isinstance(drop_value, float) and drop_value.is_integer() and drop_value >= 1:
-                drop_value = int(drop_value)  # "1.0" means one score, not a fraction
-        except ValueError:
-            raise BridgeError(f"--drop {drop!r}: expected auto, a whole number or a fraction",
-                              f"--drop {drop!r}：应为 auto、整数或比例") from None
     scores = score_session(
-        item, scoring, mp_scale=mp_scale, factoring=factoring, form=form, drop=drop_value,
+        item, scoring, mp_scale=mp_scale, factoring=factoring, form=form, drop=drop,
         rounding=rounding, ranking=ranking, completion=completion)
     if output is not None:
         _write(scores, output, lang)
-    if html_dir is not None:
+    if out_dir is not None:
         from ..events.pages import write_pairs_pages
 
-        index = write_pairs_pages(scores, Path(html_dir), lang=lang)
+        index = write_pairs_pages(scores, Path(out_dir), lang=lang)
         if not as_json:
             click.echo(pick(lang, f"results pages written: {index}", f"成绩页面已写入：{index}"))
     if do_compare:
@@ -175,14 +192,14 @@ def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, for
         _compare(file, item, carried, scores, as_json, lang)
         return
     if as_json:
-        emit_json(scores.to_json())
+        emit_json(pairs_session_json(scores))
         return
-    if html_dir is None:
+    if out_dir is None:
         _print_pairs(scores, lang)
 
 
 def _compare(file: str, session: Session, carried: Carried, scores: SessionScores,
-             as_json: bool, lang: str) -> None:
+             as_json: bool, lang: Lang) -> None:
     from ..events.compare import compare
 
     result = compare(carried, scores)
@@ -192,7 +209,7 @@ def _compare(file: str, session: Session, carried: Carried, scores: SessionScore
         return pid[:-2] if pid.endswith("EW") and pid[:-2] in session.pairs else pid
 
     if as_json:
-        emit_json({"file": file, "scoring": scores.scoring, **result.to_json()})
+        emit_json(compare_json(file, scores.scoring, result))
     else:
         en, zh = _SCORING_NAMES[scores.scoring]
         click.echo(pick(lang, f"{file}: the file's scores against ours ({en})",
@@ -205,7 +222,7 @@ def _compare(file: str, session: Session, carried: Carried, scores: SessionScore
         raise click.exceptions.Exit(1)
 
 
-def _print_pairs(scores: SessionScores, lang: str) -> None:
+def _print_pairs(scores: SessionScores, lang: Lang) -> None:
     session = scores.session
     en, zh = _SCORING_NAMES[scores.scoring]
     name = session.name if session is not None and session.name else ""
@@ -216,7 +233,7 @@ def _print_pairs(scores: SessionScores, lang: str) -> None:
     # percentage only for matchpoints (IMP and total scorings have none).
     named = any(scores.names(p.pair) for p in scores.pairs)
     pcts = any(p.percentage is not None for p in scores.pairs)
-    sep = " – " if lang == "en" else "、"
+    sep = " – " if not is_zh(lang) else "、"
     fields: list[tuple[object, list[list[str]]]] = []
     for p in scores.pairs:
         if not fields or fields[-1][0] != p.direction:
@@ -248,47 +265,7 @@ def _print_pairs(scores: SessionScores, lang: str) -> None:
 
 
 # ---------------------------------------------------------------------------- teams
-@click.command("teams")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--scoring", type=click.Choice(["imps", "bam", "aggregate"]), default="imps",
-              show_default=True, help="A match: IMPs, board-a-match or aggregate points.")
-@click.option("--vp-scale", default="wbf", show_default=True,
-              help="VP scale: wbf, wbf-whole, acbl-20, acbl-30.")
-@click.option("--bye-vp", default="12", show_default=True,
-              help="Standings: VPs for a bye (a number, or 'average' for the team's own average).")
-@click.option("--tie-break", "tie_break", default="quotient,head_to_head", show_default=True,
-              help="Standings: tie-breaks in order (quotient = IMP quotient, head_to_head).")
-@click.option("--knockout", is_flag=True,
-              help="The files are the segments of one knockout match: total them with the "
-              "first file's carry-over.")
-@click.option("--carry-from", "carry_from", default=None,
-              help="--knockout: the earlier margin in IMPs the carry-over comes from (positive: "
-              "won by the first file's home team).  结转来源分差。")
-@click.option("--carry-fraction", "carry_fraction", default="1/3", show_default=True,
-              help="--knockout: the share of --carry-from carried over (1/3, 0.5 …).  结转比例。")
-@click.option("--carry-cap", "carry_cap", default=None,
-              help="--knockout: the most IMPs carried over.  结转上限。")
-@click.option("--carry-step", "carry_step", default=None,
-              help="--knockout: round the carry-over to this step (e.g. 0.5).  结转取整单位。")
-@click.option("--imp-scale", default="wbf", show_default=True,
-              help="IMP scale: wbf (Law 78B) or ebl-1960.  IMP 表。")
-@click.option("--avg-plus", "avg_plus", type=float, default=3.0, show_default=True,
-              help="IMPs for Average-plus (Law 86A).  平均加的 IMP。")
-@click.option("--avg-minus", "avg_minus", type=float, default=-3.0, show_default=True,
-              help="IMPs for Average-minus (Law 86A).  平均减的 IMP。")
-@click.option("--html", "html_dir", type=click.Path(file_okay=False), default=None,
-              help="Write the match pages and printable scoresheet (or the standings page) here.")
-@click.option("--output", "output", type=click.Path(dir_okay=False), default=None,
-              help="A match: also write it, scored, to this file (.xml USEBIO, .pbn or .csv).")
-@encoding_option
-@json_option
-@lang_option
-def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: str, tie_break: str,
-              knockout: bool, carry_from: str | None, carry_fraction: str, carry_cap: str | None,
-              carry_step: str | None, imp_scale: str, avg_plus: float, avg_minus: float,
-              html_dir: str | None, output: str | None, encoding: str | None, as_json: bool,
-              lang: str) -> None:
-    """Score a team match, or a team event's standings.  队式赛记分与排名。
+@command("teams", help="""Score a team match, or a team event's standings.
 
     One match file (CSV with a room column, USEBIO or PBN): IMPs per board, running totals and
     VPs.  Several match files, or a match-results list (a CSV file with the header
@@ -296,21 +273,79 @@ def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: str, 
     --knockout: the segments of a knockout match with its carry-over.
 
     \b
-    bridgescore teams match.csv --html out/
+    bridgescore teams match.csv --out pages/
     bridgescore teams results.csv --bye-vp average
     bridgescore teams seg1.csv seg2.csv seg3.csv --knockout
-    bridgescore teams seg1.csv seg2.csv --knockout --carry-from 24 --carry-fraction 1/3
-    """
+    bridgescore teams a.csv b.csv --knockout --carry-from 24 --carry-fraction 1/3""",
+         zh="""队式赛计分：一场比赛，或整个队式赛的名次。
+
+    一个比赛文件（带 room 列的 CSV、USEBIO 或 PBN）：每副牌的 IMP、累计分和 VP。多个比赛文件，或一个赛果表（表头为 round,home,away,home_imps,away_imps,boards 的 CSV 文件）：按 VP 排名次，并按破同分规则排序。加 --knockout：一场淘汰赛的各节及其结转分。
+
+    \b
+    bridgescore teams match.csv --out pages/
+    bridgescore teams results.csv --bye-vp average
+    bridgescore teams seg1.csv seg2.csv seg3.csv --knockout
+    bridgescore teams a.csv b.csv --knockout --carry-from 24 --carry-fraction 1/3""")
+@argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False),
+          metavar="FILE...", help="Match files or match-results lists.",
+          zh="比赛文件或赛果表。")
+@option("--scoring", type=click.Choice(["imps", "bam", "aggregate"]), default="imps",
+        show_default=True, help="A match: IMPs, board-a-match or aggregate points.",
+        zh="单场比赛的记分法：imps（IMP）、bam（计胜负副数）或 aggregate（总分制）。")
+@option("--vp-scale", default="wbf", show_default=True, metavar="NAME",
+        help="VP scale: wbf, wbf-whole, acbl-20, acbl-30.",
+        zh="VP 表：wbf、wbf-whole、acbl-20、acbl-30。")
+@option("--bye-vp", type=ByeVp(), default="12", show_default=True, metavar="VP|average",
+        help="Standings: VPs for a bye (a number, or 'average' for the team's own average).",
+        zh="名次表：轮空所得的 VP（一个数，或 average 表示该队自己的平均分）。")
+@option("--tie-break", "tie_break", default="quotient,head_to_head", show_default=True,
+        metavar="LIST",
+        help="Standings: tie-breaks in order (quotient = IMP quotient, head_to_head).",
+        zh="名次表：依次使用的破同分规则（quotient 为 IMP 商，head_to_head 为相互间比赛）。")
+@option("--knockout", is_flag=True,
+        help="The files are the segments of one knockout match: total them with the "
+        "first file's carry-over.",
+        zh="这些文件是一场淘汰赛的各节：连同第一个文件的结转分一起合计。")
+@option("--carry-from", "carry_from", type=Number(fraction=True, as_float=False), default=None,
+        metavar="IMPS",
+        help="--knockout: the earlier margin in IMPs the carry-over comes from (positive: "
+        "won by the first file's home team).",
+        zh="--knockout：结转分所依据的此前的 IMP 差（正数：第一个文件的主队领先）。")
+@option("--carry-fraction", "carry_fraction",
+        type=Number(0, 1, fraction=True, as_float=False, expected=_SHARE),
+        default="1/3", show_default=True, metavar="SHARE",
+        help="--knockout: the share of --carry-from carried over (1/3, 0.5 …).",
+        zh="--knockout：--carry-from 中结转的比例（1/3、0.5 等）。")
+@option("--carry-cap", "carry_cap", type=Number(0, fraction=True, as_float=False), default=None,
+        metavar="IMPS", help="--knockout: the most IMPs carried over.",
+        zh="--knockout：结转的 IMP 上限。")
+@option("--carry-step", "carry_step", type=Number(fraction=True, as_float=False), default=None,
+        metavar="IMPS", help="--knockout: round the carry-over to this step (e.g. 0.5).",
+        zh="--knockout：结转分按此单位取整（如 0.5）。")
+@option("--imp-scale", default="wbf", show_default=True, metavar="NAME",
+        help="IMP scale: wbf (Law 78B) or ebl-1960.", zh="IMP 表：wbf（第78B条）或 ebl-1960。")
+@option("--avg-plus", "avg_plus", type=Number(0), default=3.0, show_default=True, metavar="IMPS",
+        help="IMPs for Average-plus (Law 86A).", zh="平均加（第86A条）所得的 IMP。")
+@option("--avg-minus", "avg_minus", type=Number(maximum=0), default=-3.0, show_default=True,
+        metavar="IMPS", help="IMPs for Average-minus (Law 86A).",
+        zh="平均减（第86A条）所得的 IMP。")
+@out_dir_option("Write the match pages and printable scoresheet (or the standings page) here.",
+                "将比赛网页和可打印的记分表（或名次表页面）写入此目录。", aliases=("--html",))
+@output_option("A match: also write it, scored, to this file (.xml USEBIO, .pbn or .csv).",
+               "单场比赛：同时将计分后的比赛写入此文件（.xml 为 USEBIO、.pbn 或 .csv）。")
+@encoding_option
+@json_option
+@lang_option
+def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: float | str,
+              tie_break: str, knockout: bool, carry_from: Fraction | None,
+              carry_fraction: Fraction, carry_cap: Fraction | None, carry_step: Fraction | None,
+              imp_scale: str, avg_plus: float, avg_minus: float, out_dir: str | None,
+              output: str | None, encoding: str | None, as_json: bool, lang: Lang) -> None:
     from ..events.model import TeamMatch
     from ..events.team_results import is_match_list
     from ..events.team_results import loads as load_list
     from ..events.teams import MatchSettings
 
-    if not avg_minus <= 0 <= avg_plus:
-        raise BridgeError(f"--avg-plus {_fmt(avg_plus)} / --avg-minus {_fmt(avg_minus)}: expected "
-                          "Average-plus at least 0 and Average-minus at most 0 IMPs",
-                          f"--avg-plus {_fmt(avg_plus)} / --avg-minus {_fmt(avg_minus)}："
-                          "平均加应不小于 0，平均减应不大于 0 IMP")
     settings = MatchSettings(scoring=scoring, vp_scale=vp_scale,  # type: ignore[arg-type]
                              imp_scale=imp_scale, avg_plus=avg_plus, avg_minus=avg_minus)
     carry = None
@@ -320,18 +355,11 @@ def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: str, 
                               "--carry-from 用于淘汰赛：请加上 --knockout")
         from ..events.team_events import carry_over
 
-        cap = None if carry_cap is None else _fraction("--carry-cap", carry_cap)
-        step = None if carry_step is None else _fraction("--carry-step", carry_step)
-        share = _fraction("--carry-fraction", carry_fraction)
-        if not 0 <= share <= 1:
-            # Quote the user's own text, not the parsed Fraction.
-            raise BridgeError(f"--carry-fraction {carry_fraction!r}: expected a share from 0 to 1, "
-                              "such as 1/3 or 0.5",
-                              f"--carry-fraction {carry_fraction!r}：应为 0 到 1 之间的比例，如 1/3 或 0.5")
-        if step is not None and step <= 0:
-            raise BridgeError(f"--carry-step {carry_step!r}: expected a positive number such as 0.5",
-                              f"--carry-step {carry_step!r}：应为正数，如 0.5")
-        carry = carry_over(_fraction("--carry-from", carry_from), share, cap, step)
+        if carry_step is not None and carry_step <= 0:
+            raise BridgeError(f"--carry-step {_fmt(float(carry_step))}: expected a positive "
+                              "number such as 0.5",
+                              f"--carry-step {_fmt(float(carry_step))}：应为正数，如 0.5")
+        carry = carry_over(carry_from, carry_fraction, carry_cap, carry_step)
     elif carry_cap is not None or carry_step is not None:
         raise BridgeError("--carry-cap and --carry-step need --carry-from",
                           "--carry-cap 和 --carry-step 需要与 --carry-from 一起使用")
@@ -356,16 +384,16 @@ def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: str, 
         _knockout([m for _, m in matches], settings, as_json, lang, carry)
         return
     if len(matches) == 1 and not lists:
-        _one_match(matches[0][1], settings, html_dir, output, as_json, lang)
+        _one_match(matches[0][1], settings, out_dir, output, as_json, lang)
         return
     if output is not None:
         raise BridgeError("--output writes one match; standings are printed, or written with "
-                          "--html", "--output 只能写出一场比赛；名次表请直接打印或用 --html 写出")
-    _standings(matches, lists, settings, bye_vp, tie_break, html_dir, as_json, lang)
+                          "--out", "--output 只能写出一场比赛；名次表请直接打印或用 --out 写出")
+    _standings(matches, lists, settings, bye_vp, tie_break, out_dir, as_json, lang)
 
 
 def _one_match(item: TeamMatch, settings: object, html_dir: str | None, output: str | None,
-               as_json: bool, lang: str) -> None:
+               as_json: bool, lang: Lang) -> None:
     from ..events.teams import MatchSettings, score_match
 
     assert isinstance(settings, MatchSettings)
@@ -379,14 +407,14 @@ def _one_match(item: TeamMatch, settings: object, html_dir: str | None, output: 
         if not as_json:
             click.echo(pick(lang, f"match pages written: {index}", f"比赛页面已写入：{index}"))
     if as_json:
-        emit_json(m.to_json())
+        emit_json(team_match_json(m))
         return
     if html_dir is not None:
         return
     _print_match(m, lang)
 
 
-def _print_match(m: MatchScore, lang: str) -> None:
+def _print_match(m: MatchScore, lang: Lang) -> None:
     item = m.match
     home, away = item.home.label(lang), item.away.label(lang)
     click.echo(pick(lang, f"{home} (home) v {away} (away)", f"{home}（主队）对 {away}（客队）"))
@@ -399,9 +427,9 @@ def _print_match(m: MatchScore, lang: str) -> None:
              pick(lang, "diff", "分差"), pick(lang, f"home {unit[0]}", f"主队{unit[1]}"),
              pick(lang, f"away {unit[0]}", f"客队{unit[1]}")]]
     for b in m.boards:
-        o = "" if b.open.score is None else f"{b.open.score:+d}"
-        c = "" if b.closed.score is None else f"{b.closed.score:+d}"
-        d = b.note if b.difference is None else ("0" if b.difference == 0 else f"{b.difference:+d}")
+        o = "" if b.open.score is None else signed(b.open.score)
+        c = "" if b.closed.score is None else signed(b.closed.score)
+        d = b.note if b.difference is None else signed(b.difference)
         rows.append([str(b.board), o, c, d, _fmt(b.home) if b.home else "",
                      _fmt(b.away) if b.away else ""])
     for line in _table(rows, {0, 1, 2, 3, 4, 5}):
@@ -415,7 +443,7 @@ def _print_match(m: MatchScore, lang: str) -> None:
                         f"（{_scale_title(m.vp_scale, lang)}）"))
 
 
-def _scale_title(scale: str, lang: str) -> str:
+def _scale_title(scale: str, lang: Lang) -> str:
     from ..vp import get_vp_scale
 
     return get_vp_scale(scale).title(lang)
@@ -428,18 +456,7 @@ def _vp(x: float, scale: str) -> str:
     return f"{x:.2f}" if get_vp_scale(scale).continuous else _fmt(x)
 
 
-def _fraction(option: str, text: str) -> Fraction:
-    """A number on the command line: whole, decimal or a fraction such as 1/3."""
-    from fractions import Fraction
-
-    try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise BridgeError(f"{option} {text!r}: expected a number such as 24, 0.5 or 1/3",
-                          f"{option} {text!r}：应为数字，如 24、0.5 或 1/3") from None
-
-
-def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: str,
+def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: Lang,
               carry: Fraction | None = None) -> None:
     from ..events.team_events import Knockout
     from ..events.teams import MatchSettings, score_match
@@ -468,11 +485,12 @@ def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: s
     k = Knockout(home, away, segments,
                  carry_over=carry if carry is not None else first.carry_over)
     if as_json:
-        emit_json({"home": home, "away": away, "carry_over": _num(float(k.carry_over)),
-                   "segments": [{"home": _num(h), "away": _num(a)} for h, a in segments],
-                   "home_total": _num(float(k.home_total)), "away_total": _num(float(k.away_total)),
-                   "winner": k.winner, "home_name": first.home.name,
-                   "away_name": first.away.name})
+        emit_json({"event": first.name or None, "home": home, "home_name": first.home.name or None,
+                   "away": away, "away_name": first.away.name or None,
+                   "carry_over": fnum(k.carry_over),
+                   "segments": [{"home": fnum(h), "away": fnum(a)} for h, a in segments],
+                   "home_total": fnum(k.home_total), "away_total": fnum(k.away_total),
+                   "winner": k.winner})
         return
     # Text names the teams as the files do (ids only for teams without a name).
     named = Knockout(first.home.label(lang), first.away.label(lang), segments,
@@ -482,8 +500,8 @@ def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: s
 
 
 def _standings(matches: list[tuple[str, TeamMatch]], lists: list[tuple[str, TeamEvent]],
-               settings: object, bye_vp: str, tie_break: str, html_dir: str | None,
-               as_json: bool, lang: str) -> None:
+               settings: object, bye: float | str, tie_break: str, html_dir: str | None,
+               as_json: bool, lang: Lang) -> None:
     from ..events.team_events import result_from_score, standings
     from ..events.team_results import TeamEvent, merge
     from ..events.teams import MatchSettings, score_match
@@ -519,11 +537,9 @@ def _standings(matches: list[tuple[str, TeamMatch]], lists: list[tuple[str, Team
             sources.append(("", extra))
     # Never merge silently: a clash of ids, names or rounds between files stops here.
     event = merge(sources)
-    from ..events.team_events import parse_bye_vp
-
-    bye = parse_bye_vp(bye_vp)
     breaks = [b.strip().lower().replace("-", "_") for b in tie_break.split(",") if b.strip()]
-    table = standings(event.teams, event.matches, byes=[t for _, t in event.byes], bye_vp=bye,
+    table = standings(event.teams, event.matches, byes=[t for _, t in event.byes],
+                      bye_vp=bye,  # type: ignore[arg-type]
                       scale=settings.vp_scale, tie_breaks=breaks)  # type: ignore[arg-type]
     rounds = max([m.round for m in event.matches] + [r for r, _ in event.byes], default=0)
     if html_dir is not None:
@@ -531,18 +547,15 @@ def _standings(matches: list[tuple[str, TeamMatch]], lists: list[tuple[str, Team
 
         page = write_standings_page(table, event, Path(html_dir), lang=lang,
                                     scale=settings.vp_scale, tie_breaks=breaks,
-                                    bye_vp=_fmt(bye) if bye != "average" else
+                                    bye_vp=_fmt(float(bye)) if bye != "average" else
                                     pick(lang, "the team's average", "本队平均"))
         if not as_json:
             click.echo(pick(lang, f"standings page written: {page}", f"名次表页面已写入：{page}"))
     if as_json:
-        emit_json({"event": event.name, "vp_scale": settings.vp_scale, "tie_breaks": breaks,
-                   "rounds": rounds, "standings": [_standing_json(s, event) for s in table],
-                   "matches": [{"round": m.round, "home": m.home, "away": m.away,
-                                "home_imps": _num(m.home_imps), "away_imps": _num(m.away_imps),
-                                "boards": m.boards,
-                                "home_vp": _num(m.vps(settings.vp_scale)[0]),
-                                "away_vp": _num(m.vps(settings.vp_scale)[1])}
+        emit_json({"event": event.name or None, "vp_scale": settings.vp_scale,
+                   "tie_breaks": breaks, "rounds": rounds,
+                   "standings": [standing_json(s, event.names) for s in table],
+                   "matches": [match_result_json(m, event.names, settings.vp_scale)
                                for m in event.matches],
                    "byes": [{"round": r, "team": t} for r, t in event.byes]})
         return
@@ -552,17 +565,7 @@ def _standings(matches: list[tuple[str, TeamMatch]], lists: list[tuple[str, Team
         click.echo(line)
 
 
-def _standing_json(s: Standing, event: TeamEvent) -> dict[str, object]:
-    import math
-
-    q = s.quotient
-    return {"place": s.place, "team": s.team, "name": event.names.get(s.team, ""),
-            "played": s.played, "byes": s.byes, "vp": _num(s.vp),
-            "imps_for": _num(s.imps_for), "imps_against": _num(s.imps_against),
-            "quotient": round(q, 3) if math.isfinite(q) else None}
-
-
-def standings_lines(table: list[Standing], event: TeamEvent, lang: str, scale: str,
+def standings_lines(table: list[Standing], event: TeamEvent, lang: Lang, scale: str,
                     rounds: int) -> list[str]:
     """The standings as text: place, team, matches, byes, VPs, IMPs won and lost, quotient."""
     import math
@@ -582,13 +585,25 @@ def standings_lines(table: list[Standing], event: TeamEvent, lang: str, scale: s
     return out + _table(rows, {2, 3, 4, 5, 6, 7})
 
 
-@click.command("event-demo")
-@click.option("--out", "out_dir", default="out", show_default=True,
-              type=click.Path(file_okay=False), help="Directory for the results pages.")
+@command("event-demo", help="Score the bundled demo event (a pairs session and a team match) "
+                            "and write its pages.",
+         zh="计算附带的演示比赛（一节双人赛和一场队式赛）并写出其成绩网页。")
+@out_dir_option("Directory for the results pages.", "成绩网页写入的目录。", default="out")
+@json_option
 @lang_option
-def event_demo_cmd(out_dir: str, lang: str) -> None:
-    """Score the bundled demo event (a pairs session and a team match) and write its pages."""
-    from ..events.demo import run_demo
+def event_demo_cmd(out_dir: str, as_json: bool, lang: Lang) -> None:
+    from ..events.demo import demo_match, demo_session, run_demo
 
-    for line in run_demo(Path(out_dir), lang=lang):
+    lines = run_demo(Path(out_dir), lang=lang)
+    if as_json:
+        from ..events.imp_pairs import score_session
+        from ..events.teams import score_match
+
+        base = Path(out_dir) / "events"
+        emit_json({"directory": str(base),
+                   "pages": sorted(str(p) for p in base.rglob("*.html")),
+                   "pairs": pairs_session_json(score_session(demo_session(), "mp")),
+                   "match": team_match_json(score_match(demo_match()))})
+        return
+    for line in lines:
         click.echo(line)

@@ -10,8 +10,10 @@ from typing import Any
 import click
 
 from ..errors import BridgeError, FileFormatError, NotationError
+from ..i18n import plural, signed
 from ..seat import Seat, Side
 from ._common import emit_json, json_option, lang_option
+from ._params import Whole, argument, command, option
 
 # Tokens such as "-2" must reach the RESULT argument instead of being read as options.
 _PASS_THROUGH = {"ignore_unknown_options": True}
@@ -89,7 +91,7 @@ def _scorepad(ctx: click.Context, kind: str, fresh: Any, setting_names: tuple[st
     zh = lang == "zh"
     if resumed:
         click.echo(f"从 {path} 继续：已有 {len(series.deals)} 副" if zh
-                   else f"Resumed {path}: {len(series.deals)} deals so far")
+                   else f"Resumed {path}: {plural(len(series.deals), 'deal', 'deals')} so far")
         click.echo(pad.status())
     else:
         click.echo(f"记分保存在 {path}（每输入一副即保存）" if zh
@@ -115,30 +117,43 @@ def _side(value: str) -> Side:
 _SCOREPAD_HELP = (
     "Without --file: an interactive scorepad; every line is a result in any notation the "
     "score command accepts (南打4H超1, 4SX W -2), optionally followed by honours "
-    "(hon 100 N, 大牌奖分150我方); undo, show, help, quit.  The session file is rewritten "
-    "after every deal and resumed when the command starts again."
+    "(hon 100 N, 大牌奖分150我方); undo, show, help, quit.  Lines can be edited and recalled "
+    "(arrow keys, history) as in a shell.  The session file is rewritten after every deal and "
+    "resumed when the command starts again."
+)
+_SCOREPAD_HELP_ZH = (
+    "不带 --file 时为交互式记分：每行输入一个结果，写法与 score 命令相同（南打4H超1、4SX W -2），"
+    "可在行末加上大牌奖分（hon 100 N、大牌奖分150我方）；命令有 撤销（undo）、显示（show）、"
+    "帮助（help）、退出（quit）。输入的行可以像在命令行里一样编辑和调出（方向键、历史记录）。"
+    "每输入一副即重写记分文件，再次启动同一命令即从中断处继续。"
 )
 
 
 def _common_pad_options(f: Callable[..., Any]) -> Callable[..., Any]:
     # Applied bottom-up, so --help lists them top-down.
-    f = click.option("--no-honours", is_flag=True, help="Do not score honours.")(f)
-    f = click.option("--we", default="NS", metavar="NS|EW", show_default=True,
-                     help="The partnership scored in the WE column.")(f)
-    f = click.option("--html", "html_out", metavar="FILE", help="Write the scorepad as HTML.")(f)
-    f = click.option("--file", "results_file", metavar="FILE",
-                     help="Read results from FILE (one a line) and print the totals.")(f)
-    f = click.option("--new", is_flag=True, help="Start afresh even if the session file exists.")(f)
-    f = click.option("--session", "session_path", metavar="FILE",
-                     help="Session file to keep and resume (default bridgescore-KIND.json).")(f)
+    f = option("--no-honours", is_flag=True, help="Do not score honours.", zh="不计大牌奖分。")(f)
+    f = option("--we", default="NS", metavar="NS|EW", show_default=True,
+               help="The partnership scored in the WE column.", zh="记在“我方”一栏的一方。")(f)
+    f = option("--html", "html_out", metavar="FILE", help="Write the scorepad as HTML.",
+               zh="将记分表写成 HTML 文件。")(f)
+    f = option("--file", "results_file", metavar="FILE",
+               help="Read results from FILE (one a line) and print the totals.",
+               zh="从文件读取结果（每行一个）并打印合计。")(f)
+    f = option("--new", is_flag=True, help="Start afresh even if the session file exists.",
+               zh="即使记分文件已存在也重新开始。")(f)
+    f = option("--session", "session_path", metavar="FILE",
+               help="Session file to keep and resume (default bridgescore-KIND.json).",
+               zh="保存并可继续的记分文件（默认 bridgescore-KIND.json）。")(f)
     return f
 
 
-@click.command("rubber", help="Rubber bridge scorepad (盘式桥牌，十字记分法). " + _SCOREPAD_HELP)
+@command("rubber", help="Rubber bridge scorepad (盘式桥牌，十字记分法). " + _SCOREPAD_HELP,
+         zh="盘式桥牌记分（十字记分法）。" + _SCOREPAD_HELP_ZH)
 @_common_pad_options
-@click.option("--unfinished-partscore", type=click.Choice(["100", "50", "0"]), default="100",
-              show_default=True,
-              help="Credit for the only part score when a rubber is left unfinished.")
+@option("--unfinished-partscore", type=click.Choice(["100", "50", "0"]), default="100",
+        show_default=True,
+        help="Credit for the only part score when a rubber is left unfinished.",
+        zh="一盘未打完时，唯一一方的部分分所计的奖分。")
 @json_option
 @lang_option
 @click.pass_context
@@ -153,17 +168,21 @@ def rubber_cmd(ctx: click.Context, session_path: str | None, new: bool,
               html_out, as_json, lang)
 
 
-@click.command("chicago", help="Chicago (four-deal bridge) scorepad. " + _SCOREPAD_HELP)
+@command("chicago", help="Chicago (four-deal bridge) scorepad. " + _SCOREPAD_HELP,
+         zh="芝加哥记分（四副一轮）。" + _SCOREPAD_HELP_ZH)
 @_common_pad_options
-@click.option("--first-dealer", default="N", metavar="SEAT", show_default=True,
-              help="Who deals the first of the four deals.")
-@click.option("--vul-order", default="dealer", metavar="dealer|non-dealer", show_default=True,
-              help="Which side is vulnerable on deals 2 and 3.")
-@click.option("--scoring", default="carry", metavar="carry|duplicate", show_default=True,
-              help="carry: part scores carry forward (ACBL); duplicate: each deal as duplicate.")
-@click.option("--fourth-deal-partscore", default=100, type=int, metavar="POINTS",
-              show_default=True,
-              help="Bonus for a part score on the fourth deal that does not complete a game.")
+@option("--first-dealer", default="N", metavar="SEAT", show_default=True,
+        help="Who deals the first of the four deals.", zh="四副中第一副的发牌人。")
+@option("--vul-order", default="dealer", metavar="dealer|non-dealer", show_default=True,
+        help="Which side is vulnerable on deals 2 and 3.",
+        zh="第2、3副由哪一方有局（dealer 发牌方，non-dealer 非发牌方）。")
+@option("--scoring", default="carry", metavar="carry|duplicate", show_default=True,
+        help="carry: part scores carry forward (ACBL); duplicate: each deal as duplicate.",
+        zh="carry：部分分累计到下一副（ACBL）；duplicate：每副按复式计分。")
+@option("--fourth-deal-partscore", default=100, type=Whole(0), metavar="POINTS",
+        show_default=True,
+        help="Bonus for a part score on the fourth deal that does not complete a game.",
+        zh="第四副做成而未成局的部分分定约所得的奖分。")
 @json_option
 @lang_option
 @click.pass_context
@@ -185,23 +204,42 @@ def chicago_cmd(ctx: click.Context, session_path: str | None, new: bool,
 
 # ---------------------------------------------------------------- 贴点
 
-@click.command("handicap", context_settings=_PASS_THROUGH)
-@click.argument("result", nargs=-1)
-@click.option("--board", metavar="N", help="Board number (gives the vulnerability).")
-@click.option("--vul", metavar="V", help="Vulnerability when there is no board number.")
-@click.option("--hcp", metavar="H", help="North-South's points (or 'EW 18', '南北22').")
-@click.option("--deal", "deal", metavar="PBN", help="The deal, to count the points from.")
-@click.option("--method", default="detailed", metavar="simple|detailed|table",
-              show_default=True, help="The 贴点 method.")
-@click.option("--table", "table_file", metavar="FILE",
-              help="A club's compensation table (JSON or CSV) for --method table.")
-@click.option("--scale", default="wbf", metavar="NAME", show_default=True, help="IMP scale.")
-@click.option("--session", "session_path", metavar="FILE",
-              help="Add the deal to this session file and show the running totals.")
-@click.option("--undo", is_flag=True, help="Remove the last deal of the session.")
-@click.option("--file", "deals_file", metavar="FILE",
-              help="Deals from FILE, one a line: 'board | result | points'.")
-@click.option("--html", "html_out", metavar="FILE", help="Write the session as HTML.")
+@command("handicap", context_settings=_PASS_THROUGH,
+         help="""贴点 scoring: a deal's score corrected for the sides' high-card points.
+
+    RESULT is a result in any notation (南打5D×宕2, 5DX S -2); give --board or --vul, and
+    --hcp or --deal.  With --session the deal is added to a saved session.""",
+         zh="""贴点赛记分：按双方的大牌点修正一副牌的得分。
+
+    结果（RESULT）可用任何写法（南打5D×宕2、5DX S -2）；请给出 --board 或 --vul，以及 --hcp 或 --deal。加 --session 时，这副牌记入保存的记分文件。""")
+@argument("result", nargs=-1, metavar="RESULT...", help="The deal's result.",
+          zh="这副牌的结果。")
+@option("--board", metavar="N", help="Board number (gives the vulnerability).",
+        zh="牌副号（由此得出局况）。")
+@option("--vul", metavar="V", help="Vulnerability when there is no board number.",
+        zh="没有牌副号时的局况。")
+@option("--hcp", metavar="H", help="North-South's points, 0-40 (or 'EW 18', '南北22').",
+        zh="南北方的大牌点，0-40（或写 'EW 18'、'南北22'）。")
+@option("--deal", "deal", metavar="PBN", help="The deal, to count the points from.",
+        zh="牌例（PBN），由此数出大牌点。")
+@option("--method", default="detailed", metavar="simple|detailed|table",
+        show_default=True, help="The 贴点 method.",
+        zh="贴点方法：simple 简易、detailed 详细、table 按贴点表。")
+@option("--table-file", "table_file", metavar="FILE", aliases=("--table",),
+        help="A club's compensation table (JSON or CSV) for --method table.",
+        zh="俱乐部的贴点表（JSON 或 CSV），用于 --method table。")
+@option("--imp-scale", "scale", default="wbf", metavar="NAME", show_default=True,
+        aliases=("--scale",), help="IMP scale.", zh="IMP 表。")
+@option("--session", "session_path", metavar="FILE",
+        help="Add the deal to this session file and show the running totals.",
+        zh="将这副牌记入此记分文件，并显示累计。")
+@option("--undo", is_flag=True, help="Remove the last deal of the session.",
+        zh="撤销记分文件中的最后一副。")
+@option("--file", "deals_file", metavar="FILE",
+        help="Deals from FILE, one a line: 'board | result | points'.",
+        zh="从文件读取各副牌，每行一副：'牌号 | 结果 | 大牌点'。")
+@option("--html", "html_out", metavar="FILE", help="Write the session as HTML.",
+        zh="将记分表写成 HTML 文件。")
 @json_option
 @lang_option
 @click.pass_context
@@ -210,10 +248,6 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
                  table_file: str | None, scale: str, session_path: str | None, undo: bool,
                  deals_file: str | None, html_out: str | None, as_json: bool,
                  lang: str) -> None:
-    """贴点 scoring: a deal's score corrected for the sides' high-card points.  贴点赛记分。
-
-    RESULT is a result in any notation (南打5D×宕2, 5DX S -2); give --board or --vul, and
-    --hcp or --deal.  With --session the deal is added to a saved session."""
     from ..board import Board
     from ..home.compensation import DEFAULT_TABLE, load_compensation_table
     from ..home.handicap import HandicapDeal, HandicapSession, Method, score_deal
@@ -243,8 +277,8 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
                 or (table_file and loaded.table != table)):
             raise BridgeError(
                 f"{path} is scored with the {loaded.method.value} method; leave out --method, "
-                "--table and --scale to add to it",
-                f"{path} 用的是{loaded.method.name_in('zh')}：去掉 --method、--table、--scale 即可续记",
+                "--table-file and --imp-scale to add to it",
+                f"{path} 用的是{loaded.method.name_in('zh')}：去掉 --method、--table-file、--imp-scale 即可续记",
             )
         session = loaded
     if undo:
@@ -299,8 +333,8 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
             click.echo(scored.explain(lang))
         return
     if not session.deals and not undo and path is None:
-        raise click.UsageError("give a RESULT, --file or --session" if not zh
-                               else "请给出结果、--file 或 --session", ctx)
+        raise BridgeError("give a RESULT, --file or --session (bridgescore handicap --help)",
+                          "请给出结果、--file 或 --session（bridgescore handicap --help）")
     if as_json:
         emit_json(session.to_json())
     elif html_out is None:
@@ -314,21 +348,27 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
 
 # ---------------------------------------------------------------- sacrifice
 
-@click.command("sacrifice")
-@click.argument("theirs")
-@click.argument("ours")
-@click.option("--down", type=int, metavar="N", help="How many down our sacrifice goes.")
-@click.option("--vul", default="none", metavar="none|we|they|both", show_default=True,
-              help="Who is vulnerable (双无/我方有局/对方有局/双有).")
-@click.option("--scale", default="wbf", metavar="NAME", show_default=True, help="IMP scale.")
+@command("sacrifice", help="""Is the sacrifice worth it?
+
+    THEIRS is their contract, making exactly unless written 4S+1 or 4S-1; OURS is our
+    sacrifice, usually doubled (5CX).  Example: sacrifice 4S 5CX --down 3 --vul they""",
+         zh="""牺牲叫是否合算。
+
+    THEIRS 为对方的定约，除非写作 4S+1 或 4S-1，否则按正好完成计；OURS 为我方的牺牲定约，通常被加倍（5CX）。例如：sacrifice 4S 5CX --down 3 --vul they""")
+@argument("theirs", metavar="THEIRS", help="Their contract (4S, 4S+1).",
+          zh="对方的定约（4S、4S+1）。")
+@argument("ours", metavar="OURS", help="Our sacrifice (5CX).", zh="我方的牺牲定约（5CX）。")
+@option("--down", type=Whole(1), metavar="N", help="How many down our sacrifice goes.",
+        zh="我方牺牲定约宕几墩。")
+@option("--vul", default="none", metavar="none|we|they|both", show_default=True,
+        help="Who is vulnerable (双无/我方有局/对方有局/双有).",
+        zh="局况：none 双无、we 我方有局、they 对方有局、both 双有。")
+@option("--imp-scale", "scale", default="wbf", metavar="NAME", show_default=True,
+        aliases=("--scale",), help="IMP scale.", zh="IMP 表。")
 @json_option
 @lang_option
 def sacrifice_cmd(theirs: str, ours: str, down: int | None, vul: str, scale: str,
                   as_json: bool, lang: str) -> None:
-    """Is the sacrifice worth it?  牺牲叫是否合算。
-
-    THEIRS is their contract, making exactly unless written 4S+1 or 4S-1; OURS is our
-    sacrifice, usually doubled (5CX).  Example: sacrifice 4S 5CX --down 3 --vul they"""
     from ..contract import Contract
     from ..home.sacrifice import parse_their_contract, parse_vulnerabilities, sacrifice
 
@@ -353,22 +393,28 @@ def sacrifice_cmd(theirs: str, ours: str, down: int | None, vul: str, scale: str
     click.echo(" ".join(rjust(h, w) for h, w in zip(head, (6, 7, 8, 5), strict=True)))
     for o in s.options[: max(7, s.break_even + 1)]:
         mark = " ←" if o.down == shown else ""
-        click.echo(f"{o.down:>6} {o.cost:>7} {o.saving:>+8} {o.imps:>+5}{mark}")
+        click.echo(f"{o.down:>6} {o.cost:>7} {signed(o.saving):>8} {signed(o.imps):>5}{mark}")
 
 
 # ---------------------------------------------------------------- quiz
 
-@click.command("quiz")
-@click.option("--count", default=5, type=int, show_default=True, help="Number of questions.")
-@click.option("--seed", type=int, help="Random seed (the same seed asks the same questions).")
-@click.option("--exercises", is_flag=True, help="Show the seeds' exercises (练习二), answered.")
+@command("quiz", help="""Scoring practice: random results to score, checked with the breakdown.
+
+    Answer with the declaring side's score (negative when down); 'skip' shows the answer,
+    'quit' stops.  With --json the questions and answers are printed instead.""",
+         zh="""计分练习：随机给出结果让你计分，并用算式核对。
+
+    请回答定约方的得分（宕时为负数）；输入 跳过（skip）看答案，退出（quit）结束。加 --json 时改为打印题目和答案。""")
+@option("--count", default=5, type=Whole(1), show_default=True, metavar="N",
+        help="Number of questions.", zh="题数。")
+@option("--seed", type=Whole(), metavar="N",
+        help="Random seed (the same seed asks the same questions).",
+        zh="随机种子（相同的种子出相同的题）。")
+@option("--exercises", is_flag=True, help="Show the seeds' exercises (练习二), answered.",
+        zh="显示种子文档的练习二及答案。")
 @json_option
 @lang_option
 def quiz_cmd(count: int, seed: int | None, exercises: bool, as_json: bool, lang: str) -> None:
-    """Scoring practice: random results to score, checked with the breakdown.  记分练习。
-
-    Answer with the declaring side's score (negative when down); 'skip' shows the answer,
-    'quit' stops.  With --json the questions and answers are printed instead."""
     from ..home.quiz import exercises as seed_exercises
     from ..home.quiz import parse_answer, questions
 

@@ -8,9 +8,12 @@ from typing import TYPE_CHECKING, cast
 import click
 
 from ..errors import BridgeError, FileFormatError
-from ..i18n import pick
+from ..i18n import pick, plural
+from ..numtext import read_number
 from ..textfile import read_text
 from ._common import emit_json, json_option, lang_option
+from ._json import draw_json, fnum, movement_json, pair_row, standing_json
+from ._params import ByeVp, Number, Whole, argument, command, option
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -23,39 +26,53 @@ def _read_text(path: str) -> str:
     return read_text(path)
 
 
-@click.command("movement")
-@click.argument("kind", type=click.Choice(["mitchell", "howell", "round-robin"],
-                                          case_sensitive=False))
-@click.option("--tables", "-t", type=int, help="Number of tables.  桌数。")
-@click.option("--teams", "teams", metavar="N|A,B,…",
-              help="Round robin: the number of teams or their names, comma-separated.  参赛队。")
-@click.option("--pairs", type=int, help="Howell: number of pairs (odd: one sits out each round).")
-@click.option("--boards-per-round", "-b", type=int, default=2, show_default=True,
-              help="Boards in each set (played each round).  每轮牌数。")
-@click.option("--rounds", "-r", type=int, help="Rounds to play (default: the full movement).")
-@click.option("--skip", "variant", flag_value="skip", help="Even Mitchell: skip a table half way.")
-@click.option("--relay", "variant", flag_value="relay",
-              help="Even Mitchell: tables 1 and T share, a relay stand between T/2 and T/2+1.")
-@click.option("--arrow-switch", "arrows", type=int, multiple=True, metavar="ROUND",
-              help="Arrow-switch this round (repeatable).  换向轮次。")
-@click.option("--cards", type=click.Choice(["none", "tables", "pairs", "both"]), default="none",
-              show_default=True, help="Also print table guide cards / pair movement cards.")
-@click.option("--html", "html_out", type=click.Path(dir_okay=False, writable=True),
-              help="Write printable cards (tables and pairs) to this HTML file.")
+@command("movement", help="""Show a Mitchell or Howell movement, or a team round robin.
+
+    \b
+    bridgescore movement mitchell --tables 7
+    bridgescore movement round-robin --teams 6
+    bridgescore movement mitchell --tables 8 --relay --html cards.html
+    bridgescore movement howell --pairs 13 --lang zh""",
+         zh="""显示米切尔或豪威尔移位表，或队式循环赛的赛程。
+
+    \b
+    bridgescore movement mitchell --tables 7
+    bridgescore movement round-robin --teams 6
+    bridgescore movement mitchell --tables 8 --relay --html cards.html
+    bridgescore movement howell --pairs 13 --lang zh""")
+@argument("kind", type=click.Choice(["mitchell", "howell", "round-robin"], case_sensitive=False),
+          metavar="KIND", help="mitchell, howell or round-robin.",
+          zh="mitchell（米切尔）、howell（豪威尔）或 round-robin（循环赛）。")
+@option("--tables", "-t", type=Whole(1), metavar="N", help="Number of tables.", zh="桌数。")
+@option("--teams", "teams", metavar="N|A,B,…",
+        help="Round robin: the number of teams or their names, comma-separated.",
+        zh="循环赛：队数，或以逗号分隔的队名。")
+@option("--pairs", type=Whole(1), metavar="N",
+        help="Howell: number of pairs (odd: one sits out each round).",
+        zh="豪威尔：对数（奇数时每轮有一对轮空）。")
+@option("--boards-per-round", "-b", type=Whole(1), default=2, show_default=True, metavar="N",
+        help="Boards in each set (played each round).", zh="每组（每轮所打）的牌数。")
+@option("--rounds", "-r", type=Whole(1), metavar="N",
+        help="Rounds to play (default: the full movement).", zh="要打的轮数（默认：完整的移位）。")
+@option("--skip", "variant", flag_value="skip", help="Even Mitchell: skip a table half way.",
+        zh="桌数为偶数的米切尔：中途跳过一桌。")
+@option("--relay", "variant", flag_value="relay",
+        help="Even Mitchell: tables 1 and T share, a relay stand between T/2 and T/2+1.",
+        zh="桌数为偶数的米切尔：第1桌与第T桌共用牌，第T/2与T/2+1桌之间设中转台。")
+@option("--arrow-switch", "arrows", type=Whole(1), multiple=True, metavar="ROUND",
+        help="Arrow-switch this round (repeatable).", zh="在此轮换向（可重复给出）。")
+@option("--cards", type=click.Choice(["none", "tables", "pairs", "both"]), default="none",
+        show_default=True, help="Also print table guide cards / pair movement cards.",
+        zh="同时打印桌卡（tables）、各对移位卡（pairs）或两者（both）。")
+@option("--html", "html_out", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
+        help="Write printable cards (tables and pairs) to this HTML file.",
+        zh="将可打印的移位卡（桌卡和各对移位卡）写入此 HTML 文件。")
 @json_option
 @lang_option
 def movement_cmd(kind: str, tables: int | None, teams: str | None, pairs: int | None,
                  boards_per_round: int,
                  rounds: int | None, variant: str | None, arrows: tuple[int, ...], cards: str,
                  html_out: str | None, as_json: bool, lang: str) -> None:
-    """Show a Mitchell or Howell movement, or a team round robin.  显示移位表或循环赛赛程。
-
-    \b
-    bridgescore movement mitchell --tables 7
-    bridgescore movement round-robin --teams 6
-    bridgescore movement mitchell --tables 8 --relay --html cards.html
-    bridgescore movement howell --pairs 13 --lang zh
-    """
     from ..events.cards import (
         boards_text,
         pair_card_lines,
@@ -88,7 +105,7 @@ def movement_cmd(kind: str, tables: int | None, teams: str | None, pairs: int | 
     if html_out is not None:
         Path(html_out).write_text(render_cards_html(mv, lang, "both"), "utf-8")
     if as_json:
-        emit_json(mv.to_json())
+        emit_json(movement_json(mv))
         return
     click.echo(mv.describe(lang))
     for g in mv.shared_tables:
@@ -155,11 +172,10 @@ def _round_robin(teams: str | None, as_json: bool, lang: str) -> None:
         raise BridgeError("give --teams N (the number of teams) or --teams A,B,C…",
                           "请给出 --teams N（队数）或 --teams 甲,乙,丙…（队名）")
     text = teams.replace("，", ",").strip()
-    if text.isdigit():
-        if not 2 <= int(text) <= 200:
-            raise BridgeError(f"--teams {text}: expected 2 to 200 teams",
-                              f"--teams {text}：队数应为 2 到 200")
-        names = [str(i) for i in range(1, int(text) + 1)]
+    if "," not in text and text[:1] in "+-0123456789０１２３４５６７８９":
+        # A number of teams (a team named "-1" is a mistyped number, not a name).
+        count = read_number(text, "--teams", whole=True, minimum=2, maximum=200)
+        names = [str(i) for i in range(1, count + 1)]
     else:
         names = [t.strip() for t in text.split(",") if t.strip()]
     schedule = round_robin(names)
@@ -169,8 +185,8 @@ def _round_robin(teams: str | None, as_json: bool, lang: str) -> None:
              "bye": next((t for t in names if all(t not in (f.home, f.away) for f in rnd)), None)}
             for i, rnd in enumerate(schedule, 1)]})
         return
-    n = len(schedule)
-    click.echo(pick(lang, f"Round robin, {len(names)} teams, {n} {'round' if n == 1 else 'rounds'} "
+    click.echo(pick(lang, f"Round robin, {plural(len(names), 'team', 'teams')}, "
+                          f"{plural(len(schedule), 'round', 'rounds')} "
                           "(the first team named is at home)",
                     f"循环赛，{len(names)}队，{len(schedule)}轮（前者为主队）"))
     for i, rnd in enumerate(schedule, 1):
@@ -181,61 +197,80 @@ def _round_robin(teams: str | None, as_json: bool, lang: str) -> None:
         click.echo(pick(lang, f"Round {i}: {games}{extra}", f"第{i}轮：{games}{extra}"))
 
 
-@click.command("swiss")
-@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
-@click.option("--rounds", "from_rounds", is_flag=True,
-              help="The files are the scored rounds so far, one pairs results file a round "
-              "(as 'pairs' reads): print the standings and the next draw.  "
-              "文件为此前各轮的成绩，每轮一个。")
-@click.option("--scoring", type=click.Choice(["mp", "ximp", "butler"]), default="mp",
-              show_default=True, help="With --rounds: how each round is scored.  每轮记分方法。")
-@click.option("--completion", type=float, default=0.6, show_default=True,
-              help="With --rounds: share of the boards a pair must complete to be ranked.  "
-              "排名所需的完成比例。")
-@click.option("--history", "history_file", type=click.Path(exists=True, dir_okay=False),
-              help="Previous opponents: CSV lines 'A,B'; a bye as 'A,bye'.  此前的对手。")
-@click.option("--matches", "matches_file", type=click.Path(exists=True, dir_okay=False),
-              help="Swiss teams: the match results so far (CSV round,home,away,home_imps,"
-              "away_imps,boards); the draw comes from their VP standings and avoids the matches "
-              "played.  瑞士移位队式赛：此前各轮赛果。")
-@click.option("--vp-scale", default="wbf", show_default=True, help="With --matches: VP scale.")
-@click.option("--bye-vp", default="12", show_default=True,
-              help="With --matches: VPs for a bye (a number, or 'average').")
-@click.option("--first-round", type=click.Choice(["order", "split", "random"]), default="order",
-              show_default=True, help="Round 1 (no history): registration order, halves, random.")
-@click.option("--seed", type=int, help="Seed for --first-round random.")
-@click.option("--withdraw", "withdrawals", multiple=True, metavar="PAIR[@ROUND]",
-              help="The pair withdrew from ROUND on (default: the next round); it is not drawn "
-              "again.  Repeatable.  退赛（默认自下一轮起），不再排入对阵。")
-@click.option("--late", "late_entries", multiple=True, metavar="PAIR@ROUND[=SCORE]",
-              help="The pair entered late: its first round is ROUND, it starts with SCORE "
-              "(default 0).  Repeatable.  补报入赛：首轮及起始分。")
-@click.option("--sit-out", "sit_outs", multiple=True, metavar="PAIR[@ROUND]",
-              help="The director sits the pair out of ROUND (default: the next round): it is "
-              "not drawn.  Repeatable.  该轮轮休，不排入对阵。")
-@click.option("--sit-out-score", type=float, default=None,
-              help="With --rounds: points for a round sat out (default: nothing).  轮休得分。")
-@click.option("--bye-score", type=float, default=None,
-              help="With --rounds: points for the bye of an odd field (default: nothing).  "
-              "轮空得分。")
+@command("swiss", help="""The next Swiss round's draw from the standings (CSV id,name,score), from
+    the scored rounds so far (--results), or for Swiss teams from the match results so far.
+
+    \b
+    bridgescore swiss standings.csv --history opponents.csv --withdraw 5
+    bridgescore swiss --results r1.csv r2.csv r3.csv --scoring mp
+    bridgescore swiss --results r1.csv r2.csv --withdraw 5@2 --late 9@2=20
+    bridgescore swiss --matches results.csv""",
+         zh="""瑞士移位：按当前名次排出下一轮的对阵。名次来自名次文件（CSV：编号,名称,分数）、此前各轮的成绩文件（--results），或瑞士移位队式赛此前的赛果。
+
+    \b
+    bridgescore swiss standings.csv --history opponents.csv --withdraw 5
+    bridgescore swiss --results r1.csv r2.csv r3.csv --scoring mp
+    bridgescore swiss --results r1.csv r2.csv --withdraw 5@2 --late 9@2=20
+    bridgescore swiss --matches results.csv""")
+@argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False), metavar="FILE...",
+          help="A standings file, or with --results the results file of each round.",
+          zh="名次文件；用 --results 时为每轮一个的成绩文件。")
+@option("--results", "from_rounds", is_flag=True, aliases=("--rounds",),
+        help="The files are the scored rounds so far, one pairs results file a round "
+        "(as 'pairs' reads): print the standings and the next draw.",
+        zh="这些文件为此前各轮的成绩，每轮一个双人赛成绩文件（与 pairs 读取的格式相同）：打印名次及下一轮对阵。")
+@option("--scoring", type=click.Choice(["mp", "ximp", "butler"]), default="mp",
+        show_default=True, help="With --results: how each round is scored.",
+        zh="用 --results 时：每轮的记分方法。")
+@option("--completion", type=Number(0, 1), default=0.6, show_default=True, metavar="SHARE",
+        help="With --results: share of the boards a pair must complete to be ranked.",
+        zh="用 --results 时：排名所需完成的牌副比例。")
+@option("--history", "history_file", type=click.Path(exists=True, dir_okay=False),
+        metavar="FILE", help="Previous opponents: CSV lines 'A,B'; a bye as 'A,bye'.",
+        zh="此前的对手：CSV 每行 'A,B'；轮空写作 'A,bye'。")
+@option("--matches", "matches_file", type=click.Path(exists=True, dir_okay=False),
+        metavar="FILE",
+        help="Swiss teams: the match results so far (CSV round,home,away,home_imps,"
+        "away_imps,boards); the draw comes from their VP standings and avoids the matches "
+        "played.",
+        zh="瑞士移位队式赛：此前各轮的赛果（CSV：round,home,away,home_imps,away_imps,boards）；"
+        "按其 VP 名次排对阵，并避免重复相遇。")
+@option("--vp-scale", default="wbf", show_default=True, metavar="NAME",
+        help="With --matches: VP scale.", zh="用 --matches 时：VP 表。")
+@option("--bye-vp", type=ByeVp(), default="12", show_default=True, metavar="VP|average",
+        help="With --matches: VPs for a bye (a number, or 'average').",
+        zh="用 --matches 时：轮空所得的 VP（一个数，或 average）。")
+@option("--first-round", type=click.Choice(["order", "split", "random"]), default="order",
+        show_default=True, help="Round 1 (no history): registration order, halves, random.",
+        zh="第一轮（无历史）：按报名顺序（order）、前后两半对阵（split）或随机（random）。")
+@option("--seed", type=Whole(), metavar="N", help="Seed for --first-round random.",
+        zh="--first-round random 所用的随机种子。")
+@option("--withdraw", "withdrawals", multiple=True, metavar="PAIR[@ROUND]",
+        help="The pair withdrew from ROUND on (default: the next round); it is not drawn "
+        "again.  Repeatable.",
+        zh="该对自第 ROUND 轮起退赛（默认自下一轮起），不再排入对阵。可重复给出。")
+@option("--late", "late_entries", multiple=True, metavar="PAIR@ROUND[=SCORE]",
+        help="The pair entered late: its first round is ROUND, it starts with SCORE "
+        "(default 0).  Repeatable.",
+        zh="该对补报入赛：首轮为第 ROUND 轮，起始分为 SCORE（默认 0）。可重复给出。")
+@option("--sit-out", "sit_outs", multiple=True, metavar="PAIR[@ROUND]",
+        help="The director sits the pair out of ROUND (default: the next round): it is "
+        "not drawn.  Repeatable.",
+        zh="裁判让该对在第 ROUND 轮轮休（默认下一轮），不排入对阵。可重复给出。")
+@option("--sit-out-score", type=Number(), default=None, metavar="POINTS",
+        help="With --results: points for a round sat out (default: nothing).",
+        zh="用 --results 时：轮休一轮所得的分数（默认不得分）。")
+@option("--bye-score", type=Number(), default=None, metavar="POINTS",
+        help="With --results: points for the bye of an odd field (default: nothing).",
+        zh="用 --results 时：对数为奇数时轮空所得的分数（默认不得分）。")
 @json_option
 @lang_option
 def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completion: float,
               history_file: str | None, matches_file: str | None,
-              vp_scale: str, bye_vp: str, first_round: str, seed: int | None,
+              vp_scale: str, bye_vp: float | str, first_round: str, seed: int | None,
               withdrawals: tuple[str, ...], late_entries: tuple[str, ...],
               sit_outs: tuple[str, ...], sit_out_score: float | None, bye_score: float | None,
               as_json: bool, lang: str) -> None:
-    """The next Swiss round's draw from the standings (CSV id,name,score), from the scored
-    rounds so far (--rounds), or for Swiss teams from the match results so far.
-    瑞士移位：按当前名次排下一轮。
-
-    \b
-    bridgescore swiss standings.csv --history opponents.csv --withdraw 5
-    bridgescore swiss --rounds r1.csv r2.csv r3.csv --scoring mp
-    bridgescore swiss --rounds r1.csv r2.csv --withdraw 5@2 --late 9@2=20
-    bridgescore swiss --matches results.csv
-    """
     from ..events.swiss import History, read_history, read_standings, rounds_played, swiss_draw
 
     def roster(next_round: int, known: list[str] | None, new_late: bool = True) -> Roster:
@@ -254,20 +289,20 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
         return Roster(tuple(items), sit_out_score)
 
     if not from_rounds and (bye_score is not None or sit_out_score is not None):
-        raise BridgeError("--bye-score and --sit-out-score are for --rounds",
-                          "--bye-score 和 --sit-out-score 用于 --rounds")
+        raise BridgeError("--bye-score and --sit-out-score are for --results",
+                          "--bye-score 和 --sit-out-score 用于 --results")
     if from_rounds:
         if history_file is not None or matches_file is not None:
-            raise BridgeError("--rounds gives both the scores and the opponents: give no "
+            raise BridgeError("--results gives both the scores and the opponents: give no "
                               "--history or --matches with it",
-                              "--rounds 已包含成绩和对阵历史：不要同时给出 --history 或 --matches")
+                              "--results 已包含成绩和对阵历史：不要同时给出 --history 或 --matches")
         _swiss_pairs(files, scoring, completion, cast("FirstRound", first_round), seed,
                      roster(len(files) + 1, None), bye_score, as_json, lang)
         return
     if len(files) > 1:
-        raise BridgeError(f"{len(files)} files given: expected one standings file (or --rounds "
+        raise BridgeError(f"{len(files)} files given: expected one standings file (or --results "
                           "with one results file a round)",
-                          f"给出了 {len(files)} 个文件：应为一个名次文件（或用 --rounds，每轮一个成绩文件）")
+                          f"给出了 {len(files)} 个文件：应为一个名次文件（或用 --results，每轮一个成绩文件）")
     standings_file = files[0] if files else None
     if matches_file is not None:
         if standings_file is not None or history_file is not None:
@@ -296,10 +331,10 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
     drawn = set(plan.drawn([e.id for e in entries], next_round))
     draw = swiss_draw([e for e in entries if e.id in drawn], hist,
                       first_round=cast("FirstRound", first_round), seed=seed)
-    if as_json:
-        emit_json(draw.to_json())
-        return
     names = {e.id: e.name for e in entries}
+    if as_json:
+        emit_json({"draw": draw_json(draw, next_round, names=names)})
+        return
     for line in draw.lines(lang, names):
         click.echo(line)
     if draw.rematches:
@@ -307,25 +342,24 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
                         f"有 {draw.rematches} 场重复相遇无法避免"))
 
 
-def _swiss_teams(path: str, vp_scale: str, bye_vp: str, first_round: FirstRound,
+def _swiss_teams(path: str, vp_scale: str, bye: float | str, first_round: FirstRound,
                  seed: int | None, roster: Callable[[int, list[str] | None, bool], Roster],
                  as_json: bool, lang: str) -> None:
     from ..events.team_events import SwissTeams
     from ..events.team_results import loads as load_list
 
     ev = load_list(_read_text(path), source=path)
-    from ..events.team_events import parse_bye_vp
-
-    bye = parse_bye_vp(bye_vp)
-    swiss = SwissTeams(list(ev.teams), list(ev.matches), list(ev.byes), bye, vp_scale)
+    swiss = SwissTeams(list(ev.teams), list(ev.matches), list(ev.byes),
+                       bye, vp_scale)  # type: ignore[arg-type]
     table = swiss.standings()
     rounds = max([m.round for m in ev.matches] + [r for r, _ in ev.byes], default=0)
     plan = roster(rounds + 1, list(ev.teams), False)
     draw = swiss.next_draw(first_round=first_round, seed=seed,
                            drawn=plan.drawn(ev.teams, rounds + 1))
     if as_json:
-        emit_json({"round": rounds + 1, **draw.to_json(teams=True),
-                   "standings": [{"place": s.place, "team": s.team, "vp": s.vp} for s in table]})
+        emit_json({"event": ev.name or None, "vp_scale": vp_scale, "rounds": rounds,
+                   "standings": [standing_json(s, ev.names) for s in table],
+                   "draw": draw_json(draw, rounds + 1, teams=True, names=ev.names)})
         return
     click.echo(pick(lang, f"Round {rounds + 1} draw (from the standings after round {rounds}):",
                     f"第{rounds + 1}轮对阵（按第{rounds}轮后的名次）："))
@@ -344,8 +378,8 @@ def _swiss_pairs(files: tuple[str, ...], scoring: str, completion: float,
     from .events import load_results
 
     if not files:
-        raise BridgeError("--rounds: give the results file of each round played so far",
-                          "--rounds：请给出已赛各轮的成绩文件")
+        raise BridgeError("--results: give the results file of each round played so far",
+                          "--results：请给出已赛各轮的成绩文件")
     sessions = []
     for path in files:
         item = load_results(path)
@@ -357,7 +391,18 @@ def _swiss_pairs(files: tuple[str, ...], scoring: str, completion: float,
                                bye_score=bye_score)
     draw = event.draw(first_round=first_round, seed=seed)
     if as_json:
-        emit_json(event.to_json(draw))
+        emit_json({"scoring": event.scoring, "rounds": len(event.rounds),
+                   "total_boards": event.total_boards, "completion": fnum(event.completion),
+                   "standings": [
+                       {**pair_row(p.place, p.pair, event.names.get(p.pair, ()), p.direction,
+                                   p.total, p.percentage, p.boards),
+                        "rank": p.rank,
+                        "by_round": [None if x is None else fnum(x)
+                                     for x in event.per_round[p.pair]],
+                        "by_round_status": list(event.status.get(p.pair, ()))}
+                       for p in event.standings],
+                   "roster": event.roster.describe(lang),
+                   "draw": draw_json(draw, len(event.rounds) + 1)})
         return
     for line in event.lines(lang):
         click.echo(line)

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..i18n import plural
 from .scores import SessionScores
 
 __all__ = ["Carried", "Comparison", "Difference", "compare"]
@@ -111,7 +112,8 @@ class Comparison:
         if lang == "zh":
             head = f"比较了 {self.results_compared} 个结果、{self.pairs_compared} 对"
             return head + (f"：全部一致{skipped_zh}" if n == 0 else f"：{n} 处不一致{skipped_zh}")
-        head = f"compared {self.results_compared} results and {self.pairs_compared} pairs"
+        head = (f"compared {plural(self.results_compared, 'result', 'results')} and "
+                f"{plural(self.pairs_compared, 'pair', 'pairs')}")
         return head + (f": all agree{skipped_en}" if n == 0 else
                        f": {n} disagreement{'s' if n != 1 else ''}{skipped_en}")
 

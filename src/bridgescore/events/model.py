@@ -36,6 +36,7 @@ from ..board import Board
 from ..contract import Contract, all_contracts
 from ..errors import BridgeError
 from ..frozen import FrozenMap
+from ..i18n import signed
 from ..result import Result
 from ..seat import Seat, Side
 from ..serial import Data, Fields, excerpt, header, is_number
@@ -185,9 +186,9 @@ class BoardResult:
             if self.score is not None and self.score != s:
                 raise self._error(
                     f"NS score {self.score} is impossible for {self.result} "
-                    f"({vul.describe()}): it scores {s:+d} for NS",
+                    f"({vul.describe()}): it scores {signed(s)} for NS",
                     f"南北得分 {self.score} 与 {self.result.format('zh')}（{vul.describe('zh')}）"
-                    f"不符：应为南北 {s:+d}",
+                    f"不符：应为南北 {signed(s)}",
                 )
             object.__setattr__(self, "score", s)
         elif self.score is not None:

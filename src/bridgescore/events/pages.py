@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from ..board import Board
-from ..i18n import check_lang
+from ..i18n import check_lang, signed
 from .adjusted import award_text as _award
 from .figures import column as _column
 from .figures import fixed
@@ -103,7 +103,7 @@ def _contract(r: BoardResult, lang: str) -> str:
     if r.kind == "artificial":
         return f"{_award(r.ns_award)}/{_award(r.ew_award)}"
     if r.kind == "weighted":
-        return "; ".join(f"{w * 100:g}% {s:+d}" for w, s in r.weighted)
+        return "; ".join(f"{w * 100:g}% {signed(s)}" for w, s in r.weighted)
     if r.result is None:
         return ""
     return r.result.format(lang)
@@ -268,7 +268,7 @@ def write_pairs_pages(scores: SessionScores, out: Path, lang: str = "en") -> Pat
                 per_pair.setdefault(pair, []).append({
                     "board": b.board, "direction": t[side], "against": other,
                     "contract": _contract(r, lang),
-                    "score": "" if r.score is None else f"{(r.score if side == 'ns' else -r.score):+d}",
+                    "score": "" if r.score is None else signed(r.score if side == "ns" else -r.score),
                     "pct": "" if pc is None else fixed(pc, 0), "note": _note(s.note, lang)})
                 per_pair_values.setdefault(pair, []).append(v)
                 if pc is not None:

@@ -25,6 +25,7 @@ from ..board import Board
 from ..contract import Contract, Doubling
 from ..errors import NotationError
 from ..frozen import freeze, thaw
+from ..i18n import plural
 from ..imps import imps
 from ..result import Result
 from ..scoring import Breakdown, PartKind, breakdown
@@ -96,7 +97,8 @@ class Question:
         else:
             result = f"down {-rel}"
         # Suit symbols, as in the Chinese question, so both read the same way.
-        return (f"{self.contract.format('en', symbols=True)}, {vul}, {self.tricks} tricks ({result}). "
+        return (f"{self.contract.format('en', symbols=True)}, {vul}, "
+                f"{plural(self.tricks, 'trick', 'tricks')} ({result}). "
                 "What does the declaring side score? (negative when down)")
 
     def check(self, answer: str | int) -> Check:

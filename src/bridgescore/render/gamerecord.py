@@ -14,6 +14,7 @@ from ..cards import SUITS_HIGH_FIRST
 from ..deal import Deal
 from ..errors import BridgeError
 from ..gamerecord import GameRecord
+from ..i18n import plural, signed
 from ..play import Play
 from ..result import Result
 from ..seat import Seat
@@ -43,7 +44,7 @@ def result_phrase(result: Result, lang: str) -> str:
         text = "正好完成" if rel == 0 else (f"超{rel}" if rel > 0 else f"宕{-rel}")
         return f"{result.tricks} 墩，{text}"
     text = "made exactly" if rel == 0 else (f"made with {rel} over" if rel > 0 else f"down {-rel}")
-    return f"{result.tricks} tricks, {text}"
+    return f"{plural(result.tricks, 'trick', 'tricks')}, {text}"
 
 
 def mismatch_note(record: GameRecord, lang: str) -> str | None:
@@ -56,8 +57,8 @@ def mismatch_note(record: GameRecord, lang: str) -> str | None:
         return None
     if lang == "zh":
         return f"注意：记录的结果（{recorded.tricks} 墩）与出牌得出的 {derived.tricks} 墩不符"
-    return (f"Note: the recorded result ({recorded.tricks} tricks) is not what the play gives "
-            f"({derived.tricks} tricks)")
+    return (f"Note: the recorded result ({plural(recorded.tricks, 'trick', 'tricks')}) is not "
+            f"what the play gives ({plural(derived.tricks, 'trick', 'tricks')})")
 
 
 def format_record(record: GameRecord, lang: str = "en", symbols: bool = True) -> str:
@@ -103,7 +104,7 @@ def format_record(record: GameRecord, lang: str = "en", symbols: bool = True) ->
         for n, row in enumerate(trick_rows(play, lang, symbols), 1):
             out.append(_cell(str(n), 4) + "".join(_cell(c + ("*" if w else ""), 6) for c, w in row).rstrip())
         if play.claimed is not None:
-            out.append(f"摊牌：定约方共得 {play.claimed} 墩" if zh else f"Claim: declarer takes {play.claimed} tricks in all")
+            out.append(f"摊牌：定约方共得 {play.claimed} 墩" if zh else f"Claim: declarer takes {plural(play.claimed, 'trick', 'tricks')} in all")
     out.append("")
     result = record.recorded_result or _derived(record)
     if contract is not None:
@@ -117,7 +118,7 @@ def format_record(record: GameRecord, lang: str = "en", symbols: bool = True) ->
         out.append(("结果：" if zh else "Result: ") + result_phrase(result, lang))
     if result is not None and record.vulnerability is not None:
         ns = result.ns_score(record.vulnerability)
-        out.append(f"南北得分：{ns:+d}" if zh else f"Score (NS): {ns:+d}")
+        out.append(f"南北得分：{signed(ns)}" if zh else f"Score (NS): {signed(ns)}")
     note = mismatch_note(record, lang)
     if note:
         out.append(note)
@@ -196,7 +197,7 @@ def render_records_html(records: Sequence[GameRecord], lang: str = "en", title: 
 _HTML_WORDS = {
     "en": {"date": "Date", "declarer": "Declarer", "contract": "Contract", "result": "Result",
            "score": "NS score", "auction": "Auction", "play": "Play", "trick": "Trick",
-           "claim": "Claim: declarer takes {n} tricks in all", "passed": "passed out",
+           "claim": "Claim: declarer takes {n} in all", "passed": "passed out",
            "won": "The card that won each trick is shaded.", "page": "Page", "colon": ": "},
     "zh": {"date": "日期", "declarer": "庄家", "contract": "定约", "result": "结果",
            "score": "南北得分", "auction": "叫牌", "play": "出牌", "trick": "墩",
@@ -240,7 +241,7 @@ def _record_view(rec: GameRecord, lang: str) -> dict[str, Any]:
     view["result"] = "" if result is None or result.is_passed_out else (
         "=" if result.relative == 0 else f"{result.relative:+d}")
     view["result_text"] = "" if result is None or result.is_passed_out else result_phrase(result, lang)
-    view["score"] = (f"{result.ns_score(rec.vulnerability):+d}"
+    view["score"] = (signed(result.ns_score(rec.vulnerability))
                      if result is not None and rec.vulnerability is not None else "")
     view["note"] = mismatch_note(rec, lang)
     if rec.auction is not None:
@@ -257,5 +258,6 @@ def _record_view(rec: GameRecord, lang: str) -> dict[str, Any]:
         view["play"] = [[{"text": text, "won": won, "red": text[:1] in "♥♦"} for text, won in row]
                         for row in trick_rows(play, lang, True)]
         if play.claimed is not None:
-            view["claim"] = _HTML_WORDS["zh" if zh else "en"]["claim"].format(n=play.claimed)
+            view["claim"] = _HTML_WORDS["zh" if zh else "en"]["claim"].format(
+                n=play.claimed if zh else plural(play.claimed, "trick", "tricks"))
     return view

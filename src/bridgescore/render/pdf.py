@@ -6,13 +6,16 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from ..errors import BridgeError
+from ..errors import MissingDependencyError
 
 __all__ = ["MissingPdfError", "write_pdf"]
 
 
-class MissingPdfError(BridgeError):
+class MissingPdfError(MissingDependencyError):
     """WeasyPrint (the optional PDF renderer) is not installed or cannot load its libraries."""
+
+    def __init__(self, en: str, zh: str) -> None:
+        super().__init__(en, zh, package="weasyprint", extra="pdf")
 
 
 def write_pdf(html: str, path: str | Path) -> int:
