@@ -99,7 +99,7 @@ def test_deal_json_lists_boards_hands_and_hcp(capsys: pytest.CaptureFixture[str]
     data = json.loads(out)
     assert status == 0 and data["file"] is None and data["seed"] == "j"
     boards = data["boards"]
-    assert [(b["board"], b["dealer"], b["vulnerable"]) for b in boards] == [
+    assert [(b["board"], b["dealer"], b["vulnerability"]) for b in boards] == [
         (3, "S", "EW"), (4, "W", "Both"), (5, "N", "NS"), (6, "E", "EW"), (7, "S", "Both")]
     for b in boards:
         hands = b["hands"]
@@ -152,7 +152,7 @@ def test_handrecord_html_and_json(capsys: pytest.CaptureFixture[str], tmp_path: 
     data = json.loads(out)
     assert data["files"] == [] and len(data["boards"]) == 1
     b = data["boards"][0]
-    assert (b["board"], b["dealer"], b["vulnerable"]) == (2, "E", "NS")
+    assert (b["board"], b["dealer"], b["vulnerability"]) == (2, "E", "NS")
     assert b["hcp"] == {"N": 8, "E": 6, "S": 8, "W": 18} and "tricks" not in b
 
 

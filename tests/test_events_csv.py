@@ -175,7 +175,7 @@ def test_cli_teams(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert [b["imps"] for b in data["boards"]] == [-6, 13, -12, -4]
     assert (data["home_total"], data["away_total"], data["winner"]) == (13, 22, "A")
-    assert data["vp"]["home"] < data["vp"]["away"]
+    assert data["vp"]["vp"][0] < data["vp"]["vp"][1]
     assert main(["teams", str(f)]) == 0
     assert "total 13 – 22" in capsys.readouterr().out
     assert main(["pairs", str(f)]) == 2

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from test_events_csv import PAIRS, TEAMS
 
 from bridgescore.cli import COMMANDS, main
+from bridgescore.cli._json import pairs_session_json
 from bridgescore.errors import BridgeError, FileFormatError
 from bridgescore.events import csvfmt, pbn_results
 from bridgescore.events.demo import demo_match, demo_session, run_demo
@@ -120,7 +121,7 @@ def test_pbn_round_trip_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[st
     f.write_text(text, encoding="utf-8")
     assert main(["pairs", str(f), "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
-    assert got == score_session(s).to_json()
+    assert got == pairs_session_json(score_session(s))
 
 
 def test_pbn_errors() -> None:

@@ -190,10 +190,10 @@ def test_cli_text_in_both_languages(files: list[str], capsys: pytest.CaptureFixt
 def test_cli_json(files: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["swiss", "--rounds", *files, "--completion", "0.9", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["rounds"] == 3 and data["next_round"] == 4 and data["total_boards"] == 6
+    assert data["rounds"] == 3 and data["draw"]["round"] == 4 and data["total_boards"] == 6
     by_pair = {s["pair"]: s for s in data["standings"]}
     assert {p: s["total"] for p, s in by_pair.items()} == FINAL
-    assert by_pair["2"]["place"] == "" and by_pair["2"]["rank"] is None
+    assert by_pair["2"]["place"] is None and by_pair["2"]["rank"] is None
     assert by_pair["4"]["by_round"] == [3, 4.5, 5]
     assert by_pair["3"]["names"] == ["王伟", "李娜"]
     assert [(t["ns"], t["ew"]) for t in data["draw"]["tables"]] == [("1", "6"), ("3", "5"),
@@ -201,8 +201,8 @@ def test_cli_json(files: list[str], capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_errors(files: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["swiss", "--rounds"]) == 2
-    assert "--rounds" in capsys.readouterr().err
+    assert main(["swiss", "--rounds"]) == 2  # the old spelling of --results
+    assert "--results" in capsys.readouterr().err
     assert main(["swiss", "--rounds", files[0], "--history", files[1]]) == 2
     capsys.readouterr()
     assert main(["swiss", files[0], files[1]]) == 2

@@ -103,4 +103,4 @@ def test_average_plus_imps_option(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["teams", both, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["boards"][3]["imps"] == 6
     assert main(["teams", f, "--avg-plus", "-1"]) == 2
-    assert "Average-plus at least 0" in capsys.readouterr().err
+    assert "--avg-plus '-1': expected a number of at least 0" in capsys.readouterr().err

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from .contract import Contract, Doubling
 from .errors import IllegalCallError, NotationError
+from .i18n import Lang, is_zh
 from .seat import Seat
 from .strain import STRAIN_WORDS, Strain
 from .text import excerpt, normalize, parse_int
@@ -79,16 +80,16 @@ class Call:
     def __repr__(self) -> str:
         return f"Call.parse({str(self)!r})"
 
-    def format(self, lang: str = "en", symbols: bool = False) -> str:
+    def format(self, lang: Lang = "en", symbols: bool = False) -> str:
         """``P``/``X``/``XX``/``1NT`` (PBN-like: ``Pass``), symbols ``1♠``, Chinese ``不叫``/``1♠``."""
         if self.kind is CallKind.BID:
             assert self.strain is not None
-            if lang == "zh":
+            if is_zh(lang):
                 mark = "无将" if self.strain is Strain.NOTRUMP else self.strain.symbol
             else:
                 mark = self.strain.symbol if symbols else self.strain.letter
             return f"{self.level}{mark}"
-        if lang == "zh":
+        if is_zh(lang):
             return ("不叫", "加倍", "再加倍")[self.kind.value]
         return ("Pass", "X", "XX")[self.kind.value]
 
@@ -142,7 +143,7 @@ def _parse_call(text: str) -> Call:
     )
 
 
-def _who(seat: Seat, lang: str) -> str:
+def _who(seat: Seat, lang: Lang) -> str:
     return seat.name_in(lang)
 
 
@@ -304,7 +305,7 @@ class Auction:
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.calls)
 
-    def format(self, lang: str = "en", symbols: bool = False) -> str:
+    def format(self, lang: Lang = "en", symbols: bool = False) -> str:
         return " ".join(c.format(lang, symbols) for c in self.calls)
 
 

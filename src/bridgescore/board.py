@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import NotationError
+from .i18n import Lang, is_zh
 from .seat import Seat
 from .serial import Data, Fields, header
 from .text import excerpt, normalize, parse_int
@@ -55,9 +56,9 @@ class Board:
         i = self.number - 1
         return _VUL_CYCLE[(i + (i // 4) % 4) % 4]
 
-    def describe(self, lang: str = "en") -> str:
+    def describe(self, lang: Lang = "en") -> str:
         """``Board 5: dealer North, NS vulnerable`` / ``第5副：北发牌，南北有局``."""
-        if lang == "zh":
+        if is_zh(lang):
             return (
                 f"第{self.number}副：{self.dealer.name_in('zh')}发牌，"
                 f"{self.vulnerability.describe('zh')}"

@@ -19,6 +19,7 @@ import enum
 from dataclasses import dataclass, field
 
 from .errors import NotationError
+from .i18n import Lang, is_zh
 from .strain import Strain
 from .text import normalize
 
@@ -53,8 +54,8 @@ class Suit(enum.Enum):
         """The suit of a trump strain, ``None`` for notrump."""
         return None if strain is Strain.NOTRUMP else cls(strain.value)
 
-    def name_in(self, lang: str = "en") -> str:
-        if lang == "zh":
+    def name_in(self, lang: Lang = "en") -> str:
+        if is_zh(lang):
             return ("梅花", "方块", "红心", "黑桃")[self.value]
         return ("clubs", "diamonds", "hearts", "spades")[self.value]
 
@@ -168,12 +169,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
-    def format(self, lang: str = "en", symbols: bool = False) -> str:
+    def format(self, lang: Lang = "en", symbols: bool = False) -> str:
         """``SA`` (default), ``♠A`` (symbols, with ``10``, in either language), ``黑桃A``
         (Chinese words, when symbols are not asked for)."""
         if symbols:
             return self.suit.symbol + self.rank.display
-        if lang == "zh":
+        if is_zh(lang):
             return self.suit.name_in("zh") + self.rank.display
         return str(self)
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .errors import NotationError
+from .i18n import Lang, is_zh
 from .serial import Data, Fields, header
 from .strain import STRAIN_WORDS, Strain
 from .text import excerpt, normalize, parse_int
@@ -36,12 +37,12 @@ class Doubling(enum.Enum):
     def multiplier(self) -> int:
         return (1, 2, 4)[self.value]
 
-    def mark(self, lang: str = "en") -> str:
+    def mark(self, lang: Lang = "en") -> str:
         """``X``/``XX`` in English, ``×``/``××`` in Chinese (as the seeds write them)."""
-        return ("", "×", "××")[self.value] if lang == "zh" else str(self)
+        return ("", "×", "××")[self.value] if is_zh(lang) else str(self)
 
-    def name_in(self, lang: str = "en") -> str:
-        if lang == "zh":
+    def name_in(self, lang: Lang = "en") -> str:
+        if is_zh(lang):
             return ("未加倍", "加倍", "再加倍")[self.value]
         return ("undoubled", "doubled", "redoubled")[self.value]
 
@@ -161,18 +162,18 @@ class Contract:
     def __repr__(self) -> str:
         return f"Contract.parse({str(self)!r})"
 
-    def format(self, lang: str = "en", symbols: bool = False) -> str:
+    def format(self, lang: Lang = "en", symbols: bool = False) -> str:
         """``4SX`` (default), ``4♠X`` (symbols), ``4S×``/``4♠×`` (Chinese), ``pass``/``四家不叫``."""
         if self.level == 0:
-            return "四家不叫" if lang == "zh" else "pass"
+            return "四家不叫" if is_zh(lang) else "pass"
         strain = self.strain.symbol if symbols else self.strain.letter
         return f"{self.level}{strain}{self.doubling.mark(lang)}"
 
-    def name_in(self, lang: str = "en") -> str:
+    def name_in(self, lang: Lang = "en") -> str:
         """``4 spades doubled`` / ``4黑桃加倍``."""
         if self.level == 0:
-            return "四家不叫" if lang == "zh" else "passed out"
-        if lang == "zh":
+            return "四家不叫" if is_zh(lang) else "passed out"
+        if is_zh(lang):
             dbl = self.doubling.name_in("zh") if self.doubling.value else ""
             return f"{self.level}{self.strain.name_in('zh')}{dbl}"
         dbl = f" {self.doubling.name_in('en')}" if self.doubling.value else ""

@@ -26,6 +26,7 @@ from typing import Any
 from .contract import Contract, Doubling
 from .deal import Deal
 from .errors import FileFormatError, MissingDependencyError
+from .i18n import Lang, is_zh
 from .seat import Seat
 from .strain import Strain
 from .vulnerability import Vulnerability
@@ -106,18 +107,18 @@ class ParContract:
     declarers: tuple[Seat, ...]
     overtricks: int  # negative for a sacrifice going down
 
-    def who(self, lang: str = "en") -> str:
+    def who(self, lang: Lang = "en") -> str:
         """``NS``, ``E`` / ``南北``, ``东``: the side when either partner may declare."""
         if len(self.declarers) == 2:
             return self.declarers[0].side.name_in(lang)
-        return "".join(s.letter if lang != "zh" else s.name_in("zh") for s in self.declarers)
+        return "".join(s.letter if not is_zh(lang) else s.name_in("zh") for s in self.declarers)
 
-    def format(self, lang: str = "en", symbols: bool = False) -> str:
+    def format(self, lang: Lang = "en", symbols: bool = False) -> str:
         """The contract and its double-dummy result, as results are written: ``1C+2 by EW``,
         ``6HX-4 by EW``, ``3NT= by N``; ``东西打1♣超2``, ``东西打6♥×宕4``, ``北打3NT=``."""
         c = self.contract.format(lang, symbols)
         n = self.overtricks
-        if lang == "zh":
+        if is_zh(lang):
             rel = "=" if n == 0 else (f"超{n}" if n > 0 else f"宕{-n}")
             return f"{self.who('zh')}打{c}{rel}"
         rel = "=" if n == 0 else f"{n:+d}"
@@ -133,10 +134,10 @@ class ParResult:
     score: int  # North-South's par score
     contracts: tuple[ParContract, ...]
 
-    def format(self, lang: str = "en", symbols: bool = False) -> str:
+    def format(self, lang: Lang = "en", symbols: bool = False) -> str:
         """``1C+2 by EW; NS -110`` / ``东西打1♣超2；南北 -110``; a deal whose par is to pass
         it out: ``passed out; NS 0`` / ``四家不叫；南北 0``."""
-        zh = lang == "zh"
+        zh = is_zh(lang)
         contracts = ", ".join(c.format(lang, symbols) for c in self.contracts) or (
             "四家不叫" if zh else "passed out")
         score = f"{self.score:+d}" if self.score else "0"

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .cards import DECK, SUITS_HIGH_FIRST, Card, Rank, Suit
 from .errors import InvalidDealError, NotationError
+from .i18n import Lang, is_zh
 from .seat import Seat
 
 __all__ = ["Deal", "Hand"]
@@ -95,12 +96,12 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand.from_pbn({self.pbn()!r})"
 
-    def format(self, lang: str = "en", symbols: bool = True) -> str:
+    def format(self, lang: Lang = "en", symbols: bool = True) -> str:
         """``♠AKQ2 ♥K3 ♦1098 ♣7654``; a void is ``—``."""
         out = []
         for suit in SUITS_HIGH_FIRST:
             ranks = "".join(r.display for r in self.ranks(suit)) or "—"
-            mark = suit.symbol if symbols else (suit.name_in("zh") if lang == "zh" else suit.letter)
+            mark = suit.symbol if symbols else (suit.name_in("zh") if is_zh(lang) else suit.letter)
             out.append(mark + ranks)
         return " ".join(out)
 

@@ -68,6 +68,7 @@ from .entry_errors import (
 )
 from .errors import BridgeError, NotationError
 from .frozen import FrozenMap
+from .i18n import Lang, is_zh
 from .result import RESULTS, Result, parse_outcome
 from .scoring import Breakdown
 from .seat import Seat
@@ -176,21 +177,21 @@ class Entry:
         """How the score is made up (Law 77); ``None`` when only a score was entered."""
         return None if self.result is None else self.result.breakdown(self.vulnerability)
 
-    def explain(self, lang: str = "en") -> list[str]:
+    def explain(self, lang: Lang = "en") -> list[str]:
         """The explanation for a confirmation screen (:meth:`Result.explain`)."""
         if self.result is None:
-            return [f"南北 {signed(self.ns_score)}" if lang == "zh"
+            return [f"南北 {signed(self.ns_score)}" if is_zh(lang)
                     else f"NS score {signed(self.ns_score)}"]
         return self.result.explain(self.vulnerability, lang)
 
-    def describe(self, lang: str = "en") -> str:
+    def describe(self, lang: Lang = "en") -> str:
         """One line for a confirmation screen.
 
         >>> Entry.parse(board=1, ns_pair=1, ew_pair=2, contract="3NT", declarer="S",
         ...             tricks=10, lead="H4").describe()
         'Board 1 (none vulnerable): NS 1 v EW 2, 3NT S +1, lead H4: NS +430'
         """
-        zh = lang == "zh"
+        zh = is_zh(lang)
         what = self.result.format(lang) if self.result is not None else (
             "只记得分" if zh else "score only")
         lead = ""

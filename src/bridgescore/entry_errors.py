@@ -19,6 +19,7 @@ from typing import Any
 
 from .contract import Contract
 from .errors import NotationError
+from .i18n import Lang, is_zh
 from .result import Result
 from .seat import Seat
 from .text import excerpt
@@ -188,9 +189,9 @@ class FieldError:
         if not isinstance(self.params, Params):
             object.__setattr__(self, "params", Params(self.params))
 
-    def message(self, lang: str = "en") -> str:
+    def message(self, lang: Lang = "en") -> str:
         """The message in English (``"en"``) or Chinese (``"zh"``)."""
-        zh = lang == "zh"
+        zh = is_zh(lang)
         template = _MESSAGES[self.code][1 if zh else 0]
         return template.format_map(_shown(self.params, zh))
 

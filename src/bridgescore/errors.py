@@ -14,6 +14,10 @@ the user's input being wrong (the command line gives it its own exit status, 3).
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .i18n import Lang
 
 __all__ = [
     "BridgeError",
@@ -34,7 +38,7 @@ _HEAD, _TAIL = 40, 12
 _TOO_LONG = re.compile(rf"'[^'\n]{{{_LONG},}}'|\"[^\"\n]{{{_LONG},}}\"|\d{{{_LONG},}}")
 
 
-def excerpt(text: str, lang: str = "en") -> str:
+def excerpt(text: str, lang: Lang = "en") -> str:
     """``text`` if it is short, else its first and last characters and its length.
 
     >>> excerpt("4S N =")
@@ -51,7 +55,7 @@ def excerpt(text: str, lang: str = "en") -> str:
     return f"{quote}{inner[:_HEAD]}…{inner[-_TAIL:]}{quote}{where}"
 
 
-def _shorten(message: str, lang: str) -> str:
+def _shorten(message: str, lang: Lang) -> str:
     if len(message) <= _LONG:
         return message
     return _TOO_LONG.sub(lambda m: excerpt(m[0], lang), message)
@@ -79,7 +83,7 @@ class BridgeError(ValueError):
         self.en = en
         self.zh = zh
 
-    def message(self, lang: str = "en") -> str:
+    def message(self, lang: Lang = "en") -> str:
         return self.zh if _check_lang(lang) else self.en
 
 
@@ -141,5 +145,5 @@ class MissingDependencyError(ImportError):
         self.package = package
         self.extra = extra
 
-    def message(self, lang: str = "en") -> str:
+    def message(self, lang: Lang = "en") -> str:
         return self.zh if _check_lang(lang) else self.en

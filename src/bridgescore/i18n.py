@@ -110,7 +110,7 @@ _OS_ZH = {
 }
 
 
-def os_error_text(error: OSError, lang: str = "en") -> str:
+def os_error_text(error: OSError, lang: Lang = "en") -> str:
     """The reason of an ``OSError`` in ``lang`` (``No such file or directory`` / ``文件或目录不存在``)."""
     reason = error.strerror or str(error)
     if is_zh(lang):

@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from .errors import ScaleError
-from .i18n import os_error_text
+from .i18n import Lang, is_zh, os_error_text
 from .serial import Data, Fields, excerpt, header
 
 __all__ = ["IMP_SCALES", "ImpScale", "get_imp_scale", "imps", "load_imp_scale"]
@@ -64,8 +64,8 @@ class ImpScale:
     def maximum(self) -> int:
         return len(self.thresholds)
 
-    def title(self, lang: str = "en") -> str:
-        return self.title_zh if lang == "zh" else self.title_en
+    def title(self, lang: Lang = "en") -> str:
+        return self.title_zh if is_zh(lang) else self.title_en
 
     def imps(self, difference: float, between: Between = "lower") -> int:
         """IMPs for a points difference; the sign follows the difference."""

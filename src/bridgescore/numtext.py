@@ -67,17 +67,20 @@ def _parse(text: str, whole: bool, fraction: bool) -> Fraction | None:
 @overload
 def read_number(text: str, what: str, what_zh: str | None = None, *,
                 whole: Literal[True], fraction: bool = False, minimum: float | None = None,
-                maximum: float | None = None) -> int: ...
+                maximum: float | None = None, expected: tuple[str, str] | None = None) -> int: ...
 @overload
 def read_number(text: str, what: str, what_zh: str | None = None, *,
                 whole: Literal[False] = False, fraction: bool = False,
-                minimum: float | None = None, maximum: float | None = None) -> Fraction: ...
+                minimum: float | None = None, maximum: float | None = None,
+                expected: tuple[str, str] | None = None) -> Fraction: ...
 def read_number(text: str, what: str, what_zh: str | None = None, *, whole: bool = False,
                 fraction: bool = False, minimum: float | None = None,
-                maximum: float | None = None) -> int | Fraction:
+                maximum: float | None = None,
+                expected: tuple[str, str] | None = None) -> int | Fraction:
     """``text`` as a whole number (``whole=True``: an ``int``) or an exact ``Fraction``, within
     ``minimum``–``maximum`` when given; ``what`` names the value in the message (an option such
-    as ``--boards``, or words: "number of boards" / "牌数")."""
+    as ``--boards``, or words: "number of boards" / "牌数"); ``expected`` words what is
+    expected, in English and Chinese, when "a number from 0 to 1" would say it less well."""
     value = _parse(str(text), whole, fraction)
     kind_en = "a whole number" if whole else "a number"
     kind_zh = "整数" if whole else "数"
@@ -100,6 +103,8 @@ def read_number(text: str, what: str, what_zh: str | None = None, *, whole: bool
         head_en, head_zh = f"{what} {text!r}", f"{zh_name} {text!r}"
     else:  # words: invalid number of boards 'x'
         head_en, head_zh = f"invalid {what} {text!r}", f"无效的{zh_name} {text!r}"
+    if expected is not None:
+        raise BridgeError(f"{head_en}: expected {expected[0]}", f"{head_zh}：应为{expected[1]}")
     raise BridgeError(
         f"{head_en}: expected {kind_en}{span_en}{example_en}",
         f"{head_zh}：应为{kind_zh}{span_zh}{example_zh}",

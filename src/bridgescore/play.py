@@ -23,7 +23,7 @@ from .cards import Card, Suit
 from .contract import Contract
 from .deal import Deal, Hand
 from .errors import IllegalPlayError
-from .i18n import plural
+from .i18n import Lang, plural
 from .result import Result
 from .seat import Seat
 from .strain import Strain
@@ -85,7 +85,7 @@ class Trick:
         i = (seat.value - self.leader.value) % 4
         return self.cards[i] if i < len(self.cards) else None
 
-    def format(self, lang: str = "en", symbols: bool = False) -> str:
+    def format(self, lang: Lang = "en", symbols: bool = False) -> str:
         return " ".join(c.format(lang, symbols) for c in self.cards)
 
 

@@ -26,7 +26,7 @@ from .contract import (
     contract_from_match,
 )
 from .errors import ImpossibleResultError, NotationError
-from .i18n import plural
+from .i18n import Lang, is_zh, plural
 from .scoring import SCORE_TABLE, Breakdown, breakdown
 from .seat import _SEAT_WORDS, Seat, Side
 from .serial import Data, Fields, enum_name, header
@@ -162,7 +162,7 @@ class Result:
     def breakdown(self, vulnerability: Vulnerability) -> Breakdown:
         return breakdown(self.contract, self.tricks, self.declarer_vulnerable(vulnerability))
 
-    def explain(self, vulnerability: Vulnerability, lang: str = "en") -> list[str]:
+    def explain(self, vulnerability: Vulnerability, lang: Lang = "en") -> list[str]:
         """The explanation a learner reads, as the seeds write it: who scores, the arithmetic,
         then each named part.
 
@@ -171,7 +171,7 @@ class Result:
         >>> Result.parse("3S S -2").explain(Vulnerability.NS)
         ['EW score 100×2=200', '  undertricks 100×2=200']
         """
-        zh = lang == "zh"
+        zh = is_zh(lang)
         side = self.scoring_side(vulnerability)
         if side is None:
             return ["四家不叫，双方均得0分" if zh else "Passed out: both sides score 0"]
@@ -198,12 +198,12 @@ class Result:
     def __repr__(self) -> str:
         return f"Result.parse({str(self)!r})"
 
-    def format(self, lang: str = "en", symbols: bool = False) -> str:
+    def format(self, lang: Lang = "en", symbols: bool = False) -> str:
         """``4SX N -2`` / ``北打4S×宕2``; passed out is ``pass`` / ``四家不叫``."""
         if self.declarer is None:
             return self.contract.format(lang)
         c = self.contract.format(lang, symbols)
-        if lang == "zh":
+        if is_zh(lang):
             return f"{self.declarer.name_in('zh')}打{c}{_rel_zh(self.relative)}"
         return f"{c} {self.declarer} {_rel(self.relative)}"
 

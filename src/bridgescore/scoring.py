@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .contract import Contract, Doubling, all_contracts
 from .errors import ImpossibleResultError, NotationError
+from .i18n import Lang, is_zh
 from .strain import Strain
 from .text import excerpt
 
@@ -42,8 +43,8 @@ class PartKind(enum.Enum):
     INSULT = "insult"
     UNDERTRICKS = "undertricks"
 
-    def name_in(self, lang: str = "en") -> str:
-        return _PART_NAMES[self][1 if lang == "zh" else 0]
+    def name_in(self, lang: Lang = "en") -> str:
+        return _PART_NAMES[self][1 if is_zh(lang) else 0]
 
 
 _PART_NAMES = {
@@ -65,11 +66,11 @@ class Part:
     points: int
     expression: str
 
-    def name_in(self, lang: str = "en") -> str:
+    def name_in(self, lang: Lang = "en") -> str:
         if self.kind is PartKind.INSULT and self.expression == "100":
-            return "完成再加倍定约奖分" if lang == "zh" else "bonus for making a redoubled contract"
+            return "完成再加倍定约奖分" if is_zh(lang) else "bonus for making a redoubled contract"
         if self.kind is PartKind.SLAM_BONUS:
-            if lang == "zh":
+            if is_zh(lang):
                 return "大满贯奖分" if self.points >= 1000 else "小满贯奖分"
             return "grand slam bonus" if self.points >= 1000 else "small slam bonus"
         return self.kind.name_in(lang)

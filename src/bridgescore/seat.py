@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 
 from .errors import NotationError
+from .i18n import Lang, is_zh
 from .text import excerpt, normalize
 
 __all__ = ["Seat", "Side"]
@@ -25,9 +26,9 @@ class Seat(enum.Enum):
     def letter(self) -> str:
         return "NESW"[self.value]
 
-    def name_in(self, lang: str = "en") -> str:
+    def name_in(self, lang: Lang = "en") -> str:
         """``North`` / ``北``."""
-        if lang == "zh":
+        if is_zh(lang):
             return "北东南西"[self.value]
         return ("North", "East", "South", "West")[self.value]
 
@@ -92,9 +93,9 @@ class Side(enum.Enum):
     def __str__(self) -> str:
         return self.name
 
-    def name_in(self, lang: str = "en") -> str:
+    def name_in(self, lang: Lang = "en") -> str:
         """``NS`` / ``南北``."""
-        if lang == "zh":
+        if is_zh(lang):
             return ("南北", "东西")[self.value]
         return self.name
 

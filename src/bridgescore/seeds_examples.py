@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Board
+from .i18n import Lang, is_zh
 from .result import Result
 from .scoring import Breakdown
 from .seat import Side
@@ -63,17 +64,17 @@ class SeedExample:
         assert side is not None  # every example has a declarer
         return side
 
-    def scored(self, lang: str = "en") -> str:
+    def scored(self, lang: Lang = "en") -> str:
         """``南北得 2×30+30+50=140分`` / ``NS score 2×30+30+50=140``."""
         side = self.scoring_side().name_in(lang)
         formula = self.breakdown().formula()
-        return f"{side}得 {formula}分" if lang == "zh" else f"{side} score {formula}"
+        return f"{side}得 {formula}分" if is_zh(lang) else f"{side} score {formula}"
 
-    def line(self, lang: str = "en") -> str:
+    def line(self, lang: Lang = "en") -> str:
         """The example as the demo prints it, from the parsed result (not the seed's text)."""
         result = self.result.format(lang, symbols=True)
         vul = self.vulnerability.describe(lang)
-        if lang == "zh":
+        if is_zh(lang):
             return f"{self.label}：第{self.board}副（{vul}），{result}。{self.scored('zh')}"
         return f"Example {self.number}: board {self.board} ({vul}), {result}. {self.scored('en')}"
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from .errors import NotationError
+from .i18n import Lang, is_zh
 from .text import excerpt, normalize
 
 __all__ = ["Strain"]
@@ -30,8 +31,8 @@ class Strain(enum.Enum):
     def symbol(self) -> str:
         return ("♣", "♦", "♥", "♠", "NT")[self.value]
 
-    def name_in(self, lang: str = "en") -> str:
-        if lang == "zh":
+    def name_in(self, lang: Lang = "en") -> str:
+        if is_zh(lang):
             return ("梅花", "方块", "红心", "黑桃", "无将")[self.value]
         return ("clubs", "diamonds", "hearts", "spades", "notrump")[self.value]
 

@@ -26,7 +26,7 @@ from typing import Any, Literal, Protocol
 
 from .contract import Contract, Doubling
 from .errors import BridgeError
-from .i18n import pick, plural
+from .i18n import Lang, check_lang, is_zh, pick, plural
 from .imps import ImpScale, get_imp_scale
 from .scoring import score, undertrick_penalty
 from .strain import Strain
@@ -71,7 +71,7 @@ COLUMNS: tuple[tuple[bool, Doubling], ...] = tuple(
 )
 
 
-def display(cell: Cell, lang: str = "en") -> str:
+def display(cell: Cell, lang: Lang = "en") -> str:
     """A cell as text: VPs always with two decimals, an open end as "and more" / "以上"."""
     if cell is None:
         return pick(lang, "and more", "以上")
@@ -80,26 +80,26 @@ def display(cell: Cell, lang: str = "en") -> str:
     return str(cell)
 
 
-def _vul_word(vul: bool, lang: str) -> str:
-    if lang == "zh":
+def _vul_word(vul: bool, lang: Lang) -> str:
+    if is_zh(lang):
         return "有局方" if vul else "无局方"
     return "Vulnerable" if vul else "Not vulnerable"
 
 
-def _dbl_word(dbl: Doubling, lang: str) -> str:
-    return dbl.name_in("zh") if lang == "zh" else dbl.name_in("en").capitalize()
+def _dbl_word(dbl: Doubling, lang: Lang) -> str:
+    return dbl.name_in("zh") if is_zh(lang) else dbl.name_in("en").capitalize()
 
 
-def _six_headers(lang: str) -> list[str]:
+def _six_headers(lang: Lang) -> list[str]:
     """Full column names for CSV and JSON: ``Not vulnerable, doubled`` / ``无局方加倍``."""
-    if lang == "zh":
+    if is_zh(lang):
         return [f"{_vul_word(v, lang)}{_dbl_word(d, lang)}" for v, d in COLUMNS]
     return [f"{_vul_word(v, lang)}, {_dbl_word(d, lang).lower()}" for v, d in COLUMNS]
 
 
-def _six_short(lang: str) -> list[str]:
+def _six_short(lang: Lang) -> list[str]:
     """Compact names for the terminal, which has no two-row header: ``NV X`` / ``无局×``."""
-    if lang == "zh":
+    if is_zh(lang):
         return [f"{'有局' if v else '无局'}{d.mark('zh')}" for v, d in COLUMNS]
     return [f"{'Vul' if v else 'NV'}{' ' + str(d) if d.value else ''}" for v, d in COLUMNS]
 
@@ -133,16 +133,16 @@ class Table(Protocol):
 
     @property
     def kind(self) -> TableKind: ...
-    def title(self, lang: str = "en") -> str: ...
-    def subtitle(self, lang: str = "en") -> str: ...
-    def headers(self, lang: str = "en") -> list[str]: ...
-    def short_headers(self, lang: str = "en") -> list[str]: ...
-    def sub_headers(self, lang: str = "en") -> list[str]: ...
-    def column_groups(self, lang: str = "en") -> list[ColumnGroup]: ...
-    def sections(self, lang: str = "en") -> list[Section]: ...
-    def to_rows(self, lang: str = "en") -> list[list[Cell]]: ...
-    def to_dict(self, lang: str = "en") -> dict[str, Any]: ...
-    def notes(self, lang: str = "en") -> list[str]: ...
+    def title(self, lang: Lang = "en") -> str: ...
+    def subtitle(self, lang: Lang = "en") -> str: ...
+    def headers(self, lang: Lang = "en") -> list[str]: ...
+    def short_headers(self, lang: Lang = "en") -> list[str]: ...
+    def sub_headers(self, lang: Lang = "en") -> list[str]: ...
+    def column_groups(self, lang: Lang = "en") -> list[ColumnGroup]: ...
+    def sections(self, lang: Lang = "en") -> list[Section]: ...
+    def to_rows(self, lang: Lang = "en") -> list[list[Cell]]: ...
+    def to_dict(self, lang: Lang = "en") -> dict[str, Any]: ...
+    def notes(self, lang: Lang = "en") -> list[str]: ...
 
 
 def _flatten(sections: list[Section]) -> list[list[Cell]]:
@@ -160,9 +160,9 @@ class StrainGroup(enum.Enum):
     def strains(self) -> tuple[Strain, ...]:
         return self.value  # type: ignore[no-any-return]
 
-    def name_in(self, lang: str = "en") -> str:
+    def name_in(self, lang: Lang = "en") -> str:
         i = list(StrainGroup).index(self)
-        if lang == "zh":
+        if is_zh(lang):
             return ("低级花色", "高级花色", "无将")[i]
         return ("minor", "major", "notrump")[i]
 
@@ -184,7 +184,7 @@ class ScoreGroup:
     strain_group: StrainGroup
     rows: tuple[ScoreRow, ...]
 
-    def label(self, lang: str = "en", symbols: bool = True) -> str:
+    def label(self, lang: Lang = "en", symbols: bool = True) -> str:
         """``1♣ 1♦``, ``1♥ 1♠``, ``1NT`` (the seed prints the same in Chinese);
         ``symbols=False`` gives ``1C 1D``."""
         del lang  # the same in both languages, as in the seed
@@ -206,39 +206,40 @@ class ScoreTable:
     def group(self, level: int, strain_group: StrainGroup) -> ScoreGroup:
         return next(g for g in self.groups if g.level == level and g.strain_group is strain_group)
 
-    def title(self, lang: str = "en") -> str:
+    def title(self, lang: Lang = "en") -> str:
         return pick(lang, "Score table", "记分一览表")
 
-    def subtitle(self, lang: str = "en") -> str:
+    def subtitle(self, lang: Lang = "en") -> str:
         return pick(lang, "Duplicate scoring, contracts made", "复式桥牌记分：完成定约")
 
-    def headers(self, lang: str = "en") -> list[str]:
+    def headers(self, lang: Lang = "en") -> list[str]:
         return [pick(lang, "Contract", "定约"), pick(lang, "Made", "完成"),
                 pick(lang, "Tricks", "墩数"), *_six_headers(lang)]
 
-    def short_headers(self, lang: str = "en") -> list[str]:
+    def short_headers(self, lang: Lang = "en") -> list[str]:
         return [pick(lang, "Contract", "定约"), pick(lang, "Made", "完成"),
                 pick(lang, "Tricks", "墩数"), *_six_short(lang)]
 
-    def sub_headers(self, lang: str = "en") -> list[str]:
+    def sub_headers(self, lang: Lang = "en") -> list[str]:
         return [*self.short_headers(lang)[:3], *(_dbl_word(d, lang) for _, d in COLUMNS)]
 
-    def column_groups(self, lang: str = "en") -> list[ColumnGroup]:
+    def column_groups(self, lang: Lang = "en") -> list[ColumnGroup]:
+        check_lang(lang)
         return [ColumnGroup("", 1)] * 3 + [
             ColumnGroup(_vul_word(False, lang), 3), ColumnGroup(_vul_word(True, lang), 3)
         ]
 
-    def sections(self, lang: str = "en") -> list[Section]:
+    def sections(self, lang: Lang = "en") -> list[Section]:
         return [
             Section(g.label(lang), tuple((g.label(lang), r.made, r.tricks, *r.scores)
                                          for r in g.rows))
             for g in self.groups
         ]
 
-    def to_rows(self, lang: str = "en") -> list[list[Cell]]:
+    def to_rows(self, lang: Lang = "en") -> list[list[Cell]]:
         return _flatten(self.sections(lang))
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+    def to_dict(self, lang: Lang = "en") -> dict[str, Any]:
         return {
             "kind": self.kind,
             "title": self.title(lang),
@@ -256,7 +257,7 @@ class ScoreTable:
             ],
         }
 
-    def notes(self, lang: str = "en") -> list[str]:
+    def notes(self, lang: Lang = "en") -> list[str]:
         return [pick(
             lang,
             "Points for the declaring side (Law 77). Made = the level made: a contract made "
@@ -298,32 +299,33 @@ class PenaltyTable:
     def kind(self) -> TableKind:
         return "penalty"
 
-    def title(self, lang: str = "en") -> str:
+    def title(self, lang: Lang = "en") -> str:
         return pick(lang, "Undertrick penalties", "罚分表")
 
-    def subtitle(self, lang: str = "en") -> str:
+    def subtitle(self, lang: Lang = "en") -> str:
         return pick(lang, "Duplicate scoring, contracts defeated", "复式桥牌记分：定约失败（宕）")
 
-    def headers(self, lang: str = "en") -> list[str]:
+    def headers(self, lang: Lang = "en") -> list[str]:
         return [pick(lang, "Down", "宕"), *_six_headers(lang)]
 
-    def short_headers(self, lang: str = "en") -> list[str]:
+    def short_headers(self, lang: Lang = "en") -> list[str]:
         return [pick(lang, "Down", "宕"), *_six_short(lang)]
 
-    def sub_headers(self, lang: str = "en") -> list[str]:
+    def sub_headers(self, lang: Lang = "en") -> list[str]:
         return [pick(lang, "Down", "宕"), *(_dbl_word(d, lang) for _, d in COLUMNS)]
 
-    def column_groups(self, lang: str = "en") -> list[ColumnGroup]:
+    def column_groups(self, lang: Lang = "en") -> list[ColumnGroup]:
         return [ColumnGroup("", 1), ColumnGroup(_vul_word(False, lang), 3),
                 ColumnGroup(_vul_word(True, lang), 3)]
 
-    def sections(self, lang: str = "en") -> list[Section]:
+    def sections(self, lang: Lang = "en") -> list[Section]:
+        check_lang(lang)  # numbers only, but still a language
         return [Section(None, tuple((r.down, *r.scores) for r in self.rows))]
 
-    def to_rows(self, lang: str = "en") -> list[list[Cell]]:
+    def to_rows(self, lang: Lang = "en") -> list[list[Cell]]:
         return _flatten(self.sections(lang))
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+    def to_dict(self, lang: Lang = "en") -> dict[str, Any]:
         return {
             "kind": self.kind,
             "title": self.title(lang),
@@ -331,7 +333,7 @@ class PenaltyTable:
             "rows": [{"down": r.down, **_six_dict(r.scores)} for r in self.rows],
         }
 
-    def notes(self, lang: str = "en") -> list[str]:
+    def notes(self, lang: Lang = "en") -> list[str]:
         return [pick(
             lang,
             "Points the defenders score when the contract goes down (Law 77). "
@@ -361,32 +363,33 @@ class ImpTable:
     def kind(self) -> TableKind:
         return "imp"
 
-    def title(self, lang: str = "en") -> str:
+    def title(self, lang: Lang = "en") -> str:
         return pick(lang, "IMP table", "国际比赛分 (IMP) 换算表")
 
-    def subtitle(self, lang: str = "en") -> str:
+    def subtitle(self, lang: Lang = "en") -> str:
         return self.scale.title(lang)
 
-    def headers(self, lang: str = "en") -> list[str]:
+    def headers(self, lang: Lang = "en") -> list[str]:
         return [pick(lang, "Difference from", "净胜分数自"), pick(lang, "Difference to", "净胜分数至"),
                 pick(lang, "IMPs", "IMP")]
 
-    def short_headers(self, lang: str = "en") -> list[str]:
+    def short_headers(self, lang: Lang = "en") -> list[str]:
         return self.headers(lang)
 
-    def column_groups(self, lang: str = "en") -> list[ColumnGroup]:
+    def column_groups(self, lang: Lang = "en") -> list[ColumnGroup]:
         return [ColumnGroup(pick(lang, "Score difference", "净胜分数"), 2), ColumnGroup("", 1)]
 
-    def sub_headers(self, lang: str = "en") -> list[str]:
+    def sub_headers(self, lang: Lang = "en") -> list[str]:
         return [pick(lang, "from", "自"), pick(lang, "to", "至"), pick(lang, "IMPs", "IMP")]
 
-    def sections(self, lang: str = "en") -> list[Section]:
+    def sections(self, lang: Lang = "en") -> list[Section]:
+        check_lang(lang)
         return [Section(None, tuple(self.bands))]
 
-    def to_rows(self, lang: str = "en") -> list[list[Cell]]:
+    def to_rows(self, lang: Lang = "en") -> list[list[Cell]]:
         return _flatten(self.sections(lang))
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+    def to_dict(self, lang: Lang = "en") -> dict[str, Any]:
         return {
             "kind": self.kind,
             "title": self.title(lang),
@@ -396,7 +399,7 @@ class ImpTable:
             "bands": [{"low": lo, "high": hi, "imps": n} for lo, hi, n in self.bands],
         }
 
-    def notes(self, lang: str = "en") -> list[str]:
+    def notes(self, lang: Lang = "en") -> list[str]:
         return [pick(
             lang,
             "The difference between the two tables' North-South scores on a board; "
@@ -425,34 +428,36 @@ class VpTable:
     def kind(self) -> TableKind:
         return "vp"
 
-    def title(self, lang: str = "en") -> str:
+    def title(self, lang: Lang = "en") -> str:
         return pick(lang, "Victory point (VP) table", "胜利分 (VP) 换算表")
 
-    def subtitle(self, lang: str = "en") -> str:
+    def subtitle(self, lang: Lang = "en") -> str:
         return pick(lang, f"{self.scale.title('en')}, {plural(self.boards, 'board', 'boards')}",
                     f"{self.scale.title('zh')}，{self.boards} 副牌")
 
-    def headers(self, lang: str = "en") -> list[str]:
+    def headers(self, lang: Lang = "en") -> list[str]:
         return [pick(lang, "IMP margin", "IMP 差"), pick(lang, "Winner VP", "胜方 VP"),
                 pick(lang, "Loser VP", "负方 VP")]
 
-    def short_headers(self, lang: str = "en") -> list[str]:
+    def short_headers(self, lang: Lang = "en") -> list[str]:
         return self.headers(lang)
 
-    def column_groups(self, lang: str = "en") -> list[ColumnGroup]:
+    def column_groups(self, lang: Lang = "en") -> list[ColumnGroup]:
+        check_lang(lang)
         return [ColumnGroup("", 1)] * 3
 
-    def sub_headers(self, lang: str = "en") -> list[str]:
+    def sub_headers(self, lang: Lang = "en") -> list[str]:
         return self.headers(lang)
 
-    def sections(self, lang: str = "en") -> list[Section]:
+    def sections(self, lang: Lang = "en") -> list[Section]:
+        check_lang(lang)
         rows: tuple[tuple[Cell, ...], ...] = self.rows
         return [Section(None, rows[i:i + self.BLOCK]) for i in range(0, len(rows), self.BLOCK)]
 
-    def to_rows(self, lang: str = "en") -> list[list[Cell]]:
+    def to_rows(self, lang: Lang = "en") -> list[list[Cell]]:
         return _flatten(self.sections(lang))
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+    def to_dict(self, lang: Lang = "en") -> dict[str, Any]:
         return {
             "kind": self.kind,
             "title": self.title(lang),
@@ -466,7 +471,7 @@ class VpTable:
             "maximum_from": self.rows[-1][0],
         }
 
-    def notes(self, lang: str = "en") -> list[str]:
+    def notes(self, lang: Lang = "en") -> list[str]:
         last = self.rows[-1][0]
         return [pick(
             lang,

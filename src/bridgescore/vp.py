@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from .errors import ScaleError
+from .i18n import Lang, is_zh
 from .serial import Data, Fields, excerpt, header
 
 __all__ = [
@@ -215,8 +216,8 @@ class VpScale:
                 f"{b.low}-{b.high} 副的各档应为从分差 0 起的（分差，VP）对，分差递增、VP 不减，"
                 f"从平局 {self.max_vp / 2:g} 到 {self.max_vp} 之间；实为 {excerpt(b.steps)}")
 
-    def title(self, lang: str = "en") -> str:
-        return self.title_zh if lang == "zh" else self.title_en
+    def title(self, lang: Lang = "en") -> str:
+        return self.title_zh if is_zh(lang) else self.title_en
 
     def winner(self, margin: int, boards: int) -> float | int:
         """VPs of the side that won by ``margin`` ≥ 0 IMPs."""

@@ -27,7 +27,7 @@ from ..errors import (
     NotationError,
     ScaleError,
 )
-from ..i18n import Lang, os_error_text
+from ..i18n import Lang, is_zh, os_error_text
 from . import _lang
 from ._common import _lang_callback
 from ._lang import install
@@ -186,7 +186,7 @@ class _Report:
             body.update({k: v for k, v in extra.items() if v is not None})
             click.echo(json.dumps({"error": body}, ensure_ascii=False), err=True)
         else:
-            zh_run = self.lang == "zh"
+            zh_run = is_zh(self.lang)
             click.echo(("错误：" if zh_run else "error: ") + (zh if zh_run else en), err=True)
         return status
 
@@ -227,7 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         path = e.ctx.command_path if e.ctx else "bridgescore"
         hint_en, hint_zh = f" ({path} --help)", f"（{path} --help）"
         other = _other_language(e, args, obj)
-        en, zh = (other, message) if report.lang == "zh" else (message, other)
+        en, zh = (other, message) if is_zh(report.lang) else (message, other)
         return report(en + hint_en, zh + hint_zh, "usage", BAD_INPUT)
     except click.ClickException as e:
         report.lang = _lang.current()

@@ -170,3 +170,48 @@ def movement_json(mv: Any) -> dict[str, Any]:
     ]
     data["sit_outs"] = {r: [str(p) for p in ps] for r, ps in data["sit_outs"].items()}
     return data
+
+
+def _number(text: str) -> float | None:
+    try:
+        return fnum(float(text))
+    except ValueError:
+        return None
+
+
+def compare_json(file: str, scoring: str, result: Any) -> dict[str, Any]:
+    """``pairs --compare``: whether the file's scores agree with ours, and each difference.
+    A difference of a result carries both sides' scores; of a total or a percentage, the two
+    figures (floats); of a place, the two places as text ("2=" is a shared second place)."""
+    diffs = []
+    for d in result.differences:
+        if d.kind == "result":
+            (ns_t, ew_t), (ns_o, ew_o) = d.theirs.split("/"), d.ours.split("/")
+            diffs.append({"kind": "result", "board": d.board, "ns_pair": str(d.pair),
+                          "ew_pair": str(d.other),
+                          "theirs": {"ns": _number(ns_t), "ew": _number(ew_t)},
+                          "ours": {"ns": _number(ns_o), "ew": _number(ew_o)}})
+        elif d.kind == "place":
+            diffs.append({"kind": "place", "pair": str(d.pair), "theirs": d.theirs,
+                          "ours": d.ours or None})
+        else:
+            diffs.append({"kind": d.kind, "pair": str(d.pair), "theirs": _number(d.theirs),
+                          "ours": _number(d.ours) if d.ours else None})
+    return {"file": file, "scoring": scoring, "agree": result.agree,
+            "results_compared": result.results_compared,
+            "pairs_compared": result.pairs_compared, "not_compared": result.not_compared,
+            "differences": diffs}
+
+
+def deal_board_json(b: Any) -> dict[str, Any]:
+    """A board with its deal (deal, handrecord, dd): dealer, vulnerability, the hands and
+    their points, and the double-dummy tricks and par when solved (else ``null``)."""
+    data: dict[str, Any] = b.to_dict()
+    # The key is "vulnerability" as in every other shape ("vulnerable" is a yes/no in score).
+    vulnerability = data.pop("vulnerable", None)
+    out = {"board": data.pop("board"), "dealer": data.pop("dealer"),
+           "vulnerability": data.pop("vulnerability", vulnerability)}
+    out.update(data)
+    out.setdefault("tricks", None)
+    out.setdefault("par", None)
+    return out

@@ -240,16 +240,18 @@ class Number(_ParamType):
     name = "number"
 
     def __init__(self, minimum: float | None = None, maximum: float | None = None, *,
-                 fraction: bool = False, as_float: bool = True) -> None:
+                 fraction: bool = False, as_float: bool = True,
+                 expected: tuple[str, str] | None = None) -> None:
         self.minimum = minimum
         self.maximum = maximum
         self.fraction = fraction
         self.as_float = as_float
+        self.expected = expected
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> float | Fraction:
         x = read_number(str(value), _name(param), fraction=self.fraction,
-                        minimum=self.minimum, maximum=self.maximum)
+                        minimum=self.minimum, maximum=self.maximum, expected=self.expected)
         return float(x) if self.as_float else x
 
 

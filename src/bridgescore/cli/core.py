@@ -14,7 +14,7 @@ import click
 
 from ..board import Board
 from ..errors import NotationError
-from ..i18n import pick, plural, signed
+from ..i18n import Lang, is_zh, pick, plural, signed
 from ..imps import ImpScale, get_imp_scale, load_imp_scale
 from ..numtext import read_number
 from ..result import Result
@@ -29,7 +29,7 @@ from ._params import Whole, argument, command, option
 _PASS_THROUGH = {"ignore_unknown_options": True}
 
 
-def _breakdown_json(b: Breakdown, lang: str) -> dict[str, Any]:
+def _breakdown_json(b: Breakdown, lang: Lang) -> dict[str, Any]:
     return {
         "formula": b.formula(),
         "expression": b.expression,
@@ -71,7 +71,7 @@ def _vulnerability(vul: str | None, board: str | None) -> tuple[Vulnerability, B
 @json_option
 @lang_option
 def score_cmd(result: tuple[str, ...], vul: str | None, board: str | None, symbols: bool,
-              as_json: bool, lang: str) -> None:
+              as_json: bool, lang: Lang) -> None:
     text = " ".join(result)
     for token in result:
         if token.startswith("--"):
@@ -101,7 +101,7 @@ def score_cmd(result: tuple[str, ...], vul: str | None, board: str | None, symbo
         return
     head = r.format(lang, symbols)
     where = b.describe(lang) if b else v.describe(lang)
-    if lang == "zh":
+    if is_zh(lang):
         click.echo(f"{head}（{where}）")
     else:
         tricks = f", {plural(r.tricks, 'trick', 'tricks')}" if r.declarer else ""
@@ -138,7 +138,7 @@ def _numbers(values: tuple[str, ...], what_en: str, what_zh: str) -> list[Fracti
 @json_option
 @lang_option
 def imps_cmd(values: tuple[str, ...], imp_scale: str, scale_file: str | None, between: str,
-             as_json: bool, lang: str) -> None:
+             as_json: bool, lang: Lang) -> None:
     nums = _numbers(values, "score", "分数")
     if len(nums) > 2:
         raise NotationError(
@@ -154,7 +154,7 @@ def imps_cmd(values: tuple[str, ...], imp_scale: str, scale_file: str | None, be
                    "between": between})
         return
     d = _int_or_float(diff)
-    if lang == "zh":
+    if is_zh(lang):
         click.echo(f"分差 {d} → {result} IMP（{s.title('zh')}）")
     else:
         click.echo(f"difference {d} → {result} IMPs ({s.title('en')})")
@@ -173,7 +173,7 @@ def imps_cmd(values: tuple[str, ...], imp_scale: str, scale_file: str | None, be
         zh="VP 表：wbf（连续）、wbf-whole（整数）、acbl-20、acbl-30。")
 @json_option
 @lang_option
-def vp_cmd(values: tuple[str, ...], boards: int, vp_scale: str, as_json: bool, lang: str) -> None:
+def vp_cmd(values: tuple[str, ...], boards: int, vp_scale: str, as_json: bool, lang: Lang) -> None:
     nums = _numbers(values, "IMP figure", "IMP 数")
     if len(nums) > 2:
         raise NotationError(
@@ -192,7 +192,7 @@ def vp_cmd(values: tuple[str, ...], boards: int, vp_scale: str, as_json: bool, l
         emit_json(vp_result(s.name, boards, int(margin), a, b))
         return
     fa, fb = (f"{a:.2f}", f"{b:.2f}") if s.continuous else (str(a), str(b))
-    if lang == "zh":
+    if is_zh(lang):
         click.echo(f"{boards}副，IMP差 {int(margin)} → {fa} : {fb} VP（{s.title('zh')}）")
     else:
         click.echo(f"{plural(boards, 'board', 'boards')}, margin {int(margin)} IMPs → "
@@ -224,7 +224,7 @@ def _board_numbers(specs: tuple[str, ...]) -> list[int]:
           help="Board numbers or ranges: 5, 1-16, 第五副.", zh="牌副号或范围：5、1-16、第五副。")
 @json_option
 @lang_option
-def board_cmd(boards: tuple[str, ...], as_json: bool, lang: str) -> None:
+def board_cmd(boards: tuple[str, ...], as_json: bool, lang: Lang) -> None:
     items = [Board(n) for n in _board_numbers(boards)]
     if as_json:
         emit_json([

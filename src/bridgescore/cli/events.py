@@ -47,7 +47,7 @@ def load_results(path: str, encoding: str | None = None) -> Session | TeamMatch:
     return _load(path, encoding).item
 
 
-def _write(item: SessionScores | MatchScore, path: str, lang: str) -> None:
+def _write(item: SessionScores | MatchScore, path: str, lang: Lang) -> None:
     """Write scored results in the format the file name says (.xml, .pbn or .csv)."""
     from ..events.files import format_for_path, write_results
 

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..errors import BridgeError, FileFormatError, NotationError
-from ..i18n import plural, signed
+from ..i18n import Lang, is_zh, plural, signed
 from ..seat import Seat, Side
 from ._common import emit_json, json_option, lang_option
 from ._params import Whole, argument, command, option
@@ -32,9 +32,9 @@ def _read_lines(path: str) -> list[tuple[int, str]]:
     return out
 
 
-def _write_html(path: str, html: str, lang: str) -> None:
+def _write_html(path: str, html: str, lang: Lang) -> None:
     Path(path).write_text(html, encoding="utf-8")
-    click.echo(f"已写入 {path}" if lang == "zh" else f"wrote {path}", err=True)
+    click.echo(f"已写入 {path}" if is_zh(lang) else f"wrote {path}", err=True)
 
 
 def _explicit(ctx: click.Context, *names: str) -> bool:
@@ -46,7 +46,7 @@ def _explicit(ctx: click.Context, *names: str) -> bool:
 
 def _scorepad(ctx: click.Context, kind: str, fresh: Any, setting_names: tuple[str, ...],
               session_path: str | None, new: bool, results_file: str | None,
-              html_out: str | None, as_json: bool, lang: str) -> None:
+              html_out: str | None, as_json: bool, lang: Lang) -> None:
     from ..home.interactive import PadSession, run
     from ..home.scorepad_render import render_html, render_text
     from ..home.session import load_session, save_session
@@ -88,7 +88,7 @@ def _scorepad(ctx: click.Context, kind: str, fresh: Any, setting_names: tuple[st
     assert path is not None
     pad = PadSession(series, path, lang)
     pad.save()
-    zh = lang == "zh"
+    zh = is_zh(lang)
     if resumed:
         click.echo(f"从 {path} 继续：已有 {len(series.deals)} 副" if zh
                    else f"Resumed {path}: {plural(len(series.deals), 'deal', 'deals')} so far")
@@ -159,7 +159,7 @@ def _common_pad_options(f: Callable[..., Any]) -> Callable[..., Any]:
 @click.pass_context
 def rubber_cmd(ctx: click.Context, session_path: str | None, new: bool,
                results_file: str | None, html_out: str | None, we: str, no_honours: bool,
-               unfinished_partscore: str, as_json: bool, lang: str) -> None:
+               unfinished_partscore: str, as_json: bool, lang: Lang) -> None:
     from ..home.rubber import RubberSeries, RubberSettings
 
     settings = RubberSettings(_side(we), int(unfinished_partscore), not no_honours)
@@ -189,7 +189,7 @@ def rubber_cmd(ctx: click.Context, session_path: str | None, new: bool,
 def chicago_cmd(ctx: click.Context, session_path: str | None, new: bool,
                 results_file: str | None, html_out: str | None, we: str, no_honours: bool,
                 first_dealer: str, vul_order: str, scoring: str, fourth_deal_partscore: int,
-                as_json: bool, lang: str) -> None:
+                as_json: bool, lang: Lang) -> None:
     from ..home.chicago import ChicagoSeries, ChicagoSettings
 
     settings = ChicagoSettings(
@@ -247,7 +247,7 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
                  vul: str | None, hcp: str | None, deal: str | None, method: str,
                  table_file: str | None, scale: str, session_path: str | None, undo: bool,
                  deals_file: str | None, html_out: str | None, as_json: bool,
-                 lang: str) -> None:
+                 lang: Lang) -> None:
     from ..board import Board
     from ..home.compensation import DEFAULT_TABLE, load_compensation_table
     from ..home.handicap import HandicapDeal, HandicapSession, Method, score_deal
@@ -257,7 +257,7 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
     from ..result import Result
     from ..vulnerability import Vulnerability
 
-    zh = lang == "zh"
+    zh = is_zh(lang)
     m = Method.parse(method)
     table = load_compensation_table(table_file) if table_file else DEFAULT_TABLE
     path = Path(session_path) if session_path else None
@@ -328,7 +328,8 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
     if single is not None and deals_file is None and path is None:
         scored = score_deal(single, m, table=table, scale=scale)
         if as_json:
-            emit_json(scored.to_json())
+            # A deal outside a session has no running totals (null), as a session's deal has.
+            emit_json({**scored.to_json(), "running": None})
         elif html_out is None:
             click.echo(scored.explain(lang))
         return
@@ -368,7 +369,7 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
 @json_option
 @lang_option
 def sacrifice_cmd(theirs: str, ours: str, down: int | None, vul: str, scale: str,
-                  as_json: bool, lang: str) -> None:
+                  as_json: bool, lang: Lang) -> None:
     from ..contract import Contract
     from ..home.sacrifice import parse_their_contract, parse_vulnerabilities, sacrifice
 
@@ -388,7 +389,7 @@ def sacrifice_cmd(theirs: str, ours: str, down: int | None, vul: str, scale: str
     from ..home.scorepad_render import rjust
 
     click.echo(s.explain(lang))
-    zh = lang == "zh"
+    zh = is_zh(lang)
     head = ("宕墩", "罚分", "得失", "IMP") if zh else ("down", "cost", "saving", "IMPs")
     click.echo(" ".join(rjust(h, w) for h, w in zip(head, (6, 7, 8, 5), strict=True)))
     for o in s.options[: max(7, s.break_even + 1)]:
@@ -414,11 +415,11 @@ def sacrifice_cmd(theirs: str, ours: str, down: int | None, vul: str, scale: str
         zh="显示种子文档的练习二及答案。")
 @json_option
 @lang_option
-def quiz_cmd(count: int, seed: int | None, exercises: bool, as_json: bool, lang: str) -> None:
+def quiz_cmd(count: int, seed: int | None, exercises: bool, as_json: bool, lang: Lang) -> None:
     from ..home.quiz import exercises as seed_exercises
     from ..home.quiz import parse_answer, questions
 
-    zh = lang == "zh"
+    zh = is_zh(lang)
     if exercises:
         items = seed_exercises()
         if as_json:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 import click
 
 from ..errors import BridgeError, FileFormatError
-from ..i18n import pick, plural
+from ..i18n import Lang, is_zh, pick, plural
 from ..numtext import read_number
 from ..textfile import read_text
 from ._common import emit_json, json_option, lang_option
@@ -72,7 +72,7 @@ def _read_text(path: str) -> str:
 def movement_cmd(kind: str, tables: int | None, teams: str | None, pairs: int | None,
                  boards_per_round: int,
                  rounds: int | None, variant: str | None, arrows: tuple[int, ...], cards: str,
-                 html_out: str | None, as_json: bool, lang: str) -> None:
+                 html_out: str | None, as_json: bool, lang: Lang) -> None:
     from ..events.cards import (
         boards_text,
         pair_card_lines,
@@ -157,15 +157,15 @@ def _rematches(n: int) -> str:
         f"{n} rematches could not be avoided"
 
 
-def _and(items: tuple[int, ...], lang: str) -> str:
+def _and(items: tuple[int, ...], lang: Lang) -> str:
     """``1, 2 and 3`` / ``1、2、3``."""
     words = [str(x) for x in items]
-    if lang == "zh":
+    if is_zh(lang):
         return "、".join(words)
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _round_robin(teams: str | None, as_json: bool, lang: str) -> None:
+def _round_robin(teams: str | None, as_json: bool, lang: Lang) -> None:
     from ..events.team_events import round_robin
 
     if teams is None:
@@ -191,7 +191,7 @@ def _round_robin(teams: str | None, as_json: bool, lang: str) -> None:
                     f"循环赛，{len(names)}队，{len(schedule)}轮（前者为主队）"))
     for i, rnd in enumerate(schedule, 1):
         games = pick(lang, ", ", "，").join(
-            f"{f.home} v {f.away}" if lang != "zh" else f"{f.home} 对 {f.away}" for f in rnd)
+            f"{f.home} v {f.away}" if not is_zh(lang) else f"{f.home} 对 {f.away}" for f in rnd)
         bye = [t for t in names if all(t not in (f.home, f.away) for f in rnd)]
         extra = (pick(lang, f"; bye: {bye[0]}", f"；轮空：{bye[0]}") if bye else "")
         click.echo(pick(lang, f"Round {i}: {games}{extra}", f"第{i}轮：{games}{extra}"))
@@ -270,7 +270,7 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
               vp_scale: str, bye_vp: float | str, first_round: str, seed: int | None,
               withdrawals: tuple[str, ...], late_entries: tuple[str, ...],
               sit_outs: tuple[str, ...], sit_out_score: float | None, bye_score: float | None,
-              as_json: bool, lang: str) -> None:
+              as_json: bool, lang: Lang) -> None:
     from ..events.swiss import History, read_history, read_standings, rounds_played, swiss_draw
 
     def roster(next_round: int, known: list[str] | None, new_late: bool = True) -> Roster:
@@ -344,7 +344,7 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
 
 def _swiss_teams(path: str, vp_scale: str, bye: float | str, first_round: FirstRound,
                  seed: int | None, roster: Callable[[int, list[str] | None, bool], Roster],
-                 as_json: bool, lang: str) -> None:
+                 as_json: bool, lang: Lang) -> None:
     from ..events.team_events import SwissTeams
     from ..events.team_results import loads as load_list
 
@@ -372,7 +372,7 @@ def _swiss_teams(path: str, vp_scale: str, bye: float | str, first_round: FirstR
 
 def _swiss_pairs(files: tuple[str, ...], scoring: str, completion: float,
                  first_round: FirstRound, seed: int | None, roster: Roster,
-                 bye_score: float | None, as_json: bool, lang: str) -> None:
+                 bye_score: float | None, as_json: bool, lang: Lang) -> None:
     from ..events.model import Session
     from ..events.swiss_pairs import score_swiss_rounds
     from .events import load_results

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..errors import BridgeError
-from ..i18n import pick
+from ..i18n import Lang, pick
 from ._common import emit_json, json_option, lang_option, out_dir_option, output_option
 from ._params import Whole, argument, command, option
 
@@ -46,7 +46,7 @@ __all__ = ["demo_cmd", "table_cmd"]
 @lang_option
 def table_cmd(
     kind: str, fmt: str | None, as_json: bool, output: str | None, boards: int | None,
-    imp_scale: str | None, vp_scale: str | None, scale: str | None, lang: str,
+    imp_scale: str | None, vp_scale: str | None, scale: str | None, lang: Lang,
 ) -> None:
     from ..render import check_format, render, write_file
     from ..tables import make_table
@@ -91,7 +91,7 @@ def _same(seed: str, ours: str) -> bool:
 @out_dir_option("Directory for the tables.", "各表写入的目录。", default="bridgescore-demo")
 @lang_option
 @json_option
-def demo_cmd(out_dir: str, lang: str, as_json: bool) -> None:
+def demo_cmd(out_dir: str, lang: Lang, as_json: bool) -> None:
     from ..render import write_tables
     from ..seeds_examples import EXAMPLES
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import check_lang, pick
+from ..i18n import Lang, check_lang, is_zh, pick
 from ..text import display_width
 from .movements import Movement, Position
 
@@ -55,7 +55,7 @@ class PairCardRow:
     arrow_switch: bool
 
 
-def boards_text(boards: tuple[int, ...], lang: str = "en") -> str:
+def boards_text(boards: tuple[int, ...], lang: Lang = "en") -> str:
     """``1-2``, ``5-6,17-18`` (runs of consecutive boards; ``5-6、17-18`` in Chinese), ``7``."""
     out: list[str] = []
     nums = sorted(boards)
@@ -69,20 +69,20 @@ def boards_text(boards: tuple[int, ...], lang: str = "en") -> str:
     return pick(lang, ",", "、").join(out)
 
 
-def _where(p: Position, lang: str) -> str:
+def _where(p: Position, lang: Lang) -> str:
     if p.table is None:
         return pick(lang, "sit out", "轮空")
     d = p.direction or ""
     return pick(lang, f"Table {p.table} {d}", f"{p.table}桌{'南北' if d == 'NS' else '东西'}")
 
 
-def _next(mv: Movement, pair: int, round: int, lang: str) -> str:
+def _next(mv: Movement, pair: int, round: int, lang: Lang) -> str:
     if round >= mv.rounds:
         return "—"
     return _where(mv.position(pair, round + 1), lang)
 
 
-def _boards_next(mv: Movement, round: int, sets: tuple[int, ...], lang: str) -> str:
+def _boards_next(mv: Movement, round: int, sets: tuple[int, ...], lang: Lang) -> str:
     """Where the boards go next; a table playing two half-sets says it for each half."""
     if round >= mv.rounds:
         return "—"
@@ -91,7 +91,7 @@ def _boards_next(mv: Movement, round: int, sets: tuple[int, ...], lang: str) -> 
         tables = mv.next_set_tables(round, s)
         if not tables:
             dest = pick(lang, "relay", "中转桌")
-        elif lang == "zh":
+        elif is_zh(lang):
             dest = "、".join(f"{t}桌" for t in tables)
         else:
             dest = "Table " + " & ".join(map(str, tables))
@@ -100,7 +100,7 @@ def _boards_next(mv: Movement, round: int, sets: tuple[int, ...], lang: str) -> 
     return pick(lang, "; ", "；").join(parts)
 
 
-def table_card_rows(mv: Movement, table: int, lang: str = "en") -> list[TableCardRow]:
+def table_card_rows(mv: Movement, table: int, lang: Lang = "en") -> list[TableCardRow]:
     lang = check_lang(lang)
     out = []
     for a in mv.table(table):
@@ -111,7 +111,7 @@ def table_card_rows(mv: Movement, table: int, lang: str = "en") -> list[TableCar
     return out
 
 
-def pair_card_rows(mv: Movement, pair: int, lang: str = "en") -> list[PairCardRow]:
+def pair_card_rows(mv: Movement, pair: int, lang: Lang = "en") -> list[PairCardRow]:
     lang = check_lang(lang)
     out = []
     for p in mv.schedule(pair):
@@ -136,15 +136,15 @@ def _columns(rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def _arrow_mark(on: bool, lang: str) -> str:
+def _arrow_mark(on: bool, lang: Lang) -> str:
     return pick(lang, " (arrow switch)", "（换向）") if on else ""
 
 
-def table_card_lines(mv: Movement, table: int, lang: str = "en") -> list[str]:
+def table_card_lines(mv: Movement, table: int, lang: Lang = "en") -> list[str]:
     """A table's guide card as text."""
     lang = check_lang(lang)
     head = ["Round", "NS", "EW", "Boards", "NS next", "EW next", "Boards next"] \
-        if lang == "en" else ["轮", "南北", "东西", "牌号", "南北下轮", "东西下轮", "牌去向"]
+        if not is_zh(lang) else ["轮", "南北", "东西", "牌号", "南北下轮", "东西下轮", "牌去向"]
     rows = [head] + [
         [str(r.round) + _arrow_mark(r.arrow_switch, lang), str(r.ns), str(r.ew), r.boards,
          r.ns_next, r.ew_next, r.boards_next]
@@ -156,7 +156,7 @@ def table_card_lines(mv: Movement, table: int, lang: str = "en") -> list[str]:
     return [title, *_columns(rows)]
 
 
-def unused_table_note(table: int, lang: str = "en") -> str:
+def unused_table_note(table: int, lang: Lang = "en") -> str:
     """Why a table has no card: with a pair short of the full movement, the missing pair's
     table has no play (whoever would meet that pair sits out)."""
     return pick(lang, f"Table {table} is not used: the missing pair would sit there, and whoever "
@@ -164,10 +164,10 @@ def unused_table_note(table: int, lang: str = "en") -> str:
                 f"第{table}桌不使用：这是缺席那一对的座位，每轮本应与其相遇的一对轮空。")
 
 
-def pair_card_lines(mv: Movement, pair: int, lang: str = "en") -> list[str]:
+def pair_card_lines(mv: Movement, pair: int, lang: Lang = "en") -> list[str]:
     """A pair's movement card as text."""
     lang = check_lang(lang)
-    head = ["Round", "Table", "Direction", "Against", "Boards"] if lang == "en" else \
+    head = ["Round", "Table", "Direction", "Against", "Boards"] if not is_zh(lang) else \
         ["轮", "桌", "方向", "对手", "牌号"]
     rows = [head] + [
         [str(r.round) + _arrow_mark(r.arrow_switch, lang), r.table, r.direction, r.opponent,
@@ -177,7 +177,7 @@ def pair_card_lines(mv: Movement, pair: int, lang: str = "en") -> list[str]:
     return [title, *_columns(rows)]
 
 
-def render_cards_html(mv: Movement, lang: str = "en", which: str = "both",
+def render_cards_html(mv: Movement, lang: Lang = "en", which: str = "both",
                       title: str | None = None) -> str:
     """A printable HTML page: the table guide cards, the pair movement cards, or both
     (``which``: "tables", "pairs" or "both"), one card per printed block."""
@@ -198,7 +198,7 @@ def render_cards_html(mv: Movement, lang: str = "en", which: str = "both",
         if which in ("pairs", "both") else []
     page_title = title or pick(lang, "Movement cards", "移位卡")
     return render_template(
-        "movement_cards.html", lang=lang, html_lang="zh-CN" if lang == "zh" else "en", title=page_title,
+        "movement_cards.html", lang=lang, html_lang="zh-CN" if is_zh(lang) else "en", title=page_title,
         description=mv.describe(lang), tables=tables, pairs=pairs,
         arrow_rounds=list(mv.arrow_switch_rounds), unused=unused,
         t=_LABELS[lang],

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..i18n import plural
+from ..i18n import Lang, is_zh, plural
 from .scores import SessionScores
 
 __all__ = ["Carried", "Comparison", "Difference", "compare"]
@@ -60,10 +60,10 @@ class Difference:
     theirs: str
     ours: str
 
-    def text(self, lang: str = "en", show: Callable[[str], str] = str) -> str:
+    def text(self, lang: Lang = "en", show: Callable[[str], str] = str) -> str:
         if self.kind == "result":
             ns, ew = show(self.pair), show(self.other)
-            if lang == "zh":
+            if is_zh(lang):
                 return f"第{self.board}副，南北 {ns} 对 东西 {ew}：文件 {self.theirs}，我们 {self.ours}"
             return f"board {self.board}, NS {ns} v EW {ew}: file {self.theirs}, ours {self.ours}"
         what = {"place": ("place", "名次"), "total": ("total", "总分"),
@@ -72,7 +72,7 @@ class Difference:
         # file that numbers both directions from 1): then say which direction.
         number = show(self.pair)
         is_ew = number != self.pair
-        if lang == "zh":
+        if is_zh(lang):
             return (f"{'东西' if is_ew else ''}第{number}对{what[1]}：文件 {self.theirs}，"
                     f"我们 {self.ours or '无'}")
         return (f"{'EW ' if is_ew else ''}pair {number} {what[0]}: file {self.theirs}, "
@@ -105,11 +105,11 @@ class Comparison:
     def agree(self) -> bool:
         return not self.differences
 
-    def summary(self, lang: str = "en") -> str:
+    def summary(self, lang: Lang = "en") -> str:
         n = len(self.differences)
         skipped_en = f"; {self.not_compared} without a score in the file" if self.not_compared else ""
         skipped_zh = f"；{self.not_compared} 个结果文件中无分数" if self.not_compared else ""
-        if lang == "zh":
+        if is_zh(lang):
             head = f"比较了 {self.results_compared} 个结果、{self.pairs_compared} 对"
             return head + (f"：全部一致{skipped_zh}" if n == 0 else f"：{n} 处不一致{skipped_zh}")
         head = (f"compared {plural(self.results_compared, 'result', 'results')} and "

@@ -13,7 +13,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from ..i18n import check_lang, pick
+from ..i18n import Lang, check_lang, pick
 from . import csvfmt
 from .figures import fixed
 from .model import Session, TeamMatch
@@ -38,7 +38,7 @@ def demo_match() -> TeamMatch:
     return m
 
 
-def run_demo(out: Path, lang: str = "en") -> list[str]:
+def run_demo(out: Path, lang: Lang = "en") -> list[str]:
     """Score the demo pairs session (matchpoints) and the match, write the pages in both
     languages under ``out/events/``; return the lines to print (in ``lang``)."""
     from .imp_pairs import score_session

@@ -49,6 +49,7 @@ from typing import Any, Literal
 
 from ..errors import BridgeError
 from ..frozen import FrozenMap, freeze
+from ..i18n import Lang, is_zh
 from ..serial import Data, Fields, header
 
 __all__ = [
@@ -401,7 +402,7 @@ class Movement:
                          if self.sit_outs(r)},
         }
 
-    def describe(self, lang: str = "en") -> str:
+    def describe(self, lang: Lang = "en") -> str:
         """One line: ``Mitchell, 7 tables, 7 rounds × 2 boards (7 sets, 14 boards)``."""
         names = {
             ("mitchell", "plain"): ("Mitchell", "米切尔移位"),
@@ -412,7 +413,7 @@ class Movement:
         }
         en, zh = names.get((self.kind, self.variant), (self.kind, self.kind))
         k, n = self.boards_per_round, self.board_sets
-        if lang == "zh":
+        if is_zh(lang):
             sets = f"{n}个半组" if self.half_sets else f"{n}组牌"
             text = (f"{zh}，{self.tables}桌，{self.rounds}轮 × 每轮{k}副"
                     f"（共{sets}，{self.total_boards}副）")

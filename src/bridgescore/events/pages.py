@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from ..board import Board
-from ..i18n import check_lang, signed
+from ..i18n import Lang, check_lang, is_zh, signed
 from .adjusted import award_text as _award
 from .figures import column as _column
 from .figures import fixed
@@ -99,7 +99,7 @@ def _file(pair: str) -> str:
     return re.sub(r"[^0-9A-Za-z_-]", "_", pair)
 
 
-def _contract(r: BoardResult, lang: str) -> str:
+def _contract(r: BoardResult, lang: Lang) -> str:
     if r.kind == "artificial":
         return f"{_award(r.ns_award)}/{_award(r.ew_award)}"
     if r.kind == "weighted":
@@ -109,7 +109,7 @@ def _contract(r: BoardResult, lang: str) -> str:
     return r.result.format(lang)
 
 
-def _scale_title(scale: str, lang: str) -> str:
+def _scale_title(scale: str, lang: Lang) -> str:
     """The VP scale's title in the page's language (its name if it is not a known scale)."""
     from ..errors import BridgeError
     from ..vp import get_vp_scale
@@ -216,7 +216,7 @@ def _value_heading(scoring: str, t: dict[str, str]) -> str:
     return t["value_mp"] if scoring == "mp" else t["value_pts"] if scoring == "total" else t["value_imp"]
 
 
-def write_pairs_pages(scores: SessionScores, out: Path, lang: str = "en") -> Path:
+def write_pairs_pages(scores: SessionScores, out: Path, lang: Lang = "en") -> Path:
     """Write index.html (rankings), board-N.html and pair-ID.html; return index.html."""
     from markupsafe import Markup
 
@@ -226,7 +226,7 @@ def write_pairs_pages(scores: SessionScores, out: Path, lang: str = "en") -> Pat
     session = scores.session
     names = {p: t["sep"].join(pair.names) for p, pair in session.pairs.items()} if session else {}
     title = (session.name if session and session.name else
-             ("Pairs results" if lang == "en" else "双人赛成绩"))
+             ("Pairs results" if not is_zh(lang) else "双人赛成绩"))
     scoring_name = t.get(scores.scoring if scores.scoring != "total" else "total_pts",
                          scores.scoring)
     value = _value_heading(scores.scoring, t)
@@ -244,7 +244,7 @@ def write_pairs_pages(scores: SessionScores, out: Path, lang: str = "en") -> Pat
                  "pct": "" if p.percentage is None else fixed(p.percentage), "boards": p.boards}
                 for p, tot in zip(members, totals, strict=True)]})
     numbers = [b.board for b in scores.boards]
-    html_lang = "zh-CN" if lang == "zh" else "en"
+    html_lang = "zh-CN" if is_zh(lang) else "en"
     (out / "index.html").write_text(_render(
         "event_ranking.html", html_lang=html_lang, title=title, t=t, fields=fields,
         boards=numbers, scoring_name=scoring_name, value=value), encoding="utf-8")
@@ -277,7 +277,7 @@ def write_pairs_pages(scores: SessionScores, out: Path, lang: str = "en") -> Pat
         (out / f"board-{b.board}.html").write_text(_render(
             "event_board.html", html_lang=html_lang, t=t, rows=rows, value=value,
             notes=any(row["note"] for row in rows),
-            title=f"{title} — " + (f"Board {b.board}" if lang == "en" else f"第{b.board}副"),
+            title=f"{title} — " + (f"Board {b.board}" if not is_zh(lang) else f"第{b.board}副"),
             describe=board.describe(lang), datum=None if b.datum is None else _n(b.datum),
             top=None if b.top is None else _n(b.top),
             prev=numbers[i - 1] if i > 0 else None,
@@ -303,21 +303,21 @@ def write_pairs_pages(scores: SessionScores, out: Path, lang: str = "en") -> Pat
 _NOTES_ZH = {"weighted": "加权判分", "provisional": "暂定", "closed": "已截止，不计"}
 
 
-def _note(note: str, lang: str) -> str:
+def _note(note: str, lang: Lang) -> str:
     """A result's note (A+/A-, weighted, provisional, closed) in the page's language."""
-    return _NOTES_ZH.get(note, note) if lang == "zh" else note
+    return _NOTES_ZH.get(note, note) if is_zh(lang) else note
 
 
-def write_match_pages(m: MatchScore, out: Path, lang: str = "en") -> Path:
+def write_match_pages(m: MatchScore, out: Path, lang: Lang = "en") -> Path:
     """Write match.html (per-board IMPs, running score chart) and scoresheet.html."""
     from markupsafe import Markup
 
     lang = check_lang(lang)
     t = _T[lang]
     out.mkdir(parents=True, exist_ok=True)
-    html_lang = "zh-CN" if lang == "zh" else "en"
+    html_lang = "zh-CN" if is_zh(lang) else "en"
     home, away = m.match.home.label(lang), m.match.away.label(lang)
-    title = m.match.name or (f"{home} v {away}" if lang == "en" else f"{home} 对 {away}")
+    title = m.match.name or (f"{home} v {away}" if not is_zh(lang) else f"{home} 对 {away}")
     homes = _column([b.home if b.home else None for b in m.boards])
     aways = _column([b.away if b.away else None for b in m.boards])
     running_h = _column([b.home_running for b in m.boards])
@@ -348,7 +348,7 @@ def write_match_pages(m: MatchScore, out: Path, lang: str = "en") -> Path:
             # The side that gained the points, even when the gain is worth 0 IMPs.
             home_gain = (b.difference or 0) > 0
             srows.append({
-                "board": b.board, "dealer": board.dealer.name_in(lang)[:1] if lang == "en"
+                "board": b.board, "dealer": board.dealer.name_in(lang)[:1] if not is_zh(lang)
                 else board.dealer.name_in(lang), "vul": board.vulnerability.name_in(lang),
                 "contract": _contract(r, lang) if res is None or res.declarer is None
                 else res.contract.format(lang),
@@ -376,13 +376,13 @@ def write_match_pages(m: MatchScore, out: Path, lang: str = "en") -> Path:
     return out / "match.html"
 
 
-def _diff(difference: int | None, note: str, lang: str) -> str:
+def _diff(difference: int | None, note: str, lang: Lang) -> str:
     if difference is None:
         return _note(note, lang)
     return "0" if difference == 0 else f"{difference:+d}"
 
 
-def write_standings_page(table: list[Standing], event: TeamEvent, out: Path, lang: str = "en",
+def write_standings_page(table: list[Standing], event: TeamEvent, out: Path, lang: Lang = "en",
                          *, scale: str = "wbf", tie_breaks: list[str] | None = None,
                          bye_vp: str = "") -> Path:
     """Write standings.html: a team event's standings by VPs with the matches of each round."""
@@ -391,7 +391,7 @@ def write_standings_page(table: list[Standing], event: TeamEvent, out: Path, lan
     out.mkdir(parents=True, exist_ok=True)
     rounds = max([m.round for m in event.matches] + [r for r, _ in event.byes], default=0)
     after = t["after_round"] if rounds == 1 else t["after_rounds"].format(n=rounds)
-    title = f"{event.name or t['standings']} — {after}" if lang == "en" else \
+    title = f"{event.name or t['standings']} — {after}" if not is_zh(lang) else \
         f"{event.name or t['standings']}——{after}"
     vps = _column([s.vp for s in table])
     imps_for = _column([s.imps_for for s in table])
@@ -415,9 +415,9 @@ def write_standings_page(table: list[Standing], event: TeamEvent, out: Path, lan
             "boards": ""}))
     breaks = " › ".join(t.get(f"tb_{b}", b) for b in (tie_breaks or []))
     (out / "standings.html").write_text(_render(
-        "event_standings.html", html_lang="zh-CN" if lang == "zh" else "en", t=t, title=title,
+        "event_standings.html", html_lang="zh-CN" if is_zh(lang) else "en", t=t, title=title,
         rows=rows, matches=[row for _, _, row in sorted(matches, key=lambda x: x[:2])],
-        scale=_scale_title(scale, lang) if lang == "zh" else scale, breaks=breaks,
+        scale=_scale_title(scale, lang) if is_zh(lang) else scale, breaks=breaks,
         bye_note=t["bye_note"].format(vp=bye_vp) if bye_vp and event.byes else ""),
         encoding="utf-8")
     return out / "standings.html"

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import BridgeError
+from ..i18n import Lang, check_lang, is_zh
 from ..seat import Side
 from ..serial import Data, Fields, enum_name, excerpt, header
 
@@ -102,8 +103,8 @@ class Player:
                 + ("" if self.name_zh is None else f" / {excerpt(self.name_zh)}"),
             )
 
-    def label(self, lang: str = "en") -> str:
-        if lang == "zh" and self.name_zh:
+    def label(self, lang: Lang = "en") -> str:
+        if is_zh(lang) and self.name_zh:
             return self.name_zh
         return self.name or self.id
 
@@ -152,15 +153,15 @@ class Pair:
                 "a whole number",
                 f"第{self.id}对：无效的报名序号 {excerpt(self.registration)}：应为整数")
 
-    def names_in(self, lang: str = "en") -> tuple[str, ...]:
+    def names_in(self, lang: Lang = "en") -> tuple[str, ...]:
         """The players' names; in Chinese their Chinese names where the members have them."""
-        if lang == "zh" and self.members and any(p.name_zh for p in self.members):
+        if is_zh(lang) and self.members and any(p.name_zh for p in self.members):
             return tuple(p.label("zh") for p in self.members)
         return self.names
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: Lang = "en") -> str:
         names = self.names_in(lang)
-        who = " – ".join(names) if lang == "en" else "、".join(names)
+        who = " – ".join(names) if not is_zh(lang) else "、".join(names)
         return f"{self.id} {who}".strip()
 
     def to_dict(self) -> Data:
@@ -200,7 +201,8 @@ class Team:
         names = _texts(self.players, "players", "球员")
         object.__setattr__(self, "players", _names_of(members, names, f"team {self.id}"))
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: Lang = "en") -> str:
+        check_lang(lang)  # the same text in both languages, but still a language
         return self.name or self.id
 
     def member(self, player_id: object) -> Player | None:

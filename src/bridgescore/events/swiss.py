@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..errors import BridgeError, FileFormatError
+from ..i18n import Lang, is_zh
 from ..serial import Data, Fields, header
 from ..text import normalize
 from .csvsplit import delimiter, split
@@ -184,7 +185,7 @@ class Draw:
             "rematches": self.rematches,
         }
 
-    def lines(self, lang: str = "en", names: dict[str, str] | None = None,
+    def lines(self, lang: Lang = "en", names: dict[str, str] | None = None,
               teams: bool = False) -> list[str]:
         """The draw as text lines: ``Table 1: A (NS) v C (EW)`` / ``第1桌：A（南北）对 C（东西）``;
         for teams ``Match 1: A (home) v C (away)`` / ``第1场：A（主队）对 C（客队）``."""
@@ -195,17 +196,17 @@ class Draw:
 
         out = []
         for m in self.tables:
-            mark = (" (rematch)" if lang != "zh" else "（重复相遇）") if m.rematch else ""
-            if teams and lang == "zh":
+            mark = (" (rematch)" if not is_zh(lang) else "（重复相遇）") if m.rematch else ""
+            if teams and is_zh(lang):
                 out.append(f"第{m.table}场：{who(m.high)}（主队）对 {who(m.low)}（客队）{mark}")
             elif teams:
                 out.append(f"Match {m.table}: {who(m.high)} (home) v {who(m.low)} (away){mark}")
-            elif lang == "zh":
+            elif is_zh(lang):
                 out.append(f"第{m.table}桌：{who(m.high)}（南北）对 {who(m.low)}（东西）{mark}")
             else:
                 out.append(f"Table {m.table}: {who(m.high)} (NS) v {who(m.low)} (EW){mark}")
         if self.bye is not None:
-            out.append(f"轮空：{who(self.bye)}" if lang == "zh" else f"Bye: {who(self.bye)}")
+            out.append(f"轮空：{who(self.bye)}" if is_zh(lang) else f"Bye: {who(self.bye)}")
         return out
 
 

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..errors import BridgeError
 from ..frozen import FrozenMap
+from ..i18n import Lang, is_zh
 from ..serial import Data, Fields, header, is_number
 from ..text import display_width
 from .exact import exact
@@ -113,11 +114,11 @@ class SwissPairsEvent:
                    dict(reg), {p: tuple(v) for p, v in nam}, total, completion, roster,
                    {p: tuple(v) for p, v in sta})
 
-    def name(self, pair: str, lang: str = "en") -> str:
+    def name(self, pair: str, lang: Lang = "en") -> str:
         """The players' names, joined as ``Pair.label`` joins them (– in English, 、 in Chinese)."""
-        return (" – " if lang != "zh" else "、").join(self.names.get(pair, ()))
+        return (" – " if not is_zh(lang) else "、").join(self.names.get(pair, ()))
 
-    def name_map(self, lang: str = "en") -> dict[str, str]:
+    def name_map(self, lang: Lang = "en") -> dict[str, str]:
         return {p: self.name(p, lang) for p in self.registration}
 
     def draw(self, first_round: FirstRound = "order", seed: int | None = None) -> Draw:
@@ -151,9 +152,9 @@ class SwissPairsEvent:
             out["draw"] = draw.to_json()
         return out
 
-    def lines(self, lang: str = "en") -> list[str]:
+    def lines(self, lang: Lang = "en") -> list[str]:
         """The standings as an aligned text table, with a note on the completion threshold."""
-        zh = lang == "zh"
+        zh = is_zh(lang)
         n = len(self.rounds)
         head = (["名次", "对", "名称", "总分", "完成副数"] if zh
                 else ["Place", "Pair", "Name", "Total", "Boards"])

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import BridgeError
+from ..i18n import Lang, is_zh
 from ..serial import Data, Fields, header
 
 __all__ = [
@@ -224,20 +225,20 @@ class Roster:
         """The pairs to draw for ``round``: those that play it."""
         return [p for p in pairs if self.status(p, round) == "plays"]
 
-    def describe(self, lang: str = "en") -> list[str]:
+    def describe(self, lang: Lang = "en") -> list[str]:
         """One line an instruction: ``Pair 5 withdrew from round 3.`` / ``第5对第3轮起退赛。``"""
         out = []
         for x in self.instructions:
             if isinstance(x, Withdrawal):
-                out.append(f"第{x.pair}对第{x.from_round}轮起退赛。" if lang == "zh" else
+                out.append(f"第{x.pair}对第{x.from_round}轮起退赛。" if is_zh(lang) else
                            f"Pair {x.pair} withdrew from round {x.from_round}.")
             elif isinstance(x, LateEntry):
                 score = f"{x.starting_score:g}"
-                out.append(f"第{x.pair}对第{x.round}轮补报入赛，起始分 {score}。" if lang == "zh"
+                out.append(f"第{x.pair}对第{x.round}轮补报入赛，起始分 {score}。" if is_zh(lang)
                            else f"Pair {x.pair} entered late in round {x.round}, starting with "
                                 f"{score}.")
             else:
-                out.append(f"第{x.pair}对第{x.round}轮轮休。" if lang == "zh" else
+                out.append(f"第{x.pair}对第{x.round}轮轮休。" if is_zh(lang) else
                            f"Pair {x.pair} sat out round {x.round}.")
         return out
 

@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import Any, Literal, Protocol
 
 from ..errors import BridgeError
+from ..i18n import Lang, is_zh
 from ..serial import Data, Fields, header, is_number
 from ..vp import victory_points
 from .exact import exact
@@ -551,7 +552,7 @@ class Knockout:
             return None
         return self.home if self.home_total > self.away_total else self.away
 
-    def lines(self, lang: str = "en") -> list[str]:
+    def lines(self, lang: Lang = "en") -> list[str]:
         def n(x: Fraction) -> str:
             return f"{float(x):g}" if x.denominator in (1, 2, 4, 5, 10) else f"{float(x):.1f}"
 
@@ -559,13 +560,13 @@ class Knockout:
         out = []
         if c:
             who = self.home if c > 0 else self.away
-            out.append(f"结转：{who} {n(abs(c))}" if lang == "zh" else f"Carry-over: {who} {n(abs(c))}")
+            out.append(f"结转：{who} {n(abs(c))}" if is_zh(lang) else f"Carry-over: {who} {n(abs(c))}")
         for i, (h, a) in enumerate(self.segments, 1):
-            out.append(f"第{i}节：{n(Fraction(h))} – {n(Fraction(a))}" if lang == "zh"
+            out.append(f"第{i}节：{n(Fraction(h))} – {n(Fraction(a))}" if is_zh(lang)
                        else f"Segment {i}: {n(Fraction(h))} – {n(Fraction(a))}")
         total = f"{self.home} {n(self.home_total)} – {n(self.away_total)} {self.away}"
         w = self.winner
-        if lang == "zh":
+        if is_zh(lang):
             out.append(f"总计：{total}；" + (f"{w} 胜" if w else "平局，按竞赛规程加赛"))
         else:
             out.append(f"Total: {total}; " + (f"{w} wins" if w else "tied: extra boards by the conditions of contest"))

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FileFormatError, ScaleError
+from ..i18n import Lang, is_zh
 from ..textfile import json_error, read_text
 
 __all__ = ["DEFAULT_TABLE", "CompensationTable", "load_compensation_table"]
@@ -56,8 +57,8 @@ class CompensationTable:
                 f"贴点表 {self.name!r}：20 点的期望得分应为 0（双方牌力相当）",
             )
 
-    def title(self, lang: str = "en") -> str:
-        return self.title_zh if lang == "zh" else self.title_en
+    def title(self, lang: Lang = "en") -> str:
+        return self.title_zh if is_zh(lang) else self.title_en
 
     def expected(self, hcp: int, vulnerable: bool) -> int:
         """The expected score of a side holding ``hcp`` (20-40) points."""

@@ -60,6 +60,7 @@ from typing import Any
 from ..board import Board
 from ..contract import Contract, Doubling
 from ..errors import NotationError
+from ..i18n import Lang, is_zh
 from ..imps import ImpScale, get_imp_scale
 from ..result import Result
 from ..scoring import breakdown
@@ -88,8 +89,8 @@ class Method(enum.Enum):
     DETAILED = "detailed"
     TABLE = "table"
 
-    def name_in(self, lang: str = "en") -> str:
-        if lang == "zh":
+    def name_in(self, lang: Lang = "en") -> str:
+        if is_zh(lang):
             return {"simple": "简易贴点法", "detailed": "详细贴点法", "table": "贴点表法"}[self.value]
         return {"simple": "simple method", "detailed": "detailed method",
                 "table": "compensation table"}[self.value]
@@ -123,8 +124,8 @@ class Category(enum.IntEnum):
     SMALL_SLAM = 2
     GRAND_SLAM = 3
 
-    def name_in(self, lang: str = "en") -> str:
-        if lang == "zh":
+    def name_in(self, lang: Lang = "en") -> str:
+        if is_zh(lang):
             return ("未成局", "成局", "小满贯", "大满贯")[self.value]
         return ("partscore", "game", "small slam", "grand slam")[self.value]
 
@@ -301,7 +302,7 @@ class HandicapScore:
         """The IMPs the winning side records (the seeds record only the side that is ahead)."""
         return abs(self.ns_imps)
 
-    def explain(self, lang: str = "en") -> str:
+    def explain(self, lang: Lang = "en") -> str:
         return _explain(self, lang)
 
     def to_json(self) -> dict[str, Any]:
@@ -366,12 +367,12 @@ def score_deal(deal: HandicapDeal, method: Method | str = Method.DETAILED, *,
                          formula)
 
 
-def _side(side: Side, lang: str) -> str:
+def _side(side: Side, lang: Lang) -> str:
     return side.name_in(lang)
 
 
-def _explain(s: HandicapScore, lang: str) -> str:
-    zh = lang == "zh"
+def _explain(s: HandicapScore, lang: Lang) -> str:
+    zh = is_zh(lang)
     deal, result = s.deal, s.deal.result
     head = ""
     if deal.board is not None:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import BridgeError
+from ..i18n import Lang, is_zh
 from ..text import normalize
 from .chicago import Chicago, ChicagoSeries
 from .pad import Line, Posting, Team
@@ -29,9 +30,9 @@ _HELP = {"help", "h", "?", "帮助"}
 _QUIT = {"quit", "q", "exit", "bye", "退出", "结束"}
 
 
-def _posting_text(p: Posting, lang: str) -> str:
+def _posting_text(p: Posting, lang: Lang) -> str:
     expr = p.expression if p.expression == str(p.points) else f"{p.expression}={p.points}"
-    if lang == "zh":
+    if is_zh(lang):
         return f"{p.team.name_in('zh')} {p.line.name_in('zh')} {p.points}（{p.item.name_in('zh')} {expr}）"
     where = "above" if p.line is Line.ABOVE else "below"
     return f"{p.team} {p.points} {where} ({p.item.name_in('en')} {expr})"
@@ -40,14 +41,14 @@ def _posting_text(p: Posting, lang: str) -> str:
 class PadSession:
     """A rubber or Chicago scorepad being kept at the table."""
 
-    def __init__(self, series: Series, path: Path | None, lang: str = "en") -> None:
+    def __init__(self, series: Series, path: Path | None, lang: Lang = "en") -> None:
         self.series = series
         self.path = path
         self.lang = lang
 
     @property
     def zh(self) -> bool:
-        return self.lang == "zh"
+        return is_zh(self.lang)
 
     def save(self) -> None:
         if self.path is not None:

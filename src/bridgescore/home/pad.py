@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import NotationError
+from ..i18n import Lang, is_zh
 from ..result import Result
 from ..scoring import PartKind, breakdown
 from ..seat import Seat, Side
@@ -42,9 +43,9 @@ class Team(enum.Enum):
     def __str__(self) -> str:
         return self.name
 
-    def name_in(self, lang: str = "en") -> str:
+    def name_in(self, lang: Lang = "en") -> str:
         """``WE``/``THEY`` or ``我方``/``他方`` (the column heads of the seeds' scorepad)."""
-        if lang == "zh":
+        if is_zh(lang):
             return ("我方", "他方")[self.value]
         return self.name
 
@@ -86,8 +87,8 @@ class Line(enum.Enum):
     ABOVE = "above"
     BELOW = "below"
 
-    def name_in(self, lang: str = "en") -> str:
-        if lang == "zh":
+    def name_in(self, lang: Lang = "en") -> str:
+        if is_zh(lang):
             return "横线上" if self is Line.ABOVE else "横线下"
         return f"{self.value} the line"
 
@@ -107,8 +108,8 @@ class Item(enum.Enum):
     UNFINISHED_GAME = "unfinished_game"
     UNFINISHED_PARTSCORE = "unfinished_partscore"
 
-    def name_in(self, lang: str = "en") -> str:
-        return _ITEM_NAMES[self][1 if lang == "zh" else 0]
+    def name_in(self, lang: Lang = "en") -> str:
+        return _ITEM_NAMES[self][1 if is_zh(lang) else 0]
 
 
 _ITEM_NAMES = {
@@ -184,8 +185,8 @@ class HonoursClaim:
             holder = str(self.holder)
         return f"hon {self.points} {holder}"
 
-    def format(self, lang: str = "en") -> str:
-        if lang == "zh":
+    def format(self, lang: Lang = "en") -> str:
+        if is_zh(lang):
             return f"大牌奖分{self.points}（{self.holder.name_in('zh')}）"
         return str(self)
 
@@ -293,11 +294,11 @@ class DealEntry:
     def __repr__(self) -> str:
         return f"DealEntry.parse({str(self)!r})"
 
-    def format(self, lang: str = "en", symbols: bool = False) -> str:
+    def format(self, lang: Lang = "en", symbols: bool = False) -> str:
         text = self.result.format(lang, symbols)
         if self.honours is None:
             return text
-        sep = "，" if lang == "zh" else " "
+        sep = "，" if is_zh(lang) else " "
         return f"{text}{sep}{self.honours.format(lang)}"
 
 

@@ -25,7 +25,7 @@ from ..board import Board
 from ..contract import Contract, Doubling
 from ..errors import NotationError
 from ..frozen import freeze, thaw
-from ..i18n import plural
+from ..i18n import Lang, is_zh, plural
 from ..imps import imps
 from ..result import Result
 from ..scoring import Breakdown, PartKind, breakdown
@@ -41,23 +41,23 @@ class Check:
     given: int
     correct: bool
 
-    def message(self, lang: str = "en") -> str:
+    def message(self, lang: Lang = "en") -> str:
         q = self.question
         b = q.breakdown()
-        if lang == "zh":
+        if is_zh(lang):
             formula = f"{'定约方' if b.made else '防守方'}得 {b.formula()}分"
         else:
             formula = f"{'declarer' if b.made else 'the defenders'} score {b.formula()}"
         if self.correct:
-            return f"正确！{formula}。" if lang == "zh" else f"Correct: {formula}."
+            return f"正确！{formula}。" if is_zh(lang) else f"Correct: {formula}."
         if self.given == -q.answer and q.answer != 0:
-            if lang == "zh":
+            if is_zh(lang):
                 who = "定约方得" if q.answer > 0 else "定约方失"
                 return f"分数对了，正负号错了：{who}{abs(q.answer)}分（{formula}）。"
             verb = "scores" if q.answer > 0 else "loses"
             return (f"Right amount, wrong sign: the declaring side {verb} {abs(q.answer)} "
                     f"({formula}).")
-        if lang == "zh":
+        if is_zh(lang):
             return f"不对，应为 {q.answer}（{formula}）。"
         return f"Not quite: the answer is {q.answer} ({formula})."
 
@@ -82,9 +82,9 @@ class Question:
     def relative(self) -> int:
         return self.tricks - self.contract.tricks_needed
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: Lang = "en") -> str:
         rel = self.relative
-        if lang == "zh":
+        if is_zh(lang):
             vul = "有局" if self.vulnerable else "无局"
             result = "正好完成" if rel == 0 else (f"超{rel}" if rel > 0 else f"宕{-rel}")
             return (f"{self.contract.format('zh', symbols=True)}，{vul}，拿{self.tricks}墩"
@@ -173,11 +173,11 @@ class Exercise:
     def __post_init__(self) -> None:
         object.__setattr__(self, "data", freeze(self.data))
 
-    def question(self, lang: str = "en") -> str:
-        return self.question_zh if lang == "zh" else self.question_en
+    def question(self, lang: Lang = "en") -> str:
+        return self.question_zh if is_zh(lang) else self.question_en
 
-    def answer(self, lang: str = "en") -> str:
-        return self.answer_zh if lang == "zh" else self.answer_en
+    def answer(self, lang: Lang = "en") -> str:
+        return self.answer_zh if is_zh(lang) else self.answer_en
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "question_en": self.question_en,

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..contract import Contract
 from ..errors import NotationError
+from ..i18n import Lang, is_zh
 from ..imps import ImpScale, get_imp_scale
 from ..scoring import breakdown
 from ..strain import Strain
@@ -64,10 +65,10 @@ class Sacrifice:
     def worthwhile(self) -> bool:
         return self.saving > 0
 
-    def explain(self, lang: str = "en") -> str:
+    def explain(self, lang: Lang = "en") -> str:
         theirs, ours = self.theirs.format(lang), self.ours.format(lang)
         rel = self.their_tricks - self.theirs.tricks_needed
-        if lang == "zh":
+        if is_zh(lang):
             they_v = "有局" if self.they_vulnerable else "无局"
             we_v = "有局" if self.we_vulnerable else "无局"
             if rel >= 0:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..i18n import Lang, is_zh
 from ..seat import Side
 from ..text import display_width
 from .chicago import Chicago, ChicagoSeries
@@ -86,8 +87,8 @@ def _stack(we: list[str], they: list[str]) -> list[tuple[str, str]]:
     return [(we[i] if i < len(we) else "", they[i] if i < len(they) else "") for i in range(n)]
 
 
-def _game_view(game: Rubber | Chicago, number: int, lang: str) -> GameView:
-    zh = lang == "zh"
+def _game_view(game: Rubber | Chicago, number: int, lang: Lang) -> GameView:
+    zh = is_zh(lang)
     is_rubber = isinstance(game, Rubber)
     if is_rubber:
         title = f"第{number}盘" if zh else f"Rubber {number}"
@@ -162,10 +163,10 @@ def _game_view(game: Rubber | Chicago, number: int, lang: str) -> GameView:
                     result)
 
 
-def _final_line(totals: dict[Team, int], lang: str, arrow: bool) -> str:
+def _final_line(totals: dict[Team, int], lang: Lang, arrow: bool) -> str:
     we, they = totals[Team.WE], totals[Team.THEY]
     lead = "→ " if arrow else ""
-    if lang == "zh":
+    if is_zh(lang):
         if we == they:
             return f"{lead}我方 {we}，他方 {they}；平"
         who = "我方" if we > they else "他方"
@@ -176,7 +177,7 @@ def _final_line(totals: dict[Team, int], lang: str, arrow: bool) -> str:
     return f"{lead}WE {we}, THEY {they}; {who} by {abs(we - they)}"
 
 
-def view(series: RubberSeries | ChicagoSeries, lang: str = "en") -> list[GameView]:
+def view(series: RubberSeries | ChicagoSeries, lang: Lang = "en") -> list[GameView]:
     games: list[Rubber | Chicago] = list(series.games)
     return [_game_view(g, i, lang) for i, g in enumerate(games, 1)]
 
@@ -207,7 +208,7 @@ def _log_lines(g: GameView) -> list[str]:
     return out
 
 
-def render_text(series: RubberSeries | ChicagoSeries, lang: str = "en") -> str:
+def render_text(series: RubberSeries | ChicagoSeries, lang: Lang = "en") -> str:
     """The scorepad as terminal text."""
     out: list[str] = []
     w = 16
@@ -232,7 +233,7 @@ def render_text(series: RubberSeries | ChicagoSeries, lang: str = "en") -> str:
             if closed and i < len(g.segments) - 1:
                 out.append(f"{indent}{'─' * w}┼{'─' * w}")
         out.append(f"{indent}{'═' * w}╪{'═' * w}")
-        label = "总分" if lang == "zh" else "Total"
+        label = "总分" if is_zh(lang) else "Total"
         out.append(f"{indent}{label}{_rjust(str(g.totals[0]), w - 1 - _width(label))} │ "
                    f"{g.totals[1]}")
         if g.result:
@@ -244,7 +245,7 @@ def render_text(series: RubberSeries | ChicagoSeries, lang: str = "en") -> str:
     if len(series.games) > 1:
         totals = series.totals()
         out.append("")
-        head = "合计：" if lang == "zh" else "All games: "
+        head = "合计：" if is_zh(lang) else "All games: "
         out.append(f"{head}{_final_line(totals, lang, arrow=False)}")
     return "\n".join(out)
 
@@ -255,26 +256,26 @@ def _render(name: str, **context: object) -> str:
     return render_template(name, **context)
 
 
-def render_html(series: RubberSeries | ChicagoSeries, lang: str = "en") -> str:
+def render_html(series: RubberSeries | ChicagoSeries, lang: Lang = "en") -> str:
     """A printable HTML page of the scorepad (template ``home_scorepad.html``)."""
     kind = "rubber" if isinstance(series, RubberSeries) else "chicago"
-    if lang == "zh":
+    if is_zh(lang):
         title = "盘式桥牌记分表" if kind == "rubber" else "芝加哥记分表"
     else:
         title = "Rubber bridge scorepad" if kind == "rubber" else "Chicago scorepad"
     all_totals = _final_line(series.totals(), lang, arrow=False) if len(series.games) > 1 else None
     return _render(
         "home_scorepad.html",
-        html_lang="zh-CN" if lang == "zh" else "en", title=title, games=view(series, lang),
-        total_label="总分" if lang == "zh" else "Total",
-        all_label="合计：" if lang == "zh" else "All games: ", all_totals=all_totals,
+        html_lang="zh-CN" if is_zh(lang) else "en", title=title, games=view(series, lang),
+        total_label="总分" if is_zh(lang) else "Total",
+        all_label="合计：" if is_zh(lang) else "All games: ", all_totals=all_totals,
         we_side=series.settings.we.name_in(lang),
         they_side=series.settings.we.opponents.name_in(lang),
     )
 
 
-def _handicap_rows(session: HandicapSession, lang: str) -> tuple[list[str], list[list[str]]]:
-    zh = lang == "zh"
+def _handicap_rows(session: HandicapSession, lang: Lang) -> tuple[list[str], list[list[str]]]:
+    zh = is_zh(lang)
     simple = session.method.value == "simple"
     given = ("贴点" if simple else "贴分") if zh else ("Handicap IMPs" if simple else "Handicap")
     heads = (["副", "局况", "结果", "南北点", "南北分", given, "南北IMP", "南北累计", "东西累计"]
@@ -292,7 +293,7 @@ def _handicap_rows(session: HandicapSession, lang: str) -> tuple[list[str], list
     return heads, rows
 
 
-def render_handicap_text(session: HandicapSession, lang: str = "en") -> str:
+def render_handicap_text(session: HandicapSession, lang: Lang = "en") -> str:
     """The 贴点 session as a table with running totals."""
     heads, rows = _handicap_rows(session, lang)
     widths = [max(_width(x) for x in [h, *(r[i] for r in rows)]) for i, h in enumerate(heads)]
@@ -305,7 +306,7 @@ def render_handicap_text(session: HandicapSession, lang: str = "en") -> str:
     lines = ["  ".join(cell(h, i) for i, h in enumerate(heads)).rstrip()]
     lines += ["  ".join(cell(c, i) for i, c in enumerate(r)) for r in rows]
     t = session.totals()
-    if lang == "zh":
+    if is_zh(lang):
         lines.append(f"{session.method.name_in('zh')}：南北 {t[Side.NS]}，东西 {t[Side.EW]}"
                      + (f"；{'南北' if t[Side.NS] > t[Side.EW] else '东西'}胜 "
                         f"{abs(t[Side.NS] - t[Side.EW])} IMP" if t[Side.NS] != t[Side.EW] else "；平"))
@@ -319,13 +320,13 @@ def render_handicap_text(session: HandicapSession, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def render_handicap_html(session: HandicapSession, lang: str = "en") -> str:
+def render_handicap_html(session: HandicapSession, lang: Lang = "en") -> str:
     heads, rows = _handicap_rows(session, lang)
     explanations = [s.explain(lang) for s in session.scores]
     return _render(
         "home_handicap.html",
-        html_lang="zh-CN" if lang == "zh" else "en",
-        title="贴点赛记分表" if lang == "zh" else "HCP-handicap (贴点) scoresheet",
+        html_lang="zh-CN" if is_zh(lang) else "en",
+        title="贴点赛记分表" if is_zh(lang) else "HCP-handicap (贴点) scoresheet",
         method=session.method.name_in(lang), heads=heads, rows=rows,
         explanations=explanations, summary=render_handicap_text(session, lang).splitlines()[-1],
     )

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..errors import BridgeError
-from ..i18n import LANGS, check_lang
+from ..i18n import LANGS, Lang, check_lang
 from ..imps import ImpScale
 from ..tables import TABLE_KINDS, Table, VpTable, make_table
 from ..vp import VpScale
@@ -47,7 +47,7 @@ def check_format(fmt: str) -> Format:
     )
 
 
-def render(table: Table, fmt: str, lang: str = "en", *, color: bool = False) -> str:
+def render(table: Table, fmt: str, lang: Lang = "en", *, color: bool = False) -> str:
     """Render a table object in one format (``color`` only affects ``text``)."""
     fmt = check_format(fmt)
     lang = check_lang(lang)
@@ -71,7 +71,7 @@ def render(table: Table, fmt: str, lang: str = "en", *, color: bool = False) -> 
 def render_table(
     kind: Literal["score", "penalty", "imp", "vp"],
     fmt: Literal["text", "csv", "json", "html"],
-    lang: str = "en",
+    lang: Lang = "en",
     *,
     boards: int | None = None,
     imp_scale: str | ImpScale = "wbf",
@@ -95,7 +95,7 @@ def all_tables(
 
 
 def all_tables_html(
-    lang: str = "en",
+    lang: Lang = "en",
     *,
     boards: int = 16,
     imp_scale: str | ImpScale = "wbf",
@@ -123,7 +123,7 @@ def write_file(path: str | Path, text: str, fmt: str) -> Path:
 
 def write_tables(
     directory: str | Path,
-    lang: str = "en",
+    lang: Lang = "en",
     *,
     boards: int = 16,
     imp_scale: str | ImpScale = "wbf",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 
+from ..i18n import Lang
 from ..tables import Cell, Table
 
 __all__ = ["render_csv"]
@@ -22,7 +23,7 @@ def _cell(cell: Cell) -> str:
     return str(cell)
 
 
-def render_csv(table: Table, lang: str = "en") -> str:
+def render_csv(table: Table, lang: Lang = "en") -> str:
     out = io.StringIO()
     # "\n" line ends: the text is returned as a string; files are written in text mode.
     writer = csv.writer(out, lineterminator="\n")

@@ -14,7 +14,7 @@ from ..cards import SUITS_HIGH_FIRST
 from ..deal import Deal
 from ..errors import BridgeError
 from ..gamerecord import GameRecord
-from ..i18n import plural, signed
+from ..i18n import Lang, is_zh, plural, signed
 from ..play import Play
 from ..result import Result
 from ..seat import Seat
@@ -37,17 +37,17 @@ def _derived(record: GameRecord) -> Result | None:
         return None
 
 
-def result_phrase(result: Result, lang: str) -> str:
+def result_phrase(result: Result, lang: Lang) -> str:
     """``10 tricks, made with 1 over`` / ``10 墩，超1``."""
     rel = result.relative
-    if lang == "zh":
+    if is_zh(lang):
         text = "正好完成" if rel == 0 else (f"超{rel}" if rel > 0 else f"宕{-rel}")
         return f"{result.tricks} 墩，{text}"
     text = "made exactly" if rel == 0 else (f"made with {rel} over" if rel > 0 else f"down {-rel}")
     return f"{plural(result.tricks, 'trick', 'tricks')}, {text}"
 
 
-def mismatch_note(record: GameRecord, lang: str) -> str | None:
+def mismatch_note(record: GameRecord, lang: Lang) -> str | None:
     """A warning when the recorded result is not what the recorded play gives."""
     recorded = record.recorded_result
     if recorded is None or recorded.is_passed_out or not record.play:
@@ -55,17 +55,17 @@ def mismatch_note(record: GameRecord, lang: str) -> str | None:
     derived = _derived(record)
     if derived is None or derived == recorded:
         return None
-    if lang == "zh":
+    if is_zh(lang):
         return f"注意：记录的结果（{recorded.tricks} 墩）与出牌得出的 {derived.tricks} 墩不符"
     return (f"Note: the recorded result ({plural(recorded.tricks, 'trick', 'tricks')}) is not "
             f"what the play gives ({plural(derived.tricks, 'trick', 'tricks')})")
 
 
-def format_record(record: GameRecord, lang: str = "en", symbols: bool = True) -> str:
+def format_record(record: GameRecord, lang: Lang = "en", symbols: bool = True) -> str:
     """The printed game record, in English or Chinese, laid out as the seeds' record is: the
     auction under columns that start with the dealer, the play trick by trick under columns
     W N E S W N E so that each trick reads from its leader."""
-    zh = lang == "zh"
+    zh = is_zh(lang)
     out: list[str] = []
     head = []
     if record.board is not None:
@@ -139,7 +139,7 @@ def _played(record: GameRecord) -> Play | None:
     return play
 
 
-def trick_rows(play: Play, lang: str = "en", symbols: bool = True) -> list[list[tuple[str, bool]]]:
+def trick_rows(play: Play, lang: Lang = "en", symbols: bool = True) -> list[list[tuple[str, bool]]]:
     """Each trick as seven cells under W N E S W N E: (card, won the trick), the leader's
     card in the leader's first column."""
     order = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
@@ -156,14 +156,14 @@ def trick_rows(play: Play, lang: str = "en", symbols: bool = True) -> list[list[
     return rows
 
 
-def _diagram(deal: Deal, lang: str, symbols: bool) -> list[str]:
+def _diagram(deal: Deal, lang: Lang, symbols: bool) -> list[str]:
     def lines(seat: Seat) -> list[str]:
         hand = deal[seat]
-        hcp = f" ({hand.hcp}{'点' if lang == 'zh' else ' HCP'})" if len(hand) == 13 else ""
+        hcp = f" ({hand.hcp}{'点' if is_zh(lang) else ' HCP'})" if len(hand) == 13 else ""
         rows = [seat.name_in(lang) + hcp]
         for suit in SUITS_HIGH_FIRST:
             ranks = " ".join(r.display for r in hand.ranks(suit)) or "—"
-            mark = suit.symbol if symbols or lang != "zh" else suit.name_in("zh")
+            mark = suit.symbol if symbols or not is_zh(lang) else suit.name_in("zh")
             rows.append(f"{mark} {ranks}")
         return rows
 
@@ -177,11 +177,11 @@ def _diagram(deal: Deal, lang: str, symbols: bool) -> list[str]:
     return out
 
 
-def render_records_html(records: Sequence[GameRecord], lang: str = "en", title: str | None = None) -> str:
+def render_records_html(records: Sequence[GameRecord], lang: Lang = "en", title: str | None = None) -> str:
     """The game records as one printable HTML page (A4, one record to a page): the summary
     line of the seeds' record (date, the players E S W N, declarer, contract, result, score),
     the hand diagram, the auction table and the play trick by trick."""
-    zh = lang == "zh"
+    zh = is_zh(lang)
     views = [_record_view(rec, lang) for rec in records]
     return render_template(
         "handrecord_game.html",
@@ -206,8 +206,8 @@ _HTML_WORDS = {
 }
 
 
-def _record_view(rec: GameRecord, lang: str) -> dict[str, Any]:
-    zh = lang == "zh"
+def _record_view(rec: GameRecord, lang: Lang) -> dict[str, Any]:
+    zh = is_zh(lang)
     contract, declarer = rec.final_contract, rec.final_declarer
     result = rec.recorded_result or _derived(rec)
     view: dict[str, Any] = {"deal": None, "auction": None, "play": None, "claim": None}

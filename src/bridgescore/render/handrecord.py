@@ -21,6 +21,7 @@ from ..dd import DD_SEATS, DD_STRAINS, ParResult
 from ..deal import Deal
 from ..errors import BridgeError
 from ..handrecord import HandRecordBoard
+from ..i18n import Lang, is_zh
 from ..seat import Seat
 from ..strain import Strain
 from ..vulnerability import Vulnerability
@@ -38,7 +39,7 @@ def _suit_rows(deal: Deal, seat: Seat) -> list[dict[str, Any]]:
              "ranks": " ".join(r.display for r in hand.ranks(s)) or "—"} for s in SUITS_HIGH_FIRST]
 
 
-def diagram_view(deal: Deal, lang: str, dealer: Seat | None = None) -> dict[str, Any]:
+def diagram_view(deal: Deal, lang: Lang, dealer: Seat | None = None) -> dict[str, Any]:
     """The four hands and the compass of a hand diagram (shared by hand records and game
     records): each seat's suits, spades first, and its HCP at its side of the compass."""
     hands = {}
@@ -46,15 +47,15 @@ def diagram_view(deal: Deal, lang: str, dealer: Seat | None = None) -> dict[str,
         hand = deal[seat]
         hands[seat.name.lower()] = {
             "suits": _suit_rows(deal, seat),
-            "label": seat.name_in(lang) if lang == "zh" else seat.letter,
+            "label": seat.name_in(lang) if is_zh(lang) else seat.letter,
             "hcp": hand.hcp if len(hand) == 13 else None,
             "dealer": seat is dealer,
         }
     return {"hands": hands}
 
 
-def _par_lines(par: ParResult, lang: str) -> list[str]:
-    zh = lang == "zh"
+def _par_lines(par: ParResult, lang: Lang) -> list[str]:
+    zh = is_zh(lang)
     score = f"{par.score:+d}" if par.score else "0"
     head = f"南北 {score}" if zh else f"NS {score}"
     contracts = [c.format(lang, symbols=True) for c in par.contracts] or [
@@ -62,8 +63,8 @@ def _par_lines(par: ParResult, lang: str) -> list[str]:
     return [head, *contracts]
 
 
-def _board_view(b: HandRecordBoard, lang: str) -> dict[str, Any]:
-    zh = lang == "zh"
+def _board_view(b: HandRecordBoard, lang: Lang) -> dict[str, Any]:
+    zh = is_zh(lang)
     view = diagram_view(b.deal, lang, b.dealer)
     view["heading"] = f"第{b.number}副" if zh else f"Board {b.number}"
     view["info"] = (
@@ -84,14 +85,14 @@ def _vul_en(v: Vulnerability) -> str:
     return ("None", "N-S", "E-W", "Both")[v.value]
 
 
-def strain_heads(lang: str) -> list[dict[str, Any]]:
+def strain_heads(lang: Lang) -> list[dict[str, Any]]:
     """The column heads of the double-dummy table: NT first, as hand records print it."""
-    return [{"symbol": ("无将" if lang == "zh" else "NT") if s is Strain.NOTRUMP else s.symbol,
+    return [{"symbol": ("无将" if is_zh(lang) else "NT") if s is Strain.NOTRUMP else s.symbol,
              "red": s in (Strain.HEARTS, Strain.DIAMONDS)} for s in DD_STRAINS]
 
 
 def render_handrecord(
-    boards: Sequence[HandRecordBoard], lang: str = "en", title: str | None = None,
+    boards: Sequence[HandRecordBoard], lang: Lang = "en", title: str | None = None,
     per_page: int = 6, subtitle: str | None = None,
 ) -> str:
     """The hand record as one HTML page: ``per_page`` boards (1, 2, 4, 6 or 8) to each A4
@@ -100,7 +101,7 @@ def render_handrecord(
         choices = ", ".join(map(str, PER_PAGE))
         raise BridgeError(f"invalid boards per page {per_page!r}: expected one of {choices}",
                           f"无效的每页副数 {per_page!r}：应为 {choices} 之一")
-    zh = lang == "zh"
+    zh = is_zh(lang)
     views = [_board_view(b, lang) for b in boards]
     pages = [views[i : i + per_page] for i in range(0, len(views), per_page)]
     columns = 1 if per_page <= 2 else 2

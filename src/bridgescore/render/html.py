@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import pick
+from ..i18n import Lang, is_zh, pick
 from ..tables import Table, display
 from .templates import render_template, suits
 
@@ -45,7 +45,7 @@ class TableView:
     grouped: bool
 
 
-def _header_rows(table: Table, lang: str) -> list[list[HeaderCell]]:
+def _header_rows(table: Table, lang: Lang) -> list[list[HeaderCell]]:
     groups = table.column_groups(lang)
     subs = table.sub_headers(lang)
     if all(not g.label for g in groups):
@@ -92,7 +92,7 @@ def _fold(
     return [headers], [folded]
 
 
-def _view(table: Table, lang: str) -> TableView:
+def _view(table: Table, lang: Lang) -> TableView:
     groups: list[list[list[BodyCell]]] = []
     grouped = False
     for section in table.sections(lang):
@@ -117,7 +117,7 @@ def _view(table: Table, lang: str) -> TableView:
     )
 
 
-def render_html(tables: list[Table], lang: str = "en", title: str | None = None) -> str:
+def render_html(tables: list[Table], lang: Lang = "en", title: str | None = None) -> str:
     """One HTML document holding ``tables``, each starting on a new printed page."""
     views = [_view(t, lang) for t in tables]
     if title is None:
@@ -125,7 +125,7 @@ def render_html(tables: list[Table], lang: str = "en", title: str | None = None)
     return render_template(
         "print_tables.html",
         lang=lang,
-        html_lang="zh-Hans" if lang == "zh" else "en",
+        html_lang="zh-Hans" if is_zh(lang) else "en",
         title=title,
         tables=views,
         generator=pick(lang, "Computed by bridgescore from the Laws of Duplicate Bridge.",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 
+from ..i18n import Lang
 from ..tables import Table
 
 __all__ = ["render_json"]
 
 
-def render_json(table: Table, lang: str = "en") -> str:
+def render_json(table: Table, lang: Lang = "en") -> str:
     return json.dumps({"lang": lang, **table.to_dict(lang)}, ensure_ascii=False, indent=2)

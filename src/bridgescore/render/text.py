@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from ..i18n import Lang
 from ..tables import Cell, Table, display
 
 __all__ = ["render_text", "rich_table", "suit_text"]
@@ -24,11 +25,11 @@ def suit_text(text: str) -> Text:
     return out
 
 
-def _cell(cell: Cell, lang: str) -> Text:
+def _cell(cell: Cell, lang: Lang) -> Text:
     return suit_text(display(cell, lang)) if isinstance(cell, str) else Text(display(cell, lang))
 
 
-def rich_table(table: Table, lang: str = "en") -> RichTable:
+def rich_table(table: Table, lang: Lang = "en") -> RichTable:
     """A Rich table; a group's label (``1♣ 1♦``) appears on its first row only."""
     out = RichTable(box=box.SIMPLE_HEAD, show_edge=False)
     sections = table.sections(lang)
@@ -47,7 +48,7 @@ def rich_table(table: Table, lang: str = "en") -> RichTable:
     return out
 
 
-def render_text(table: Table, lang: str = "en", *, color: bool = False, width: int = 100) -> str:
+def render_text(table: Table, lang: Lang = "en", *, color: bool = False, width: int = 100) -> str:
     """The table as text; ``color`` adds ANSI colours (red ♥ ♦)."""
     buffer = io.StringIO()
     console = Console(
