@@ -135,7 +135,7 @@ class SeatConstraint:
         return ok
 
 
-_RANGE_RE = re.compile(r"(\d+)?\s*(-)?\s*(\d+)?")
+_RANGE_RE = re.compile(r"(\d{1,3})?\s*(-)?\s*(\d{1,3})?")  # longer is no count of cards
 
 
 def _range(text: str, top: int, what: str) -> tuple[int, int]:

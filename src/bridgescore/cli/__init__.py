@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
 from collections.abc import Sequence
 
@@ -223,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         report.lang = _lang.current()
         # click made the message in the run's language (see _lang.CLICK_ZH); the other
         # language is made again for the JSON form.
-        message = " ".join(e.format_message().split())
+        message = _words(e.format_message(), report.lang)
         path = e.ctx.command_path if e.ctx else "bridgescore"
         hint_en, hint_zh = f" ({path} --help)", f"（{path} --help）"
         other = _other_language(e, args, obj)
@@ -262,15 +263,21 @@ def _other_language(e: click.UsageError, args: list[str], obj: dict[str, object]
                 cli.main(args=args, prog_name="bridgescore", standalone_mode=False,
                          obj={"lang": other, "dry_run": True})
             except click.UsageError as again:
-                return " ".join(again.format_message().split())
+                return _words(again.format_message(), other)
             except (DryRun, BridgeError, click.ClickException, click.exceptions.Exit):
                 pass
         if isinstance(e, click.NoSuchOption):
             _set_message(e, _lang.gettext("No such option {name!r}.").format(name=e.option_name))
-        return " ".join(e.format_message().split())
+        return _words(e.format_message(), other)
     finally:
         _set_message(e, message)
         _lang.set_current(saved)
+
+
+def _words(message: str, lang: Lang) -> str:
+    """One line; in Chinese the full stop click appends after a quoted name is made 。."""
+    text = " ".join(message.split())
+    return re.sub(r"(?<=')\.(?=\s|$)", "。", text) if is_zh(lang) else text
 
 
 def _set_message(e: click.UsageError, message: str) -> None:

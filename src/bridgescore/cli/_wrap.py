@@ -17,20 +17,25 @@ _NO_START = set("，。；：、）」』！？》…,.;:)!?")
 
 def _fill(text: str, width: int, first: str, rest: str) -> list[str]:
     lines: list[str] = []
-    line, used = first, display_width(first)
-    start = True  # nothing but the indent on this line yet
+    indent, line = first, []  # the tokens of the line being filled
     for token in _TOKEN.findall(text):
         if token.isspace():
-            if not start:
-                line, used = line + " ", used + 1
+            if line and line[-1] != " ":
+                line.append(" ")
             continue
-        w = display_width(token)
-        if not start and used + w > width and token not in _NO_START:
-            lines.append(line.rstrip())
-            line, used = rest, display_width(rest)
-        line, used = line + token, used + w
-        start = False
-    lines.append(line.rstrip())
+        used = display_width(indent + "".join(line))
+        if line and used + display_width(token) > width:
+            carried: list[str] = []
+            if token in _NO_START:
+                # Closing punctuation never starts a line: it takes the word before it along.
+                while line and line[-1] != " " and len(line) > 1:
+                    carried.insert(0, line.pop())
+                    if carried[0] not in _NO_START:
+                        break
+            lines.append((indent + "".join(line)).rstrip())
+            indent, line = rest, carried
+        line.append(token)
+    lines.append((indent + "".join(line)).rstrip())
     return lines
 
 

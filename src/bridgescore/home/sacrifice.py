@@ -198,7 +198,7 @@ def _next_bid(contract: Contract) -> str | None:
     return None if rank >= 35 else str(Contract(rank // 5 + 1, Strain(rank % 5)))
 
 
-_THEIRS = re.compile(r"^(?P<c>.*?)\s*(?P<r>=|[+-]\s*\d+|超\s*\S+|宕\s*\S+|正好完成|正好)$")
+_THEIRS = re.compile(r"^(?P<c>.*?)\s*(?P<r>=|[+-]\s*\d{1,3}|超\s*\S+|宕\s*\S+|正好完成|正好)$")
 
 
 def parse_their_contract(text: str) -> tuple[Contract, int]:
