@@ -17,7 +17,8 @@ _NO_START = set("，。；：、）」』！？》…,.;:)!?")
 
 def _fill(text: str, width: int, first: str, rest: str) -> list[str]:
     lines: list[str] = []
-    indent, line = first, []  # the tokens of the line being filled
+    indent = first
+    line: list[str] = []  # the tokens of the line being filled
     for token in _TOKEN.findall(text):
         if token.isspace():
             if line and line[-1] != " ":
