@@ -176,3 +176,53 @@ def test_end_of_input_and_resuming_in_chinese(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 130
     assert entries(tmp_path / "c.json") == ["2S N +1", "pass"]
+
+
+def test_line_editing_and_history(tmp_path: Path) -> None:
+    """The line is edited as in a shell: Backspace removes a whole Chinese character (the
+    screen and the line stay together), the arrow keys move in the line, Up recalls the
+    last line.  Without line editing the keys arrive as escape codes and the line is wrong."""
+    child = spawn(tmp_path, "rubber", "--session", "pad.json", "--lang", "zh")
+    child.expect_exact("第1盘 第1副> ")
+    # 南打2H超宕, Backspace over 宕 (one wide character), then 1: 南打2H超1.
+    child.send("南打2H超宕")
+    child.send("\x7f")
+    child.send("1\r")
+    child.expect_exact("我方 横线下 60（基本分 2×30=60）")
+    child.expect_exact("第1盘 第2副> ")
+    # "1S N 1", Left over the 1, then +: 1S N +1.
+    child.send("1S N 1")
+    child.send("\x1b[D")
+    child.send("+\r")
+    child.expect_exact("第1盘 第3副> ")
+    # Up recalls the last line (1S N +1); Enter plays it again, and it makes the game.
+    child.send("\x1b[A")
+    child.send("\r")
+    child.expect_exact("我方成局")
+    child.expect_exact("第1盘 第4副> ")
+    child.sendline("退出")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert entries(tmp_path / "pad.json") == ["2H S +1", "1S N +1", "1S N +1"]
+
+
+def test_a_resumed_session_recalls_its_deals(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "chicago", "--session", "c.json")
+    child.expect_exact("deal 1 · dealer North · none vulnerable> ")
+    child.sendline("3NT N +1")
+    child.expect_exact("deal 2 · ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    child = spawn(tmp_path, "chicago", "--session", "c.json")
+    child.expect_exact("Resumed c.json: 1 deal so far")
+    child.expect_exact("deal 2 · dealer East · EW vulnerable> ")
+    # Up brings back the deal entered in the earlier run; Backspace and a digit change it.
+    child.send("\x1b[A")
+    child.send("\x7f2\r")
+    child.expect_exact("deal 3 · ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert entries(tmp_path / "c.json") == ["3NT N +1", "3NT N +2"]

@@ -47,7 +47,7 @@ def _explicit(ctx: click.Context, *names: str) -> bool:
 def _scorepad(ctx: click.Context, kind: str, fresh: Any, setting_names: tuple[str, ...],
               session_path: str | None, new: bool, results_file: str | None,
               html_out: str | None, as_json: bool, lang: Lang) -> None:
-    from ..home.interactive import PadSession, run
+    from ..home.interactive import PadSession, line_reader, run
     from ..home.scorepad_render import render_html, render_text
     from ..home.session import load_session, save_session
 
@@ -99,9 +99,8 @@ def _scorepad(ctx: click.Context, kind: str, fresh: Any, setting_names: tuple[st
     click.echo("输入 帮助（help）查看用法；撤销（undo）、显示（show）、退出（quit）。" if zh
                else "Type help for how to enter results; undo, show and quit as needed.")
 
-    def read(prompt: str) -> str:
-        return input(prompt)
-
+    # Line editing and history as in a shell; the deals so far are the history to recall.
+    read = line_reader(d.format("en") for d in series.deals)
     try:
         run(pad, read, click.echo, lambda m: click.echo(m, err=True))
     except KeyboardInterrupt:
@@ -435,12 +434,15 @@ def quiz_cmd(count: int, seed: int | None, exercises: bool, as_json: bool, lang:
     if as_json:
         emit_json([q.to_json() for q in qs])
         return
+    from ..home.interactive import line_reader
+
+    read = line_reader()
     right = asked = 0
     for i, q in enumerate(qs, 1):
         click.echo(f"{i}/{len(qs)}  {q.text(lang)}")
         while True:
             try:
-                answer = input("> ")
+                answer = read("> ")
             except EOFError:
                 answer = "quit"
             key = answer.strip().lower()

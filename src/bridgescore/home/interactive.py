@@ -4,11 +4,15 @@ The loop is independent of the terminal: :class:`PadSession` turns one input lin
 lines, :func:`run` reads and writes through functions it is given.  After every change the
 session file is rewritten atomically *before* anything is printed, so quitting, Ctrl-C or a
 crash loses nothing; starting again with the same file resumes where it stopped.
+
+At a terminal, lines are read with :func:`line_reader`: the line editing and history of the
+shell (readline), so the arrow keys move in the line and recall earlier lines, and Backspace
+removes a whole Chinese character from the screen and the line alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..errors import BridgeError
@@ -20,7 +24,7 @@ from .rubber import Rubber, RubberSeries
 from .scorepad_render import render_text
 from .session import save_session
 
-__all__ = ["PadSession", "run"]
+__all__ = ["PadSession", "line_reader", "run"]
 
 Series = RubberSeries | ChicagoSeries
 
@@ -206,6 +210,34 @@ class PadSession:
             lines.append(f"记分已保存在 {self.path}" if self.zh
                          else f"Session saved in {self.path}")
         return lines
+
+
+_WORDS = sorted(_UNDO | _SHOW | _HELP | _QUIT)
+
+
+def line_reader(history: Iterable[str] = ()) -> Callable[[str], str]:
+    """``input`` with line editing and history where the platform has readline (GNU readline
+    or libedit): importing the module is what makes ``input()`` edit lines at a terminal.
+    ``history`` is put first in the history (a resumed session's deals, so the Up arrow
+    recalls them); the pad's commands complete with Tab.  Without readline (Windows without
+    pyreadline), plain ``input``."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - not on the platforms the tests run on
+        return input
+    readline.clear_history()
+    for line in history:
+        readline.add_history(line)
+
+    def complete(text: str, state: int) -> str | None:
+        matches = [w for w in _WORDS if w.startswith(text)]
+        return matches[state] if state < len(matches) else None
+
+    readline.set_completer(complete)
+    # libedit (macOS) and GNU readline spell the binding differently.
+    doc = readline.__doc__ or ""
+    readline.parse_and_bind("bind ^I rl_complete" if "libedit" in doc else "tab: complete")
+    return input
 
 
 def run(pad: PadSession, read: Callable[[str], str], write: Callable[[str], None],
