@@ -14,7 +14,7 @@ import click
 
 from ..board import Board
 from ..errors import NotationError
-from ..i18n import Lang, is_zh, pick, plural, signed
+from ..i18n import Lang, is_zh, noun, pick, plural, signed
 from ..imps import ImpScale, get_imp_scale, load_imp_scale
 from ..numtext import read_number
 from ..result import Result
@@ -157,7 +157,7 @@ def imps_cmd(values: tuple[str, ...], imp_scale: str, scale_file: str | None, be
     if is_zh(lang):
         click.echo(f"分差 {d} → {result} IMP（{s.title('zh')}）")
     else:
-        click.echo(f"difference {d} → {result} IMPs ({s.title('en')})")
+        click.echo(f"difference {d} → {result} {noun(result, 'IMP', 'IMPs')} ({s.title('en')})")
 
 
 @command("vp", context_settings=_PASS_THROUGH,
@@ -195,7 +195,8 @@ def vp_cmd(values: tuple[str, ...], boards: int, vp_scale: str, as_json: bool, l
     if is_zh(lang):
         click.echo(f"{boards}副，IMP差 {int(margin)} → {fa} : {fb} VP（{s.title('zh')}）")
     else:
-        click.echo(f"{plural(boards, 'board', 'boards')}, margin {int(margin)} IMPs → "
+        click.echo(f"{plural(boards, 'board', 'boards')}, margin {int(margin)} "
+                   f"{noun(int(margin), 'IMP', 'IMPs')} → "
                    f"{fa} : {fb} VPs ({s.title('en')})")
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..errors import BridgeError, FileFormatError, NotationError
-from ..i18n import Lang, is_zh, plural, signed
+from ..i18n import Lang, is_zh, pick, plural, signed
 from ..seat import Seat, Side
 from ._common import emit_json, json_option, lang_option
 from ._params import Whole, argument, command, option
@@ -324,6 +324,15 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
         save_session(path, session)
     if html_out is not None:
         _write_html(html_out, render_handicap_html(session, lang), lang)
+    if single is not None and single.implausible() and not as_json:
+        r = single.result
+        points = single.hcp(r.declarer.side) if r.declarer is not None else 0
+        side = r.declarer.side if r.declarer is not None else Side.NS
+        click.echo(pick(lang, f"note: {side.name_in('en')} made {r.contract} with only {points} "
+                        "HCP; --hcp gives North-South's points ('EW 18' for East-West's)",
+                        f"注意：{side.name_in('zh')}只有 {points} 点大牌却做成了 "
+                        f"{r.contract.format('zh')}；--hcp 为南北方的点数（东西方请写 'EW 18'）"),
+                   err=True)
     if single is not None and deals_file is None and path is None:
         scored = score_deal(single, m, table=table, scale=scale)
         if as_json:

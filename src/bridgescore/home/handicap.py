@@ -186,6 +186,29 @@ def twenty_eight_point_score(result: Result, vulnerable: bool,
     return counted, f"{base}+{times}={counted}"
 
 
+def _check_points(result: Result, ns_hcp: int) -> None:
+    """Refuse a result the points make impossible.  A side's aces are at most its points over
+    4; the others' aces each take a trick at notrump, and with no ace at all the trump ace is
+    the defenders' (with no honour at all, so are the AKQJ of trumps: two tricks at least)."""
+    if result.declarer is None:
+        return
+    side = result.declarer.side
+    points = ns_hcp if side is Side.NS else 40 - ns_hcp
+    if result.contract.strain is Strain.NOTRUMP:
+        most = 9 + min(4, points // 4)
+    else:
+        most = 11 if points == 0 else 12 if points < 4 else 13
+    if result.tricks <= most:
+        return
+    who = side.name_in("en")
+    raise NotationError(
+        f"{result} ({result.tricks} tricks) is impossible with {who} holding {points} HCP: "
+        f"they take at most {most} tricks (check --hcp: North-South's points, or 'EW 18')",
+        f"{side.name_in('zh')}只有 {points} 点大牌，{result.format('zh')}（{result.tricks} 墩）不可能："
+        f"最多只能拿 {most} 墩（请检查 --hcp：为南北方的点数，或写 'EW 18'）",
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class HandicapDeal:
     """One deal: the result, the vulnerability, North–South's points and the board if known."""
@@ -201,6 +224,18 @@ class HandicapDeal:
                 f"invalid high-card points {self.ns_hcp!r}: expected 0-40",
                 f"无效的大牌点 {self.ns_hcp!r}：应为 0-40",
             )
+        _check_points(self.result, self.ns_hcp)
+
+    def implausible(self) -> bool:
+        """A game or slam made by a side with fewer than 10 HCP: possible with freak shapes,
+        but most often the points of the wrong side (``--hcp`` gives North–South's)."""
+        r = self.result
+        if r.declarer is None or r.tricks < r.contract.tricks_needed:
+            return False
+        level, strain = r.contract.level, r.contract.strain
+        game = level >= (3 if strain is Strain.NOTRUMP else 4 if strain in (
+            Strain.SPADES, Strain.HEARTS) else 5)
+        return game and self.hcp(r.declarer.side) < 10
 
     @classmethod
     def for_board(cls, board: int | str | Board, result: Result | str,
