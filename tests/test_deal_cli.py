@@ -153,7 +153,7 @@ def test_handrecord_html_and_json(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert data["files"] == [] and len(data["boards"]) == 1
     b = data["boards"][0]
     assert (b["board"], b["dealer"], b["vulnerability"]) == (2, "E", "NS")
-    assert b["hcp"] == {"N": 8, "E": 6, "S": 8, "W": 18} and "tricks" not in b
+    assert b["hcp"] == {"N": 8, "E": 6, "S": 8, "W": 18} and b["tricks"] is None
 
 
 def test_handrecord_with_double_dummy(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

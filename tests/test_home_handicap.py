@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bridgescore import (
@@ -24,6 +24,7 @@ from bridgescore import (
     Vulnerability,
 )
 from bridgescore.contract import Doubling
+from bridgescore.errors import NotationError
 from bridgescore.home.compensation import DEFAULT_TABLE, load_compensation_table
 from bridgescore.home.handicap import (
     Category,
@@ -361,8 +362,13 @@ def _deals(draw: st.DrawFn) -> HandicapDeal:
     c = Contract(draw(st.integers(1, 7)), draw(st.sampled_from(list(Strain))),
                  draw(st.sampled_from(list(Doubling))))
     tricks = draw(st.integers(0, 13))
-    return HandicapDeal(Result(c, draw(st.sampled_from(list(Seat))), tricks),
-                        draw(st.sampled_from(list(Vulnerability))), draw(st.integers(0, 40)))
+    try:
+        return HandicapDeal(Result(c, draw(st.sampled_from(list(Seat))), tricks),
+                            draw(st.sampled_from(list(Vulnerability))), draw(st.integers(0, 40)))
+    except NotationError:
+        # Points that make the result impossible (12 tricks at 1C with no honour): refused.
+        assume(False)
+        raise
 
 
 _MIRROR_VUL = {Vulnerability.NONE: Vulnerability.NONE, Vulnerability.NS: Vulnerability.EW,
