@@ -245,12 +245,12 @@ def test_cli_standings_file_with_a_withdrawal(files: dict[str, str],
     assert main(["swiss", files["st"], "--history", files["h"], "--withdraw", "6",
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [(t["ns"], t["ew"]) for t in data["tables"]] == [("1", "3"), ("5", "2")]
-    assert data["bye"] == "4"
+    assert [(t["ns"], t["ew"]) for t in data["draw"]["tables"]] == [("1", "3"), ("5", "2")]
+    assert data["draw"]["bye"] == "4"
     assert main(["swiss", files["st"], "--history", files["h"], "--withdraw", "9"]) == 2
     assert "unknown pair '9': not in the standings" in capsys.readouterr().err
     assert main(["swiss", files["st"], "--bye-score", "3"]) == 2
-    assert "--bye-score and --sit-out-score are for --rounds" in capsys.readouterr().err
+    assert "--bye-score and --sit-out-score are for --results" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("pair", ["-1", "0", "123456789012345678901234567890"])

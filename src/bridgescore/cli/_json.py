@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, SupportsFloat
 
 if TYPE_CHECKING:
@@ -24,9 +25,13 @@ __all__ = ["draw_json", "fnum", "match_result_json", "pair_row", "pairs_session_
            "standing_json", "table_result_json", "team_match_json", "vp_result"]
 
 
-def fnum(x: SupportsFloat, digits: int = 2) -> float:
-    """A fractional quantity as JSON: always a float, rounded to ``digits`` decimals."""
-    return round(float(x), digits) + 0.0  # + 0.0: never -0.0
+def fnum(x: SupportsFloat | Fraction, digits: int = 2) -> float:
+    """A fractional quantity as JSON: always a float, rounded half up to ``digits`` decimals
+    as the pages and the text round (28.125 → 28.13), from the exact value when there is one."""
+    from ..events.figures import half_up
+
+    exact = x if isinstance(x, Fraction | int) else Fraction(float(x))
+    return float(half_up(exact, digits)) + 0.0  # + 0.0: never -0.0
 
 
 def _opt(x: float | None, digits: int = 2) -> float | None:
@@ -101,6 +106,7 @@ def team_match_json(m: MatchScore) -> dict[str, Any]:
         vp = vp_result(m.vp_scale, len(m.boards), int(margin), m.vp[0], m.vp[1])
     return {
         "event": _name(match.name),
+        "round": getattr(match, "round", None),
         **_team("home", match.home.id, match.home.name),
         **_team("away", match.away.id, match.away.name),
         "scoring": m.scoring,

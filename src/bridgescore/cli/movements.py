@@ -15,6 +15,8 @@ from ._common import emit_json, json_option, lang_option
 from ._json import draw_json, fnum, movement_json, pair_row, standing_json
 from ._params import ByeVp, Number, Whole, argument, command, option
 
+_SHARE = ("a share from 0 to 1, such as 0.6", " 0 到 1 之间的比例，如 0.6")
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -43,23 +45,23 @@ def _read_text(path: str) -> str:
 @argument("kind", type=click.Choice(["mitchell", "howell", "round-robin"], case_sensitive=False),
           metavar="KIND", help="mitchell, howell or round-robin.",
           zh="mitchell（米切尔）、howell（豪威尔）或 round-robin（循环赛）。")
-@option("--tables", "-t", type=Whole(1), metavar="N", help="Number of tables.", zh="桌数。")
+@option("--tables", "-t", type=Whole(), metavar="N", help="Number of tables.", zh="桌数。")
 @option("--teams", "teams", metavar="N|A,B,…",
         help="Round robin: the number of teams or their names, comma-separated.",
         zh="循环赛：队数，或以逗号分隔的队名。")
-@option("--pairs", type=Whole(1), metavar="N",
+@option("--pairs", type=Whole(), metavar="N",
         help="Howell: number of pairs (odd: one sits out each round).",
         zh="豪威尔：对数（奇数时每轮有一对轮空）。")
-@option("--boards-per-round", "-b", type=Whole(1), default=2, show_default=True, metavar="N",
+@option("--boards-per-round", "-b", type=Whole(), default=2, show_default=True, metavar="N",
         help="Boards in each set (played each round).", zh="每组（每轮所打）的牌数。")
-@option("--rounds", "-r", type=Whole(1), metavar="N",
+@option("--rounds", "-r", type=Whole(), metavar="N",
         help="Rounds to play (default: the full movement).", zh="要打的轮数（默认：完整的移位）。")
 @option("--skip", "variant", flag_value="skip", help="Even Mitchell: skip a table half way.",
         zh="桌数为偶数的米切尔：中途跳过一桌。")
 @option("--relay", "variant", flag_value="relay",
         help="Even Mitchell: tables 1 and T share, a relay stand between T/2 and T/2+1.",
         zh="桌数为偶数的米切尔：第1桌与第T桌共用牌，第T/2与T/2+1桌之间设中转台。")
-@option("--arrow-switch", "arrows", type=Whole(1), multiple=True, metavar="ROUND",
+@option("--arrow-switch", "arrows", type=Whole(), multiple=True, metavar="ROUND",
         help="Arrow-switch this round (repeatable).", zh="在此轮换向（可重复给出）。")
 @option("--cards", type=click.Choice(["none", "tables", "pairs", "both"]), default="none",
         show_default=True, help="Also print table guide cards / pair movement cards.",
@@ -222,7 +224,8 @@ def _round_robin(teams: str | None, as_json: bool, lang: Lang) -> None:
 @option("--scoring", type=click.Choice(["mp", "ximp", "butler"]), default="mp",
         show_default=True, help="With --results: how each round is scored.",
         zh="用 --results 时：每轮的记分方法。")
-@option("--completion", type=Number(0, 1), default=0.6, show_default=True, metavar="SHARE",
+@option("--completion", type=Number(0, 1, expected=_SHARE), default=0.6, show_default=True,
+        metavar="SHARE",
         help="With --results: share of the boards a pair must complete to be ranked.",
         zh="用 --results 时：排名所需完成的牌副比例。")
 @option("--history", "history_file", type=click.Path(exists=True, dir_okay=False),
