@@ -84,6 +84,8 @@ def test_help_in_english(capsys: pytest.CaptureFixture[str], name: str) -> None:
 def test_help_language_before_the_command_and_from_the_environment(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     assert run(capsys, "--lang", "zh", "score", "--help")[1].startswith("用法：")
+    code, out, _ = run(capsys, "--lang", "zh")  # nothing else: the help, as with no arguments
+    assert code == 0 and out.startswith("用法：bridgescore [选项] 命令")
     monkeypatch.setenv("BRIDGESCORE_LANG", "zh")
     assert run(capsys, "pairs", "--help")[1].startswith("用法：")
     code, out, _ = run(capsys, "--help")

@@ -142,6 +142,19 @@ def cli() -> None:
     pass
 
 
+def _without_lang(argv: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            out.append(arg)
+    return out
+
+
 def _json_wanted(argv: Sequence[str]) -> bool:
     args = list(argv)
     if "--" in args:
@@ -204,6 +217,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     install()
     _lang.set_current(lang)
     report.lang = lang
+    if not _without_lang(args):
+        args = [*args, "--help"]  # ``bridgescore --lang zh`` alone: the help, in Chinese
     # The --lang options write the language they parsed here: errors speak the same one.
     obj: dict[str, object] = {"lang": lang}
     try:
