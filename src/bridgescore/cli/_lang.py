@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
+from types import MappingProxyType
 
 from ..errors import BridgeError
 from ..i18n import Lang, check_lang
@@ -66,7 +67,7 @@ def resolve(argv: Sequence[str]) -> Lang:
 
 
 # click's message ids (its English text) and their Chinese.  Placeholders are click's own.
-CLICK_ZH: dict[str, str] = {
+CLICK_ZH: Mapping[str, str] = MappingProxyType({
     "Usage:": "用法：",
     "Options": "选项",
     "Positional arguments": "参数",
@@ -132,7 +133,7 @@ CLICK_ZH: dict[str, str] = {
     "Repeat for confirmation": "请再输入一次以确认",
     "Press any key to continue...": "按任意键继续……",
     "Do you want to continue?": "是否继续？",
-}
+})
 
 
 def gettext(message: str) -> str:
