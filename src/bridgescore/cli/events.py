@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = ["event_demo_cmd", "load_results", "pairs_cmd", "teams_cmd"]
 
+
 def _load(path: str, encoding: str | None = None) -> ResultsFile:
     """The session or match in a results file, and the scores the file carries."""
     from ..events.files import read_results
