@@ -193,7 +193,7 @@ def test_no_text_choice_bypasses_the_language_check() -> None:
     is_zh/pick instead (they refuse a value that is not a language)."""
     found = []
     for path in sorted(SRC.rglob("*.py")):
-        if path.name in ("i18n.py", "errors.py"):
+        if path.name in ("i18n.py", "errors.py", "langs.py"):  # the parser itself
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             code = line.split("#", 1)[0]

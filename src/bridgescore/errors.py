@@ -16,8 +16,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from .langs import parse_lang, shown
+
 if TYPE_CHECKING:
-    from .i18n import Lang
+    from .langs import Lang
 
 __all__ = [
     "BridgeError",
@@ -30,6 +32,7 @@ __all__ = [
     "NotationError",
     "ScaleError",
     "excerpt",
+    "invalid_language",
 ]
 
 _LONG = 120  # characters of a quoted value kept whole
@@ -62,15 +65,21 @@ def _shorten(message: str, lang: Lang) -> str:
 
 
 def _check_lang(lang: object) -> bool:
-    """Whether ``lang`` asks for Chinese.  (``i18n.check_lang`` is the one parser; it imports
-    this module, so it is imported here only when the language is not spelt ``en``/``zh``.)"""
-    if lang == "zh":
-        return True
-    if lang == "en":
-        return False
-    from .i18n import check_lang
+    """Whether ``lang`` asks for Chinese (``langs.parse_lang``, the one parser); a value that
+    is not a language is an error here too."""
+    found = parse_lang(lang)
+    if found is None:
+        raise invalid_language(lang)
+    return found == "zh"
 
-    return check_lang(lang) == "zh"
+
+def invalid_language(lang: object) -> NotationError:
+    """The error for a value that is not a language, in both languages."""
+    text = shown(lang)
+    return NotationError(
+        f"invalid language {text}: expected 'en' (English) or 'zh' (Chinese)",
+        f"无效的语言 {text}：应为 'en'（英文）或 'zh'（中文）",
+    )
 
 
 class BridgeError(ValueError):

@@ -10,21 +10,12 @@ which check the language on the way (``"en"`` and ``"zh"`` themselves cost one c
 from __future__ import annotations
 
 import errno
-from typing import Literal
 
-from .errors import NotationError
+from .errors import invalid_language
+from .langs import LANGS, Lang, parse_lang
 
 __all__ = ["LANGS", "Lang", "check_lang", "is_zh", "noun", "os_error_text", "pick", "plural",
            "signed"]
-
-Lang = Literal["en", "zh"]
-LANGS: tuple[Lang, ...] = ("en", "zh")
-
-_EN = frozenset({"en", "eng", "english", "en-us", "en-gb", "en_us", "en_gb", "英文", "英语"})
-# Simplified Chinese only: zh-TW or zh-Hant would be a promise of traditional characters.
-_ZH = frozenset({"zh", "zh-cn", "zh-hans", "zh_cn", "zh_hans", "cn", "chinese", "中文", "汉语",
-                 "简体中文"})
-
 
 def check_lang(lang: object) -> Lang:
     """``"en"`` or ``"zh"`` for a language as people write it; a ``BridgeError`` otherwise.
@@ -36,23 +27,10 @@ def check_lang(lang: object) -> Lang:
     ...
     bridgescore.errors.NotationError: invalid language 'fr': expected 'en' (English) or 'zh' (Chinese)
     """
-    if lang == "en":
-        return "en"
-    if lang == "zh":
-        return "zh"
-    if isinstance(lang, str):
-        low = lang.strip().lower()
-        if low in _EN:
-            return "en"
-        if low in _ZH:
-            return "zh"
-        shown = repr(lang if len(lang) <= 40 else lang[:30] + "…")
-    else:
-        shown = repr(lang)[:40]
-    raise NotationError(
-        f"invalid language {shown}: expected 'en' (English) or 'zh' (Chinese)",
-        f"无效的语言 {shown}：应为 'en'（英文）或 'zh'（中文）",
-    )
+    found = parse_lang(lang)
+    if found is None:
+        raise invalid_language(lang)
+    return found
 
 
 def is_zh(lang: object) -> bool:
