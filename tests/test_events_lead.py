@@ -56,3 +56,16 @@ def test_a_bad_lead_round_trips_no_more_than_it_is_built() -> None:
     data = {**good.to_dict(), "lead": "SZ"}
     with pytest.raises(BridgeError, match="invalid opening lead 'SZ'"):
         BoardResult.from_dict(data)
+
+
+def test_csv_lead_dash_is_no_lead_and_junk_is_refused() -> None:
+    from bridgescore.events import csvfmt
+
+    text = ("board,ns,ew,contract,declarer,result,lead\n"
+            "1,1,2,4S,N,=,{}\n1,3,4,4S,N,-1,HK\n")
+    session = csvfmt.loads(text.format("-"))
+    assert [r.lead for r in session.results] == [None, "HK"]
+    with pytest.raises(BridgeError) as info:
+        csvfmt.loads(text.format("SZ"), "club.csv")
+    assert "invalid opening lead 'SZ'" in info.value.message("en")
+    assert "无效的首攻 'SZ'" in info.value.message("zh")
