@@ -30,9 +30,9 @@ import csv
 import math
 import random
 from collections import Counter, deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 from unicodedata import normalize as nfkc
 
 from ..errors import BridgeError, FileFormatError
@@ -47,6 +47,7 @@ __all__ = [
     "Draw",
     "Entry",
     "FirstRound",
+    "FrozenHistory",
     "History",
     "Match",
     "max_matching",
@@ -80,12 +81,27 @@ class Entry:
         return cls(eid, name, score)
 
 
-@dataclass
+@dataclass(eq=False)
 class History:
-    """Who has met whom, and who has had a bye, in the rounds so far."""
+    """Who has met whom, and who has had a bye, in the rounds so far.
+
+    Built up round by round (``add_meeting``, ``add_draw``); :meth:`frozen` gives the
+    read-only copy a scored event keeps, since the event may be shared between readers."""
 
     met: Counter[frozenset[str]] = field(default_factory=Counter)
     byes: Counter[str] = field(default_factory=Counter)
+
+    def __eq__(self, other: object) -> bool:
+        # A frozen copy equals the history it was made from.
+        if not isinstance(other, History):
+            return NotImplemented
+        return self.met == other.met and self.byes == other.byes
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable, as before
+
+    def frozen(self) -> History:
+        """A read-only copy: its counts cannot be changed, nor its fields replaced."""
+        return self if isinstance(self, FrozenHistory) else FrozenHistory(self.met, self.byes)
 
     @classmethod
     def from_pairs(cls, pairs: Iterable[tuple[str, str]], byes: Iterable[str] = ()) -> History:
@@ -135,6 +151,40 @@ class History:
             raise f.error("byes", "a list of [id, times]", "[编号, 次数] 的列表")
         return cls(Counter({frozenset((a, b)): n for a, b, n in met}),
                    Counter({k: n for k, n in byes}))
+
+
+K = TypeVar("K")
+
+
+class _ReadOnlyCounter(Counter[K]):
+    """A Counter that refuses every change: missing keys still count 0."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("a scored event's history is read-only: copy it with History(Counter("
+                        "h.met), Counter(h.byes)) to change it")
+
+    __setitem__ = __delitem__ = update = subtract = clear = pop = popitem = setdefault = _refuse
+    __iadd__ = __isub__ = __ior__ = __iand__ = _refuse
+
+    def __init__(self, items: Mapping[K, int]) -> None:
+        dict.__init__(self, items)  # Counter.__init__ would call the refused update()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+
+class FrozenHistory(History):
+    """The read-only :class:`History` a scored event holds (``History.frozen()``)."""
+
+    def __init__(self, met: Mapping[frozenset[str], int], byes: Mapping[str, int]) -> None:
+        object.__setattr__(self, "met", _ReadOnlyCounter(met))
+        object.__setattr__(self, "byes", _ReadOnlyCounter(byes))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a scored event's history is read-only (cannot set {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a scored event's history is read-only (cannot delete {name})")
 
 
 @dataclass(frozen=True, slots=True)
