@@ -344,6 +344,7 @@ def bench_batch(n: int, endplay_loop: float | None, seed: int) -> list[Figure]:
     dbl = rng.integers(0, 3, n)
     vul = rng.integers(0, 2, n).astype(bool)
     tricks = rng.integers(0, 14, n)
+    tricks[level == 0] = 0  # a passed-out board takes no trick (the batch refuses others)
     declarer = rng.integers(0, 4, n)
     board = rng.integers(0, 4, n)
     small = [a.astype(np.uint8) for a in (level, strain, dbl, tricks)]
@@ -352,8 +353,8 @@ def bench_batch(n: int, endplay_loop: float | None, seed: int) -> list[Figure]:
     # A sample checked against the scalar scorer before anything is timed.
     sample = slice(0, 2000)
     expected = [
-        # a passed-out board takes 0 tricks in score(); the batch scores it 0 whatever the tricks
-        score(Contract(int(lv), Strain(int(s)), Doubling(int(d))), int(t), bool(v)) if lv else 0
+        score(Contract(int(lv), Strain(int(s)), Doubling(int(d))) if lv else Contract.passed_out(),
+              int(t), bool(v))
         for lv, s, d, v, t in zip(level[sample], strain[sample], dbl[sample], vul[sample],
                                   tricks[sample], strict=True)
     ]

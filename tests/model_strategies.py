@@ -101,7 +101,10 @@ def board_results(draw: Any, board: int | None = None, ns: str | None = None,
              "lead": draw(st.none() | st.sampled_from(["SQ", "H2", "CA"])),
              "seq": draw(st.none() | st.integers(1, 10**6))}
     if kind == "result":
-        return BoardResult(b, ns, ew, draw(results()), **extra)
+        result = draw(results())
+        if result.contract.is_passed_out:
+            extra["lead"] = None  # a passed-out board has no lead (refused)
+        return BoardResult(b, ns, ew, result, **extra)
     if kind == "score":
         return BoardResult(b, ns, ew, score=draw(st.sampled_from(scores)), **extra)
     if kind == "award":

@@ -78,12 +78,57 @@ def test_any_integer_dtype_gives_the_same_scores(dtype: Any) -> None:
 
 
 def test_passed_out_scores_zero_whatever_the_other_columns_say() -> None:
-    n = 5 * 3 * 2 * 14
-    rest = np.array(list(itertools.product(range(5), range(3), (0, 1), range(14)))).T
+    n = 5 * 3 * 2
+    rest = np.array(list(itertools.product(range(5), range(3), (0, 1)))).T
     assert score(Contract.passed_out(), 0, True) == 0
-    np.testing.assert_array_equal(score_batch(0, *rest), np.zeros(n, np.int32))
-    np.testing.assert_array_equal(score_codes(encode(0, *rest)), np.zeros(n, np.int32))
-    np.testing.assert_array_equal(ns_scores(0, rest[0], rest[1], -1, 3, rest[3]), np.zeros(n))
+    np.testing.assert_array_equal(score_batch(0, *rest, 0), np.zeros(n, np.int32))
+    np.testing.assert_array_equal(score_codes(encode(0, *rest, 0)), np.zeros(n, np.int32))
+    np.testing.assert_array_equal(ns_scores(0, rest[0], rest[1], -1, 3, 0), np.zeros(n))
+    np.testing.assert_array_equal(ns_scores(0, rest[0], rest[1], 2, 3, 0), np.zeros(n))
+
+
+def _passed_out_error(e: BridgeError, tricks: int, where_en: str, where_zh: str) -> None:
+    assert isinstance(e, ImpossibleResultError)
+    assert e.message("en") == (f"invalid number of tricks {tricks}{where_en} for a passed-out board "
+                               "(level 0): no trick is played (0)")
+    assert e.message("zh") == f"无效的墩数 {tricks}{where_zh}：四家不叫（阶数 0）的牌不打牌（墩数为 0）"
+
+
+@pytest.mark.parametrize("tricks", range(1, 14))
+def test_passed_out_with_tricks_is_refused_as_by_the_scalar_scorer(tricks: int) -> None:
+    # Before: the batch scored it 0 while score("pass", tricks, False) refuses it.
+    with pytest.raises(ImpossibleResultError):
+        score("pass", tricks, False)
+    for call in (lambda: score_batch([1, 0], 0, 0, False, [7, tricks]),
+                 lambda: encode([1, 0], 0, 0, False, [7, tricks]),
+                 lambda: ns_scores([1, 0], 0, 0, [0, -1], 0, [7, tricks]),
+                 lambda: ns_scores([1, 0], 0, 0, 1, 3, [7, tricks])):
+        with pytest.raises(ImpossibleResultError) as info:
+            call()
+        _passed_out_error(info.value, tricks, " at index 1", "（下标 1）")
+    # A code made by hand for level 0 with tricks (code = tricks, all other digits 0).
+    with pytest.raises(ImpossibleResultError) as info:
+        score_codes(np.array([0, 0, tricks], np.uint16))
+    _passed_out_error(info.value, tricks, " at index 2", "（下标 2）")
+
+
+def test_passed_out_with_tricks_reports_the_first_bad_index_past_a_chunk() -> None:
+    # Results are scored in chunks of 32,768: the index must count the chunks before.
+    n = 100_000
+    level = np.zeros(n, np.int64)
+    tricks = np.zeros(n, np.int64)
+    tricks[[70_001, 90_000]] = [5, 6]
+    with pytest.raises(ImpossibleResultError) as info:
+        score_batch(level, 0, 0, False, tricks)
+    _passed_out_error(info.value, 5, " at index 70001", "（下标 70001）")
+    grid = np.zeros((3, 4), np.int8)
+    grid[2, 1] = 9
+    with pytest.raises(ImpossibleResultError) as info:
+        score_batch(0, 0, 0, True, grid)
+    _passed_out_error(info.value, 9, " at index (2, 1)", "（下标 (2, 1)）")
+    with pytest.raises(ImpossibleResultError) as info:
+        score_batch(0, 0, 0, True, 4)
+    _passed_out_error(info.value, 4, "", "")
 
 
 @pytest.mark.parametrize(
@@ -324,7 +369,7 @@ def test_one_more_trick_never_scores_less(
 
 
 @given(
-    hnp.arrays(np.int64, st.integers(0, 30), elements=st.integers(0, 7)),
+    hnp.arrays(np.int64, st.integers(0, 30), elements=st.integers(1, 7)),
     st.integers(0, 4),
     st.integers(0, 2),
     st.sampled_from(list(Vulnerability)),

@@ -84,20 +84,51 @@ def _mutable_inside(value: Any, seen: set[int] | None = None) -> list[str]:
         return []
     seen.add(id(value))
     if isinstance(value, MUTABLE):
+        if isinstance(value, dict) and type(value).__setitem__ is not dict.__setitem__ \
+                and not _changes(value):
+            # A read-only dict subclass (the frozen Swiss history's counts): look inside.
+            return [p for x in value.values() for p in _mutable_inside(x, seen)]
         return [type(value).__name__]
     if isinstance(value, tuple | frozenset):
         return [p for x in value for p in _mutable_inside(x, seen)]
     if isinstance(value, FrozenMap):
         return [p for x in value.values() for p in _mutable_inside(x, seen)]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [f"{f.name}.{p}" for f in dataclasses.fields(value)
+        fields = dataclasses.fields(value)
+        if fields and not type(value).__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            # A plain (mutable) dataclass held by a value: its fields can be replaced,
+            # unless it refuses that itself.
+            try:
+                setattr(value, fields[0].name, getattr(value, fields[0].name))
+            except AttributeError:
+                pass
+            else:
+                return [type(value).__name__]
+        return [f"{f.name}.{p}" for f in fields
                 for p in _mutable_inside(getattr(value, f.name), seen)]
     return []
 
 
+def _changes(d: dict[Any, Any]) -> bool:
+    """Whether a dict subclass lets an item be set (tried on a key it has, value unchanged)."""
+    for k, v in d.items():
+        try:
+            d[k] = v
+        except TypeError:
+            return False
+        return True
+    try:
+        d["__probe__"] = 0
+    except TypeError:
+        return False
+    del d["__probe__"]
+    return True
+
+
 @settings(max_examples=30)
 @given(st.one_of(ms.sessions(), ms.team_matches(), ms.session_scores(), ms.match_scores(),
-                 ms.imp_settings, ms.match_settings, ms.movements, ms.vp_scales()))
+                 ms.imp_settings, ms.match_settings, ms.movements, ms.vp_scales(),
+                 ms.swiss_pairs_events()))
 def test_values_are_immutable_all_the_way_down(x: Any) -> None:
     assert _mutable_inside(x) == []
 
@@ -110,3 +141,26 @@ def test_movement_lookups_and_howell_tables_are_read_only() -> None:
     with pytest.raises(TypeError):
         _howell_table(4)["rounds"] = 1  # type: ignore[index]
     assert howell(4).rounds == 7
+
+
+def test_a_swiss_pairs_event_history_cannot_be_changed() -> None:
+    # Before: event.history was a plain History of Counters, changeable by any reader.
+    from collections import Counter
+
+    from bridgescore.events.swiss import History
+    from bridgescore.events.swiss_pairs import SwissPairsEvent
+
+    history = History.from_pairs([("1", "2")], byes=["3"])
+    ev = SwissPairsEvent("mp", (), (), {}, history, {}, {}, 0, 0.0)
+    history.add_meeting("1", "3")  # the caller's own history stays theirs
+    assert ev.history.times_met("1", "3") == 0 and ev.history.times_met("1", "2") == 1
+    assert ev.history == History.from_pairs([("1", "2")], byes=["3"])
+    assert ev.history.byes["9"] == 0  # a Counter still: absent ids count 0
+    with pytest.raises(TypeError):
+        ev.history.add_meeting("1", "4")
+    with pytest.raises(TypeError):
+        ev.history.byes["3"] += 1
+    with pytest.raises(AttributeError):
+        ev.history.met = Counter()  # type: ignore[misc]
+    assert _mutable_inside(ev) == []
+    assert SwissPairsEvent.from_dict(ev.to_dict()) == ev

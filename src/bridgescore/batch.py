@@ -71,12 +71,23 @@ RESULT_DTYPE = np.dtype(
 )
 
 
+# A passed-out board takes no trick, as in score(): the table holds this mark where level 0
+# meets tricks 1-13, and a look-up that lands there is refused.  Finding it is one min() over
+# each chunk of scores already in the cache, so the check costs no pass over the inputs.
+# Every real score is at least -7,600 (7NTXX vulnerable, no trick), and the mark stays far
+# below that once the NS table negates it for East–West.
+_NO_TRICKS = -(1 << 30)
+_LOWEST = -7600
+
+
 def _build_scores() -> npt.NDArray[np.int32]:
     source = np.asarray(SCORE_TABLE, dtype=np.int32)
-    passed_out = source[_PASSED_OUT_ROW : _PASSED_OUT_ROW + 28]
+    passed_out = source[_PASSED_OUT_ROW : _PASSED_OUT_ROW + 28].copy()
+    passed_out.reshape(_VULS, _TRICKS)[:, 1:] = _NO_TRICKS
     table = np.concatenate(
         [np.tile(passed_out, _PASSED_OUT_CODES // 28), source[:_PASSED_OUT_ROW]]
     ).astype(np.int32)
+    assert int(table[table != _NO_TRICKS].min()) == _LOWEST
     table.setflags(write=False)
     return table
 
@@ -91,9 +102,27 @@ def _build_ns_scores(scores: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
         for vul in Vulnerability:
             declarer_vul = int(vul.is_vulnerable(seat))
             table[seat.value + 1, :, :, :, vul.value, :] = sign * by_digit[:, :, :, declarer_vul, :]
+    table[:, 0, :, :, :, 1:] = _NO_TRICKS  # every declarer slot, "none" included
     flat = table.reshape(-1)
     flat.setflags(write=False)
     return flat
+
+
+def _passed_out_tricks(scores: npt.NDArray[np.int32], tricks: npt.NDArray[Any],
+                       shape: tuple[int, ...], start: int = 0) -> None:
+    """Raise for the first passed-out result that took tricks, if ``scores`` (the flat
+    scores from ``start`` on, in C order of ``shape``) hold the mark."""
+    if scores.size == 0 or int(scores.min()) >= _LOWEST:
+        return
+    flat = start + int(np.argmax(scores < _LOWEST))
+    index = tuple(int(i) for i in np.unravel_index(flat, shape)) if shape else ()
+    where_en, where_zh = _where(index)
+    n = int(np.broadcast_to(tricks, shape)[index]) if tricks.size else 0
+    raise ImpossibleResultError(
+        f"invalid number of tricks {n}{where_en} for a passed-out board (level 0): no trick "
+        "is played (0)",
+        f"无效的墩数 {n}{where_zh}：四家不叫（阶数 0）的牌不打牌（墩数为 0）",
+    )
 
 
 _SCORES = _build_scores()
@@ -259,6 +288,8 @@ def encode(
     arrays, shape = _inputs(level, strain, doubling, vulnerable, tricks)
     codes = np.empty(shape, dtype=np.uint16)
     _horner(codes, arrays[0], arrays[1:], _RESULT_RADICES)
+    if codes.size:
+        _passed_out_tricks(np.take(_SCORES, codes.reshape(-1)), arrays[4], shape)
     return codes
 
 
@@ -271,7 +302,10 @@ def score_codes(codes: npt.ArrayLike) -> npt.NDArray[np.int32]:
     checked = _checked(_CODE, codes)
     if checked.size == 0:  # np.asarray([]) is float64, which np.take refuses as indices
         return np.zeros(checked.shape, dtype=np.int32)
-    return np.asarray(np.take(_SCORES, checked), dtype=np.int32)
+    scores = np.asarray(np.take(_SCORES, checked), dtype=np.int32)
+    if int(scores.min()) < _LOWEST:  # the tricks digit is only worked out for the message
+        _passed_out_tricks(scores.reshape(-1), checked % _TRICKS, scores.shape)
+    return scores
 
 
 def score_batch(
@@ -283,17 +317,19 @@ def score_batch(
 ) -> npt.NDArray[np.int32]:
     """Declarer scores (negative when the contract fails) of many results, as ``int32``.
 
-    ``level`` 0-7 (0 = passed out, which scores 0 whatever the other columns say),
+    ``level`` 0-7 (0 = passed out: it scores 0 whatever the strain, doubling and
+    vulnerability say, and takes 0 tricks, as in :func:`~bridgescore.score`),
     ``strain`` 0-4 (C D H S NT), ``doubling`` 0-2, ``vulnerable`` bool (the declaring
     side's), ``tricks`` 0-13.  Arguments broadcast; the result has their common shape.
     Bad input raises :class:`~bridgescore.NotationError` (or
-    :class:`~bridgescore.ImpossibleResultError` for tricks) naming the first bad element.
+    :class:`~bridgescore.ImpossibleResultError` for tricks, and for tricks on a passed-out
+    board) naming the first bad element.
 
     >>> score_batch(level=[1, 6, 0], strain=4, doubling=[0, 1, 0], vulnerable=True, tricks=[7, 12, 0])
     array([  90, 1680,    0], dtype=int32)
     """
-    arrays, _ = _inputs(level, strain, doubling, vulnerable, tricks)
-    return _chunked_take(_SCORES, arrays, _RESULT_RADICES)
+    arrays, shape = _inputs(level, strain, doubling, vulnerable, tricks)
+    return _chunked_take(_SCORES, arrays, _RESULT_RADICES, shape)
 
 
 _OpFlag = Literal["readonly", "writeonly", "allocate"]
@@ -303,6 +339,7 @@ def _chunked_take(
     table: npt.NDArray[np.int32],
     arrays: tuple[npt.NDArray[Any], ...],
     radices: tuple[int, ...],
+    shape: tuple[int, ...],
     offset: int = 0,
 ) -> npt.NDArray[np.int32]:
     # nditer broadcasts the inputs and hands them over in chunks already cast to uint16;
@@ -320,6 +357,7 @@ def _chunked_take(
         buffersize=_CHUNK,
     )
     buffer = np.empty(_CHUNK, dtype=np.uint16)
+    done = 0  # results before this chunk, in C order (the order nditer was asked for)
     with it:
         for chunk in it:
             n = chunk[0].shape[0]
@@ -328,6 +366,8 @@ def _chunked_take(
             codes = buffer[:n]
             _horner(codes, chunk[0], tuple(chunk[1:-1]), radices, offset)
             np.take(table, codes, out=chunk[-1])
+            _passed_out_tricks(chunk[-1], arrays[-1], shape, done)
+            done += n
         result: npt.NDArray[np.int32] = it.operands[-1]
     return result
 
@@ -372,7 +412,7 @@ def ns_scores(
             )
     # The declarer digit goes first, so the +1 of its slot (-1 -> 0) rides on the first
     # copy of each chunk instead of costing a pass of its own.
-    return _chunked_take(_NS_SCORES, arrays, _NS_RADICES, offset=1)
+    return _chunked_take(_NS_SCORES, arrays, _NS_RADICES, shape, offset=1)
 
 
 def parse_results(texts: Iterable[str]) -> npt.NDArray[np.void]:

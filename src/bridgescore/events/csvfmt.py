@@ -392,7 +392,8 @@ class _Rows:
             self._number(self.tables, table, "table", "桌号"),
             round=self.rounds[rnd] if rnd in self.rounds else
             self._number(self.rounds, rnd, "round", "轮次"),
-            lead=self._id(lead) if lead else None, line=line, source=self.source)
+            # "-" is how scorers write "no lead" (as in PBN); anything else must be a card.
+            lead=self._id(lead) if lead and lead != "-" else None, line=line, source=self.source)
 
 
 def _outcome(contract: str, declarer: str, tricks: str,

@@ -25,6 +25,7 @@ or a scorer turns each played board into a ``BoardResult`` with ``round``/``tabl
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -99,9 +100,9 @@ def parse_award(text: str) -> Award:
         if 0 <= value <= 100:
             return value
     raise BridgeError(
-        f"invalid adjusted score {text!r}: expected A+, A, A- (avg+, avg, avg-) or a percentage "
+        f"invalid adjusted score {excerpt(text)}: expected A+, A, A- (avg+, avg, avg-) or a percentage "
         "such as 55%",
-        f"无效的调整分 {text!r}：应为 A+、A、A-（平均加、平均、平均减）或百分数，如 55%",
+        f"无效的调整分 {excerpt(text)}：应为 A+、A、A-（平均加、平均、平均减）或百分数，如 55%",
     )
 
 
@@ -214,8 +215,8 @@ class BoardResult:
             total = 0.0
             for w, s in self.weighted:
                 if not (is_number(w) and w > 0):
-                    raise self._error(f"invalid weight {w!r}: expected a positive number",
-                                      f"无效的权重 {w!r}：应为正数")
+                    raise self._error(f"invalid weight {excerpt(w)}: expected a positive number",
+                                      f"无效的权重 {excerpt(w)}：应为正数")
                 self._check_score(s, vul)
                 total += w
             if abs(total - 1) > 1e-6:
@@ -265,15 +266,31 @@ class BoardResult:
             if v is not None and (type(v) is not int or v < 1):
                 raise self._error(f"invalid {name} {excerpt(v)}: expected a whole number from 1 up",
                                   f"无效的{zh} {excerpt(v)}：应为从 1 起的整数")
-        if self.lead is not None and not isinstance(self.lead, str):
-            raise self._error(f"invalid lead {excerpt(self.lead)}: expected a card such as 'SQ'",
-                              f"无效的首攻 {excerpt(self.lead)}：应为如 'SQ' 的牌")
+        if self.lead is not None:
+            self._check_lead(self.lead)
         if (self.line is not None and type(self.line) is not int) or (
                 self.source is not None and not isinstance(self.source, str)):
             raise BridgeError(
                 f"invalid place {excerpt(self.source)}:{excerpt(self.line)}: expected a file "
                 "name and a line number",
                 f"无效的位置 {excerpt(self.source)}:{excerpt(self.line)}：应为文件名和行号")
+
+    def _check_lead(self, lead: object) -> None:
+        """A lead is a card, read by the rules ``entry.py`` reads its lead field with (``SQ``,
+        ``♠10``, ``黑桃10``); the text is kept as given."""
+        card = None
+        if isinstance(lead, str) and len(lead) <= 40:  # no card is written longer
+            with contextlib.suppress(BridgeError):
+                card = Card.parse(lead.strip())
+        if card is None:
+            raise self._error(
+                f"invalid opening lead {excerpt(lead)}: expected a suit and a rank, e.g. SA, "
+                "S10, ♠10, 黑桃10 or ST",
+                f"无效的首攻 {excerpt(lead)}：应为花色加点数，如 SA、S10、♠10、黑桃10 或 ST")
+        if self.result is not None and isinstance(self.result, Result) \
+                and self.result.contract.is_passed_out:
+            raise self._error(f"a passed-out board has no opening lead (lead {excerpt(lead)})",
+                              f"四家不叫的牌没有首攻（首攻 {excerpt(lead)}）")
 
     @property
     def kind(self) -> Literal["played", "artificial", "weighted"]:
@@ -479,8 +496,8 @@ class TeamMatch:
             raise BridgeError(f"a team cannot play itself ({self.home.id})",
                               f"一个队不能与自己比赛（{self.home.id}）")
         if self.round is not None and (type(self.round) is not int or self.round < 1):
-            raise BridgeError(f"invalid round {self.round!r}: expected a whole number from 1",
-                              f"无效的轮次 {self.round!r}：应为从 1 起的整数")
+            raise BridgeError(f"invalid round {excerpt(self.round)}: expected a whole number from 1",
+                              f"无效的轮次 {excerpt(self.round)}：应为从 1 起的整数")
         # A match belongs to one round: the results that name a round must agree on it.
         first: BoardResult | None = None
         for r in self.results:
@@ -541,8 +558,9 @@ class TeamMatch:
         o = next((r for r in self.results if r.board == board and r.ns_pair == self.home.id), None)
         c = next((r for r in self.results if r.board == board and r.ns_pair == self.away.id), None)
         if o is None or c is None:
-            raise BridgeError(f"board {board!r} is not in this match ({_ranges(self.board_numbers)})",
-                              f"第{board!r}副不在本场比赛中（{_ranges(self.board_numbers)}）")
+            raise BridgeError(f"board {excerpt(board)} is not in this match "
+                              f"({_ranges(self.board_numbers)})",
+                              f"第{excerpt(board)}副不在本场比赛中（{_ranges(self.board_numbers)}）")
         return o, c
 
     def lineup(self, board: int, team: str, room: str) -> LineUp | None:

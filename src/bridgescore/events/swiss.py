@@ -30,14 +30,15 @@ import csv
 import math
 import random
 from collections import Counter, deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
+from unicodedata import normalize as nfkc
 
 from ..errors import BridgeError, FileFormatError
 from ..i18n import Lang, is_zh
 from ..serial import Data, Fields, header
-from ..text import normalize
+from ..text import excerpt, normalize
 from .csvsplit import delimiter, split
 from .exact import exact
 from .ranking import place
@@ -47,6 +48,7 @@ __all__ = [
     "Draw",
     "Entry",
     "FirstRound",
+    "FrozenHistory",
     "History",
     "Match",
     "max_matching",
@@ -80,12 +82,27 @@ class Entry:
         return cls(eid, name, score)
 
 
-@dataclass
+@dataclass(eq=False)
 class History:
-    """Who has met whom, and who has had a bye, in the rounds so far."""
+    """Who has met whom, and who has had a bye, in the rounds so far.
+
+    Built up round by round (``add_meeting``, ``add_draw``); :meth:`frozen` gives the
+    read-only copy a scored event keeps, since the event may be shared between readers."""
 
     met: Counter[frozenset[str]] = field(default_factory=Counter)
     byes: Counter[str] = field(default_factory=Counter)
+
+    def __eq__(self, other: object) -> bool:
+        # A frozen copy equals the history it was made from.
+        if not isinstance(other, History):
+            return NotImplemented
+        return self.met == other.met and self.byes == other.byes
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable, as before
+
+    def frozen(self) -> History:
+        """A read-only copy: its counts cannot be changed, nor its fields replaced."""
+        return self if isinstance(self, FrozenHistory) else FrozenHistory(self.met, self.byes)
 
     @classmethod
     def from_pairs(cls, pairs: Iterable[tuple[str, str]], byes: Iterable[str] = ()) -> History:
@@ -135,6 +152,40 @@ class History:
             raise f.error("byes", "a list of [id, times]", "[编号, 次数] 的列表")
         return cls(Counter({frozenset((a, b)): n for a, b, n in met}),
                    Counter({k: n for k, n in byes}))
+
+
+K = TypeVar("K")
+
+
+class _ReadOnlyCounter(Counter[K]):
+    """A Counter that refuses every change: missing keys still count 0."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("a scored event's history is read-only: copy it with History(Counter("
+                        "h.met), Counter(h.byes)) to change it")
+
+    __setitem__ = __delitem__ = update = subtract = clear = pop = popitem = setdefault = _refuse
+    __iadd__ = __isub__ = __ior__ = __iand__ = _refuse
+
+    def __init__(self, items: Mapping[K, int]) -> None:
+        dict.__init__(self, items)  # Counter.__init__ would call the refused update()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+
+class FrozenHistory(History):
+    """The read-only :class:`History` a scored event holds (``History.frozen()``)."""
+
+    def __init__(self, met: Mapping[frozenset[str], int], byes: Mapping[str, int]) -> None:
+        object.__setattr__(self, "met", _ReadOnlyCounter(met))
+        object.__setattr__(self, "byes", _ReadOnlyCounter(byes))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a scored event's history is read-only (cannot set {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a scored event's history is read-only (cannot delete {name})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,7 +477,10 @@ def _rows(text: str, source: str | None) -> list[tuple[int, list[str]]]:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:
-            cells = [normalize(c).strip() for c in split(line, sep)]
+            # Cells as written: ids and names keep their traditional characters (normalize()
+            # would simplify 張 to 张); headers, scores and the bye word are normalised where
+            # they are read.
+            cells = [c.strip() for c in split(line, sep)]
         except csv.Error as e:
             raise FileFormatError(f"unreadable CSV: {e}", f"无法读取的 CSV：{e}", path=source,
                                   line=i) from None
@@ -443,27 +497,29 @@ def read_standings(text: str, source: str | None = None) -> list[Entry]:
     """
     entries: list[Entry] = []
     for line, cells in _rows(text, source):
-        if not entries and [c.lower() for c in cells[:3]] in (["id", "name", "score"],
+        if not entries and [normalize(c).lower() for c in cells[:3]] in (["id", "name", "score"],
                                                                ["编号", "名称", "分数"]):
             continue
         if len(cells) != 3 or not cells[0]:
             raise FileFormatError(
-                f"expected 3 columns id,name,score, got {','.join(cells)!r}",
-                f"应为三列 编号,名称,分数，实际为 {','.join(cells)!r}", path=source, line=line)
+                f"expected 3 columns id,name,score, got {excerpt(','.join(cells))}",
+                f"应为三列 编号,名称,分数，实际为 {excerpt(','.join(cells))}", path=source, line=line)
         try:
-            score = float(cells[2])
+            score = float(normalize(cells[2]))
         except ValueError:
             score = math.nan
         if not math.isfinite(score):
-            raise FileFormatError(f"invalid score {cells[2]!r}: expected a number",
-                                  f"无效的分数 {cells[2]!r}：应为数字", path=source, line=line)
-        bad = check_pair_id(cells[0])
+            raise FileFormatError(f"invalid score {excerpt(cells[2])}: expected a number",
+                                  f"无效的分数 {excerpt(cells[2])}：应为数字", path=source,
+                                  line=line)
+        bad = check_pair_id(nfkc("NFKC", cells[0]))
         if bad is not None:
             raise FileFormatError(f"invalid pair or team number {bad}: expected a whole number "
                                   f"from 1 to {MAX_PAIR}, or a name",
                                   f"无效的编号 {bad}：应为 1 到 {MAX_PAIR} 的整数或名称",
                                   path=source, line=line)
-        entries.append(Entry(cells[0], cells[1], score))
+        # The id folded to half width (１ is 1), the name exactly as written.
+        entries.append(Entry(nfkc("NFKC", cells[0]), cells[1], score))
     _check_entries(entries)
     return entries
 
@@ -476,27 +532,29 @@ def read_history(text: str, known: Iterable[str] | None = None,
     hist = History()
     for line, cells in _rows(text, source):
         cells = [c for c in cells if c]
-        if cells and cells[0].lower() in ("round", "轮", "轮次") and line == 1:
+        if cells and normalize(cells[0]).lower() in ("round", "轮", "轮次") and line == 1:
             continue
-        if len(cells) == 3 and cells[0].isdigit():
+        if len(cells) == 3 and normalize(cells[0]).isdigit():
             cells = cells[1:]
-        if len(cells) == 1 or (len(cells) == 2 and cells[1].lower() in BYE_WORDS):
-            who = [cells[0]]
+        if len(cells) == 1 or (len(cells) == 2 and normalize(cells[1]).lower() in BYE_WORDS):
+            who = [nfkc("NFKC", cells[0])]
         elif len(cells) == 2:
-            who = cells
+            who = [nfkc("NFKC", c) for c in cells]
         else:
             raise FileFormatError(
-                f"expected 'A,B' (a match) or 'A,bye', got {','.join(cells)!r}",
-                f"应为 'A,B'（一场比赛）或 'A,轮空'，实际为 {','.join(cells)!r}",
+                f"expected 'A,B' (a match) or 'A,bye', got {excerpt(','.join(cells))}",
+                f"应为 'A,B'（一场比赛）或 'A,轮空'，实际为 {excerpt(','.join(cells))}",
                 path=source, line=line)
         for x in who:
             if ids is not None and x not in ids:
-                raise FileFormatError(f"unknown id {x!r}: not in the standings",
-                                      f"未知编号 {x!r}：不在名次表中", path=source, line=line)
+                raise FileFormatError(f"unknown id {excerpt(x)}: not in the standings",
+                                      f"未知编号 {excerpt(x)}：不在名次表中", path=source,
+                                      line=line)
         if len(who) == 1:
             hist.byes[who[0]] += 1
         elif who[0] == who[1]:
-            raise FileFormatError(f"{who[0]!r} cannot meet itself", f"{who[0]!r} 不能与自己相遇",
+            raise FileFormatError(f"{excerpt(who[0])} cannot meet itself",
+                                  f"{excerpt(who[0])} 不能与自己相遇",
                                   path=source, line=line)
         else:
             hist.add_meeting(who[0], who[1])

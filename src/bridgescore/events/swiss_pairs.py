@@ -69,6 +69,7 @@ class SwissPairsEvent:
         # Read-only: a scored event may be shared (a web page, several readers).
         for name in ("per_round", "registration", "names", "status"):
             object.__setattr__(self, name, FrozenMap(getattr(self, name)))
+        object.__setattr__(self, "history", self.history.frozen())
 
     def to_dict(self) -> Data:
         """Plain data (``bridgescore.serial``): every round's scores and the standings."""

@@ -31,10 +31,12 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
 from dataclasses import dataclass, field
+from unicodedata import normalize as nfkc
 
 from ..errors import BridgeError, FileFormatError
-from ..text import normalize
+from ..text import excerpt, normalize
 from .csvsplit import delimiter, split
 from .swiss import BYE_WORDS
 from .team_events import MatchResult
@@ -78,6 +80,9 @@ class TeamEvent:
         return f"{team} {self.names[team]}" if self.names.get(team) else team
 
 
+# The separators of a "# team:" line, as normalize() would fold them (, ， 、).
+_COMMAS = re.compile("[,\uff0c\u3001]")
+
 def _header(line: str) -> list[str | None]:
     try:
         cells = split(line, delimiter(line))
@@ -97,13 +102,13 @@ def is_match_list(text: str) -> bool:
 
 def _number(text: str, what: tuple[str, str], *, whole: bool = False) -> float:
     try:
-        value = float(text)
+        value = float(normalize(text))  # full-width digits; the quoted text is the user's
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value < 0 or (whole and not value.is_integer()):
         kind = ("a whole number", "整数") if whole else ("a number of 0 or more", "不小于 0 的数")
-        raise BridgeError(f"invalid {what[0]} {text!r}: expected {kind[0]}",
-                          f"无效的{what[1]} {text!r}：应为{kind[1]}")
+        raise BridgeError(f"invalid {what[0]} {excerpt(text)}: expected {kind[0]}",
+                          f"无效的{what[1]} {excerpt(text)}：应为{kind[1]}")
     return value
 
 
@@ -121,19 +126,22 @@ def loads(text: str, source: str | None = None) -> TeamEvent:
             key, sep, value = line[1:].partition(":")
             key = normalize(key).strip().lower()
             if sep and key in ("team", "队"):
-                bits = [b.strip() for b in normalize(value).split(",")]
+                # The id and name as written: normalize() would simplify 張 to 张.
+                bits = [b.strip() for b in _COMMAS.split(value)]
                 if not bits[0]:
                     raise FileFormatError("a '# team:' line needs an id: '# team: A, name'",
                                           "'# team:' 行需要队的编号：'# team: A, 队名'",
                                           path=source, line=number)
-                ev.add_team(bits[0], ", ".join(b for b in bits[1:] if b))
+                ev.add_team(nfkc("NFKC", bits[0]), ", ".join(b for b in bits[1:] if b))
             elif sep and key in ("event", "赛事"):
                 ev.name = value.strip()
             continue
         if header is None:
             sep = delimiter(raw)  # , ， ; ； or a tab, as the header line has it
         try:
-            cells = [normalize(c).strip() for c in split(raw, sep)]
+            # Cells as written (names keep their traditional characters); headers, numbers
+            # and the bye word are normalised where they are read.
+            cells = [c.strip() for c in split(raw, sep)]
         except csv.Error as e:
             raise FileFormatError(f"unreadable CSV: {e}", f"无法读取的 CSV：{e}",
                                   path=source, line=number) from None
@@ -144,10 +152,11 @@ def loads(text: str, source: str | None = None) -> TeamEvent:
             if unknown or missing:
                 raise FileFormatError(
                     f"expected the header {','.join(_NEEDED)} (home_vp, away_vp optional); "
-                    + (f"unknown column {unknown[0]!r}" if unknown else f"missing {missing[0]!r}"),
+                    + (f"unknown column {excerpt(unknown[0])}" if unknown
+                       else f"missing {missing[0]!r}"),
                     "表头应为 轮次,主队,客队,主队IMP,客队IMP,副数（主队VP、客队VP 可选；"
                     "英文列名 round,home,away,home_imps,away_imps,boards 亦可）；"
-                    + (f"未知的列 {unknown[0]!r}" if unknown else f"缺少 {missing[0]!r}"),
+                    + (f"未知的列 {excerpt(unknown[0])}" if unknown else f"缺少 {missing[0]!r}"),
                     path=source, line=number)
             header = [n for n in names if n is not None]
             continue
@@ -173,12 +182,13 @@ def _line(ev: TeamEvent, header: list[str], cells: list[str],
     row = dict(zip(header, cells, strict=True))
     rnd = int(_number(row["round"], ("round", "轮次"), whole=True))
     if rnd < 1:
-        raise BridgeError(f"invalid round {row['round']!r}: expected a whole number from 1",
-                          f"无效的轮次 {row['round']!r}：应为从 1 起的整数")
-    home, away = row["home"], row["away"]
+        raise BridgeError(f"invalid round {excerpt(row['round'])}: expected a whole number "
+                          "from 1", f"无效的轮次 {excerpt(row['round'])}：应为从 1 起的整数")
+    # Ids folded to half width (１ is 1), never simplified: an id is often the team's name.
+    home, away = nfkc("NFKC", row["home"]), nfkc("NFKC", row["away"])
     if not home:
         raise BridgeError("no home team", "缺少主队")
-    bye = away.lower() in BYE_WORDS or not away
+    bye = normalize(away).lower() in BYE_WORDS or not away
     if home == away:
         raise BridgeError(f"team {home} cannot play itself", f"{home} 队不能与自己比赛")
     for team in (home,) if bye else (home, away):
@@ -200,8 +210,8 @@ def _line(ev: TeamEvent, header: list[str], cells: list[str],
     ai = _number(row["away_imps"], ("away IMPs", "客队 IMP"), whole=True)
     boards = int(_number(row["boards"], ("number of boards", "副数"), whole=True))
     if boards < 1:
-        raise BridgeError(f"invalid number of boards {row['boards']!r}: expected 1 or more",
-                          f"无效的副数 {row['boards']!r}：应至少为 1")
+        raise BridgeError(f"invalid number of boards {excerpt(row['boards'])}: expected 1 or "
+                          "more", f"无效的副数 {excerpt(row['boards'])}：应至少为 1")
     hv = row.get("home_vp", "")
     av = row.get("away_vp", "")
     if bool(hv) != bool(av):

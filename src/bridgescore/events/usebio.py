@@ -202,6 +202,30 @@ _METHODS = {v: k for k, v in _SCORING.items() if k != "online"}
 _METHODS["IMPS"] = "ximp"
 
 
+def _scoring_method(event: _Node, source: str | None) -> str | None:
+    """Our name for the file's BOARD_SCORING_METHOD; None when the file does not say.
+
+    A value we do not know is an error: taken as "not said" it would silently score the
+    event by matchpoints when the file asks for something else."""
+    said = event.value("BOARD_SCORING_METHOD").strip()
+    if not said:
+        return None
+    method = _METHODS.get(said.upper())
+    if method is None:
+        node = event.find("BOARD_SCORING_METHOD")
+        known = ", ".join(_METHODS)
+        raise FileFormatError(
+            f"unknown BOARD_SCORING_METHOD {excerpt(said)!r}: expected one of {known}",
+            f"未知的 BOARD_SCORING_METHOD {excerpt(said)!r}：应为 {known} 之一",
+            path=source, line=node.line if node is not None else event.line)
+    return method
+
+
+def _lead(text: str) -> str | None:
+    """A traveller's lead; none when empty or ``-`` (what scorers write for no lead)."""
+    return None if text in ("", "-") else text
+
+
 def read(text: str, source: str | None = None) -> UsebioFile:
     root = _parse_xml(text, source)
     event = root.find("EVENT")
@@ -229,7 +253,7 @@ def read(text: str, source: str | None = None) -> UsebioFile:
 
     pairs: dict[str, Pair] = {}
     team_list: list[Team] = []
-    carried = Carried(_METHODS.get(event.value("BOARD_SCORING_METHOD").upper()))
+    carried = Carried(_scoring_method(event, source))
     if participants is not None:
         for order, p in enumerate(participants.all("PAIR"), 1):
             num = p.value("PAIR_NUMBER")
@@ -308,7 +332,7 @@ def _pair_key(number: str, direction: str) -> str:
 
 
 def _line(t: _Node, board: int, ns: str, ew: str, source: str | None) -> BoardResult:
-    common = {"board": board, "ns_pair": ns, "ew_pair": ew, "lead": t.value("LEAD") or None,
+    common = {"board": board, "ns_pair": ns, "ew_pair": ew, "lead": _lead(t.value("LEAD")),
               "table": whole(t.value("TABLE_NUMBER"), "TABLE_NUMBER", "桌号 TABLE_NUMBER"),
               "round": whole(t.value("ROUND_NUMBER"), "ROUND_NUMBER", "轮次 ROUND_NUMBER"),
               "line": t.line, "source": source}

@@ -24,7 +24,9 @@ from typing import Any
 
 from ..errors import FileFormatError, ScaleError
 from ..i18n import Lang, is_zh
+from ..text import excerpt
 from ..textfile import json_error, read_text
+from .flags import require_flag
 
 __all__ = ["DEFAULT_TABLE", "CompensationTable", "load_compensation_table"]
 
@@ -64,11 +66,13 @@ class CompensationTable:
         """The expected score of a side holding ``hcp`` (20-40) points."""
         if type(hcp) is not int or not 20 <= hcp <= 40:
             raise ScaleError(
-                f"invalid points {hcp!r} for the compensation table: expected 20-40 "
+                f"invalid points {excerpt(hcp)} for the compensation table: expected 20-40 "
                 "(the stronger side's points)",
-                f"贴点表的点数 {hcp!r} 无效：应为 20-40（牌力较强一方的点数）",
+                f"贴点表的点数 {excerpt(hcp)} 无效：应为 20-40（牌力较强一方的点数）",
             )
-        return self.rows[hcp - 20][1 if vulnerable else 0]
+        vul = require_flag(vulnerable, "vulnerable", "whether the stronger side is vulnerable",
+                           "牌力较强一方是否有局")
+        return self.rows[hcp - 20][1 if vul else 0]
 
     def to_json(self) -> dict[str, Any]:
         return {

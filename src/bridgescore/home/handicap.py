@@ -68,6 +68,7 @@ from ..seat import Side
 from ..strain import Strain
 from ..vulnerability import Vulnerability
 from .compensation import DEFAULT_TABLE, CompensationTable
+from .flags import require_flag
 from .hcp import parse_hcp
 
 __all__ = [
@@ -172,6 +173,8 @@ def twenty_eight_point_score(result: Result, vulnerable: bool,
     >>> twenty_eight_point_score(Result.parse("5NT N ="), True, 29)
     (860, '660+2×100=860')
     """
+    require_flag(vulnerable, "vulnerable", "whether the declaring side is vulnerable",
+                 "定约方是否有局")
     c = result.contract
     if (declarer_hcp < 28 or not c.is_game or c.is_slam or c.doubling is not Doubling.UNDOUBLED
             or not result.made):

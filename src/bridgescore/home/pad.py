@@ -30,6 +30,7 @@ from ..scoring import PartKind, breakdown
 from ..seat import Seat, Side
 from ..strain import Strain
 from ..text import normalize, parse_int
+from .flags import require_flag
 
 __all__ = ["DealEntry", "HonoursClaim", "Item", "Line", "Posting", "Team", "deal_postings"]
 
@@ -317,6 +318,8 @@ def deal_postings(entry: DealEntry, deal: int, we: Side, vulnerable: bool) -> li
     """The trick points, overtricks, slam and insult premiums, undertricks and honours of one
     deal, by Law 77's arithmetic (shared by rubber and Chicago).  ``vulnerable`` is the
     declaring side's vulnerability.  Game and partscore premiums are not included."""
+    require_flag(vulnerable, "vulnerable", "whether the declaring side is vulnerable",
+                 "定约方是否有局")
     result = entry.result
     postings: list[Posting] = []
     if result.declarer is not None:

@@ -30,7 +30,8 @@ from ..imps import imps
 from ..result import Result
 from ..scoring import Breakdown, PartKind, breakdown
 from ..strain import Strain
-from ..text import normalize, parse_int
+from ..text import excerpt, normalize, parse_int
+from .flags import require_flag
 
 __all__ = ["Check", "Exercise", "Question", "exercises", "questions", "random_question"]
 
@@ -69,6 +70,25 @@ class Question:
     contract: Contract
     tricks: int
     vulnerable: bool
+
+    def __post_init__(self) -> None:
+        # Checked here, not when the question is first scored: text() would otherwise print
+        # "vulnerable" for ``"no"`` and only answer() would fail, far from the mistake.
+        require_flag(self.vulnerable, "vulnerable", "whether the declaring side is vulnerable",
+                     "定约方是否有局")
+        if type(self.contract) is not Contract:
+            raise NotationError(
+                f"invalid contract {excerpt(self.contract)}: expected a Contract",
+                f"无效的定约 {excerpt(self.contract)}：应为 Contract",
+            )
+        if self.contract.is_passed_out:
+            raise NotationError("a scoring question needs a contract, not a passed-out deal",
+                                "计分练习需要一个定约，不能是四家不叫")
+        if type(self.tricks) is not int or not 0 <= self.tricks <= 13:
+            raise NotationError(
+                f"invalid number of tricks {excerpt(self.tricks)}: expected 0-13",
+                f"无效的墩数 {excerpt(self.tricks)}：应为 0-13",
+            )
 
     @property
     def answer(self) -> int:

@@ -24,7 +24,8 @@ from ..i18n import Lang, is_zh
 from ..imps import ImpScale, get_imp_scale
 from ..scoring import breakdown
 from ..strain import Strain
-from ..text import normalize, parse_int
+from ..text import excerpt, normalize, parse_int
+from .flags import require_flag
 
 __all__ = ["Option", "Sacrifice", "parse_their_contract", "parse_vulnerabilities", "sacrifice"]
 
@@ -151,6 +152,11 @@ def sacrifice(theirs: Contract | str, ours: Contract | str, down: int, *,
               scale: ImpScale | str = "wbf") -> Sacrifice:
     """Compare their contract (making ``their_tricks``, by default exactly) with our
     sacrifice going down ``down``."""
+    we_vulnerable = require_flag(we_vulnerable, "we_vulnerable",
+                                 "whether the sacrificing side is vulnerable", "牺牲方是否有局")
+    they_vulnerable = require_flag(they_vulnerable, "they_vulnerable",
+                                   "whether the side that bid the contract is vulnerable",
+                                   "原定约方是否有局")
     their_c, our_c = _contract(theirs), _contract(ours)
     if _bid_rank(our_c) <= _bid_rank(their_c):
         # A sacrifice is a higher bid over their contract; a lower one is not a choice we have.
@@ -164,13 +170,13 @@ def sacrifice(theirs: Contract | str, ours: Contract | str, down: int, *,
     imp_scale = get_imp_scale(scale) if isinstance(scale, str) else scale
     tricks = their_c.tricks_needed if their_tricks is None else their_tricks
     if type(tricks) is not int or not 0 <= tricks <= 13:
-        raise NotationError(f"invalid number of tricks {tricks!r}: expected 0-13",
-                            f"无效的墩数 {tricks!r}：应为 0-13")
+        raise NotationError(f"invalid number of tricks {excerpt(tricks)}: expected 0-13",
+                            f"无效的墩数 {excerpt(tricks)}：应为 0-13")
     most = our_c.tricks_needed
     if type(down) is not int or not 1 <= down <= most:
         raise NotationError(
-            f"invalid number of undertricks {down!r} for {our_c}: expected 1-{most}",
-            f"{our_c.format(lang='zh')} 的宕墩数 {down!r} 无效：应为 1-{most}",
+            f"invalid number of undertricks {excerpt(down)} for {our_c}: expected 1-{most}",
+            f"{our_c.format(lang='zh')} 的宕墩数 {excerpt(down)} 无效：应为 1-{most}",
         )
     tb = breakdown(their_c, tricks, they_vulnerable)
     their_score = tb.declarer_score
