@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    ?= out
 
-.PHONY: run test lint typecheck bench clean web web-setup web-assets web-system web-test
+.PHONY: run test lint typecheck bench clean web web-setup web-assets web-system web-test web-messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,14 @@ $(HTMX): package.json package-lock.json
 	cp node_modules/htmx.org/dist/htmx.min.js $(HTMX)
 
 web-assets: $(HTMX)
+
+# After changing a text in a template or the code: refresh the catalogues, then translate
+# the new entries in each app's locale/zh_Hans/LC_MESSAGES/django.po (a test checks both).
+web-messages: $(VENV)/.installed-dev
+	for app in $(WEB)/core $(WEB)/accounts $(WEB)/clubs; do \
+	  (cd $$app && DJANGO_SETTINGS_MODULE=bridgescore.web.settings $(CURDIR)/$(BIN)/python -m django \
+	    makemessages -l zh_Hans -l en --no-obsolete --add-location=file) || exit 1; \
+	done
 
 web-setup: $(VENV)/.installed-dev web-system web-assets
 	$(BIN)/python -c "from bridgescore.web.setup import compile_catalogues as c; c()"

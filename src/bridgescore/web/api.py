@@ -18,7 +18,7 @@ from ninja.security import HttpBearer, SessionAuth
 from ..errors import BridgeError
 from .accounts import tokens
 from .accounts.api import router as accounts_router
-from .core.errors import api_error
+from .core.errors import HTTP_TEXTS, api_error
 
 
 class BearerToken(HttpBearer):
@@ -82,19 +82,6 @@ def bridge_error(request: HttpRequest, exc: BridgeError) -> HttpResponse:
 @api.exception_handler(Http404)
 def not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
     return _json(request, 404, api_error("not_found", "Not found.", "未找到。"))
-
-
-# What django-ninja's own HttpErrors mean, in both languages (its text is English only).
-HTTP_TEXTS = {
-    400: ("Bad request", "请求有误"),
-    401: ("Authentication needed", "需要身份验证"),
-    403: ("Not allowed", "没有权限"),
-    404: ("Not found", "未找到"),
-    405: ("Method not allowed", "不允许此请求方法"),
-    413: ("Request too large", "请求过大"),
-    415: ("Unsupported content type", "不支持的内容类型"),
-    429: ("Too many requests", "请求过于频繁"),
-}
 
 
 @api.exception_handler(HttpError)

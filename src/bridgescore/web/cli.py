@@ -48,13 +48,14 @@ def _call(name: str, *args: str, **options: Any) -> None:
         raise BridgeError(f"database: {e}", f"数据库错误：{e}") from None
 
 
-def prepare(quiet: bool = False) -> None:
+def prepare(quiet: bool = False, static: bool = True) -> None:
     """What every start needs: translations, the database schema, the static files."""
     from .setup import collect_static, compile_catalogues
 
     compile_catalogues()
     _call("migrate", interactive=False, verbosity=0 if quiet else 1)
-    collect_static()
+    if static:
+        collect_static()
 
 
 @click.group("web", context_settings={"help_option_names": ["-h", "--help"]})
@@ -133,7 +134,7 @@ def createuser_cmd(ctx: click.Context, name: str, role: str, club: str | None, e
 def demo_cmd(ctx: click.Context) -> None:
     """Load the demo club, its director and members (again: changes nothing)."""
     setup_django()
-    prepare(quiet=True)
+    prepare(quiet=True, static=False)
     from .demo import load_demo
 
     zh = _lang(ctx) == "zh"

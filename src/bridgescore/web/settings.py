@@ -53,6 +53,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "bridgescore.web.core.middleware.SecurityHeadersMiddleware",
+    "bridgescore.web.core.middleware.ApiErrorsMiddleware",
 ]
 
 ROOT_URLCONF = "bridgescore.web.urls"

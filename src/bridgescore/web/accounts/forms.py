@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
@@ -41,7 +41,7 @@ class SignupForm(NamesMixin, UserCreationForm[User]):
     class Meta:
         model = User
         fields = ("username", "email")
-        field_classes = {"username": UsernameField}
+        field_classes: ClassVar[dict[str, type[forms.Field]]] = {"username": UsernameField}
 
     def clean_email(self) -> str:
         email = str(self.cleaned_data["email"]).strip()
