@@ -31,6 +31,11 @@ class ClubDetailTestCase(BaseTestCase):
         self.assertContains(r, "bob@example.org")
         self.assertContains(r, "You are a director of this club.")
 
+    def test_the_directors_come_first_in_the_member_list(self) -> None:
+        self.client.force_login(self.bob)
+        members = self.client.get("/clubs/north/").context["members"]
+        self.assertEqual([m.player.name_en for m in members], ["Alice Wang", "Bob Li"])
+
     def test_another_club_s_director_sees_what_a_visitor_sees(self) -> None:
         self.client.force_login(self.dave)
         r = self.client.get("/clubs/north/")

@@ -163,6 +163,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": ENV.get("BRIDGESCORE_LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": config.choice(
+        ENV, "BRIDGESCORE_LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR"))},
     "loggers": {"django.db.backends": {"level": "INFO"}},
 }

@@ -50,8 +50,15 @@ class LoginView(auth.LoginView):
 
 
 class LogoutView(auth.LogoutView):
-    template_name = "accounts/logged_out.html"
+    """POST only (a link or an image on another site cannot log anyone out); then back to
+    the home page with a message, so a reload does not post again."""
+
     http_method_names = ["post", "options"]  # noqa: RUF012 (Django's own attribute)
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        messages.info(request, _("You have logged out. See you at the table!"))
+        return response
 
 
 password_change = auth.PasswordChangeView.as_view(

@@ -17,7 +17,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     people = (Membership.objects.filter(club=club).select_related("player__user")
-              .order_by("-role", "player__name_en", "player__name_zh"))
+              .order_by("role", "player__name_en", "player__name_zh"))  # directors first
     directors = [m for m in people if m.role == Membership.Role.DIRECTOR]
     return render(request, "clubs/detail.html", {
         "club": club,
