@@ -6,11 +6,14 @@ error answer is the API's JSON error in both languages.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import schemathesis
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
@@ -28,7 +31,21 @@ def errors_are_bilingual_json(ctx: Any, response: Any, case: Any) -> bool:
     return True
 
 
+@pytest.fixture
+def keep_the_test_connection() -> Iterator[None]:
+    # Called straight through WSGI (not Django's test client), a request's end would close
+    # the connection that holds the test's transaction; the test client avoids it the same way.
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
+
+
 @pytest.mark.django_db
+@pytest.mark.usefixtures("keep_the_test_connection")
 def test_no_request_gets_a_server_error() -> None:
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", get_wsgi_application())
     operations = []
