@@ -54,6 +54,9 @@ def prepare(quiet: bool = False, static: bool = True) -> None:
 
     compile_catalogues()
     _call("migrate", interactive=False, verbosity=0 if quiet else 1)
+    from .accounts.throttle import forget_expired
+
+    forget_expired()  # housekeeping: log-in failure counts whose window has passed
     if static:
         collect_static()
 
