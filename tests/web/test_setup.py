@@ -13,7 +13,7 @@ from bridgescore.web import services, setup
 
 def test_without_msgfmt_the_answer_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(setup, "stale", lambda po: True)
-    monkeypatch.setattr(setup.shutil, "which", lambda name: None)
+    monkeypatch.setattr("shutil.which", lambda name: None)
     with pytest.raises(BridgeError) as error:
         setup.compile_catalogues()
     assert "apt-get install gettext" in error.value.en and "安装 GNU gettext" in error.value.zh
@@ -26,7 +26,7 @@ def test_a_broken_catalogue_is_refused_with_its_name(tmp_path: Path,
                   '#, python-format\nmsgid "Hello %(name)s"\nmsgstr "你好 %(nom)s"\n',
                   encoding="utf-8")
     monkeypatch.setattr(setup, "catalogues", lambda: [po])
-    with pytest.raises(BridgeError, match="django.po"):
+    with pytest.raises(BridgeError, match=r"django\.po"):
         setup.compile_catalogues()
 
 
