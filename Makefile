@@ -38,12 +38,14 @@ PG_URL    ?= postgres://postgres@127.0.0.1:5432/test
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/0
 
 # System packages the web tests need: Debian's Chromium (Playwright drives it; no browser
-# download), GNU gettext (msgfmt compiles the translations) and a Chinese font (so that
-# the screenshots show Chinese, not boxes).  Quick when present.
+# download), GNU gettext (msgfmt compiles the translations), npm (htmx comes from the npm
+# registry) and a Chinese font (so that the screenshots show Chinese, not boxes).  Quick
+# when present.
 web-system:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	command -v npm >/dev/null || missing="$$missing npm"; \
 	[ -n "$$(fc-list :lang=zh 2>/dev/null)" ] || missing="$$missing fonts-wqy-microhei"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \

@@ -48,3 +48,19 @@ class PasswordResetTestCase(BaseTestCase):
         self.assertTrue(self.bob.check_password(NEW))
         r = self.client.get(self.link(), follow=True)
         self.assertContains(r, "This link has already been used or has expired.")
+
+    def test_an_account_made_without_a_password_can_set_one(self) -> None:
+        self.charlie.set_unusable_password()
+        self.charlie.save()
+        self.client.post("/account/password/reset/", {"email": "CHARLIE@example.org"})
+        self.assertEqual(len(mail.outbox), 1)
+        r = self.client.get(self.link(), follow=True)
+        r = self.client.post(r.redirect_chain[-1][0], {"new_password1": NEW, "new_password2": NEW})
+        self.charlie.refresh_from_db()
+        self.assertTrue(self.charlie.check_password(NEW))
+
+    def test_an_inactive_account_gets_nothing(self) -> None:
+        self.bob.is_active = False
+        self.bob.save()
+        self.client.post("/account/password/reset/", {"email": "bob@example.org"})
+        self.assertEqual(mail.outbox, [])

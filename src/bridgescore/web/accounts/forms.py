@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm, UsernameField
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordResetForm,
+    UserCreationForm,
+    UsernameField,
+)
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -14,6 +20,10 @@ from django.utils.translation import ngettext
 
 from . import throttle
 from .models import Player, User
+
+
+# Django's own Chinese text for this keeps the English word "Email".
+EMAIL_INVALID = _("Enter a valid e-mail address.")
 
 
 class NamesMixin(forms.Form):
@@ -35,6 +45,7 @@ class NamesMixin(forms.Form):
 class SignupForm(NamesMixin, UserCreationForm[User]):
     email = forms.EmailField(label=_("E-mail"), max_length=254,
                              help_text=_("Used only to reset your password."),
+                             error_messages={"invalid": EMAIL_INVALID},
                              widget=forms.EmailInput(attrs={"autocomplete": "email"}))
     field_order = ("username", "name_en", "name_zh", "email", "password1", "password2")
 
@@ -110,3 +121,15 @@ class NamesForm(NamesMixin, forms.ModelForm[Player]):
 class TokenForm(forms.Form):
     name = forms.CharField(label=_("What the token is for"), max_length=100,
                            help_text=_("For example: results upload script."))
+
+
+class ResetForm(PasswordResetForm):
+    """Django's reset, open also to accounts that never had a password: a user made by
+    ``bridgescore web createuser`` without one sets it this way."""
+
+    email = forms.EmailField(label=_("E-mail"), max_length=254,
+                             error_messages={"invalid": EMAIL_INVALID},
+                             widget=forms.EmailInput(attrs={"autocomplete": "email"}))
+
+    def get_users(self, email: str) -> Iterator[Any]:
+        return iter(User.objects.filter(email__iexact=email, is_active=True))

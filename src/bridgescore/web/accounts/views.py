@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ..clubs.roles import roles_of
 from . import tokens
-from .forms import LoginForm, NamesForm, SignupForm, TokenForm
+from .forms import LoginForm, NamesForm, ResetForm, SignupForm, TokenForm
 from .models import ApiToken, Player, User
 
 
@@ -68,6 +68,7 @@ password_change = auth.PasswordChangeView.as_view(
 password_change_done = auth.PasswordChangeDoneView.as_view(
     template_name="accounts/password_change_done.html")
 password_reset = auth.PasswordResetView.as_view(
+    form_class=ResetForm,
     template_name="accounts/password_reset.html",
     email_template_name="accounts/email/password_reset.txt",
     subject_template_name="accounts/email/password_reset_subject.txt",
