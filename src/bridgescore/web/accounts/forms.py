@@ -21,7 +21,6 @@ from django.utils.translation import ngettext
 from . import throttle
 from .models import Player, User
 
-
 # Django's own Chinese text for this keeps the English word "Email".
 EMAIL_INVALID = _("Enter a valid e-mail address.")
 
