@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    ?= out
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench clean web web-setup web-assets web-system web-test web-messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,10 +25,73 @@ run: $(VENV)/.installed
 	$(BIN)/bridgescore event-demo --out $(OUT)
 	$(BIN)/bridgescore demo --out $(OUT)/tables
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev web-setup
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory web-test
+
+# ---- The web platform (src/bridgescore/web) -------------------------------------------
+WEB       := src/bridgescore/web
+HTMX      := $(WEB)/vendor/htmx.org/htmx.min.js
+PG_URL    ?= postgres://postgres@127.0.0.1:5432/test
+REDIS_URL_TEST ?= redis://127.0.0.1:6379/0
+
+# System packages the web tests need: Debian's Chromium (Playwright drives it; no browser
+# download), GNU gettext (msgfmt compiles the translations), npm (htmx comes from the npm
+# registry) and a Chinese font (so that the screenshots show Chinese, not boxes).  Quick
+# when present.
+web-system:
+	@missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	command -v npm >/dev/null || missing="$$missing npm"; \
+	[ -n "$$(fc-list :lang=zh 2>/dev/null)" ] || missing="$$missing fonts-wqy-microhei"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "missing Debian packages:$$missing (run: sudo apt-get install$$missing)"; exit 1; fi; \
+	fi
+
+# htmx comes from the npm registry (package.json pins it); only the one file is kept.
+$(HTMX): package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	mkdir -p $(dir $(HTMX))
+	cp node_modules/htmx.org/dist/htmx.min.js $(HTMX)
+
+web-assets: $(HTMX)
+
+# After changing a text in a template or the code: refresh the catalogues, then translate
+# the new entries in each app's locale/zh_Hans/LC_MESSAGES/django.po (a test checks both).
+web-messages: $(VENV)/.installed-dev
+	for app in $(WEB)/core $(WEB)/accounts $(WEB)/clubs; do \
+	  (cd $$app && DJANGO_SETTINGS_MODULE=bridgescore.web.settings $(CURDIR)/$(BIN)/python -m django \
+	    makemessages -l zh_Hans -l en --no-obsolete --add-location=file) || exit 1; \
+	done
+
+web-setup: $(VENV)/.installed-dev web-system web-assets
+	$(BIN)/python -c "from bridgescore.web.setup import compile_catalogues as c; c()"
+
+# The web tests beyond the SQLite run that `pytest` made: the same suite on PostgreSQL,
+# and the tests that need PostgreSQL and Redis together (two app servers).
+web-test: web-setup
+	@$(BIN)/python -m bridgescore.web.services $(PG_URL) $(REDIS_URL_TEST) || exit_code=$$?; \
+	if [ "$${exit_code:-0}" = 0 ]; then \
+	  DATABASE_URL=$(PG_URL) BRIDGESCORE_SECRET_KEY=test-only-not-secret-0123456789abcdef \
+	    BRIDGESCORE_TEST_REDIS_URL=$(REDIS_URL_TEST) \
+	    $(BIN)/python -m pytest tests/web -p no:cacheprovider -m "not browser"; \
+	elif [ "$${CI:-}" = true ]; then exit 1; \
+	else echo "** The PostgreSQL/Redis web tests were NOT run (see above). **"; fi
+
+$(VENV)/.installed-web: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $(VENV)/.installed $@
+
+# Serve the web platform at http://127.0.0.1:8000 (SQLite under ./var unless DATABASE_URL).
+# `bridgescore web serve` compiles the translations, migrates and collects static files.
+web: $(VENV)/.installed-web web-assets
+	$(BIN)/bridgescore web serve
 
 # Benchmarks against endplay, in their own environment (not part of `make test`).
 bench: $(VENV)/.installed
@@ -40,4 +103,4 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_files.py
 
 clean:
-	rm -rf $(VENV) $(OUT) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(OUT) .pytest_cache .mypy_cache .ruff_cache node_modules $(WEB)/vendor artefacts

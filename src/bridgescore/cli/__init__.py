@@ -58,6 +58,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "handicap": ("bridgescore.cli.home", "handicap_cmd"),
     "sacrifice": ("bridgescore.cli.home", "sacrifice_cmd"),
     "quiz": ("bridgescore.cli.home", "quiz_cmd"),
+    "web": ("bridgescore.web.cli", "web_cmd"),
 }
 
 
@@ -85,6 +86,7 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
     "handicap": ("贴点: scores corrected for high-card points", "贴点赛记分"),
     "sacrifice": ("Is the sacrifice worth it?", "牺牲叫是否合算"),
     "quiz": ("Scoring practice", "计分练习"),
+    "web": ("The web platform: serve, users, demo", "网页平台：服务、用户、演示"),
 }
 
 

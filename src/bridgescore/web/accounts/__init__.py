@@ -1,0 +1,1 @@
+"""Accounts: users, players (Chinese and English names), roles, API tokens, log-in throttle."""

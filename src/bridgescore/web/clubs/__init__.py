@@ -1,0 +1,1 @@
+"""Clubs and their people: members and directors (the per-club roles)."""

@@ -1,0 +1,28 @@
+"""Club pages.  Who sees what: anyone sees a club and its directors; its members see
+the member list; its directors (and administrators) also see members' e-mail addresses."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from .models import Club, Membership
+from .roles import can_direct, club_role, is_member
+
+
+def club_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "clubs/list.html", {"clubs": Club.objects.order_by("slug")})
+
+
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    people = (Membership.objects.filter(club=club).select_related("player__user")
+              .order_by("role", "player__name_en", "player__name_zh"))  # directors first
+    directors = [m for m in people if m.role == Membership.Role.DIRECTOR]
+    return render(request, "clubs/detail.html", {
+        "club": club,
+        "directors": directors,
+        "members": list(people) if is_member(request.user, club) else None,
+        "show_emails": can_direct(request.user, club),
+        "my_role": club_role(request.user, club),
+    })

@@ -1,0 +1,174 @@
+"""Reading settings from the environment (12-factor), with clear errors.
+
+Kept apart from ``settings.py`` so the parsing rules are small functions that tests call
+directly, and so a bad value names the variable and what it should be, in both languages.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE = frozenset({"1", "true", "yes", "on"})
+FALSE = frozenset({"0", "false", "no", "off", ""})
+
+
+def bad(name: str, value: str, expected_en: str, expected_zh: str) -> ImproperlyConfigured:
+    return ImproperlyConfigured(
+        f"environment variable {name}={value!r}: expected {expected_en} / "
+        f"环境变量 {name}={value!r} 无效：应为{expected_zh}"
+    )
+
+
+def flag(env: Mapping[str, str], name: str, default: bool = False) -> bool:
+    raw = env.get(name)
+    if raw is None:
+        return default
+    low = raw.strip().lower()
+    if low in TRUE:
+        return True
+    if low in FALSE:
+        return False
+    raise bad(name, raw, "1 or 0 (true/false, yes/no, on/off)", " 1 或 0（true/false、yes/no、on/off）")
+
+
+def integer(env: Mapping[str, str], name: str, default: int, minimum: int = 0) -> int:
+    raw = env.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise bad(name, raw, f"a whole number >= {minimum}", f"不小于 {minimum} 的整数") from None
+    if value < minimum:
+        raise bad(name, raw, f"a whole number >= {minimum}", f"不小于 {minimum} 的整数")
+    return value
+
+
+def words(env: Mapping[str, str], name: str, default: str) -> list[str]:
+    """A comma- or space-separated list."""
+    raw = env.get(name, default)
+    return [w for w in raw.replace(",", " ").split() if w]
+
+
+def choice(env: Mapping[str, str], name: str, default: str, choices: tuple[str, ...]) -> str:
+    raw = env.get(name, default).strip().upper() or default
+    if raw not in choices:
+        listed = ", ".join(choices)
+        raise bad(name, raw, f"one of {listed}", f"以下之一：{listed}")
+    return raw
+
+
+def data_dir(env: Mapping[str, str]) -> Path:
+    return Path(env.get("BRIDGESCORE_DATA_DIR") or "var").expanduser().resolve()
+
+
+def secret_key(env: Mapping[str, str], directory: Path) -> str:
+    """``BRIDGESCORE_SECRET_KEY``, or one generated once and kept in the data directory.
+
+    Several app servers must share one key (sessions, password-reset links), so when
+    ``DATABASE_URL`` is set — the shared-server layout — the key must come from the
+    environment: a key generated in each server's own directory would differ.
+    """
+    key = env.get("BRIDGESCORE_SECRET_KEY", "").strip()
+    if key:
+        if len(key) < 32:
+            raise bad("BRIDGESCORE_SECRET_KEY", key[:4] + "…", "at least 32 characters",
+                      "至少 32 个字符")
+        return key
+    if env.get("DATABASE_URL"):
+        raise ImproperlyConfigured(
+            "BRIDGESCORE_SECRET_KEY must be set when DATABASE_URL is set (app servers that "
+            "share a database must share one secret key) / 设置了 DATABASE_URL 时必须设置 "
+            "BRIDGESCORE_SECRET_KEY（共用数据库的多台应用服务器必须使用同一个密钥）"
+        )
+    path = directory / "secret_key"
+    try:
+        return path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        pass
+    directory.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(50)
+    # Created readable by the owner only, and never overwritten if another process won.
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text(encoding="ascii").strip()
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(key + "\n")
+    return key
+
+
+def databases(env: Mapping[str, str], directory: Path) -> dict[str, dict[str, object]]:
+    """SQLite in the data directory, or the database ``DATABASE_URL`` names."""
+    url = env.get("DATABASE_URL", "").strip()
+    if url:
+        import dj_database_url
+
+        if not url.startswith(("postgres://", "postgresql://", "sqlite://")):
+            raise bad("DATABASE_URL", url, "postgres://user@host:5432/name (or sqlite:///path)",
+                      " postgres://user@host:5432/name（或 sqlite:///path）")
+        config: dict[str, object] = dict(dj_database_url.parse(url, conn_max_age=60,
+                                                               conn_health_checks=True))
+        if config["ENGINE"] == "django.db.backends.sqlite3":
+            config["OPTIONS"] = sqlite_options(env)
+        return {"default": config}
+    return {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": directory / "bridgescore.sqlite3",
+            "OPTIONS": sqlite_options(env),
+        }
+    }
+
+
+def sqlite_options(env: Mapping[str, str]) -> dict[str, object]:
+    # Run on every new connection: WAL lets readers go on while one writer writes; the
+    # busy timeout makes a second writer wait instead of failing at once; IMMEDIATE
+    # transactions take the write lock up front, so two writers never deadlock on upgrade.
+    busy_ms = integer(env, "BRIDGESCORE_SQLITE_BUSY_TIMEOUT_MS", 5000, minimum=1)
+    synchronous = choice(env, "BRIDGESCORE_SQLITE_SYNCHRONOUS", "FULL", ("FULL", "NORMAL"))
+    return {
+        "init_command": (
+            f"PRAGMA journal_mode=WAL; PRAGMA busy_timeout={busy_ms}; "
+            f"PRAGMA synchronous={synchronous};"
+        ),
+        "transaction_mode": "IMMEDIATE",
+        "timeout": busy_ms / 1000,
+    }
+
+
+def channel_layers(env: Mapping[str, str]) -> dict[str, dict[str, object]]:
+    url = env.get("REDIS_URL", "").strip()
+    if url:
+        check_redis_url(url)
+        return {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [url], "prefix": "bridgescore"},
+            }
+        }
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+def caches(env: Mapping[str, str]) -> dict[str, dict[str, object]]:
+    url = env.get("REDIS_URL", "").strip()
+    if url:
+        check_redis_url(url)
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": url,
+                "KEY_PREFIX": "bridgescore",
+            }
+        }
+    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+def check_redis_url(url: str) -> None:
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise bad("REDIS_URL", url, "redis://host:6379/0", " redis://host:6379/0")

@@ -1,0 +1,1 @@
+"""The site's frame: base template, home page, errors, language switch, health check."""

@@ -1,0 +1,77 @@
+"""Demo data: a club, its director and members, with names in both languages.
+
+Loading it twice changes nothing.  The log-ins are printed: this is for trying the site on
+one's own machine, never for a server others can reach.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from .accounts.models import Player, User
+from .clubs.models import Club, Membership
+
+CLUB = ("demo", "Riverside Bridge Club", "江滨桥牌俱乐部")
+DIRECTOR = ("director", "Zhou Min", "周敏", "demo-director")
+MEMBER_PASSWORD = "demo-member"
+MEMBERS = [
+    ("wangwei", "Wang Wei", "王伟"),
+    ("lina", "Li Na", "李娜"),
+    ("zhangmin", "Zhang Min", "张敏"),
+    ("liuyang", "Liu Yang", "刘洋"),
+    ("chenjing", "Chen Jing", "陈静"),
+    ("yanglei", "Yang Lei", "杨磊"),
+    ("zhaoli", "Zhao Li", "赵丽"),
+    ("huangqiang", "Huang Qiang", "黄强"),
+]
+# Members who have no log-in: a director enters them at a session.
+OFFLINE_MEMBERS = [("Sun Hua", "孙华"), ("Zhu Lan", "朱兰")]
+
+
+@dataclass
+class Demo:
+    club: Club
+    logins: list[tuple[str, str, str]] = field(default_factory=list)  # user, password, role
+
+    def lines(self, lang: str) -> list[str]:
+        zh = lang.startswith("zh")
+        head = (f"演示俱乐部：{self.club.name_zh}（/clubs/{self.club.slug}/）" if zh
+                else f"demo club: {self.club.name_en} (/clubs/{self.club.slug}/)")
+        rows = [f"  {user:<12} {password:<15} {role}" for user, password, role in self.logins]
+        return [head, "登录（用户名、密码、角色）：" if zh else "log-ins (user, password, role):",
+                *rows]
+
+
+def _user(username: str, name_en: str, name_zh: str, password: str) -> User:
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        user = User(username=username, email=f"{username}@example.org")
+        user.set_password(password)
+        user.save()
+        Player.objects.create(user=user, name_en=name_en, name_zh=name_zh)
+    return user
+
+
+@transaction.atomic
+def load_demo() -> Demo:
+    slug, name_en, name_zh = CLUB
+    club, _ = Club.objects.get_or_create(slug=slug, defaults={"name_en": name_en,
+                                                              "name_zh": name_zh})
+    demo = Demo(club)
+    username, d_en, d_zh, d_password = DIRECTOR
+    director = _user(username, d_en, d_zh, d_password)
+    Membership.objects.get_or_create(club=club, player=director.player,
+                                     defaults={"role": Membership.Role.DIRECTOR})
+    demo.logins.append((username, d_password, "director"))
+    for username, m_en, m_zh in MEMBERS:
+        member = _user(username, m_en, m_zh, MEMBER_PASSWORD)
+        Membership.objects.get_or_create(club=club, player=member.player)
+        demo.logins.append((username, MEMBER_PASSWORD, "member"))
+    for m_en, m_zh in OFFLINE_MEMBERS:
+        player = Player.objects.filter(user=None, name_en=m_en, name_zh=m_zh).first()
+        if player is None:
+            player = Player.objects.create(name_en=m_en, name_zh=m_zh)
+        Membership.objects.get_or_create(club=club, player=player)
+    return demo

@@ -1,0 +1,14 @@
+"""WebSocket routes (the HTTP ones are in urls.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import path
+
+from .core.consumers import PingConsumer
+
+# (django-stubs types path() for views only; Channels' URLRouter takes ASGI apps too.)
+websocket_urlpatterns: list[Any] = [
+    path("ws/ping", PingConsumer.as_asgi()),  # type: ignore[arg-type]
+]

@@ -1,0 +1,31 @@
+"""HTTP routes.  Addresses carry no language prefix: the language follows the browser
+(or the switch's cookie), so a published page keeps one stable address."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path
+from django.views.i18n import set_language
+
+from .accounts.forms import AdminLoginForm
+from .api import api
+from .core import views
+from .core.health import healthz
+
+admin.site.login_form = AdminLoginForm  # the admin's log-in is throttled too
+admin.site.site_header = "bridgescore"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", healthz, name="healthz"),
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("account/", include("bridgescore.web.accounts.urls")),
+    path("clubs/", include("bridgescore.web.clubs.urls")),
+    path("api/", api.urls),
+    path("admin/", admin.site.urls),
+]
+
+handler400 = "bridgescore.web.core.views.bad_request"
+handler403 = "bridgescore.web.core.views.permission_denied"
+handler404 = "bridgescore.web.core.views.page_not_found"
+handler500 = "bridgescore.web.core.views.server_error"

@@ -1,0 +1,41 @@
+"""Shared fixtures of the web tests."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+from django.test.utils import override_settings
+
+from bridgescore.web.services import report
+
+PG_URL = os.environ.get("BRIDGESCORE_TEST_PG_URL", "postgres://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("BRIDGESCORE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _test_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    # The real hasher takes a large fraction of a second per password on this machine;
+    # the tests create dozens.  Static files are served from the apps (no collectstatic,
+    # no manifest); the servers the browser tests start use the real storage.
+    static_root = tmp_path_factory.mktemp("static")
+    with override_settings(
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        STORAGES={
+            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        },
+        STATIC_ROOT=static_root,
+    ):
+        yield
+
+
+@pytest.fixture(scope="session")
+def services() -> tuple[str, str]:
+    """PostgreSQL and Redis URLs, after checking that both answer (else one clear failure)."""
+    problems = report(PG_URL, REDIS_URL)
+    if problems:
+        pytest.fail("\n".join(problems) + "\nThese tests need PostgreSQL and Redis.",
+                    pytrace=False)
+    return PG_URL, REDIS_URL

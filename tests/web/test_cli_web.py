@@ -1,0 +1,127 @@
+"""``bridgescore web …`` through the real entry point (main), in both languages."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from bridgescore.cli import main
+from bridgescore.web.accounts import tokens
+from bridgescore.web.accounts.models import Player, User
+from bridgescore.web.clubs.models import Club, Membership
+from bridgescore.web.clubs.roles import Role, can_direct, club_role, is_administrator
+
+pytestmark = pytest.mark.django_db
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_createuser_director_prints_a_working_token(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "web", "createuser", "zhou", "--role", "director",
+                           "--club", "riverside", "--name-zh", "周敏", "--email", "z@example.org")
+    assert status == 0, err
+    raw = out.strip()
+    user = User.objects.get(username="zhou")
+    assert tokens.user_for(raw) == user
+    assert "created club riverside" in err and "created user zhou (director)" in err
+    club = Club.objects.get(slug="riverside")
+    assert club_role(user, club) is Role.DIRECTOR and can_direct(user, club)
+    assert Player.objects.get(user=user).name_zh == "周敏"
+    assert not user.has_usable_password()
+
+
+def test_createuser_member_of_an_existing_club(capsys: pytest.CaptureFixture[str]) -> None:
+    club = Club.objects.create(slug="north", name_en="North")
+    status, _, _ = run(capsys, "web", "createuser", "bob", "--role", "member", "--club", "north",
+                       "--no-token")
+    assert status == 0
+    assert Membership.objects.get(club=club).role == "member"
+    assert not User.objects.get(username="bob").api_tokens.exists()
+
+
+def test_createuser_administrator(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "web", "createuser", "root", "--role", "administrator")[0] == 0
+    assert is_administrator(User.objects.get(username="root"))
+
+
+def test_createuser_with_a_password_from_stdin(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("a-long-enough-secret\n"))
+    assert run(capsys, "web", "createuser", "erin", "--password-stdin")[0] == 0
+    assert User.objects.get(username="erin").check_password("a-long-enough-secret")
+
+
+@pytest.mark.parametrize(("args", "en", "zh"), [
+    (["--role", "director"], "role 'director' needs a club", "需要指定俱乐部"),
+    (["--role", "player", "--club", "x"], "is not per club", "不属于某个俱乐部"),
+    (["--club", "no spaces", "--role", "member"], "invalid club name 'no spaces'",
+     "无效的俱乐部简称"),
+])
+def test_createuser_errors_are_one_line_in_both_languages(
+        capsys: pytest.CaptureFixture[str], args: list[str], en: str, zh: str) -> None:
+    status, out, err = run(capsys, "web", "createuser", "ann", *args)
+    assert status == 2 and out == ""
+    assert err.startswith("error: ") and en in err and err.count("\n") == 1
+    status, _, err = run(capsys, "--lang", "zh", "web", "createuser", "ann", *args)
+    assert status == 2 and err.startswith("错误：") and zh in err
+    assert not User.objects.filter(username="ann").exists()  # nothing half-made
+
+
+def test_createuser_refuses_a_taken_name_or_address(capsys: pytest.CaptureFixture[str]) -> None:
+    User.objects.create_user("ann", "ann@example.org")
+    status, _, err = run(capsys, "web", "createuser", "ANN")
+    assert status == 2 and "user 'ANN' already exists" in err
+    status, _, err = run(capsys, "web", "createuser", "bea", "--email", "Ann@Example.org")
+    assert status == 2 and "already used" in err
+    status, _, err = run(capsys, "web", "createuser", "bad name!")
+    assert status == 2 and "invalid user name 'bad name!'" in err
+
+
+def test_a_weak_password_is_refused(capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("12345678\n"))
+    status, _, err = run(capsys, "web", "createuser", "erin", "--password-stdin")
+    assert status == 2 and "password refused" in err and "entirely numeric" in err
+    assert not User.objects.filter(username="erin").exists()
+
+
+def test_an_unknown_role_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "web", "createuser", "x", "--role", "king")
+    assert status == 2 and "'king' is not one of" in err
+
+
+def test_demo_loads_once(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "web", "demo")
+    assert status == 0
+    assert "director     demo-director   director" in out
+    counts = (User.objects.count(), Player.objects.count(), Membership.objects.count())
+    assert counts == (9, 11, 11)
+    status, out, _ = run(capsys, "--lang", "zh", "web", "demo")
+    assert status == 0 and "江滨桥牌俱乐部" in out
+    assert (User.objects.count(), Player.objects.count(), Membership.objects.count()) == counts
+    director = User.objects.get(username="director")
+    assert director.check_password("demo-director")
+    assert can_direct(director, Club.objects.get(slug="demo"))
+
+
+def test_serve_refuses_workers_without_redis(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    status, _, err = run(capsys, "web", "serve", "--workers", "2")
+    assert status == 2 and "needs REDIS_URL" in err
+
+
+def test_the_rest_of_the_cli_never_loads_django() -> None:
+    code = ("import sys; from bridgescore.cli import main; main(['--help']); "
+            "main(['score', '4S=', '--vul', 'none']); "
+            "assert 'django' not in sys.modules, 'django loaded'")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "web " in result.stdout and "The web platform" in result.stdout

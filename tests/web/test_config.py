@@ -1,0 +1,95 @@
+"""Settings from the environment: each variable's parsing and its errors."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from bridgescore.web import config
+
+
+def test_flags() -> None:
+    assert config.flag({}, "X") is False
+    assert config.flag({"X": "yes"}, "X") is True
+    assert config.flag({"X": "0"}, "X", default=True) is False
+    with pytest.raises(ImproperlyConfigured, match=r"BRIDGESCORE_DEBUG='maybe'.*1 or 0.*环境变量"):
+        config.flag({"BRIDGESCORE_DEBUG": "maybe"}, "BRIDGESCORE_DEBUG")
+
+
+def test_integers() -> None:
+    assert config.integer({"N": " 12 "}, "N", 5) == 12
+    assert config.integer({}, "N", 5) == 5
+    with pytest.raises(ImproperlyConfigured, match=r"N='-1'.*>= 1.*不小于 1 的整数"):
+        config.integer({"N": "-1"}, "N", 5, minimum=1)
+    with pytest.raises(ImproperlyConfigured, match="N='ten'"):
+        config.integer({"N": "ten"}, "N", 5)
+
+
+def test_hosts_are_a_list() -> None:
+    assert config.words({"H": "a.example, b.example  c"}, "H", "") == ["a.example", "b.example",
+                                                                     "c"]
+
+
+def test_sqlite_by_default_in_the_data_directory(tmp_path: Path) -> None:
+    db = config.databases({}, tmp_path)["default"]
+    assert db["ENGINE"] == "django.db.backends.sqlite3"
+    assert db["NAME"] == tmp_path / "bridgescore.sqlite3"
+    options = db["OPTIONS"]
+    assert isinstance(options, dict)
+    assert "PRAGMA journal_mode=WAL" in options["init_command"]
+    assert "PRAGMA busy_timeout=5000" in options["init_command"]
+    assert options["transaction_mode"] == "IMMEDIATE"
+
+
+def test_database_url_selects_postgresql(tmp_path: Path) -> None:
+    db = config.databases({"DATABASE_URL": "postgres://club:pw@db.internal:5433/bridge"},
+                          tmp_path)["default"]
+    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert (db["HOST"], db["PORT"], db["NAME"], db["USER"]) == ("db.internal", 5433, "bridge",
+                                                                 "club")
+
+
+def test_a_database_url_of_another_kind_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ImproperlyConfigured, match=r"DATABASE_URL='mysql://x/y'.*postgres://"):
+        config.databases({"DATABASE_URL": "mysql://x/y"}, tmp_path)
+
+
+def test_redis_url_selects_the_redis_layer_and_cache() -> None:
+    env = {"REDIS_URL": "redis://cache.internal:6379/2"}
+    layer = config.channel_layers(env)["default"]
+    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["CONFIG"] == {"hosts": ["redis://cache.internal:6379/2"], "prefix": "bridgescore"}
+    assert config.caches(env)["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert config.channel_layers({})["default"]["BACKEND"] == (
+        "channels.layers.InMemoryChannelLayer")
+    with pytest.raises(ImproperlyConfigured, match="REDIS_URL='localhost:6379'"):
+        config.channel_layers({"REDIS_URL": "localhost:6379"})
+
+
+def test_a_secret_key_is_generated_once_and_kept_private(tmp_path: Path) -> None:
+    key = config.secret_key({}, tmp_path / "data")
+    assert len(key) >= 50
+    path = tmp_path / "data" / "secret_key"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert config.secret_key({}, tmp_path / "data") == key
+
+
+def test_a_secret_key_from_the_environment_wins(tmp_path: Path) -> None:
+    key = "k" * 40
+    assert config.secret_key({"BRIDGESCORE_SECRET_KEY": key}, tmp_path) == key
+    assert not (tmp_path / "secret_key").exists()
+    with pytest.raises(ImproperlyConfigured, match="at least 32 characters"):
+        config.secret_key({"BRIDGESCORE_SECRET_KEY": "short"}, tmp_path)
+
+
+def test_shared_servers_must_share_a_given_key(tmp_path: Path) -> None:
+    with pytest.raises(ImproperlyConfigured, match="must be set when DATABASE_URL is set"):
+        config.secret_key({"DATABASE_URL": "postgres://x@y/z"}, tmp_path)
+
+
+def test_the_data_directory(tmp_path: Path) -> None:
+    assert config.data_dir({"BRIDGESCORE_DATA_DIR": str(tmp_path)}) == tmp_path.resolve()
+    assert config.data_dir({}) == (Path.cwd() / "var").resolve()

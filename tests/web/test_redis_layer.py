@@ -1,0 +1,57 @@
+"""The Redis channel layer (REDIS_URL): messages cross between separate layer instances, as
+between two app servers.  Needs Redis (marked `services`; run by `make web-test`)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import channel_layers
+from django.test import Client, override_settings
+
+from bridgescore.web import config
+
+pytestmark = pytest.mark.services
+
+
+def layer(url: str) -> Any:
+    from channels_redis.core import RedisChannelLayer
+
+    settings = config.channel_layers({"REDIS_URL": url})["default"]
+    assert settings["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    kwargs = dict(settings["CONFIG"])  # type: ignore[call-overload]
+    kwargs["prefix"] = f"test-{uuid.uuid4().hex[:8]}"
+    return RedisChannelLayer(**kwargs)
+
+
+def test_a_group_message_crosses_between_two_layers(services: tuple[str, str]) -> None:
+    _, redis_url = services
+    one, two = layer(redis_url), layer(redis_url)
+    two.prefix = one.prefix  # the same deployment: the same prefix, other processes
+
+    async def run() -> None:
+        channel = await two.new_channel()
+        await two.group_add("table.7", channel)
+        await one.group_send("table.7", {"type": "result.entered", "board": 3})
+        assert await two.receive(channel) == {"type": "result.entered", "board": 3}
+        await two.group_discard("table.7", channel)
+        await one.flush()
+        await one.close_pools()
+        await two.close_pools()
+
+    async_to_sync(run)()
+
+
+@pytest.mark.django_db
+def test_the_health_check_reports_redis(services: tuple[str, str]) -> None:
+    _, redis_url = services
+    with override_settings(CHANNEL_LAYERS=config.channel_layers({"REDIS_URL": redis_url})):
+        channel_layers.backends.clear()
+        try:
+            r = Client().get("/healthz")
+        finally:
+            channel_layers.backends.clear()
+    assert r.status_code == 200
+    assert r.json()["channel_layer"]["backend"] == "RedisChannelLayer"
