@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING, Literal, cast, get_args
 
 from ..errors import BridgeError, FileFormatError
 from ..i18n import os_error_text
@@ -121,7 +121,7 @@ def _check_format(format: str) -> Format:
     if format not in FORMATS:
         raise BridgeError(f"unknown results format {format!r}: expected usebio, pbn or csv",
                           f"未知的结果文件格式 {format!r}：应为 usebio、pbn 或 csv")
-    return format
+    return cast(Format, format)  # `in FORMATS` does not narrow a str to the Literal
 
 
 def detect_format(text: str, source: str | None = None) -> Format:
