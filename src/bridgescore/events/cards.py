@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..i18n import Lang, check_lang, is_zh, pick
 from ..text import display_width
+from .figures import runs
 from .movements import Movement, Position
 
 __all__ = [
@@ -57,16 +58,7 @@ class PairCardRow:
 
 def boards_text(boards: tuple[int, ...], lang: Lang = "en") -> str:
     """``1-2``, ``5-6,17-18`` (runs of consecutive boards; ``5-6、17-18`` in Chinese), ``7``."""
-    out: list[str] = []
-    nums = sorted(boards)
-    i = 0
-    while i < len(nums):
-        j = i
-        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
-            j += 1
-        out.append(str(nums[i]) if i == j else f"{nums[i]}-{nums[j]}")
-        i = j + 1
-    return pick(lang, ",", "、").join(out)
+    return pick(lang, ",", "、").join(runs(sorted(boards)))
 
 
 def _where(p: Position, lang: Lang) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["column", "fixed", "half_up", "json_number"]
+__all__ = ["column", "fixed", "half_up", "json_number", "runs"]
 
 Number = int | float | Fraction
 
@@ -51,3 +51,16 @@ def column(values: Sequence[Number | None], places: int = 2) -> list[str]:
     rounded = [None if v is None else half_up(v, places) for v in values]
     whole = all(d is None or d == d.to_integral_value() for d in rounded)
     return ["" if d is None else f"{d:.0f}" if whole else f"{d:.{places}f}" for d in rounded]
+
+
+def runs(numbers: Sequence[int]) -> list[str]:
+    """Runs of consecutive numbers, in the order given: ``[1, 2, 3, 5]`` → ``['1-3', '5']``."""
+    out: list[str] = []
+    i = 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        out.append(str(numbers[i]) if i == j else f"{numbers[i]}-{numbers[j]}")
+        i = j + 1
+    return out

@@ -46,6 +46,7 @@ from ..text import normalize
 from ..vulnerability import Vulnerability
 from .assignment import Assignment, _board_numbers
 from .board_errors import board_error
+from .figures import runs
 from .participants import LineUp, Pair, Player, Team, as_id, check_lineups
 
 if TYPE_CHECKING:
@@ -657,13 +658,4 @@ def _check_match_fields(m: TeamMatch) -> None:
 
 def _ranges(numbers: Iterable[int]) -> str:
     """``1-3, 5`` for [1, 2, 3, 5]."""
-    out: list[str] = []
-    nums = list(numbers)
-    i = 0
-    while i < len(nums):
-        j = i
-        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
-            j += 1
-        out.append(str(nums[i]) if i == j else f"{nums[i]}-{nums[j]}")
-        i = j + 1
-    return ", ".join(out)
+    return ", ".join(runs(list(numbers)))
