@@ -309,6 +309,7 @@ def test_every_error_at_once() -> None:
 SCENARIOS: dict[str, dict[str, Any]] = {
     "board.missing": {"board": None, "contract": "pass"},
     "board.invalid": {"board": "x", "contract": "pass"},
+    "board.not_here": {"board": 3, "boards": (1, 2), "contract": "pass"},
     "ns_pair.missing": {"ns_pair": "", "contract": "pass"},
     "ns_pair.invalid": {"ns_pair": "-1", "contract": "pass"},
     "ew_pair.missing": {"ew_pair": None, "contract": "pass"},
@@ -357,6 +358,14 @@ def test_each_code_in_both_languages(code: str) -> None:
                                                    "score.impossible_for_contract"):
             assert str(value) in en and str(value) in zh
     assert FieldError.from_dict(json.loads(json.dumps(error.to_dict()))) == error
+
+
+def test_board_outside_the_tables_round() -> None:
+    got = check_entry(board=5, ns_pair=1, ew_pair=2, contract="pass", boards=(7, 1, 2))
+    assert got.errors[0].message("en") == ("board 5 is not played here in this round: "
+                                           "expected 1, 2, 7")
+    assert got.errors[0].message("zh") == "本轮这里不打第5副：应为 1, 2, 7"
+    assert check_entry(board=2, ns_pair=1, ew_pair=2, contract="pass", boards=(1, 2)).ok
 
 
 def test_messages_fill_their_parameters_per_language() -> None:

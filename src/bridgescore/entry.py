@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
@@ -143,7 +143,7 @@ class Entry:
     @classmethod
     def parse(cls, **fields: object) -> Entry:
         """:func:`check_entry`, raising :class:`EntryError` (with every error) if it fails."""
-        got = check_entry(**fields)
+        got = check_entry(**fields)  # type: ignore[arg-type]  # (boards, if given, is checked there)
         if got.entry is None:
             raise EntryError(got.errors)
         return got.entry
@@ -407,6 +407,7 @@ def check_entry(
     tricks: object = None,
     result: object = None,
     score: object = None,
+    boards: Collection[int] | None = None,
 ) -> EntryCheck:
     """Read and check one table entry; see the module docstring.
 
@@ -416,7 +417,8 @@ def check_entry(
     ``tricks``, ``result`` or ``score`` (more than one is fine when they agree); a passed-out
     board with no declarer, lead, tricks or result; or only ``score`` (no contract) for an NS
     score entered on its own.  ``contract`` may also hold a whole result (``4SX N -2``,
-    ``南打3NT超1``) when declarer, tricks and result are left empty.
+    ``南打3NT超1``) when declarer, tricks and result are left empty.  ``boards``, when given,
+    are the boards this table plays in its round: any other board is an error.
 
     >>> check_entry(board=2, ns_pair=1, ew_pair=2, contract="南打3NT超1").entry.ns_score
     630
@@ -429,6 +431,10 @@ def check_entry(
     """
     reader = _Reader()
     the_board = _board(reader, board)
+    if the_board is not None and boards is not None and the_board.number not in boards:
+        # The boards a table plays in its round (a movement's), when the caller knows them.
+        reader.error("board.not_here", board=the_board.number,
+                     boards=", ".join(str(b) for b in sorted(boards)))
     ns = _pair(reader, "ns_pair", ns_pair)
     ew = _pair(reader, "ew_pair", ew_pair)
     if ns is not None and ns == ew:

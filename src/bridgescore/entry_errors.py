@@ -37,6 +37,10 @@ ParamValue = str | int | None
 # (cut short when long); the other parameters are filled in by FieldError.message.
 _MESSAGES: dict[str, tuple[str, str]] = {
     "board.missing": ("the board number is missing", "缺少牌副号"),
+    "board.not_here": (
+        "board {board} is not played here in this round: expected {boards}",
+        "本轮这里不打第{board}副：应为 {boards}",
+    ),
     "board.invalid": (
         "invalid board {text!r}: expected a board number from 1 to {max}, e.g. 5 or 第五副",
         "无效的牌副 {text!r}：应为 1 到 {max} 的牌副号，如 5 或 第五副",

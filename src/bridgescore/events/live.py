@@ -516,6 +516,11 @@ class LiveSession:
         """The results in force, in order of arrival."""
         return tuple(sorted(self._d.current.values(), key=lambda r: r.seq or 0))
 
+    def in_force(self) -> Mapping[int, BoardResult]:
+        """Entry number → result, for the entries in force (neither corrected nor cancelled):
+        which stored entry holds a board's result now."""
+        return self._d.current
+
     def entry(self, seq: int) -> Entry:
         if type(seq) is not int or not 1 <= seq <= self.seq:
             raise BridgeError(f"no entry {excerpt(seq)}: entries are 1-{self.seq}",

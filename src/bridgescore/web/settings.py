@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "bridgescore.web.core",
     "bridgescore.web.accounts",
     "bridgescore.web.clubs",
+    "bridgescore.web.events",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

@@ -1,0 +1,519 @@
+"""What pages, the API and the table phones do with an event: one function per action.
+
+Every rule is the library's: the movement (``events.movements``), the entry check
+(``entry.check_entry``), the live log and its scores (``events.live.LiveSession``).  This
+module only stores what the library accepted, in one transaction with its audit record, and
+tells the live pages.  The caller passes who acts (``Actor``); the right to act is checked
+here, so no view can forget it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from ...entry import Entry, EntryCheck, check_entry
+from ...entry_errors import FieldError
+from ...errors import BridgeError
+from ...events.assignment import Assignment
+from ...events.live import Action, LiveSession
+from ...events.model import BoardResult, parse_award
+from ...events.movements import Movement, howell, mitchell
+from ...result import Result
+from ..accounts.models import User
+from ..clubs.models import Club
+from ..clubs.roles import AnyUser, can_direct
+from . import tables as table_secrets
+from .models import AuditRecord, Entrant, Event, ResultEntry, Table
+
+# ---------------------------------------------------------------------------- who acts
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """A signed-in user, or a table's phone (``table`` set, no user)."""
+
+    user: User | None = None
+    table: Table | None = None
+
+    @classmethod
+    def of(cls, user: AnyUser) -> Actor:
+        return cls(user=user if isinstance(user, User) and user.is_authenticated else None)
+
+
+class NotAllowed(BridgeError):
+    """The actor may not do this (a view answers 403)."""
+
+
+class Conflict(BridgeError):
+    """The board already has a result (a view answers 409 and shows ``existing``)."""
+
+    def __init__(self, en: str, zh: str, existing: ResultEntry) -> None:
+        super().__init__(en, zh)
+        self.existing = existing
+
+
+def _director(actor: Actor, event: Event) -> None:
+    if actor.user is None or not can_direct(actor.user, event.club):
+        raise NotAllowed("Only a director of this club may do this.",
+                         "只有本俱乐部的裁判可以执行此操作。")
+
+
+def may_direct(user: AnyUser, event: Event) -> bool:
+    return can_direct(user, event.club)
+
+
+# ---------------------------------------------------------------------------- the movement
+
+
+def movement_of(event: Event) -> Movement | None:
+    """The library movement an event was created with (None for teams)."""
+    if event.movement == Event.Movement.MITCHELL:
+        return mitchell(event.tables, boards_per_round=event.boards_per_round,
+                        rounds=event.rounds)
+    if event.movement == Event.Movement.HOWELL:
+        return howell(event.tables, boards_per_round=event.boards_per_round,
+                      rounds=event.rounds)
+    return None
+
+
+def assignments_of(event: Event) -> tuple[Assignment, ...]:
+    """Who sits where: the director's lines when changed, else the movement's."""
+    if event.assignments is not None:
+        return tuple(Assignment.from_dict(a) for a in event.assignments)
+    movement = movement_of(event)
+    return tuple(movement.to_model()) if movement is not None else ()
+
+
+def assignment_at(event: Event, round: int, table: int) -> Assignment | None:
+    for a in assignments_of(event):
+        if a.round == round and a.table == table:
+            return a
+    return None
+
+
+# ---------------------------------------------------------------------------- audit
+
+
+def audit(event: Event, actor: Actor, action: str, subject: str = "",
+          before: Any = None, after: Any = None) -> AuditRecord:
+    return AuditRecord.objects.create(
+        event=event, by_user=actor.user, by_table=actor.table.number if actor.table else None,
+        action=action, subject=subject, before=before, after=after)
+
+
+# ---------------------------------------------------------------------------- create
+
+
+def create_event(club: Club, actor: Actor, *, name_en: str = "", name_zh: str = "",
+                 date: datetime.date, movement: str, tables: int, boards_per_round: int,
+                 rounds: int | None = None, scoring: str = "mp") -> Event:
+    """A new pairs event with its tables and numbered pairs (players entered later)."""
+    if actor.user is None or not can_direct(actor.user, club):
+        raise NotAllowed("Only a director of this club may create a session.",
+                         "只有本俱乐部的裁判可以创建比赛。")
+    if movement not in (Event.Movement.MITCHELL, Event.Movement.HOWELL):
+        raise BridgeError(f"unknown movement {movement!r}: expected mitchell or howell",
+                          f"未知的移位 {movement!r}：应为 mitchell（米切尔）或 howell（豪威尔）")
+    if scoring not in ("mp", "ximp", "butler"):
+        raise BridgeError(f"unknown scoring {scoring!r}: expected mp, ximp or butler",
+                          f"未知的记分方法 {scoring!r}：应为 mp、ximp 或 butler")
+    # The library builds (and checks) the movement; its errors are the user's answer.
+    build = mitchell if movement == Event.Movement.MITCHELL else howell
+    m = build(tables, boards_per_round=boards_per_round, rounds=rounds)
+    with transaction.atomic():
+        event = Event.objects.create(
+            club=club, name_en=name_en, name_zh=name_zh, date=date, kind=Event.Kind.PAIRS,
+            movement=movement, tables=m.tables, boards_per_round=m.boards_per_round,
+            rounds=m.rounds, scoring=scoring, created_by=actor.user)
+        Table.objects.bulk_create([table_secrets.make_table(event, t)
+                                   for t in range(1, m.tables + 1)])
+        Entrant.objects.bulk_create([Entrant(event=event, number=str(p)) for p in m.pairs])
+        audit(event, actor, "event.create", after=settings_of(event))
+    return event
+
+
+SETTINGS = ("auto_accept_seconds", "traveller_at_table", "travellers_live", "check_leads",
+            "name_en", "name_zh", "date")
+
+
+def settings_of(event: Event) -> dict[str, Any]:
+    out = {name: getattr(event, name) for name in SETTINGS}
+    out["date"] = event.date.isoformat() if event.date else None
+    out.update(movement=event.movement, tables=event.tables, rounds=event.rounds,
+               boards_per_round=event.boards_per_round, scoring=event.scoring)
+    return out
+
+
+def change_settings(event: Event, actor: Actor, **changes: Any) -> Event:
+    _director(actor, event)
+    unknown = set(changes) - set(SETTINGS)
+    if unknown:
+        raise BridgeError(f"unknown settings: {', '.join(sorted(unknown))}",
+                          f"未知的设置：{'、'.join(sorted(unknown))}")
+    with transaction.atomic():
+        before = settings_of(event)
+        for name, value in changes.items():
+            setattr(event, name, value)
+        event.version += 1
+        event.save()
+        audit(event, actor, "event.settings", before=before, after=settings_of(event))
+    return event
+
+
+def set_status(event: Event, actor: Actor, status: str) -> Event:
+    """Start, close (table secrets stop working) or reopen an event."""
+    _director(actor, event)
+    if status not in Event.Status.values:
+        raise BridgeError(f"unknown status {status!r}", f"未知的状态 {status!r}")
+    with transaction.atomic():
+        before = event.status
+        event.status = status
+        event.save(update_fields=["status"])
+        audit(event, actor, "event.status", before=before, after=status)
+    notify(event)
+    return event
+
+
+def publish(event: Event, actor: Actor, published: bool = True) -> Event:
+    _director(actor, event)
+    with transaction.atomic():
+        before = event.published
+        event.published = published
+        event.save(update_fields=["published"])
+        audit(event, actor, "event.publish", before=before, after=published)
+    notify(event)
+    return event
+
+
+def close_round(event: Event, actor: Actor, round: int) -> Event:
+    """End the rounds up to ``round``: from now on only a director corrects them."""
+    _director(actor, event)
+    with transaction.atomic():
+        before = event.closed_round
+        event.closed_round = max(0, min(round, event.rounds))
+        event.save(update_fields=["closed_round"])
+        audit(event, actor, "event.close_round", before=before, after=event.closed_round)
+    return event
+
+
+# ---------------------------------------------------------------------------- live state
+
+# Event id → (what the state was built for, the state).  The stamp is the event's version
+# and creation time: a changed event, or a new one that got a reused id, is rebuilt.
+_cache: dict[int, tuple[tuple[int, str], LiveSession]] = {}
+_cache_lock = threading.Lock()
+
+
+def _stamp(event: Event) -> tuple[int, str]:
+    return (event.version, event.created.isoformat() if event.created else "")
+
+
+def _start(event: Event) -> LiveSession:
+    return LiveSession.start(list(assignments_of(event)), scoring=event.scoring,  # type: ignore[arg-type]
+                             name=event.name_en or event.name_zh)
+
+
+def action_of(row: ResultEntry) -> Action:
+    """The library action a stored row is."""
+    if row.kind == ResultEntry.Kind.CANCEL:
+        return Action("cancel", replaces=row.replaces)
+    return Action(row.kind, _board_result(row), replaces=row.replaces)  # type: ignore[arg-type]
+
+
+def _board_result(row: ResultEntry) -> BoardResult:
+    common: dict[str, Any] = {"table": row.table, "round": row.round}
+    if row.ns_award:
+        return BoardResult(int(row.board or 0), row.ns_pair, row.ew_pair,
+                           ns_award=parse_award(row.ns_award),
+                           ew_award=parse_award(row.ew_award), **common)
+    return BoardResult(int(row.board or 0), row.ns_pair, row.ew_pair,
+                       result=Result.parse(row.result), lead=row.lead or None, **common)
+
+
+def state(event: Event) -> LiveSession:
+    """The event's live state: the library's replay of every stored row.
+
+    Kept per process and brought up to date from the rows it has not seen, so an entry costs
+    only itself; any process (any app server) reaches the same state from the database.
+    """
+    with _cache_lock:
+        cached = _cache.get(int(event.pk))
+    fresh = cached is None or cached[0] != _stamp(event)
+    live = _start(event) if fresh or cached is None else cached[1]
+    rows = ResultEntry.objects.filter(event=event, seq__gt=live.seq).order_by("seq")
+    for row in rows:
+        live, _ = live.apply(action_of(row))
+    with _cache_lock:
+        current = _cache.get(int(event.pk))
+        if current is None or current[0] != _stamp(event) or current[1].seq <= live.seq:
+            _cache[int(event.pk)] = (_stamp(event), live)
+    return live
+
+
+def forget(event_id: int) -> None:
+    with _cache_lock:
+        _cache.pop(event_id, None)
+
+
+# ---------------------------------------------------------------------------- entries
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """A table's entry checked but not stored: the entry (score, explanation) or errors."""
+
+    check: EntryCheck
+    round: int
+    table: int
+
+    @property
+    def ok(self) -> bool:
+        return self.check.ok
+
+    @property
+    def errors(self) -> tuple[FieldError, ...]:
+        return self.check.errors
+
+    @property
+    def entry(self) -> Entry | None:
+        return self.check.entry
+
+
+def preview(event: Event, round: int, table: int, fields: Mapping[str, object]) -> Preview:
+    """Check one table entry against the library and the movement; nothing is stored.
+
+    ``fields`` are the entry form's: board, contract, declarer, lead, and one of tricks,
+    result or score (English or Chinese notation).  The pairs are the movement's.
+    """
+    a = assignment_at(event, round, table)
+    if a is None:
+        raise BridgeError(f"table {table} does not play in round {round}",
+                          f"第{table}桌在第{round}轮没有比赛")
+    given = {k: fields.get(k) for k in ("board", "contract", "declarer", "lead", "tricks",
+                                        "result", "score")}
+    check = check_entry(ns_pair=a.ns_pair, ew_pair=a.ew_pair, boards=a.boards, **given)
+    return Preview(check, round, table)
+
+
+def live_row(event: Event, round: int, table: int, board: int) -> ResultEntry | None:
+    """The row that holds a slot's current result (after corrections), or None."""
+    for seq, r in state(event).in_force().items():
+        if (r.round, r.table, r.board) == (round, table, board):
+            return ResultEntry.objects.filter(event=event, seq=seq).first()
+    return None
+
+
+def _may_enter(actor: Actor, event: Event, table: int, round: int) -> None:
+    if actor.table is not None:
+        if actor.table.event_id != event.pk or actor.table.number != table:
+            raise NotAllowed("This phone belongs to another table.",
+                             "此手机绑定的是另一张桌子。")
+        if event.status != Event.Status.RUNNING:
+            raise NotAllowed("The session is not in play: ask the director.",
+                             "比赛未在进行中：请联系裁判。")
+        if round <= event.closed_round:
+            raise NotAllowed(f"Round {round} is over: only the director may change it now.",
+                             f"第{round}轮已结束：现在只有裁判可以修改。")
+        return
+    _director(actor, event)
+
+
+def _row_fields(entry: Entry) -> dict[str, Any]:
+    return {"board": entry.board.number, "ns_pair": entry.ns_pair, "ew_pair": entry.ew_pair,
+            "result": str(entry.result) if entry.result is not None else "",
+            "lead": str(entry.lead) if entry.lead is not None else ""}
+
+
+def row_dict(row: ResultEntry) -> dict[str, Any]:
+    return {"seq": row.seq, "kind": row.kind, "replaces": row.replaces, "round": row.round,
+            "table": row.table, "board": row.board, "ns_pair": row.ns_pair,
+            "ew_pair": row.ew_pair, "result": row.result, "lead": row.lead,
+            "ns_award": row.ns_award, "ew_award": row.ew_award, "source": row.source}
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """What an entry became: its row, and whether this call stored it (False: a retry)."""
+
+    row: ResultEntry
+    created: bool
+
+
+def _append(event: Event, actor: Actor, action: Action, fields: dict[str, Any],
+            source: str, key: str | None, reason: str = "",
+            before: Any = None) -> Stored:
+    """Store one action after the library accepted it, numbered, audited, then notify."""
+    try:
+        with transaction.atomic():
+            # One writer per event at a time: the row lock (PostgreSQL) or the write lock
+            # SQLite takes for an IMMEDIATE transaction.
+            Event.objects.select_for_update().filter(pk=event.pk).first()
+            if key:
+                done = ResultEntry.objects.filter(event=event, idempotency_key=key).first()
+                if done is not None:
+                    return Stored(done, False)
+            live = state(event)
+            new_live, _ = live.apply(action)  # the library's check: raises BridgeError
+            row = ResultEntry.objects.create(
+                event=event, seq=new_live.seq, kind=action.kind, replaces=action.replaces,
+                source=source, by_user=actor.user, reason=reason, idempotency_key=key or None,
+                **fields)
+            audit(event, actor, f"result.{action.kind}",
+                  f"board {fields.get('board')}, table {fields.get('table')}, "
+                  f"round {fields.get('round')}", before=before, after=row_dict(row))
+            with _cache_lock:
+                _cache[int(event.pk)] = (_stamp(event), new_live)
+    except IntegrityError:
+        # Another request took the same sequence number or key first: answer from the rows.
+        forget(int(event.pk))
+        if key:
+            done = ResultEntry.objects.filter(event=event, idempotency_key=key).first()
+            if done is not None:
+                return Stored(done, False)
+        raise
+    notify(event)
+    return Stored(row, True)
+
+
+def enter(event: Event, actor: Actor, *, round: int, table: int,
+          fields: Mapping[str, object], key: str | None = None,
+          source: str = ResultEntry.Source.TABLE) -> Stored:
+    """Store a table's result.  A retry with the same ``key`` returns the stored row; a
+    second result for the same board at the table raises ``Conflict`` naming the first."""
+    _may_enter(actor, event, table, round)
+    if key:
+        done = ResultEntry.objects.filter(event=event, idempotency_key=key).first()
+        if done is not None:
+            return Stored(done, False)
+    p = preview(event, round, table, fields)
+    if not p.ok or p.entry is None:
+        first = p.errors[0]
+        raise EntryRefused(first.message("en"), first.message("zh"), p)
+    entry = p.entry
+    existing = live_row(event, round, table, entry.board.number)
+    if existing is not None:
+        raise Conflict(
+            f"board {entry.board.number} at table {table} in round {round} is already entered: "
+            f"{existing.result or existing.ns_award}",
+            f"第{round}轮第{table}桌第{entry.board.number}副已录入：{existing.result or existing.ns_award}",
+            existing)
+    result = BoardResult(entry.board.number, entry.ns_pair, entry.ew_pair, result=entry.result,
+                         table=table, round=round,
+                         lead=str(entry.lead) if entry.lead is not None else None)
+    if entry.result is None:
+        raise EntryRefused("give the contract, declarer and result, not only a score",
+                           "请填写定约、庄家和结果，而不只是分数", p)
+    fields_ = {**_row_fields(entry), "round": round, "table": table}
+    try:
+        return _append(event, actor, Action("enter", result), fields_, source, key)
+    except BridgeError as e:
+        if isinstance(e, Conflict | NotAllowed):
+            raise
+        existing = live_row(event, round, table, entry.board.number)
+        if existing is not None:
+            raise Conflict(e.en, e.zh, existing) from None
+        raise
+
+
+class EntryRefused(BridgeError):
+    """The entry does not read or does not fit (a form shows ``preview``'s errors)."""
+
+    def __init__(self, en: str, zh: str, preview: Preview) -> None:
+        super().__init__(en, zh)
+        self.preview = preview
+
+
+def _current(event: Event, seq: int) -> ResultEntry:
+    row = ResultEntry.objects.filter(event=event, seq=seq).first()
+    if row is None or row.kind == ResultEntry.Kind.CANCEL:
+        raise BridgeError(f"no result number {seq} in this session",
+                          f"本场比赛没有第 {seq} 条成绩")
+    return row
+
+
+def correct(event: Event, actor: Actor, seq: int, fields: Mapping[str, object],
+            reason: str = "", key: str | None = None) -> Stored:
+    """Replace result ``seq`` by a new one for the same board, table and round."""
+    old = _current(event, seq)
+    _may_enter(actor, event, int(old.table or 0), int(old.round or 0))
+    if actor.table is not None and old.source != ResultEntry.Source.TABLE:
+        raise NotAllowed("Only the director may change a result the director entered.",
+                         "裁判录入的成绩只能由裁判修改。")
+    p = preview(event, int(old.round or 0), int(old.table or 0),
+                {**fields, "board": old.board})
+    if not p.ok or p.entry is None or p.entry.result is None:
+        errors = p.errors
+        en, zh = ((errors[0].message("en"), errors[0].message("zh")) if errors else
+                  ("give the contract, declarer and result", "请填写定约、庄家和结果"))
+        raise EntryRefused(en, zh, p)
+    entry = p.entry
+    result = BoardResult(entry.board.number, entry.ns_pair, entry.ew_pair, result=entry.result,
+                         table=old.table, round=old.round,
+                         lead=str(entry.lead) if entry.lead is not None else None)
+    fields_ = {**_row_fields(entry), "round": old.round, "table": old.table}
+    source = ResultEntry.Source.TABLE if actor.table else ResultEntry.Source.DIRECTOR
+    return _append(event, actor, Action("correct", result, replaces=seq), fields_, source,
+                   key, reason, before=row_dict(old))
+
+
+def cancel(event: Event, actor: Actor, seq: int, reason: str = "") -> Stored:
+    """Withdraw result ``seq`` (the board is outstanding again); a director's act."""
+    old = _current(event, seq)
+    _director(actor, event)
+    fields_ = {"round": old.round, "table": old.table, "board": old.board,
+               "ns_pair": old.ns_pair, "ew_pair": old.ew_pair}
+    return _append(event, actor, Action("cancel", replaces=seq), fields_,
+                   ResultEntry.Source.DIRECTOR, None, reason, before=row_dict(old))
+
+
+def adjust(event: Event, actor: Actor, *, round: int, table: int, board: int,
+           ns_award: str, ew_award: str, reason: str = "") -> Stored:
+    """An artificial adjusted score (A+/A/A− or a percentage for each side) for one board,
+    replacing whatever that table has for it.  A director's act."""
+    _director(actor, event)
+    a = assignment_at(event, round, table)
+    if a is None or board not in a.boards:
+        raise BridgeError(f"board {board} is not played at table {table} in round {round}",
+                          f"第{round}轮第{table}桌不打第{board}副")
+    ns, ew = parse_award(ns_award), parse_award(ew_award)
+    from ...events.adjusted import award_text
+
+    result = BoardResult(board, a.ns_pair, a.ew_pair, ns_award=ns, ew_award=ew, table=table,
+                         round=round)
+    fields_ = {"round": round, "table": table, "board": board, "ns_pair": a.ns_pair,
+               "ew_pair": a.ew_pair, "ns_award": award_text(ns), "ew_award": award_text(ew)}
+    old = live_row(event, round, table, board)
+    action = (Action("enter", result) if old is None
+              else Action("correct", result, replaces=old.seq))
+    return _append(event, actor, action, fields_, ResultEntry.Source.DIRECTOR, None, reason,
+                   before=row_dict(old) if old else None)
+
+
+# ---------------------------------------------------------------------------- live pages
+
+Listener = Callable[[int, int], None]
+_listeners: list[Listener] = []
+
+
+def on_change(listener: Listener) -> None:
+    """Call ``listener(event_id, version)`` after every stored change (the live pages' push
+    registers here; see ``live.py``)."""
+    _listeners.append(listener)
+
+
+def notify(event: Event) -> None:
+    def fire() -> None:
+        for listener in list(_listeners):
+            listener(int(event.pk), event.version)
+
+    transaction.on_commit(fire)
+
+
+def entrants(event: Event) -> Iterable[Entrant]:
+    return event.entrants.prefetch_related("seats__player")
