@@ -65,7 +65,7 @@ web-assets: $(HTMX)
 # After changing a text in a template or the code: refresh the catalogues, then translate
 # the new entries in each app's locale/zh_Hans/LC_MESSAGES/django.po (a test checks both).
 web-messages: $(VENV)/.installed-dev
-	for app in $(WEB)/core $(WEB)/accounts $(WEB)/clubs; do \
+	for app in $(WEB)/*/apps.py; do app=$$(dirname $$app); \
 	  (cd $$app && DJANGO_SETTINGS_MODULE=bridgescore.web.settings $(CURDIR)/$(BIN)/python -m django \
 	    makemessages -l zh_Hans -l en --no-obsolete --add-location=file) || exit 1; \
 	done

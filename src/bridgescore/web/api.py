@@ -19,6 +19,11 @@ from ..errors import BridgeError
 from .accounts import tokens
 from .accounts.api import router as accounts_router
 from .core.errors import HTTP_TEXTS, api_error
+from .director.api import router as director_router
+from .entry.api import router as entry_router
+from .files.api import router as files_router
+from .results.api import router as results_router
+from .teams.api import router as teams_router
 
 
 class BearerToken(HttpBearer):
@@ -41,6 +46,11 @@ api = NinjaAPI(
     urls_namespace="api",
 )
 api.add_router("/", accounts_router, tags=["accounts"])
+api.add_router("/", entry_router, tags=["table entry"])
+api.add_router("/", director_router, tags=["director"])
+api.add_router("/", results_router, tags=["results"])
+api.add_router("/", files_router, tags=["files"])
+api.add_router("/", teams_router, tags=["teams"])
 
 
 def _json(request: HttpRequest, status: int, body: dict[str, object],

@@ -21,6 +21,12 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("account/", include("bridgescore.web.accounts.urls")),
     path("clubs/", include("bridgescore.web.clubs.urls")),
+    # The event apps write their paths out in full (/t/<secret>/, /events/<id>/…).
+    path("", include("bridgescore.web.entry.urls")),
+    path("", include("bridgescore.web.director.urls")),
+    path("", include("bridgescore.web.results.urls")),
+    path("", include("bridgescore.web.files.urls")),
+    path("", include("bridgescore.web.teams.urls")),
     path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,8 @@
+"""This app's pages (each path written out in full: the project includes it at the root)."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern
+
+app_name = "director"
+urlpatterns: list[URLPattern] = []

@@ -1,0 +1,9 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class ResultsConfig(AppConfig):
+    name = "bridgescore.web.results"
+    label = "results"
+    verbose_name = "results"
