@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    ?= out
 
-.PHONY: run test lint typecheck bench clean web web-setup web-assets web-system web-test web-messages
+.PHONY: run run-system test lint typecheck bench clean web web-setup web-assets web-system web-test web-messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,12 +18,17 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(VENV)/.installed $@
 
-# The main job: score a bundled demo event (a pairs session and a team match) and write its
-# results pages; then the sixteen worked examples of the seeds with their explanations and
-# the printable score tables (HTML, CSV, JSON).  Everything goes into $(OUT)/.
-run: $(VENV)/.installed
+# The main job: score the bundled demo event (a pairs session and a team match) and write
+# its results pages and the seeds' worked examples into $(OUT)/ (the command line's job);
+# then set up the web platform, load the demo club (a director, members, a finished pairs
+# session, one in play, a team match) and serve the site at http://127.0.0.1:8000 with the
+# demo log-ins printed.  Ctrl-C stops it.
+run: $(VENV)/.installed-web run-system web-assets
 	$(BIN)/bridgescore event-demo --out $(OUT)
 	$(BIN)/bridgescore demo --out $(OUT)/tables
+	$(BIN)/bridgescore web demo
+	@echo "http://127.0.0.1:8000/  (Ctrl-C stops the server)"
+	$(BIN)/bridgescore web serve
 
 test: $(VENV)/.installed-dev web-setup
 	$(BIN)/ruff check src tests benchmarks
@@ -42,11 +47,17 @@ REDIS_URL_TEST ?= redis://127.0.0.1:6379/0
 # registry) and a Chinese font (so that the screenshots show Chinese, not boxes).  Quick
 # when present.
 web-system:
+	@$(MAKE) --no-print-directory run-system WITH_BROWSER=1
+
+# What serving the site needs (gettext, npm); with WITH_BROWSER=1 also what its tests need.
+run-system:
 	@missing=""; \
-	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	if [ -n "$(WITH_BROWSER)" ]; then \
+	  command -v chromium >/dev/null || missing="$$missing chromium"; \
+	  [ -n "$$(fc-list :lang=zh 2>/dev/null)" ] || missing="$$missing fonts-wqy-microhei"; \
+	fi; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
 	command -v npm >/dev/null || missing="$$missing npm"; \
-	[ -n "$$(fc-list :lang=zh 2>/dev/null)" ] || missing="$$missing fonts-wqy-microhei"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing Debian packages:$$missing"; \

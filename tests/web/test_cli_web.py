@@ -13,6 +13,7 @@ from bridgescore.web.accounts import tokens
 from bridgescore.web.accounts.models import Player, User
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.clubs.roles import Role, can_direct, club_role, is_administrator
+from bridgescore.web.events.models import Event, ResultEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -101,11 +102,17 @@ def test_demo_loads_once(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "web", "demo")
     assert status == 0
     assert "director     demo-director   director" in out
-    counts = (User.objects.count(), Player.objects.count(), Membership.objects.count())
-    assert counts == (9, 11, 11)
+    # The director, 20 members with log-ins, 2 without; two sessions of the demo club.
+    counts = (User.objects.count(), Player.objects.count(), Membership.objects.count(),
+              Event.objects.count(), ResultEntry.objects.count())
+    # 5-table Mitchell of 5 rounds × 3 boards all played (75), and a 3-table Howell with
+    # two rounds of 2 boards played and 2 tables of the third (12 + 4).
+    assert counts == (21, 23, 23, 2, 75 + 16)
+    assert "/events/" in out and "Tuesday pairs (closed)" in out
     status, out, _ = run(capsys, "--lang", "zh", "web", "demo")
     assert status == 0 and "江滨桥牌俱乐部" in out
-    assert (User.objects.count(), Player.objects.count(), Membership.objects.count()) == counts
+    assert (User.objects.count(), Player.objects.count(), Membership.objects.count(),
+            Event.objects.count(), ResultEntry.objects.count()) == counts
     director = User.objects.get(username="director")
     assert director.check_password("demo-director")
     assert can_direct(director, Club.objects.get(slug="demo"))

@@ -12,6 +12,8 @@ from django.db import transaction
 
 from .accounts.models import Player, User
 from .clubs.models import Club, Membership
+from .demo_events import load_demo_events
+from .events.models import Event
 
 CLUB = ("demo", "Riverside Bridge Club", "江滨桥牌俱乐部")
 DIRECTOR = ("director", "Zhou Min", "周敏", "demo-director")
@@ -25,6 +27,18 @@ MEMBERS = [
     ("yanglei", "Yang Lei", "杨磊"),
     ("zhaoli", "Zhao Li", "赵丽"),
     ("huangqiang", "Huang Qiang", "黄强"),
+    ("wujun", "Wu Jun", "吴军"),
+    ("xuhui", "Xu Hui", "徐慧"),
+    ("sunli", "Sun Li", "孙丽"),
+    ("maming", "Ma Ming", "马明"),
+    ("zhuting", "Zhu Ting", "朱婷"),
+    ("huyan", "Hu Yan", "胡燕"),
+    ("guofeng", "Guo Feng", "郭峰"),
+    ("linxue", "Lin Xue", "林雪"),
+    ("heping", "He Ping", "何平"),
+    ("gaojie", "Gao Jie", "高洁"),
+    ("luobin", "Luo Bin", "罗斌"),
+    ("liangyu", "Liang Yu", "梁宇"),
 ]
 # Members who have no log-in: a director enters them at a session.
 OFFLINE_MEMBERS = [("Sun Hua", "孙华"), ("Zhu Lan", "朱兰")]
@@ -34,14 +48,17 @@ OFFLINE_MEMBERS = [("Sun Hua", "孙华"), ("Zhu Lan", "朱兰")]
 class Demo:
     club: Club
     logins: list[tuple[str, str, str]] = field(default_factory=list)  # user, password, role
+    events: list[Event] = field(default_factory=list)
 
     def lines(self, lang: str) -> list[str]:
         zh = lang.startswith("zh")
         head = (f"演示俱乐部：{self.club.name_zh}（/clubs/{self.club.slug}/）" if zh
                 else f"demo club: {self.club.name_en} (/clubs/{self.club.slug}/)")
         rows = [f"  {user:<12} {password:<15} {role}" for user, password, role in self.logins]
+        sessions = [f"  /events/{e.pk}/  {e.name_in(lang)} ({e.get_status_display()})"
+                    for e in self.events]
         return [head, "登录（用户名、密码、角色）：" if zh else "log-ins (user, password, role):",
-                *rows]
+                *rows, "比赛：" if zh else "sessions:", *sessions]
 
 
 def _user(username: str, name_en: str, name_zh: str, password: str) -> User:
@@ -68,10 +85,13 @@ def load_demo() -> Demo:
     for username, m_en, m_zh in MEMBERS:
         member = _user(username, m_en, m_zh, MEMBER_PASSWORD)
         Membership.objects.get_or_create(club=club, player=member.player)
-        demo.logins.append((username, MEMBER_PASSWORD, "member"))
+        if len(demo.logins) <= 4:  # a few are enough to print; all share the password
+            demo.logins.append((username, MEMBER_PASSWORD, "member"))
     for m_en, m_zh in OFFLINE_MEMBERS:
         player = Player.objects.filter(user=None, name_en=m_en, name_zh=m_zh).first()
         if player is None:
             player = Player.objects.create(name_en=m_en, name_zh=m_zh)
         Membership.objects.get_or_create(club=club, player=player)
+    players = [Player.objects.get(user__username=u) for u, _, _ in MEMBERS]
+    demo.events = load_demo_events(club, director, players)
     return demo
