@@ -367,8 +367,6 @@ def _append(event: Event, actor: Actor, action: Action, fields: dict[str, Any],
             audit(event, actor, f"result.{action.kind}",
                   f"board {fields.get('board')}, table {fields.get('table')}, "
                   f"round {fields.get('round')}", before=before, after=row_dict(row))
-            with _cache_lock:
-                _cache[int(event.pk)] = (_stamp(event), new_live)
     except IntegrityError:
         # Another request took the same sequence number or key first: answer from the rows.
         forget(int(event.pk))
@@ -377,6 +375,15 @@ def _append(event: Event, actor: Actor, action: Action, fields: dict[str, Any],
             if done is not None:
                 return Stored(done, False)
         raise
+    # Only once committed (also when called inside an outer transaction, as an import is):
+    # no request may see an entry that could still roll back.
+    def remember() -> None:
+        with _cache_lock:
+            cached = _cache.get(int(event.pk))
+            if cached is None or cached[0] != _stamp(event) or cached[1].seq < new_live.seq:
+                _cache[int(event.pk)] = (_stamp(event), new_live)
+
+    transaction.on_commit(remember)
     notify(event)
     return Stored(row, True)
 
