@@ -22,6 +22,7 @@ from ...entry_errors import FieldError
 from ...errors import BridgeError
 from ...events.assignment import Assignment
 from ...events.live import Action, LiveSession
+from ...events.live_teams import LiveTeams
 from ...events.model import BoardResult, parse_award
 from ...events.movements import Movement, howell, mitchell
 from ...result import Result
@@ -206,7 +207,7 @@ def close_round(event: Event, actor: Actor, round: int) -> Event:
 
 # Event id → (what the state was built for, the state).  The stamp is the event's version
 # and creation time: a changed event, or a new one that got a reused id, is rebuilt.
-_cache: dict[int, tuple[tuple[int, str], LiveSession]] = {}
+_cache: dict[int, tuple[tuple[int, str], LiveSession | LiveTeams]] = {}
 _cache_lock = threading.Lock()
 
 
@@ -214,7 +215,10 @@ def _stamp(event: Event) -> tuple[int, str]:
     return (event.version, event.created.isoformat() if event.created else "")
 
 
-def _start(event: Event) -> LiveSession:
+def _start(event: Event) -> LiveSession | LiveTeams:
+    if event.kind == Event.Kind.TEAMS:
+        # A team event: the schedule's rooms, scored as team matches (events.live_teams).
+        return LiveTeams.start(list(assignments_of(event)), name=event.name_en or event.name_zh)
     return LiveSession.start(list(assignments_of(event)), scoring=event.scoring,  # type: ignore[arg-type]
                              name=event.name_en or event.name_zh)
 
@@ -237,6 +241,23 @@ def _board_result(row: ResultEntry) -> BoardResult:
 
 
 def state(event: Event) -> LiveSession:
+    """A pairs event's live state (``live_state`` for any event, team events included)."""
+    live = live_state(event)
+    if not isinstance(live, LiveSession):
+        raise BridgeError("a team event has no pairs ranking: see its match page",
+                          "队式赛没有双人赛排名：请看其比赛页面")
+    return live
+
+
+def team_state(event: Event) -> LiveTeams:
+    """A team event's live state (``bridgescore.events.live_teams``)."""
+    live = live_state(event)
+    if not isinstance(live, LiveTeams):
+        raise BridgeError("not a team event", "不是队式赛")
+    return live
+
+
+def live_state(event: Event) -> LiveSession | LiveTeams:
     """The event's live state: the library's replay of every stored row.
 
     Kept per process and brought up to date from the rows it has not seen, so an entry costs
@@ -303,7 +324,7 @@ def preview(event: Event, round: int, table: int, fields: Mapping[str, object]) 
 
 def live_row(event: Event, round: int, table: int, board: int) -> ResultEntry | None:
     """The row that holds a slot's current result (after corrections), or None."""
-    for seq, r in state(event).in_force().items():
+    for seq, r in live_state(event).in_force().items():
         if (r.round, r.table, r.board) == (round, table, board):
             return ResultEntry.objects.filter(event=event, seq=seq).first()
     return None
@@ -358,7 +379,7 @@ def _append(event: Event, actor: Actor, action: Action, fields: dict[str, Any],
                 done = ResultEntry.objects.filter(event=event, idempotency_key=key).first()
                 if done is not None:
                     return Stored(done, False)
-            live = state(event)
+            live = live_state(event)
             new_live, _ = live.apply(action)  # the library's check: raises BridgeError
             row = ResultEntry.objects.create(
                 event=event, seq=new_live.seq, kind=action.kind, replaces=action.replaces,

@@ -1,0 +1,457 @@
+"""A team event being played at a club: one team match, or a round robin, with the results
+entered one at a time at the tables (the same log of actions ``events.live`` keeps for pairs).
+
+**The schedule** is a list of model ``Assignment`` lines, one per room: in a round, at a
+table, the team holding the NS cards against the team holding EW, on these boards.  A match
+is two tables of one round playing the same boards with the teams swapped: the lower-numbered
+table is the open room (the home team NS), the other the closed room (the away team NS).  A
+match may span several rounds (its segments); a round robin has one match per pair of teams.
+
+>>> lines = match_schedule("1", "2", boards=4, segments=2)
+>>> [(a.round, a.table, a.ns_pair, a.ew_pair, a.boards) for a in lines]
+[(1, 1, '1', '2', (1, 2)), (1, 2, '2', '1', (1, 2)), (2, 1, '1', '2', (3, 4)), (2, 2, '2', '1', (3, 4))]
+
+**Entering**: a result must name its round and table and fit the schedule (the board is one
+of the table's, the teams are the ones sitting there, NS first); a second result for the same
+board at the same table and round is refused, changing one is an explicit correction.
+
+>>> from bridgescore.result import Result
+>>> live = LiveTeams.start(lines)
+>>> live, _ = live.enter(BoardResult(1, "1", "2", Result.parse("4S N ="), table=1, round=1))
+>>> live, _ = live.enter(BoardResult(1, "2", "1", Result.parse("4S N -1"), table=2, round=1))
+>>> m = live.match_state(live.matches()[0])
+>>> [(b.board, b.difference, b.imps) for b in m.score.boards], m.complete
+([(1, 470, 10)], False)
+
+**Scoring** is the library's team match (``events.teams.score_match``: IMPs per board by Law
+78B, artificial scores in either room by Law 86, VPs on the chosen scale) over the boards
+played in both rooms, and the round robin's standings (``events.team_events.standings``).
+What a reader may see is passed in (``visible``): while the event is in play a board's
+results are shown only once every table that plays it has played it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from ..board import Board
+from ..errors import BridgeError
+from ..frozen import FrozenMap
+from ..i18n import Lang, is_zh
+from ..serial import excerpt
+from .adjusted import award_text
+from .assignment import Assignment
+from .live_log import Action, Change, Entry, Slot
+from .model import BoardResult, Team, TeamMatch, played_score
+from .team_events import ByeVp, MatchResult, Standing, result_from_score, round_robin, standings
+from .teams import MatchBoard, MatchScore, MatchSettings, score_match
+
+__all__ = ["LiveTeams", "MatchPlan", "MatchState", "imp_arithmetic", "match_schedule", "plan_matches",
+           "room_arithmetic", "round_robin_schedule"]
+
+Room = tuple[int, int]  # (round, table)
+_KIND_ZH = {"enter": "录入", "correct": "更正", "cancel": "撤销"}
+
+
+# ---------------------------------------------------------------------------- schedules
+
+
+def _check_count(value: object, what: str, zh: str, low: int = 1) -> int:
+    if type(value) is not int or value < low:
+        raise BridgeError(f"invalid {what} {excerpt(value)}: expected a whole number from {low}",
+                          f"无效的{zh} {excerpt(value)}：应为从 {low} 起的整数")
+    return value
+
+
+def match_schedule(home: str, away: str, boards: int, segments: int = 1) -> tuple[Assignment, ...]:
+    """A match of ``boards`` boards in ``segments`` equal segments (one a round): table 1 is
+    the open room (``home`` NS), table 2 the closed room (``away`` NS)."""
+    _check_count(boards, "number of boards", "牌数")
+    _check_count(segments, "number of segments", "节数")
+    if boards % segments:
+        raise BridgeError(f"{boards} boards do not split into {segments} equal segments",
+                          f"{boards} 副牌不能平分为 {segments} 节")
+    per = boards // segments
+    out = []
+    for s in range(segments):
+        nums = tuple(range(s * per + 1, (s + 1) * per + 1))
+        out += [Assignment(s + 1, 1, home, away, nums), Assignment(s + 1, 2, away, home, nums)]
+    return tuple(out)
+
+
+def round_robin_schedule(teams: Sequence[str], boards_per_round: int) -> tuple[Assignment, ...]:
+    """Every pair of ``teams`` meets once (the library's circle method, ``round_robin``); in
+    round ``r`` every match plays boards ``(r−1)·n+1 … r·n``, the ``i``-th match of the round at
+    tables ``2i−1`` (open room, its home team NS) and ``2i`` (closed room)."""
+    n = _check_count(boards_per_round, "number of boards per round", "每轮牌数")
+    out = []
+    for r, fixtures in enumerate(round_robin(list(teams)), 1):
+        nums = tuple(range((r - 1) * n + 1, r * n + 1))
+        for i, f in enumerate(fixtures):
+            out += [Assignment(r, 2 * i + 1, f.home, f.away, nums),
+                    Assignment(r, 2 * i + 2, f.away, f.home, nums)]
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------- matches
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPlan:
+    """One match of the schedule: its number (1, 2 … by round and open table), the teams,
+    its boards and where each board is played in each room."""
+
+    number: int
+    home: str
+    away: str
+    boards: tuple[int, ...]
+    open: Mapping[int, Room]  # board → (round, table) of the open room (home NS)
+    closed: Mapping[int, Room]
+    rounds: tuple[int, ...]
+
+
+def plan_matches(lines: Iterable[Assignment]) -> tuple[MatchPlan, ...]:
+    """The matches of a schedule; a room without its other room is an error naming it."""
+    by_round: dict[int, list[Assignment]] = {}
+    for a in lines:
+        by_round.setdefault(a.round, []).append(a)
+    found: dict[frozenset[str], dict[str, object]] = {}
+    order: list[frozenset[str]] = []
+    for r in sorted(by_round):
+        rest = sorted(by_round[r], key=lambda a: a.table)
+        while rest:
+            a = rest.pop(0)
+            b = next((x for x in rest if (x.ns_pair, x.ew_pair) == (a.ew_pair, a.ns_pair)
+                      and set(x.boards) == set(a.boards)), None)
+            if b is None:
+                raise BridgeError(
+                    f"round {r}, table {a.table}: teams {a.ns_pair} v {a.ew_pair} have no other "
+                    "room (a table with the teams swapped and the same boards)",
+                    f"第{r}轮第{a.table}桌：{a.ns_pair}队对{a.ew_pair}队没有另一个房间"
+                    "（双方互换方向、牌副相同的另一张桌子）")
+            rest.remove(b)
+            key = frozenset((a.ns_pair, a.ew_pair))
+            if key not in found:
+                found[key] = {"home": a.ns_pair, "away": a.ew_pair, "open": {}, "closed": {},
+                              "rounds": []}
+                order.append(key)
+            m = found[key]
+            home_ns, away_ns = (a, b) if a.ns_pair == m["home"] else (b, a)
+            for board in a.boards:
+                o, c = m["open"], m["closed"]
+                assert isinstance(o, dict) and isinstance(c, dict)
+                if board in o:
+                    raise BridgeError(f"teams {m['home']} and {m['away']} play board {board} "
+                                      "twice", f"{m['home']}队与{m['away']}队两次打第{board}副")
+                o[board] = (r, home_ns.table)
+                c[board] = (r, away_ns.table)
+            rounds = m["rounds"]
+            assert isinstance(rounds, list)
+            rounds.append(r)
+    out = []
+    for i, key in enumerate(order, 1):
+        m = found[key]
+        o, c, rounds = m["open"], m["closed"], m["rounds"]
+        assert isinstance(o, dict) and isinstance(c, dict) and isinstance(rounds, list)
+        out.append(MatchPlan(i, str(m["home"]), str(m["away"]), tuple(sorted(o)),
+                             FrozenMap(o), FrozenMap(c), tuple(rounds)))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """A match as a reader may see it now: the library's score over the boards played in
+    both rooms and visible (``score``), the boards not shown yet (``waiting``), and whether the
+    match is over and wholly shown (``complete``: only then does it carry VPs)."""
+
+    plan: MatchPlan
+    score: MatchScore
+    waiting: tuple[int, ...]
+    complete: bool
+
+    @property
+    def vp(self) -> tuple[float, float] | None:
+        return self.score.vp if self.complete else None
+
+
+# ---------------------------------------------------------------------------- the live state
+
+
+@dataclass(frozen=True)
+class LiveTeams:
+    """A team event being played.  Start one with ``LiveTeams.start(lines)``; ``apply`` (or
+    ``enter``/``correct``/``cancel``) gives the next state and what changed, as
+    ``events.live.LiveSession`` does for pairs."""
+
+    assignments: tuple[Assignment, ...] = ()
+    settings: MatchSettings = field(default_factory=MatchSettings)
+    name: str = ""
+    entries: tuple[Entry, ...] = ()
+    changes: tuple[Change, ...] = ()
+    _tables: Mapping[Room, Assignment] = field(default_factory=FrozenMap, init=False,
+                                               repr=False, compare=False)
+    _plans: tuple[MatchPlan, ...] = field(default=(), init=False, repr=False, compare=False)
+    _current: Mapping[int, BoardResult] = field(default_factory=FrozenMap, init=False,
+                                                repr=False, compare=False)
+
+    @classmethod
+    def start(cls, lines: Sequence[Assignment], *, settings: MatchSettings | None = None,
+              name: str = "") -> LiveTeams:
+        if not isinstance(lines, list | tuple) or not all(isinstance(a, Assignment) for a in lines):
+            raise BridgeError(f"invalid schedule {excerpt(lines)}: expected Assignment lines",
+                              f"无效的赛程 {excerpt(lines)}：应为 Assignment 列表")
+        if settings is not None and settings.scoring != "imps":
+            raise BridgeError("a live team event is scored at IMPs",
+                              "现场队式赛按 IMP 计分")
+        return cls(tuple(lines), settings or MatchSettings(), name)
+
+    def __post_init__(self) -> None:
+        tables: dict[Room, Assignment] = {}
+        for a in self.assignments:
+            if (a.round, a.table) in tables:
+                raise BridgeError(f"the schedule has table {a.table} twice in round {a.round}",
+                                  f"赛程中第{a.round}轮第{a.table}桌出现两次")
+            tables[(a.round, a.table)] = a
+        object.__setattr__(self, "_tables", FrozenMap(tables))
+        object.__setattr__(self, "_plans", plan_matches(self.assignments))
+        given = tuple(self.entries)
+        # Replay a given log through the same checks as a new entry.
+        object.__setattr__(self, "entries", ())
+        object.__setattr__(self, "changes", ())
+        state = self
+        for e in given:
+            if not isinstance(e, Entry) or e.seq != state.seq + 1:
+                raise BridgeError(f"entry {excerpt(getattr(e, 'seq', e))} is out of order: "
+                                  f"expected entry {state.seq + 1}",
+                                  f"录入记录 {excerpt(getattr(e, 'seq', e))} 顺序错误："
+                                  f"应为第 {state.seq + 1} 条")
+            state, _ = state.apply(e.action)
+        for name in ("entries", "changes", "_current"):
+            object.__setattr__(self, name, getattr(state, name))
+
+    # ------------------------------------------------------------------ actions
+    @property
+    def seq(self) -> int:
+        """The last sequence number given (0 before the first entry)."""
+        return len(self.entries)
+
+    def enter(self, result: BoardResult) -> tuple[LiveTeams, Change]:
+        return self.apply(Action("enter", result))
+
+    def correct(self, seq: int, result: BoardResult) -> tuple[LiveTeams, Change]:
+        return self.apply(Action("correct", result, seq))
+
+    def cancel(self, seq: int) -> tuple[LiveTeams, Change]:
+        return self.apply(Action("cancel", None, seq))
+
+    def apply(self, action: Action) -> tuple[LiveTeams, Change]:
+        """The new state after ``action``, and what changed (boards, teams)."""
+        if not isinstance(action, Action):
+            raise BridgeError(f"invalid action {excerpt(action)}: expected an Action",
+                              f"无效的操作 {excerpt(action)}：应为 Action")
+        seq = self.seq + 1
+        old = None
+        if action.replaces is not None:
+            old = self._current.get(action.replaces)
+            if old is None:
+                later = next((x.seq for x in self.entries
+                              if x.action.replaces == action.replaces), None)
+                why = (f"it was superseded by entry {later}" if later is not None
+                       else "there is no such entry")
+                why_zh = f"它已被第 {later} 条取代" if later is not None else "没有这条录入"
+                raise BridgeError(f"cannot {action.kind} entry {action.replaces}: {why}",
+                                  f"无法{_KIND_ZH[action.kind]}第 {action.replaces} 条录入：{why_zh}")
+        new = None
+        if action.result is not None:
+            new = replace(action.result, seq=old.seq if old is not None else seq)
+            self._check(new, old)
+        current = dict(self._current)
+        if action.replaces is not None:
+            del current[action.replaces]
+        if new is not None:
+            current[seq] = new
+        touched = [r for r in (old, new) if r is not None]
+        change = Change(seq, tuple(sorted({r.board for r in touched})),
+                        tuple(sorted({t for r in touched for t in (r.ns_pair, r.ew_pair)})))
+        entry = Entry(seq, action if new is None or action.result == new
+                      else Action(action.kind, new, action.replaces))
+        state = object.__new__(LiveTeams)
+        for name in ("assignments", "settings", "name", "_tables", "_plans"):
+            object.__setattr__(state, name, getattr(self, name))
+        object.__setattr__(state, "entries", (*self.entries, entry))
+        object.__setattr__(state, "changes", (*self.changes, change))
+        object.__setattr__(state, "_current", FrozenMap(current))
+        return state, change
+
+    def _check(self, r: BoardResult, old: BoardResult | None) -> None:
+        def err(en: str, zh: str) -> BridgeError:
+            return BridgeError(f"board {r.board}: {en}", f"第{r.board}副：{zh}")
+
+        if r.round is None or r.table is None:
+            raise err("an entry needs its round and table", "录入需注明轮次和桌号")
+        a = self._tables.get((r.round, r.table))
+        if a is None:
+            raise err(f"no play at table {r.table} in round {r.round}",
+                      f"第{r.round}轮第{r.table}桌没有比赛")
+        if r.board not in a.boards:
+            raise err(f"not played at table {r.table} in round {r.round} (boards there: "
+                      f"{_ranges(a.boards)})",
+                      f"第{r.round}轮第{r.table}桌不打这副牌（该桌的牌：{_ranges(a.boards)}）")
+        if (r.ns_pair, r.ew_pair) == (a.ew_pair, a.ns_pair):
+            raise err(f"team {r.ns_pair} holds the EW cards at table {r.table} in round "
+                      f"{r.round}, not NS (NS is team {a.ns_pair})",
+                      f"第{r.round}轮第{r.table}桌{r.ns_pair}队持东西牌而非南北"
+                      f"（南北为{a.ns_pair}队）")
+        if (r.ns_pair, r.ew_pair) != (a.ns_pair, a.ew_pair):
+            raise err(f"teams {r.ns_pair} v {r.ew_pair} are not at table {r.table} in round "
+                      f"{r.round}: the schedule has {a.ns_pair} v {a.ew_pair} there",
+                      f"{r.ns_pair}队与{r.ew_pair}队不在第{r.round}轮第{r.table}桌："
+                      f"赛程安排的是{a.ns_pair}队与{a.ew_pair}队")
+        for n, x in self._current.items():
+            if x is not old and (x.round, x.table, x.board) == (r.round, r.table, r.board):
+                raise err(f"already entered at table {r.table} in round {r.round} (entry {n}): "
+                          "correct that entry instead",
+                          f"第{r.round}轮第{r.table}桌已录入（第 {n} 条）：请更正该条录入")
+
+    # ------------------------------------------------------------------ reading
+    def in_force(self) -> Mapping[int, BoardResult]:
+        """Entry number → result, for the entries neither corrected nor cancelled."""
+        return self._current
+
+    def results(self) -> tuple[BoardResult, ...]:
+        return tuple(self._current[k] for k in sorted(self._current))
+
+    def entry(self, seq: int) -> Entry:
+        if type(seq) is not int or not 1 <= seq <= self.seq:
+            raise BridgeError(f"no entry {excerpt(seq)}: entries are 1-{self.seq}",
+                              f"没有第 {excerpt(seq)} 条录入：录入为 1-{self.seq}")
+        return self.entries[seq - 1]
+
+    def _at(self) -> dict[tuple[int, int, int], BoardResult]:
+        return {(int(r.round or 0), int(r.table or 0), r.board): r
+                for r in self._current.values()}
+
+    def outstanding(self, round: int | None = None) -> tuple[Slot, ...]:
+        """The boards still to be played (in ``round``, or all), round by round, table by
+        table."""
+        done = self._at()
+        return tuple(Slot(a.round, a.table, b, a.ns_pair, a.ew_pair)
+                     for a in sorted(self.assignments, key=lambda a: (a.round, a.table))
+                     if round is None or a.round == round
+                     for b in a.boards if (a.round, a.table, b) not in done)
+
+    def teams(self) -> tuple[str, ...]:
+        """The teams of the schedule, in order of their first match (home before away)."""
+        seen: dict[str, None] = {}
+        for p in self._plans:
+            seen.setdefault(p.home)
+            seen.setdefault(p.away)
+        return tuple(seen)
+
+    def matches(self) -> tuple[MatchPlan, ...]:
+        return self._plans
+
+    def rooms(self, plan: MatchPlan, board: int) -> tuple[BoardResult | None, BoardResult | None]:
+        """The open- and closed-room results of a board of a match (None: not yet in)."""
+        at = self._at()
+        (ro, to), (rc, tc) = plan.open[board], plan.closed[board]
+        return at.get((ro, to, board)), at.get((rc, tc, board))
+
+    def played_everywhere(self) -> frozenset[int]:
+        """The boards every table that plays them has played (in every match)."""
+        done = self._at()
+        out = set()
+        plays: dict[int, list[bool]] = {}
+        for a in self.assignments:
+            for b in a.boards:
+                plays.setdefault(b, []).append((a.round, a.table, b) in done)
+        for b, flags in plays.items():
+            if all(flags):
+                out.add(b)
+        return frozenset(out)
+
+    def match_state(self, plan: MatchPlan,
+                    visible: Callable[[int], bool] | None = None) -> MatchState:
+        """The match scored over its boards played in both rooms and ``visible``."""
+        shown = visible or (lambda _b: True)
+        results: list[BoardResult] = []
+        waiting = []
+        for b in plan.boards:
+            o, c = self.rooms(plan, b)
+            if o is not None and c is not None and shown(b):
+                # A match's segments are rounds of the event; the library's match is one
+                # round (its first), so the rooms' own rounds are left out here.
+                results += [replace(o, round=None), replace(c, round=None)]
+            else:
+                waiting.append(b)
+        match = TeamMatch(Team(plan.home), Team(plan.away), tuple(results),
+                          round=plan.rounds[0])
+        score = score_match(match, self.settings)
+        return MatchState(plan, score, tuple(waiting), not waiting)
+
+    def standings(self, visible: Callable[[int], bool] | None = None,
+                  bye_vp: ByeVp = 12.0) -> list[Standing]:
+        """The standings over the complete matches (the library's, with its tie-breaks); a
+        team idle in a round has a bye once every match of that round is complete."""
+        states = [self.match_state(p, visible) for p in self._plans]
+        done: list[MatchResult] = [result_from_score(s.score, s.plan.rounds[0])
+                                   for s in states if s.complete]
+        complete_rounds = {r for r in {a.round for a in self.assignments}
+                           if all(s.complete for s in states if r in s.plan.rounds)}
+        teams = self.teams()
+        byes = []
+        for r in sorted(complete_rounds):
+            playing = {t for a in self.assignments if a.round == r for t in (a.ns_pair, a.ew_pair)}
+            byes += [t for t in teams if t not in playing]
+        scale = self.settings.vp_scale if isinstance(self.settings.vp_scale, str) else "wbf"
+        return standings(teams, done, byes=byes, bye_vp=bye_vp, scale=scale)
+
+
+# ---------------------------------------------------------------------------- explanations
+
+
+def room_arithmetic(r: BoardResult, lang: Lang = "en") -> str:
+    """How a room's score is made up, in the reader's language: the library's explanation
+    of a played result (``NS score 4×30+300=420``), or the artificial award."""
+    zh = is_zh(lang)
+    if r.kind == "artificial":
+        a = f"{award_text(r.ns_award)}/{award_text(r.ew_award)}"
+        return f"人为调整分 {a}（南北/东西）" if zh else f"artificial score {a} (NS/EW)"
+    if r.result is None:
+        s = r.score or 0
+        return f"南北 {s:+d}" if zh else f"NS score {s:+d}"
+    return r.result.explain(Board(r.board).vulnerability, lang)[0]
+
+
+def _num(x: float | Fraction) -> str:
+    f = float(x)
+    return f"{f:g}"
+
+
+def imp_arithmetic(b: MatchBoard, home: str, away: str, lang: Lang = "en") -> str:
+    """The board's comparison in the reader's language: the open-room NS score minus the
+    closed-room NS score and its IMPs (``+420 − (−50) = +470: 10 IMPs to Lions``), or the
+    artificial awards and what they are worth."""
+    zh = is_zh(lang)
+    value = b.imps
+    if value == 0:
+        to = "平" if zh else "no IMPs"
+    elif zh:
+        to = f"{home if value > 0 else away}得 {_num(abs(value))} IMP"
+    else:
+        to = f"{_num(abs(value))} IMP{'' if abs(value) == 1 else 's'} to {home if value > 0 else away}"
+    if b.difference is None:
+        note = b.note or ""
+        return (f"调整分 {note}：{to}" if zh else f"adjusted {note}: {to}")
+    o, c = played_score(b.open), played_score(b.closed)
+    closed = f"({c:+d})"
+    sep = "：" if zh else ": "
+    return f"{o:+d} − {closed} = {b.difference:+d}{sep}{to}"
+
+
+def _ranges(numbers: Iterable[int]) -> str:
+    from .model import _ranges as ranges
+
+    return ranges(sorted(numbers))
