@@ -343,12 +343,10 @@ class LiveTeams:
                      for b in a.boards if (a.round, a.table, b) not in done)
 
     def teams(self) -> tuple[str, ...]:
-        """The teams of the schedule, in order of their first match (home before away)."""
-        seen: dict[str, None] = {}
-        for p in self._plans:
-            seen.setdefault(p.home)
-            seen.setdefault(p.away)
-        return tuple(seen)
+        """The teams of the schedule, in the order of their numbers (ids that are whole
+        numbers by value, then any others by text)."""
+        seen = {t for p in self._plans for t in (p.home, p.away)}
+        return tuple(sorted(seen, key=lambda t: (0, int(t), "") if t.isdigit() else (1, 0, t)))
 
     def matches(self) -> tuple[MatchPlan, ...]:
         return self._plans

@@ -1,0 +1,237 @@
+"""Team events at a club: creating a match or a round robin, and what a reader may see of it.
+
+The schedule is the library's (``events.live_teams.match_schedule`` and
+``round_robin_schedule``), stored as the event's assignment lines, so the table phones enter
+results through the events services exactly as for pairs.  Every score is the library's:
+``LiveTeams.match_state`` (IMPs by Law 78B, artificial scores by Law 86, VPs on the WBF 2013
+continuous 20-VP scale) and ``LiveTeams.standings``.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from ...board import Board
+from ...errors import BridgeError
+from ...events.live_teams import (
+    LiveTeams,
+    MatchState,
+    imp_arithmetic,
+    match_schedule,
+    room_arithmetic,
+    round_robin_schedule,
+)
+from ...events.model import BoardResult
+from ...events.team_events import Standing
+from ...events.teams import MatchBoard
+from ...i18n import Lang
+from ..accounts.models import Player
+from ..clubs.models import Club
+from ..clubs.roles import AnyUser, can_direct, is_member
+from ..events import services as sv
+from ..events import tables as table_secrets
+from ..events.models import Entrant, Event, Seat, Table
+
+MIN_PLAYERS, MAX_PLAYERS = 4, 6
+MAX_TEAMS = 8
+VP_SCALE = "wbf"  # the WBF 2013 continuous 20-VP scale (the library's default)
+
+
+@dataclass(frozen=True, slots=True)
+class Guest:
+    """A player with no account, entered by the director."""
+
+    name_en: str
+    name_zh: str
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSpec:
+    name_en: str
+    name_zh: str
+    players: tuple[Player | Guest, ...]
+
+
+def create_team_event(club: Club, actor: sv.Actor, *, name_en: str = "", name_zh: str = "",
+                      date: datetime.date, movement: str, boards: int, segments: int = 1,
+                      teams: Sequence[TeamSpec]) -> Event:
+    """A team match (two teams, ``boards`` boards in ``segments`` rounds) or a round robin
+    (every pair of teams plays a match of ``boards`` boards), with its tables (two per match
+    per round), its teams and their players, and the schedule as the event's lines."""
+    if actor.user is None or not can_direct(actor.user, club):
+        raise sv.NotAllowed("Only a director of this club may create a session.",
+                            "只有本俱乐部的裁判可以创建比赛。")
+    ids = [str(i) for i in range(1, len(teams) + 1)]
+    if movement == Event.Movement.MATCH:
+        if len(teams) != 2:
+            raise BridgeError(f"a match is between 2 teams, not {len(teams)}",
+                              f"一场比赛由 2 个队进行，而不是 {len(teams)} 个")
+        lines = match_schedule(ids[0], ids[1], boards=boards, segments=segments)
+    elif movement == Event.Movement.ROUND_ROBIN:
+        if not 3 <= len(teams) <= MAX_TEAMS:
+            raise BridgeError(f"a round robin takes 3 to {MAX_TEAMS} teams, not {len(teams)}",
+                              f"循环赛需要 3 到 {MAX_TEAMS} 个队，而不是 {len(teams)} 个")
+        lines = round_robin_schedule(ids, boards_per_round=boards)
+    else:
+        raise BridgeError(f"unknown team movement {movement!r}: expected match or round-robin",
+                          f"未知的队式赛赛制 {movement!r}：应为 match（对抗赛）或 round-robin（循环赛）")
+    for i, t in enumerate(teams, 1):
+        if not (t.name_en.strip() or t.name_zh.strip()):
+            raise BridgeError(f"team {i} needs a name", f"第{i}队需要队名")
+        if not MIN_PLAYERS <= len(t.players) <= MAX_PLAYERS:
+            raise BridgeError(
+                f"team {i} has {len(t.players)} players: a team has {MIN_PLAYERS} to {MAX_PLAYERS}",
+                f"第{i}队有 {len(t.players)} 名队员：每队应有 {MIN_PLAYERS} 到 {MAX_PLAYERS} 名")
+    members = [p.pk for t in teams for p in t.players if isinstance(p, Player)]
+    twice = next((p for p in members if members.count(p) > 1), None)
+    if twice is not None:
+        name = Player.objects.get(pk=twice)
+        raise BridgeError(f"{name.name_in('en')} is in two teams",
+                          f"{name.name_in('zh')} 在两个队中")
+    LiveTeams.start(lines)  # the library checks the schedule's rooms once more
+    rounds = max(a.round for a in lines)
+    tables = max(a.table for a in lines)
+    with transaction.atomic():
+        event = Event.objects.create(
+            club=club, name_en=name_en, name_zh=name_zh, date=date, kind=Event.Kind.TEAMS,
+            movement=movement, tables=tables, boards_per_round=len(lines[0].boards),
+            rounds=rounds, scoring=Event.Scoring.IMP, created_by=actor.user,
+            assignments=[a.to_dict() for a in lines])
+        Table.objects.bulk_create([table_secrets.make_table(event, n)
+                                   for n in range(1, tables + 1)])
+        for number, t in zip(ids, teams, strict=True):
+            entrant = Entrant.objects.create(event=event, number=number,
+                                             name_en=t.name_en.strip(), name_zh=t.name_zh.strip())
+            for pos, p in enumerate(t.players, 1):
+                player = p if isinstance(p, Player) else Player.objects.create(
+                    name_en=p.name_en, name_zh=p.name_zh)
+                Seat.objects.create(entrant=entrant, player=player, position=pos)
+        sv.audit(event, actor, "event.create", after={
+            **sv.settings_of(event), "segments": segments,
+            "teams": [{"number": n, "name_en": t.name_en, "name_zh": t.name_zh,
+                       "players": [p.name_in("en") for p in
+                                   Entrant.objects.get(event=event, number=n).players.all()]}
+                      for n, t in zip(ids, teams, strict=True)]})
+    return event
+
+
+# ---------------------------------------------------------------------------- who sees what
+
+
+def may_see(user: AnyUser, event: Event) -> bool:
+    """Published results: anyone; otherwise the club's members (and directors)."""
+    return event.published or is_member(user, event.club)
+
+
+def sees_everything(user: AnyUser, event: Event) -> bool:
+    """A director, or once the event is published or closed: every board in both rooms.
+    Otherwise a board is shown only once every table that plays it has played it, so that
+    no table learns a result of a board it has yet to play."""
+    return (event.published or event.status == Event.Status.CLOSED
+            or can_direct(user, event.club))
+
+
+# ---------------------------------------------------------------------------- the view
+
+
+def _num(x: float) -> str:
+    return f"{x:g}" if float(x) == int(x) else f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _room(r: BoardResult, lang: Lang) -> dict[str, Any]:
+    out: dict[str, Any] = {"ns_score": r.score, "arithmetic": room_arithmetic(r, lang),
+                           "ns_score_text": "" if r.score is None else f"{r.score:+d}",
+                           "table": r.table, "round": r.round}
+    if r.kind == "artificial":
+        from ...events.adjusted import award_text
+
+        out["contract"] = f"{award_text(r.ns_award)}/{award_text(r.ew_award)}"
+        out["adjusted"] = True
+    elif r.result is not None:
+        out["contract"] = r.result.format(lang, symbols=True)
+        out["adjusted"] = False
+    else:
+        out["contract"] = ""
+        out["adjusted"] = False
+    out["lead"] = r.lead or ""
+    return out
+
+
+def _board(b: MatchBoard, home: str, away: str, lang: Lang) -> dict[str, Any]:
+    return {"board": b.board,
+            "vulnerability": Board(b.board).vulnerability.name_in(lang),
+            "open": _room(b.open, lang), "closed": _room(b.closed, lang),
+            "difference": b.difference, "imps": b.imps, "home": _num(b.home),
+            "away": _num(b.away), "home_running": _num(b.home_running),
+            "away_running": _num(b.away_running),
+            "arithmetic": imp_arithmetic(b, home, away, lang)}
+
+
+def match_view(state: MatchState, names: dict[str, str], lang: Lang) -> dict[str, Any]:
+    """A match as its page and the API show it, in ``lang``."""
+    p, s = state.plan, state.score
+    home, away = names.get(p.home, p.home), names.get(p.away, p.away)
+    vp = state.vp
+    return {"number": p.number, "home": p.home, "away": p.away, "home_name": home,
+            "away_name": away, "rounds": list(p.rounds), "boards": list(p.boards),
+            "scored": [_board(b, home, away, lang) for b in s.boards],
+            "waiting": list(state.waiting), "home_total": _num(s.home_total),
+            "away_total": _num(s.away_total), "complete": state.complete,
+            "vp": None if vp is None else {"home": _num(vp[0]), "away": _num(vp[1]),
+                                           "scale": s.vp_scale}}
+
+
+def standings_view(rows: list[Standing], names: dict[str, str]) -> list[dict[str, Any]]:
+    return [{"place": s.place, "team": s.team, "name": names.get(s.team, s.team),
+             "played": s.played, "byes": s.byes, "vp": _num(s.vp),
+             "imps_for": _num(s.imps_for), "imps_against": _num(s.imps_against)}
+            for s in rows]
+
+
+def cross_table(states: list[MatchState], teams: Sequence[str],
+                names: dict[str, str]) -> list[dict[str, Any]]:
+    """Row team against column team: its VPs and the IMPs (its own first), complete matches."""
+    cell: dict[tuple[str, str], dict[str, str]] = {}
+    for st in states:
+        vp = st.vp
+        if vp is None:
+            continue
+        h, a = st.plan.home, st.plan.away
+        s = st.score
+        cell[(h, a)] = {"vp": _num(vp[0]), "imps": f"{_num(s.home_total)}–{_num(s.away_total)}"}
+        cell[(a, h)] = {"vp": _num(vp[1]), "imps": f"{_num(s.away_total)}–{_num(s.home_total)}"}
+    return [{"team": t, "name": names.get(t, t),
+             "cells": [{"self": t == u, **cell.get((t, u), {})} for u in teams]}
+            for t in teams]
+
+
+def team_names(event: Event, lang: Lang) -> dict[str, str]:
+    return {e.number: e.name_in(lang) for e in sv.entrants(event)}
+
+
+def scoreboard(event: Event, user: AnyUser, lang: Lang) -> dict[str, Any]:
+    """Everything the match page and the API show, as the reader may see it."""
+    live = sv.team_state(event)
+    full = sees_everything(user, event)
+    visible = None if full else live.played_everywhere().__contains__
+    names = team_names(event, lang)
+    states = [live.match_state(p, visible) for p in live.matches()]
+    teams = live.teams()
+    out: dict[str, Any] = {
+        "event": event.pk, "name": event.name_in(lang), "status": event.status,
+        "movement": event.movement, "published": event.published, "full": full,
+        "vp_scale": VP_SCALE, "seq": live.seq,
+        "teams": [{"number": e.number, "name": e.name_in(lang),
+                   "players": [s.player.name_in(lang) for s in e.seats.all()]}
+                  for e in sv.entrants(event)],
+        "matches": [match_view(s, names, lang) for s in states],
+    }
+    if event.movement == Event.Movement.ROUND_ROBIN:
+        out["standings"] = standings_view(live.standings(visible), names)
+        out["cross_table"] = cross_table(states, teams, names)
+    return out

@@ -1,0 +1,99 @@
+"""Team event pages: a director's new match or round robin, and the live match pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from ...errors import BridgeError
+from ...i18n import Lang
+from ..clubs.models import Club
+from ..clubs.roles import can_direct
+from ..events import services as sv
+from ..events.models import Event
+from . import services as teams
+from .forms import MatchForm, TeamForm, TeamFormSet
+
+POLL_SECONDS = 5
+
+
+def _lang() -> Lang:
+    return "zh" if (get_language() or "en").startswith("zh") else "en"
+
+
+def new_match(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not can_direct(request.user, club):
+        raise PermissionDenied
+    movement = request.POST.get("movement", "match") if request.method == "POST" else "match"
+    if request.method == "POST":
+        form = MatchForm(request.POST)
+        formset = TeamFormSet(request.POST, club=club, movement=movement, prefix="team")
+        if form.is_valid() and formset.is_valid():
+            d = form.cleaned_data
+            specs = [teams.TeamSpec(f.cleaned_data["name_en"], f.cleaned_data["name_zh"],
+                                    (*f.cleaned_data["members"], *f.cleaned_data["guests"]))
+                     for f in formset.forms if isinstance(f, TeamForm) and f.used]
+            try:
+                event = teams.create_team_event(
+                    club, sv.Actor.of(request.user), name_en=d["name_en"].strip(),
+                    name_zh=d["name_zh"].strip(), date=d["date"], movement=d["movement"],
+                    boards=d["boards"], segments=d["segments"] if movement == "match" else 1,
+                    teams=specs)
+            except BridgeError as e:
+                form.add_error(None, e.zh if _lang() == "zh" else e.en)
+            else:
+                messages.success(request, _("The session is set up: start it from the "
+                                            "director's console when the players sit down."))
+                return redirect("teams:match", event_id=event.pk)
+    else:
+        form = MatchForm()
+        formset = TeamFormSet(club=club, prefix="team")
+    return render(request, "teams/new.html", {"club": club, "form": form, "formset": formset})
+
+
+def _event(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    if event.kind != Event.Kind.TEAMS:
+        raise Http404
+    if not teams.may_see(request.user, event):
+        raise PermissionDenied
+    return event
+
+
+def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    board = teams.scoreboard(event, request.user, _lang())
+    return {"event": event, "board": board, "poll": POLL_SECONDS,
+            "live": event.status == Event.Status.RUNNING,
+            "director": can_direct(request.user, event.club)}
+
+
+def match_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The match scorecard (one match), or the round robin's standings and cross-table."""
+    event = _event(request, event_id)
+    ctx = _context(request, event)
+    if request.headers.get("HX-Request"):
+        return render(request, "teams/_live.html", ctx)
+    return render(request, "teams/match.html", ctx)
+
+
+def match_detail(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """One match of a round robin, board by board."""
+    event = _event(request, event_id)
+    ctx = _context(request, event)
+    found = [m for m in ctx["board"]["matches"] if m["number"] == number]
+    if not found:
+        raise Http404
+    ctx["match"] = found[0]
+    if request.headers.get("HX-Request"):
+        return render(request, "teams/_detail_live.html", ctx)
+    return render(request, "teams/detail.html", ctx)
