@@ -1,0 +1,187 @@
+"""The team pages in a real browser (Debian's Chromium through Playwright): the director
+creates a match through the form, the tables' results come in (through the events services,
+as the phones' entries do), and the match page is looked at in both languages at 360 and
+1280 px, as the director (everything) and as a member while in play (boards played in both
+rooms only), updating itself when a result arrives.  Screenshots go to artefacts/web/."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .. import servers
+from ..test_browser import ARTEFACTS, WIDTHS, browser, new_page, shot
+
+__all__ = ["browser"]  # the browser fixture, shared with the site's own browser tests
+
+pytestmark = pytest.mark.browser
+
+# Results by (round, table, board): the first three boards in both rooms, board 4 only in
+# the open room (so a member in play sees three boards).  By hand: b1 470 → 10 to the home
+# team, b2 0, b3 510 → 11 to home; totals 21–0.
+RESULTS = [(1, 1, 1, "4S", "N", "="), (1, 2, 1, "4S", "N", "-1"),
+           (1, 1, 2, "3NT", "S", "+1"), (1, 2, 2, "3NT", "S", "+1"),
+           (2, 1, 3, "2H", "W", "="), (2, 2, 3, "4H", "W", "="),
+           (2, 1, 4, "4S", "N", "+2")]
+LAST = (2, 2, 4, "6S", "N", "=")  # arrives while a page is open: −750 → 13 to away
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Server, dict[str, str]]]:
+    if not Path("/usr/bin/chromium").exists():
+        pytest.fail("/usr/bin/chromium is missing: `make web-system` installs it", pytrace=False)
+    data = tmp_path_factory.mktemp("teams-site")
+    env = servers.server_env(data)
+    server = servers.start(env, data)
+    servers.bridgescore(env, "web", "demo")
+    yield server, env
+    server.stop()
+
+
+def _django(env: dict[str, str], code: str) -> str:
+    """Run ``code`` against the server's database (a separate process, as another server)."""
+    head = ("import django; django.setup()\n"
+            "from bridgescore.web.events import services as sv\n"
+            "from bridgescore.web.events.models import Event\n")
+    r = subprocess.run([sys.executable, "-c", head + code], env=env, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def _enter(env: dict[str, str], event: int, rows: list[tuple[int, int, int, str, str, str]]) -> None:
+    _django(env, f"e = Event.objects.get(pk={event})\n"
+                 f"for rnd, t, b, c, d, res in {rows!r}:\n"
+                 "    sv.enter(e, sv.Actor(table=e.table_set.get(number=t)), round=rnd, table=t,\n"
+                 "             fields={'board': b, 'contract': c, 'declarer': d, 'result': res})\n")
+
+
+def _log_in(page: Page, url: str, user: str, password: str) -> None:
+    page.goto(url + "/account/login/")
+    page.locator("#id_username").fill(user)
+    page.locator("#id_password").fill(password)
+    page.locator("form.stack button[type=submit]").click()
+    page.wait_for_url("**/account/")
+
+
+def test_create_a_match_and_watch_it(site: tuple[servers.Server, dict[str, str]],
+                                     browser: Browser) -> None:
+    server, env = site
+    page, errors = new_page(browser, 1280, "en-US")
+    _log_in(page, server.url, "director", "demo-director")
+    page.goto(server.url + "/clubs/demo/matches/new")
+    shot(page, "teams-en-1280-new")
+    page.locator("#id_name_en").fill("Riverside teams")
+    page.locator("#id_name_zh").fill("江滨队式赛")
+    page.locator("#id_boards").fill("4")
+    page.locator("#id_segments").fill("2")
+    teams = page.locator("details.team")
+    for i, (en, zh, members, guests) in enumerate([
+            ("Lions", "狮队", ["Wang Wei 王伟", "Li Na 李娜"], "Lin Tao / 林涛\nMa Li / 马丽"),
+            ("Tigers", "虎队", ["Zhang Min 张敏", "Liu Yang 刘洋"], "Guo Jing / 郭靖\n黄蓉")]):
+        page.locator(f"#id_team-{i}-name_en").fill(en)
+        page.locator(f"#id_team-{i}-name_zh").fill(zh)
+        for m in members:
+            teams.nth(i).get_by_label(m).check()
+        page.locator(f"#id_team-{i}-guests").fill(guests)
+    page.get_by_role("button", name="Create the session").click()
+    page.wait_for_url("**/events/*/match/")
+    event = int(page.url.rstrip("/").split("/")[-2])
+    assert page.get_by_text("No board has been played in both rooms yet.").is_visible()
+
+    _django(env, f"e = Event.objects.get(pk={event})\n"
+                 "sv.set_status(e, sv.Actor(e.created_by), Event.Status.RUNNING)\n")
+    _enter(env, event, RESULTS)
+    page.reload()
+    expect(page.get_by_text("+420 − (-50) = +470: 10 IMPs to Lions")).to_be_visible()
+    # The last board arrives while the page is open: the page shows it by itself.
+    _enter(env, event, [LAST])
+    expect(page.get_by_text("+680 − (+1430) = -750: 13 IMPs to Tigers")).to_be_visible(
+        timeout=15000)
+    expect(page.locator(".total").first).to_contain_text("21 – 13")
+    expect(page.locator(".total.vp")).to_contain_text("14.18 – 5.82")
+    assert errors == []
+
+    for locale, lang in (("en-US", "en"), ("zh-CN", "zh")):
+        for width in WIDTHS:
+            page, errors = new_page(browser, width, locale)
+            _log_in(page, server.url, "director", "demo-director")
+            page.goto(f"{server.url}/events/{event}/match/")
+            heading = "江滨队式赛" if lang == "zh" else "Riverside teams"
+            assert page.locator("h1").inner_text() == heading
+            shot(page, f"teams-{lang}-{width}-match-director")
+            page.goto(server.url + "/clubs/demo/matches/new")
+            shot(page, f"teams-{lang}-{width}-new")
+            assert errors == []
+    assert (ARTEFACTS / "teams-zh-360-match-director.png").is_file()
+
+
+def test_a_member_in_play_sees_boards_played_in_both_rooms(
+        site: tuple[servers.Server, dict[str, str]], browser: Browser) -> None:
+    server, env = site
+    out = _django(env, "from bridgescore.web.teams import services as teams\n"
+                       "from bridgescore.web.clubs.models import Club\n"
+                       "from bridgescore.web.accounts.models import Player\n"
+                       "import datetime\n"
+                       "club = Club.objects.get(slug='demo')\n"
+                       "d = Event.objects.filter(club=club).first()\n"
+                       "from bridgescore.web.accounts.models import User\n"
+                       "boss = User.objects.get(username='director')\n"
+                       "g = lambda p: tuple(teams.Guest(f'{p} {i}', f'{p}{i}') for i in range(4))\n"
+                       "e = teams.create_team_event(club, sv.Actor(boss), name_en='Member view',\n"
+                       "    name_zh='会员视图', date=datetime.date(2026, 12, 1), movement='match',\n"
+                       "    boards=4, segments=2, teams=[teams.TeamSpec('Owls', '猫头鹰', g('Owl')),\n"
+                       "    teams.TeamSpec('Hawks', '鹰队', g('Hawk'))])\n"
+                       "sv.set_status(e, sv.Actor(boss), Event.Status.RUNNING)\n"
+                       "print(e.pk)\n")
+    event = int(out.strip())
+    _enter(env, event, RESULTS)
+    for locale, lang in (("en-US", "en"), ("zh-CN", "zh")):
+        for width in WIDTHS:
+            page, errors = new_page(browser, width, locale)
+            _log_in(page, server.url, "wangwei", "demo-member")
+            page.goto(f"{server.url}/events/{event}/match/")
+            rows = page.locator("table.match tbody tr")
+            expect(rows).to_have_count(3)  # board 4 waits for the closed room
+            expect(page.locator(".total").first).to_contain_text("21 – 0")
+            shot(page, f"teams-{lang}-{width}-match-member")
+            assert errors == []
+
+
+def test_a_round_robin_page(site: tuple[servers.Server, dict[str, str]], browser: Browser) -> None:
+    # Four teams, one board a round; round 1 played at all four tables.  The standings count
+    # the two matches of round 1; the cross-table shows their VPs.
+    server, env = site
+    out = _django(env, "from bridgescore.web.teams import services as teams\n"
+                       "from bridgescore.web.clubs.models import Club\n"
+                       "from bridgescore.web.accounts.models import User\n"
+                       "import datetime\n"
+                       "club = Club.objects.get(slug='demo')\n"
+                       "boss = User.objects.get(username='director')\n"
+                       "g = lambda p: tuple(teams.Guest(f'{p} {i}', '') for i in range(4))\n"
+                       "e = teams.create_team_event(club, sv.Actor(boss), name_en='Round robin',\n"
+                       "    name_zh='循环赛', date=datetime.date(2026, 12, 1),\n"
+                       "    movement='round-robin', boards=1, teams=[teams.TeamSpec(n, z, g(n))\n"
+                       "    for n, z in (('North Stars', '北极星'), ('Rivers', '江河队'),\n"
+                       "                 ('Pandas', '熊猫队'), ('Dragons', '龙队'))])\n"
+                       "sv.set_status(e, sv.Actor(boss), Event.Status.RUNNING)\n"
+                       "print(e.pk)\n")
+    event = int(out.strip())
+    _enter(env, event, [(1, 1, 1, "4S", "N", "="), (1, 2, 1, "4S", "N", "-1"),
+                        (1, 3, 1, "3NT", "S", "="), (1, 4, 1, "3NT", "S", "=")])
+    for locale, lang in (("en-US", "en"), ("zh-CN", "zh")):
+        for width in WIDTHS:
+            page, errors = new_page(browser, width, locale)
+            _log_in(page, server.url, "wangwei", "demo-member")
+            page.goto(f"{server.url}/events/{event}/match/")
+            expect(page.locator("table.standings tbody tr")).to_have_count(4)
+            shot(page, f"teams-{lang}-{width}-round-robin")
+            page.locator("ul.matches a").first.click()
+            expect(page.locator("table.match tbody tr")).to_have_count(1)
+            shot(page, f"teams-{lang}-{width}-round-robin-match")
+            assert errors == []
