@@ -10,9 +10,13 @@ here through the live state.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from itertools import combinations
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_events_teams_adjusted import CASES, _room
 
 from bridgescore.errors import BridgeError
@@ -25,7 +29,8 @@ from bridgescore.events.live_teams import (
     room_arithmetic,
     round_robin_schedule,
 )
-from bridgescore.events.model import BoardResult
+from bridgescore.events.model import BoardResult, Team, TeamMatch
+from bridgescore.events.teams import score_match
 from bridgescore.result import Result
 
 
@@ -216,3 +221,51 @@ def test_artificial_and_played_in_either_room(open_room: str, closed_room: str,
                                          r.ns_award, r.ew_award, table=table, round=1))
     (b,) = live.match_state(live.matches()[0]).score.boards
     assert b.imps == pytest.approx(expected, abs=1e-12)
+
+
+RESULTS = ["4S N =", "4S N -1", "3NT S +1", "2H W =", "6S N =", "pass", "1NT E -2"]
+OPS = st.lists(st.tuples(st.sampled_from(["enter", "correct", "cancel"]),
+                         st.integers(0, 7), st.integers(0, 99), st.sampled_from(RESULTS)),
+               max_size=25)
+
+
+@settings(max_examples=60, deadline=None)
+@given(OPS)
+def test_the_live_state_is_the_batch_scoring_of_what_is_in_force(ops: list[Any]) -> None:
+    # A model of the log: slot → result text, kept by hand; the live state must hold the
+    # same results, and its match score must be the batch scoring of them.
+    lines = match_schedule("1", "2", boards=4, segments=2)
+    slots = [(a.round, a.table, b, a.ns_pair, a.ew_pair) for a in lines for b in a.boards]
+    live = LiveTeams.start(lines)
+    model: dict[tuple[int, int, int], str] = {}
+    seqs: dict[tuple[int, int, int], int] = {}
+    for kind, i, pick, text in ops:
+        rnd, table, board, ns, ew = slots[i]
+        key = (rnd, table, board)
+        r = BoardResult(board, ns, ew, Result.parse(text), table=table, round=rnd)
+        if kind == "enter" and key not in model:
+            live, _ = live.enter(r)
+            model[key], seqs[key] = text, live.seq
+        elif kind == "enter":
+            with pytest.raises(BridgeError, match="already entered"):
+                live.enter(r)
+        elif model:
+            target = sorted(model)[pick % len(model)]
+            if kind == "correct":
+                rnd, table, board = target
+                a = next(x for x in lines if (x.round, x.table) == (rnd, table))
+                live, _ = live.correct(seqs[target], BoardResult(
+                    board, a.ns_pair, a.ew_pair, Result.parse(text), table=table, round=rnd))
+                model[target], seqs[target] = text, live.seq
+            else:
+                live, _ = live.cancel(seqs[target])
+                del model[target], seqs[target]
+    held = {(r.round, r.table, r.board): str(r.result) for r in live.results()}
+    assert held == {k: str(Result.parse(v)) for k, v in model.items()}
+    both = [r for r in live.results() if sum(
+        1 for k in model if k[2] == r.board) == 2]
+    batch = score_match(TeamMatch(Team("1"), Team("2"), tuple(
+        replace(r, round=None, seq=None) for r in both)))
+    m = live.match_state(live.matches()[0])
+    assert [(b.board, b.imps) for b in m.score.boards] == [(b.board, b.imps) for b in batch.boards]
+    assert LiveTeams(lines, entries=live.entries).in_force() == live.in_force()

@@ -52,6 +52,7 @@ __all__ = ["LiveTeams", "MatchPlan", "MatchState", "imp_arithmetic", "match_sche
            "room_arithmetic", "round_robin_schedule"]
 
 Room = tuple[int, int]  # (round, table)
+Slot3 = tuple[int, int, int]  # (round, table, board)
 _KIND_ZH = {"enter": "录入", "correct": "更正", "cancel": "撤销"}
 
 
@@ -195,6 +196,10 @@ class LiveTeams:
     _plans: tuple[MatchPlan, ...] = field(default=(), init=False, repr=False, compare=False)
     _current: Mapping[int, BoardResult] = field(default_factory=FrozenMap, init=False,
                                                 repr=False, compare=False)
+    # (round, table, board) → its result in force: kept with ``_current`` so that a check
+    # or a page costs a look-up per board, not a pass over the log.
+    _slots: Mapping[Slot3, BoardResult] = field(default_factory=FrozenMap, init=False,
+                                                repr=False, compare=False)
 
     @classmethod
     def start(cls, lines: Sequence[Assignment], *, settings: MatchSettings | None = None,
@@ -228,7 +233,7 @@ class LiveTeams:
                                   f"录入记录 {excerpt(getattr(e, 'seq', e))} 顺序错误："
                                   f"应为第 {state.seq + 1} 条")
             state, _ = state.apply(e.action)
-        for name in ("entries", "changes", "_current"):
+        for name in ("entries", "changes", "_current", "_slots"):
             object.__setattr__(self, name, getattr(state, name))
 
     # ------------------------------------------------------------------ actions
@@ -268,10 +273,13 @@ class LiveTeams:
             new = replace(action.result, seq=old.seq if old is not None else seq)
             self._check(new, old)
         current = dict(self._current)
-        if action.replaces is not None:
+        slots = dict(self._slots)
+        if old is not None and action.replaces is not None:
             del current[action.replaces]
+            del slots[_slot(old)]
         if new is not None:
             current[seq] = new
+            slots[_slot(new)] = new
         touched = [r for r in (old, new) if r is not None]
         change = Change(seq, tuple(sorted({r.board for r in touched})),
                         tuple(sorted({t for r in touched for t in (r.ns_pair, r.ew_pair)})))
@@ -283,6 +291,7 @@ class LiveTeams:
         object.__setattr__(state, "entries", (*self.entries, entry))
         object.__setattr__(state, "changes", (*self.changes, change))
         object.__setattr__(state, "_current", FrozenMap(current))
+        object.__setattr__(state, "_slots", FrozenMap(slots))
         return state, change
 
     def _check(self, r: BoardResult, old: BoardResult | None) -> None:
@@ -309,11 +318,12 @@ class LiveTeams:
                       f"{r.round}: the schedule has {a.ns_pair} v {a.ew_pair} there",
                       f"{r.ns_pair}队与{r.ew_pair}队不在第{r.round}轮第{r.table}桌："
                       f"赛程安排的是{a.ns_pair}队与{a.ew_pair}队")
-        for n, x in self._current.items():
-            if x is not old and (x.round, x.table, x.board) == (r.round, r.table, r.board):
-                raise err(f"already entered at table {r.table} in round {r.round} (entry {n}): "
-                          "correct that entry instead",
-                          f"第{r.round}轮第{r.table}桌已录入（第 {n} 条）：请更正该条录入")
+        x = self._slots.get(_slot(r))
+        if x is not None and x is not old:
+            n = next(k for k, v in self._current.items() if v is x)  # the entry in force
+            raise err(f"already entered at table {r.table} in round {r.round} (entry {n}): "
+                      "correct that entry instead",
+                      f"第{r.round}轮第{r.table}桌已录入（第 {n} 条）：请更正该条录入")
 
     # ------------------------------------------------------------------ reading
     def in_force(self) -> Mapping[int, BoardResult]:
@@ -329,9 +339,8 @@ class LiveTeams:
                               f"没有第 {excerpt(seq)} 条录入：录入为 1-{self.seq}")
         return self.entries[seq - 1]
 
-    def _at(self) -> dict[tuple[int, int, int], BoardResult]:
-        return {(int(r.round or 0), int(r.table or 0), r.board): r
-                for r in self._current.values()}
+    def _at(self) -> Mapping[Slot3, BoardResult]:
+        return self._slots
 
     def outstanding(self, round: int | None = None) -> tuple[Slot, ...]:
         """The boards still to be played (in ``round``, or all), round by round, table by
@@ -447,6 +456,10 @@ def imp_arithmetic(b: MatchBoard, home: str, away: str, lang: Lang = "en") -> st
     closed = f"({c:+d})"
     sep = "：" if zh else ": "
     return f"{o:+d} − {closed} = {b.difference:+d}{sep}{to}"
+
+
+def _slot(r: BoardResult) -> Slot3:
+    return (int(r.round or 0), int(r.table or 0), r.board)
 
 
 def _ranges(numbers: Iterable[int]) -> str:

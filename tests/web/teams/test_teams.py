@@ -15,6 +15,9 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+import pytest
+
+from bridgescore.errors import BridgeError
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import AuditRecord, Event, ResultEntry
 from bridgescore.web.teams import services as teams
@@ -242,3 +245,46 @@ class ApiTest(TeamsTestCase):
             "21", "13", {"home": "14.18", "away": "5.82", "scale": "wbf"})
         assert m["scored"][0]["open"]["arithmetic"] == "NS score 4×30+300=420"
         assert self.client.get("/api/events/999999/match").status_code == 404
+
+
+class MoreTest(TeamsTestCase):
+    def test_the_page_polls_only_its_live_part(self) -> None:
+        event = self.started()
+        self.play(event, MATCH[:1])
+        self.client.force_login(self.bob)
+        r = self.client.get(f"/events/{event.pk}/match/", headers={"HX-Request": "true"})
+        body = r.content.decode()
+        assert body.startswith('<div id="live"') and "<html" not in body
+        assert "10 IMPs to Lions" in body
+        sv.set_status(event, sv.Actor(self.alice), Event.Status.CLOSED)
+        body = self.client.get(f"/events/{event.pk}/match/").content.decode()
+        assert "hx-trigger" not in body  # a closed event no longer polls
+
+    def test_a_cancelled_entry_leaves_the_board_to_come(self) -> None:
+        event = self.started()
+        self.play(event, MATCH[:1])
+        row = sv.live_row(event, 1, 2, 1)
+        assert row is not None
+        sv.cancel(event, sv.Actor(self.alice), row.seq, reason="wrong table")
+        m = teams.scoreboard(event, self.alice, "en")["matches"][0]
+        assert m["scored"] == [] and m["waiting"] == [1, 2, 3, 4]
+        assert [(s.table, s.board) for s in sv.team_state(event).outstanding(1)] == [
+            (1, 2), (2, 1), (2, 2)]
+
+    def test_the_pairs_state_refuses_a_team_event_clearly(self) -> None:
+        event = self.started()
+        with pytest.raises(BridgeError) as got:
+            sv.state(event)
+        assert got.value.en == "a team event has no pairs ranking: see its match page"
+
+    def test_the_demo_match(self) -> None:
+        from bridgescore.web.teams.demo import load_team_match
+
+        event = load_team_match(self.north, self.alice, datetime.date(2026, 12, 1))
+        assert load_team_match(self.north, self.alice).pk == event.pk  # made once
+        m = teams.scoreboard(event, self.alice, "en")["matches"][0]
+        # The first four boards are this file's MATCH: 10, 0, 11 to home, 13 to away.
+        assert [b["imps"] for b in m["scored"]] == [10, 0, 11, -13]
+        assert m["waiting"] == [5, 6, 7, 8] and (m["home_total"], m["away_total"]) == ("21", "13")
+        lions = event.entrants.get(number="1")
+        assert len(lions.seats.all()) == 4
