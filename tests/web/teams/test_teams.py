@@ -43,7 +43,10 @@ class TeamsTestCase(BaseTestCase):
 
     def play(self, event: Event, boards: list[Any] = MATCH) -> None:
         for rnd, board, open_, closed in boards:
-            for table, (contract, declarer, result) in ((1, open_), (2, closed)):
+            for table, play in ((1, open_), (2, closed)):
+                if play is None:  # that room not played (or entered otherwise)
+                    continue
+                contract, declarer, result = play
                 phone = sv.Actor(table=event.table_set.get(number=table))
                 sv.enter(event, phone, round=rnd, table=table,
                          fields={"board": board, "contract": contract, "declarer": declarer,
@@ -288,3 +291,18 @@ class MoreTest(TeamsTestCase):
         assert m["waiting"] == [5, 6, 7, 8] and (m["home_total"], m["away_total"]) == ("21", "13")
         lions = event.entrants.get(number="1")
         assert len(lions.seats.all()) == 4
+
+    def test_the_schedule_and_the_lead(self) -> None:
+        event = self.started()
+        phone = sv.Actor(table=event.table_set.get(number=1))
+        sv.enter(event, phone, round=1, table=1, fields={
+            "board": 1, "contract": "4S", "declarer": "N", "result": "=", "lead": "HK"})
+        self.play(event, [(1, 1, None, ("4S", "N", "-1"))])
+        self.client.force_login(self.bob)
+        page = self.client.get(f"/events/{event.pk}/match/").content.decode()
+        assert 'lead <span class="suit red">♥</span>K' in page
+        assert "table 1 (open room): Lions N–S v Tigers E–W" in page
+        assert "table 2 (closed room): Tigers N–S v Lions E–W" in page
+        assert "boards 1-2" in page and "boards 3-4" in page
+        zh = self.client.get(f"/events/{event.pk}/match/", headers=self.zh()).content.decode()
+        assert "第2桌（闭室）：虎队 南北 对 狮队 东西" in zh and "首攻" in zh

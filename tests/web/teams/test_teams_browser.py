@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -28,6 +29,11 @@ RESULTS = [(1, 1, 1, "4S", "N", "="), (1, 2, 1, "4S", "N", "-1"),
            (1, 1, 2, "3NT", "S", "+1"), (1, 2, 2, "3NT", "S", "+1"),
            (2, 1, 3, "2H", "W", "="), (2, 2, 3, "4H", "W", "="),
            (2, 1, 4, "4S", "N", "+2")]
+PEOPLE = [("director", "Zhou Min", "周敏", "demo-director", "director"),
+          ("wangwei", "Wang Wei", "王伟", "demo-member", "member"),
+          ("lina", "Li Na", "李娜", "demo-member", "member"),
+          ("zhangmin", "Zhang Min", "张敏", "demo-member", "member"),
+          ("liuyang", "Liu Yang", "刘洋", "demo-member", "member")]
 LAST = (2, 2, 4, "6S", "N", "=")  # arrives while a page is open: −750 → 13 to away
 
 
@@ -38,7 +44,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Ser
     data = tmp_path_factory.mktemp("teams-site")
     env = servers.server_env(data)
     server = servers.start(env, data)
-    servers.bridgescore(env, "web", "demo")
+    # A club of our own rather than the whole demo (which plays two pairs sessions first).
+    _django(env, "from bridgescore.web.accounts.models import Player, User\n"
+                 "from bridgescore.web.clubs.models import Club, Membership\n"
+                 "club = Club.objects.create(slug='demo', name_en='Riverside Bridge Club',\n"
+                 "                           name_zh='江滨桥牌俱乐部')\n"
+                 f"for name, en, zh, pw, role in {PEOPLE!r}:\n"
+                 "    u = User.objects.create_user(name, f'{name}@example.org', pw)\n"
+                 "    p = Player.objects.create(user=u, name_en=en, name_zh=zh)\n"
+                 "    Membership.objects.create(club=club, player=p, role=role)\n")
     yield server, env
     server.stop()
 
@@ -69,11 +83,31 @@ def _log_in(page: Page, url: str, user: str, password: str) -> None:
     page.wait_for_url("**/account/")
 
 
+_sessions: dict[str, Any] = {}
+
+
+def _signed_in(browser: Browser, url: str, width: int, locale: str, user: str,
+               password: str) -> tuple[Page, list[str]]:
+    """A page at ``width`` in ``locale`` with ``user`` signed in: one log-in per user, its
+    cookies reused by the other contexts (the real password hasher is slow)."""
+    if user not in _sessions:
+        page, _ = new_page(browser, 1280, "en-US")
+        _log_in(page, url, user, password)
+        _sessions[user] = page.context.storage_state()
+        page.context.close()
+    context = browser.new_context(viewport={"width": width, "height": 800}, locale=locale,
+                                  storage_state=_sessions[user])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
 def test_create_a_match_and_watch_it(site: tuple[servers.Server, dict[str, str]],
                                      browser: Browser) -> None:
     server, env = site
-    page, errors = new_page(browser, 1280, "en-US")
-    _log_in(page, server.url, "director", "demo-director")
+    page, errors = _signed_in(browser, server.url, 1280, "en-US", "director", "demo-director")
     page.goto(server.url + "/clubs/demo/matches/new")
     shot(page, "teams-en-1280-new")
     page.locator("#id_name_en").fill("Riverside teams")
@@ -109,8 +143,8 @@ def test_create_a_match_and_watch_it(site: tuple[servers.Server, dict[str, str]]
 
     for locale, lang in (("en-US", "en"), ("zh-CN", "zh")):
         for width in WIDTHS:
-            page, errors = new_page(browser, width, locale)
-            _log_in(page, server.url, "director", "demo-director")
+            page, errors = _signed_in(browser, server.url, width, locale, "director",
+                                      "demo-director")
             page.goto(f"{server.url}/events/{event}/match/")
             heading = "江滨队式赛" if lang == "zh" else "Riverside teams"
             assert page.locator("h1").inner_text() == heading
@@ -143,8 +177,8 @@ def test_a_member_in_play_sees_boards_played_in_both_rooms(
     _enter(env, event, RESULTS)
     for locale, lang in (("en-US", "en"), ("zh-CN", "zh")):
         for width in WIDTHS:
-            page, errors = new_page(browser, width, locale)
-            _log_in(page, server.url, "wangwei", "demo-member")
+            page, errors = _signed_in(browser, server.url, width, locale, "wangwei",
+                                      "demo-member")
             page.goto(f"{server.url}/events/{event}/match/")
             rows = page.locator("table.match tbody tr")
             expect(rows).to_have_count(3)  # board 4 waits for the closed room
@@ -176,8 +210,8 @@ def test_a_round_robin_page(site: tuple[servers.Server, dict[str, str]], browser
                         (1, 3, 1, "3NT", "S", "="), (1, 4, 1, "3NT", "S", "=")])
     for locale, lang in (("en-US", "en"), ("zh-CN", "zh")):
         for width in WIDTHS:
-            page, errors = new_page(browser, width, locale)
-            _log_in(page, server.url, "wangwei", "demo-member")
+            page, errors = _signed_in(browser, server.url, width, locale, "wangwei",
+                                      "demo-member")
             page.goto(f"{server.url}/events/{event}/match/")
             expect(page.locator("table.standings tbody tr")).to_have_count(4)
             shot(page, f"teams-{lang}-{width}-round-robin")

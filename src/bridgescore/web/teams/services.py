@@ -17,7 +17,9 @@ from typing import Any
 from django.db import transaction
 
 from ...board import Board
+from ...cards import Card
 from ...errors import BridgeError
+from ...events.figures import runs
 from ...events.live_teams import (
     LiveTeams,
     MatchState,
@@ -159,6 +161,7 @@ def _room(r: BoardResult, lang: Lang) -> dict[str, Any]:
         out["contract"] = ""
         out["adjusted"] = False
     out["lead"] = r.lead or ""
+    out["lead_text"] = Card.parse(r.lead).format(lang, symbols=True) if r.lead else ""
     return out
 
 
@@ -210,6 +213,20 @@ def cross_table(states: list[MatchState], teams: Sequence[str],
             for t in teams]
 
 
+def schedule_view(live: LiveTeams, names: dict[str, str]) -> list[dict[str, Any]]:
+    """Who plays where: per round, each match's open and closed tables and boards."""
+    out = []
+    for p in live.matches():
+        for r in p.rounds:
+            boards = [b for b in p.boards if p.open[b][0] == r]
+            out.append({"round": r, "match": p.number, "open_table": p.open[boards[0]][1],
+                        "closed_table": p.closed[boards[0]][1],
+                        "home_name": names.get(p.home, p.home),
+                        "away_name": names.get(p.away, p.away),
+                        "boards": ", ".join(runs(boards))})
+    return sorted(out, key=lambda x: (x["round"], x["open_table"]))
+
+
 def team_names(event: Event, lang: Lang) -> dict[str, str]:
     return {e.number: e.name_in(lang) for e in sv.entrants(event)}
 
@@ -230,6 +247,7 @@ def scoreboard(event: Event, user: AnyUser, lang: Lang) -> dict[str, Any]:
                    "players": [s.player.name_in(lang) for s in e.seats.all()]}
                   for e in sv.entrants(event)],
         "matches": [match_view(s, names, lang) for s in states],
+        "schedule": schedule_view(live, names),
     }
     if event.movement == Event.Movement.ROUND_ROBIN:
         out["standings"] = standings_view(live.standings(visible), names)
