@@ -306,3 +306,19 @@ class MoreTest(TeamsTestCase):
         assert "boards 1-2" in page and "boards 3-4" in page
         zh = self.client.get(f"/events/{event.pk}/match/", headers=self.zh()).content.decode()
         assert "第2桌（闭室）：虎队 南北 对 狮队 东西" in zh and "首攻" in zh
+
+    def test_a_schedule_that_makes_no_match_is_explained_not_a_500(self) -> None:
+        event = self.started()
+        lines = list(event.assignments or [])
+        lines[1] = {**lines[1], "boards": [9, 10]}  # the closed room plays other boards
+        event.assignments = lines
+        event.version += 1
+        event.save()
+        self.client.force_login(self.alice)
+        r = self.client.get(f"/events/{event.pk}/match/")
+        assert r.status_code == 200
+        assert "round 1, table 1: teams 1 v 2 have no other room" in r.content.decode()
+        zh = self.client.get(f"/events/{event.pk}/match/", headers=self.zh()).content.decode()
+        assert "无法按此赛程计分：第1轮第1桌：1队对2队没有另一个房间" in zh
+        api = self.client.get(f"/api/events/{event.pk}/match")
+        assert api.status_code == 400 and "no other room" in api.json()["en"]

@@ -71,10 +71,17 @@ def _event(request: HttpRequest, event_id: int) -> Event:
 
 
 def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
-    board = teams.scoreboard(event, request.user, _lang())
-    return {"event": event, "board": board, "poll": POLL_SECONDS,
-            "live": event.status == Event.Status.RUNNING,
-            "director": can_direct(request.user, event.club)}
+    ctx: dict[str, Any] = {"event": event, "poll": POLL_SECONDS,
+                           "live": event.status == Event.Status.RUNNING,
+                           "director": can_direct(request.user, event.club)}
+    try:
+        ctx["board"] = teams.scoreboard(event, request.user, _lang())
+    except BridgeError as e:
+        # The schedule no longer makes matches (a director changed its lines): say why,
+        # in the reader's language, rather than fail.
+        ctx["problem"] = e.zh if _lang() == "zh" else e.en
+        ctx["board"] = {"name": event.name_in(_lang()), "matches": [], "full": True}
+    return ctx
 
 
 def match_page(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -92,6 +99,8 @@ def match_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     ctx = _context(request, event)
     found = [m for m in ctx["board"]["matches"] if m["number"] == number]
     if not found:
+        if "problem" in ctx:
+            return render(request, "teams/match.html", ctx)
         raise Http404
     ctx["match"] = found[0]
     if request.headers.get("HX-Request"):
