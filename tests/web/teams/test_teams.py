@@ -167,8 +167,9 @@ class MatchPageTest(TeamsTestCase):
                      "<strong>14.18</strong> – <strong>5.82</strong>", "NS score 4×30+300=420",
                      '4<span class="suit black">♠</span> N =', '2<span class="suit red">♥</span> W ='):
             assert text in page, text
+        assert "As a director you see every board" in page
         zh = self.client.get(f"/events/{event.pk}/match/", headers=self.zh()).content.decode()
-        for text in ("+420 − (-50) = +470：狮队得 10 IMP", "+680 − (+1430) = -750：虎队得 13 IMP",
+        for text in ("+420 − (-50) = +470：狮队得 10 IMP", "您是裁判，可以看到所有牌", "+680 − (+1430) = -750：虎队得 13 IMP",
                      "胜利分", "开室", "闭室", '北打4<span class="suit black">♠</span>'):
             assert text in zh, text
 
@@ -181,6 +182,7 @@ class MatchPageTest(TeamsTestCase):
         self.client.force_login(self.bob)  # a member: board 1 only, board 2 waits
         page = self.client.get(f"/events/{event.pk}/match/").content.decode()
         assert "10 IMPs to Lions" in page and "+630" not in page
+        assert "As a director" not in page
         assert "Still to come: 2, 3, 4" in page and 'hx-trigger="every 5s"' in page
         self.client.force_login(self.charlie)  # no member, not published
         assert self.client.get(f"/events/{event.pk}/match/").status_code == 403
