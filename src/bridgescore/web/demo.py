@@ -14,6 +14,7 @@ from .accounts.models import Player, User
 from .clubs.models import Club, Membership
 from .demo_events import load_demo_events
 from .events.models import Event
+from .teams.demo import load_team_match
 
 CLUB = ("demo", "Riverside Bridge Club", "江滨桥牌俱乐部")
 DIRECTOR = ("director", "Zhou Min", "周敏", "demo-director")
@@ -55,8 +56,8 @@ class Demo:
         head = (f"演示俱乐部：{self.club.name_zh}（/clubs/{self.club.slug}/）" if zh
                 else f"demo club: {self.club.name_en} (/clubs/{self.club.slug}/)")
         rows = [f"  {user:<12} {password:<15} {role}" for user, password, role in self.logins]
-        sessions = [f"  /events/{e.pk}/  {e.name_in(lang)} ({e.get_status_display()})"
-                    for e in self.events]
+        sessions = [f"  /events/{e.pk}/{'match/' if e.kind == Event.Kind.TEAMS else ''}  "
+                    f"{e.name_in(lang)} ({e.get_status_display()})" for e in self.events]
         return [head, "登录（用户名、密码、角色）：" if zh else "log-ins (user, password, role):",
                 *rows, "比赛：" if zh else "sessions:", *sessions]
 
@@ -93,5 +94,6 @@ def load_demo() -> Demo:
             player = Player.objects.create(name_en=m_en, name_zh=m_zh)
         Membership.objects.get_or_create(club=club, player=player)
     players = [Player.objects.get(user__username=u) for u, _, _ in MEMBERS]
-    demo.events = load_demo_events(club, director, players)
+    demo.events = [*load_demo_events(club, director, players),
+                   load_team_match(club, director)]
     return demo
