@@ -16,6 +16,7 @@ from law77 import law77
 from bridgescore import Board, BridgeError, Contract, NotationError, Seat, Vulnerability
 from bridgescore.cards import Card
 from bridgescore.contract import all_contracts
+from bridgescore.deal import Deal
 from bridgescore.entry import (
     ENTRY_VERSION,
     ERROR_CODES,
@@ -322,6 +323,10 @@ SCENARIOS: dict[str, dict[str, Any]] = {
     "declarer.unexpected": {"contract": "pass", "declarer": "N"},
     "lead.invalid": {"contract": "3NT", "declarer": "N", "tricks": 9, "lead": "SZ"},
     "lead.unexpected": {"contract": "pass", "lead": "SA"},
+    # East (North's left) leads; North holds the spade ace in this deal.
+    "lead.not_held": {"contract": "3NT", "declarer": "N", "tricks": 9, "lead": "SA",
+                      "deals": {1: Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ "
+                                                 "765.432.AKQJ.T98 432.AKQJ.T98.765")}},
     "tricks.invalid": {"contract": "3NT", "declarer": "N", "tricks": "x"},
     "tricks.impossible": {"contract": "3NT", "declarer": "N", "tricks": 14},
     "tricks.mismatch": {"contract": "3NT", "declarer": "N", "tricks": 9, "result": "10墩"},

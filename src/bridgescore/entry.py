@@ -56,6 +56,7 @@ from typing import Any, ClassVar
 from .board import MAX_BOARD, Board
 from .cards import Card
 from .contract import Contract
+from .deal import Deal
 from .entry_errors import (
     ERROR_CODES,
     FIELDS,
@@ -69,6 +70,7 @@ from .entry_errors import (
 from .errors import BridgeError, NotationError
 from .frozen import FrozenMap
 from .i18n import Lang, is_zh
+from .leads import lead_is_possible
 from .result import RESULTS, Result, parse_outcome
 from .scoring import Breakdown
 from .seat import Seat
@@ -408,6 +410,7 @@ def check_entry(
     result: object = None,
     score: object = None,
     boards: Collection[int] | None = None,
+    deals: Mapping[int, Deal] | None = None,
 ) -> EntryCheck:
     """Read and check one table entry; see the module docstring.
 
@@ -418,7 +421,10 @@ def check_entry(
     board with no declarer, lead, tricks or result; or only ``score`` (no contract) for an NS
     score entered on its own.  ``contract`` may also hold a whole result (``4SX N -2``,
     ``南打3NT超1``) when declarer, tricks and result are left empty.  ``boards``, when given,
-    are the boards this table plays in its round: any other board is an error.
+    are the boards this table plays in its round: any other board is an error.  ``deals``,
+    when given (the hand records, by board number), check the opening lead: a lead the
+    opening leader does not hold is an error (``lead.not_held``) that names no holder and no
+    other card; a board with no deal there is not checked (board numbers may restart).
 
     >>> check_entry(board=2, ns_pair=1, ew_pair=2, contract="南打3NT超1").entry.ns_score
     630
@@ -480,6 +486,10 @@ def check_entry(
         reader.error("declarer.missing")
 
     card = None if _missing(lead) or passed_out else _parsed(reader, "lead", lead, Card)
+    if deals is not None and the_board is not None and card is not None and seat is not None:
+        deal = deals.get(the_board.number)
+        if deal is not None and not lead_is_possible(deal, seat, card):
+            reader.error("lead.not_held")
     if not passed_out and not _missing(tricks):
         taken = _tricks(reader, tricks)
     outcome = None if passed_out or _missing(result) else _outcome(reader, result)

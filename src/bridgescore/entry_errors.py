@@ -80,6 +80,12 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "无效的首攻 {text!r}：应为花色加点数，如 SA、S10、♠10、黑桃10 或 ST",
     ),
     "lead.unexpected": ("a passed-out board has no opening lead", "四家不叫的牌没有首攻"),
+    # When the director checks leads against the hand records.  The message names neither
+    # the card's holder nor any other card: a player must not learn a hand from it.
+    "lead.not_held": (
+        "check the opening lead: that card is not in the opening leader's hand",
+        "请核对首攻：首攻者手中没有这张牌",
+    ),
     "tricks.invalid": (
         "invalid number of tricks {text!r}: expected a whole number 0-13, e.g. 9 or 9墩",
         "无效的墩数 {text!r}：应为 0-13 的整数，如 9 或 9墩",

@@ -10,6 +10,7 @@ here, so no view can forget it.
 from __future__ import annotations
 
 import datetime
+import functools
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from ...boardset import read_board_set
+from ...deal import Deal
 from ...entry import Entry, EntryCheck, check_entry
 from ...entry_errors import FieldError
 from ...errors import BridgeError
@@ -318,8 +321,23 @@ def preview(event: Event, round: int, table: int, fields: Mapping[str, object]) 
                           f"第{table}桌在第{round}轮没有比赛")
     given = {k: fields.get(k) for k in ("board", "contract", "declarer", "lead", "tricks",
                                         "result", "score")}
-    check = check_entry(ns_pair=a.ns_pair, ew_pair=a.ew_pair, boards=a.boards, **given)
+    check = check_entry(ns_pair=a.ns_pair, ew_pair=a.ew_pair, boards=a.boards,
+                        deals=lead_deals(event), **given)
     return Preview(check, round, table)
+
+
+def lead_deals(event: Event) -> Mapping[int, Deal] | None:
+    """The deals an entered lead is checked against: only when the director has turned lead
+    checking on and a board set is loaded (platform.md §12; off by default)."""
+    if not event.check_leads or event.board_set_id is None or event.board_set is None:
+        return None
+    return _deals_of(event.board_set.pbn)
+
+
+@functools.lru_cache(maxsize=16)
+def _deals_of(pbn: str) -> Mapping[int, Deal]:
+    # Keyed by the text itself: a board set read once per process, whatever its row id.
+    return read_board_set(pbn).deals
 
 
 def live_row(event: Event, round: int, table: int, board: int) -> ResultEntry | None:
@@ -501,9 +519,11 @@ def cancel(event: Event, actor: Actor, seq: int, reason: str = "") -> Stored:
 
 
 def adjust(event: Event, actor: Actor, *, round: int, table: int, board: int,
-           ns_award: str, ew_award: str, reason: str = "") -> Stored:
+           ns_award: str, ew_award: str, reason: str = "",
+           source: str = ResultEntry.Source.DIRECTOR) -> Stored:
     """An artificial adjusted score (A+/A/A− or a percentage for each side) for one board,
-    replacing whatever that table has for it.  A director's act."""
+    replacing whatever that table has for it.  A director's act (``source`` says how it
+    came: by hand, or from an imported file)."""
     _director(actor, event)
     a = assignment_at(event, round, table)
     if a is None or board not in a.boards:
@@ -519,7 +539,7 @@ def adjust(event: Event, actor: Actor, *, round: int, table: int, board: int,
     old = live_row(event, round, table, board)
     action = (Action("enter", result) if old is None
               else Action("correct", result, replaces=old.seq))
-    return _append(event, actor, action, fields_, ResultEntry.Source.DIRECTOR, None, reason,
+    return _append(event, actor, action, fields_, source, None, reason,
                    before=row_dict(old) if old else None)
 
 

@@ -1,0 +1,151 @@
+"""Results files into an event, and double-dummy tables for its hand records.
+
+An import is all or nothing: every result of the file goes through ``services.enter`` (a
+played result) or ``services.adjust`` (an adjusted score) with source ``import``, in one
+transaction; the first one the library or the movement refuses stops the import, names the
+file's line, and nothing is stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+
+from ...errors import BridgeError, FileFormatError, MissingDependencyError
+from ...events.adjusted import award_text
+from ...events.files import read_results
+from ...events.model import BoardResult, Session
+from ...handrecord import HandRecordBoard
+from ...i18n import Lang, pick
+from ..events import services
+from ..events.models import Event, ResultEntry
+
+
+def _where(event: Event, r: BoardResult) -> tuple[int, int]:
+    """The round and table of a result: the file's, else the movement's line where its pairs
+    meet on its board."""
+    for a in services.assignments_of(event):
+        if r.board not in a.boards:
+            continue
+        if r.table is not None and a.table != r.table:
+            continue
+        if r.round is not None and a.round != r.round:
+            continue
+        if r.table is None and r.round is None and {a.ns_pair, a.ew_pair} != {r.ns_pair,
+                                                                              r.ew_pair}:
+            continue
+        if (a.ns_pair, a.ew_pair) != (r.ns_pair, r.ew_pair):
+            raise BridgeError(
+                f"board {r.board}: pairs {r.ns_pair} (NS) and {r.ew_pair} (EW) do not sit "
+                f"so at table {a.table} in round {a.round}: the movement has {a.ns_pair} NS "
+                f"and {a.ew_pair} EW there",
+                f"第{r.board}副：第{a.round}轮第{a.table}桌不是南北 {r.ns_pair} 对东西 "
+                f"{r.ew_pair}：移位中那里是南北 {a.ns_pair}、东西 {a.ew_pair}")
+        return a.round, a.table
+    where_en = "".join([f" at table {r.table}" if r.table else "",
+                        f" in round {r.round}" if r.round else ""])
+    where_zh = "".join([f"第{r.round}轮" if r.round else "", f"第{r.table}桌" if r.table else ""])
+    raise BridgeError(
+        f"board {r.board} is not played by pairs {r.ns_pair} and {r.ew_pair}{where_en} in this "
+        "session's movement",
+        f"本场比赛的移位中，{where_zh}第{r.ns_pair}对与第{r.ew_pair}对不打第{r.board}副")
+
+
+def _fields(r: BoardResult) -> dict[str, Any]:
+    if r.result is None:
+        raise BridgeError(f"board {r.board}: only a score ({r.score}) is given; an import needs "
+                          "the contract, declarer and result",
+                          f"第{r.board}副：只有分数（{r.score}）；导入需要定约、庄家和结果")
+    return {"board": r.board, "contract": str(r.result), "lead": r.lead or None}
+
+
+def _store(event: Event, actor: services.Actor, r: BoardResult) -> None:
+    round, table = _where(event, r)
+    if r.kind == "artificial":
+        assert r.ns_award is not None and r.ew_award is not None
+        services.adjust(event, actor, round=round, table=table, board=r.board,
+                        ns_award=award_text(r.ns_award), ew_award=award_text(r.ew_award),
+                        reason="import", source=ResultEntry.Source.IMPORT)
+        return
+    if r.kind == "weighted":
+        raise BridgeError(f"board {r.board}: a weighted score cannot be imported; enter it as "
+                          "an adjusted score", f"第{r.board}副：加权判分不能导入，请作为调整分录入")
+    try:
+        services.enter(event, actor, round=round, table=table, fields=_fields(r),
+                       source=ResultEntry.Source.IMPORT)
+    except services.EntryRefused as e:
+        first = e.preview.errors[0] if e.preview.errors else None
+        if first is None:
+            raise
+        raise BridgeError(f"board {r.board}: {first.message('en')}",
+                          f"第{r.board}副：{first.message('zh')}") from None
+
+
+def import_results(event: Event, actor: services.Actor, raw: bytes, name: str) -> int:
+    """Enter every result of a results file (USEBIO, PBN or CSV) into ``event``; returns
+    how many.  Raises a ``BridgeError`` naming the line of the first bad result."""
+    if actor.user is None or not services.may_direct(actor.user, event):
+        raise services.NotAllowed("Only a director of this club may do this.",
+                                  "只有本俱乐部的裁判可以执行此操作。")
+    if event.status == Event.Status.CLOSED:
+        raise BridgeError("the session is closed: reopen it to import results",
+                          "比赛已结束：请重新开启后再导入成绩")
+    read = read_results(raw, name=name)
+    if not isinstance(read.item, Session):
+        raise BridgeError(f"{name}: a team match file; this session is a pairs event",
+                          f"{name}：这是队式赛文件，而本场是双人赛")
+    results = read.item.results
+    if not results:
+        raise FileFormatError("no results in the file", "文件中没有成绩", path=name)
+    done = None
+    try:
+        with transaction.atomic():
+            for done in results:
+                _store(event, actor, done)
+    except BridgeError as e:
+        # The rows are rolled back; the live state this process kept must be too.
+        services.forget(int(event.pk))
+        if isinstance(e, FileFormatError) or done is None:
+            raise
+        raise FileFormatError(e.en, e.zh, path=done.source or name, line=done.line) from None
+    except BaseException:
+        services.forget(int(event.pk))
+        raise
+    return len(results)
+
+
+# ---------------------------------------------------------------------------- double dummy
+
+
+def with_double_dummy(boards: list[HandRecordBoard],
+                      lang: Lang) -> tuple[list[HandRecordBoard], str]:
+    """The boards with their double-dummy tables and par, when the solver is installed
+    (tables kept in the cache, so a board set is solved once); else the boards as they are
+    and a note saying why there are no tables."""
+    from ...dd import DDSolver, DDTable, par
+
+    complete = [b for b in boards if b.deal.complete]
+    if not complete:
+        return boards, ""
+    key = "files:dd:" + hashlib.sha256(
+        "\n".join(b.deal.pbn() for b in complete).encode()).hexdigest()
+    stored = cache.get(key)
+    try:
+        if stored is None:
+            solved = DDSolver().tables([b.deal for b in complete])
+            stored = [t.to_dict() for t in solved]
+            cache.set(key, stored, 24 * 3600)
+    except (MissingDependencyError, ImportError, OSError):
+        return boards, pick(lang, "Double-dummy tables are not shown: the solver (endplay) is "
+                                  "not installed on this server.",
+                            "未显示双明手分析：本服务器没有安装求解器（endplay）。")
+    tables = {b.number: DDTable.from_dict(t) for b, t in zip(complete, stored, strict=True)}
+    out = []
+    for b in boards:
+        t = tables.get(b.number) if b.deal.complete else None
+        out.append(replace(b, dd=t, par=par(t, b.vulnerability, b.dealer)) if t else b)
+    return out, ""
