@@ -10,7 +10,6 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
-
 from django.test import Client
 
 from bridgescore.web.events import services as sv
