@@ -9,6 +9,8 @@ file's line, and nothing is stored.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
+import threading
 from dataclasses import replace
 from typing import Any
 
@@ -120,29 +122,70 @@ def import_results(event: Event, actor: services.Actor, raw: bytes, name: str) -
 
 # ---------------------------------------------------------------------------- double dummy
 
+# Solving takes about a second a board on a small server, too long for a page to wait: the
+# tables are worked out in a background thread (started when the board set is loaded, or
+# when the page finds none) and kept in the cache, which app servers share through Redis.
+_solving: set[str] = set()
+_solving_lock = threading.Lock()
+DD_SECONDS = 24 * 3600 * 30
+
+
+def _dd_key(boards: list[HandRecordBoard]) -> str:
+    text = "\n".join(b.deal.pbn() for b in boards)
+    return "files:dd:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def solver_installed() -> bool:
+    return importlib.util.find_spec("endplay") is not None
+
+
+def start_solving(boards: list[HandRecordBoard]) -> bool:
+    """Work out the double-dummy tables of the complete deals in the background (once per
+    board set and process); False when the solver is not installed."""
+    complete = [b for b in boards if b.deal.complete]
+    if not complete or not solver_installed():
+        return False
+    key = _dd_key(complete)
+    with _solving_lock:
+        if key in _solving or cache.get(key) is not None:
+            return True
+        _solving.add(key)
+
+    def solve() -> None:
+        from ...dd import DDSolver
+
+        try:
+            tables = DDSolver().tables([b.deal for b in complete])
+            cache.set(key, [t.to_dict() for t in tables], DD_SECONDS)
+        except (MissingDependencyError, ImportError, OSError):
+            pass  # the page says the tables are missing; nothing else depends on them
+        finally:
+            with _solving_lock:
+                _solving.discard(key)
+
+    threading.Thread(target=solve, name="dd-solver", daemon=True).start()
+    return True
+
 
 def with_double_dummy(boards: list[HandRecordBoard],
                       lang: Lang) -> tuple[list[HandRecordBoard], str]:
-    """The boards with their double-dummy tables and par, when the solver is installed
-    (tables kept in the cache, so a board set is solved once); else the boards as they are
-    and a note saying why there are no tables."""
-    from ...dd import DDSolver, DDTable, par
+    """The boards with their double-dummy tables and par when they are worked out; else the
+    boards as they are, and a note saying why there are no tables (the solver is not
+    installed, or is still at work)."""
+    from ...dd import DDTable, par
 
     complete = [b for b in boards if b.deal.complete]
     if not complete:
         return boards, ""
-    key = "files:dd:" + hashlib.sha256(
-        "\n".join(b.deal.pbn() for b in complete).encode()).hexdigest()
-    stored = cache.get(key)
-    try:
-        if stored is None:
-            solved = DDSolver().tables([b.deal for b in complete])
-            stored = [t.to_dict() for t in solved]
-            cache.set(key, stored, 24 * 3600)
-    except (MissingDependencyError, ImportError, OSError):
-        return boards, pick(lang, "Double-dummy tables are not shown: the solver (endplay) is "
-                                  "not installed on this server.",
-                            "未显示双明手分析：本服务器没有安装求解器（endplay）。")
+    stored = cache.get(_dd_key(complete))
+    if stored is None:
+        if not start_solving(boards):
+            return boards, pick(lang, "Double-dummy tables are not shown: the solver (endplay) "
+                                      "is not installed on this server.",
+                                "未显示双明手分析：本服务器没有安装求解器（endplay）。")
+        return boards, pick(lang, "The double-dummy tables are being worked out (about a "
+                                  "second a board): print again in a minute to have them.",
+                            "双明手分析正在计算（每副约一秒）：请稍后重新打印以包含分析。")
     tables = {b.number: DDTable.from_dict(t) for b, t in zip(complete, stored, strict=True)}
     out = []
     for b in boards:

@@ -22,6 +22,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -147,6 +148,7 @@ def board_set(request: HttpRequest, event_id: int) -> HttpResponse:
                 form.add_error("file", e.message(lang()))
             else:
                 _store_board_set(event, actor, read, upload.name)
+                imports.start_solving(list(read.boards))
                 messages.success(request, _("Board set loaded: %(n)s boards.")
                                  % {"n": len(read.boards)})
                 return redirect("files:board_set", event_id=event.pk)
@@ -183,7 +185,10 @@ _STYLE_RE = re.compile(r"<style>(.*?)</style>", re.DOTALL)
 
 def _with_own_styles(html: str) -> HttpResponse:
     """The library's stand-alone page, allowed its own style sheet by hash (the site forbids
-    inline styles otherwise) and nothing else inline."""
+    inline styles otherwise) and nothing else inline; with the site's icon (else the browser
+    asks for /favicon.ico, which is not there)."""
+    icon = f'<link rel="icon" href="{static("bridgescore/favicon.svg")}" type="image/svg+xml">'
+    html = html.replace("</head>", icon + "\n</head>", 1)
     hashes = " ".join(
         "'sha256-" + base64.b64encode(hashlib.sha256(m.encode()).digest()).decode() + "'"
         for m in _STYLE_RE.findall(html))
