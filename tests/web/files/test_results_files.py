@@ -146,3 +146,28 @@ class ResultsFilesTest(BaseTestCase):
         assert not ResultEntry.objects.filter(event=self.event).exists()
 
 
+
+
+class EmptyAndTeamFilesTest(BaseTestCase):
+    def setUp(self) -> None:
+        self.event = make_event(self.north, self.alice)
+        self.client = Client()
+        assert self.client.login(username="alice", password=PASSWORD)
+
+    def test_an_event_with_no_results_exports_an_empty_file(self) -> None:
+        for fmt in ("csv", "usebio", "pbn"):
+            r = self.client.get(f"/events/{self.event.pk}/export/{fmt}")
+            assert r.status_code == 200 and r["Content-Disposition"].startswith("attachment")
+            # Read back into a session, it is a form error, not a crash: there is nothing.
+            back = self.client.post(f"/events/{self.event.pk}/director/import",
+                                    {"file": SimpleUploadedFile(f"x.{fmt}", r.content)})
+            assert back.status_code == 200 and 'class="errorlist"' in back.content.decode()
+
+    def test_a_team_match_file_is_refused_in_a_pairs_session(self) -> None:
+        text = ("# home: H, Home\n# away: A, Away\nboard,room,contract,declarer,result\n"
+                "1,open,4S,N,=\n1,closed,4S,N,-1\n")
+        r = self.client.post(f"/events/{self.event.pk}/director/import",
+                             {"file": SimpleUploadedFile("match.csv", text.encode())},
+                             headers=self.zh())
+        assert r.status_code == 200 and "队式赛" in r.content.decode()
+        assert not ResultEntry.objects.filter(event=self.event).exists()
