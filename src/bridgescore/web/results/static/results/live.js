@@ -70,7 +70,7 @@
   }
 
   function connect() {
-    if (!state || !window.WebSocket) { poll(true); return; }
+    if (!state || !window.WebSocket) { show("polling"); poll(true); return; }
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var seq = state.getAttribute("data-live-seq") || "0";
     socket = new WebSocket(scheme + location.host + state.getAttribute("data-live-socket") +
