@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.test import Client
 
 from bridgescore.web.accounts import tokens
@@ -12,7 +14,7 @@ from .test_views import ResultsTestCase
 
 
 class ApiTest(ResultsTestCase):
-    def api(self, path: str, user: object | None = None, **headers: str) -> tuple[int, dict]:
+    def api(self, path: str, user: object | None = None, **headers: str) -> tuple[int, dict[str, Any]]:
         r = self.as_(user).get(f"/api/events/{self.event.pk}{path}", headers=headers)
         assert r["Content-Type"].startswith("application/json"), r.content[:200]
         return r.status_code, r.json()
