@@ -10,7 +10,8 @@ from xml.sax.saxutils import escape
 
 from ...events.figures import fixed
 
-W, H, LEFT, RIGHT, TOP, BOTTOM = 640, 220, 48, 14, 30, 34
+# Narrow enough that its text stays legible when a phone shrinks it to its width.
+W, H, LEFT, RIGHT, TOP, BOTTOM = 400, 210, 44, 12, 30, 34
 
 
 def _ticks(low: float, high: float) -> list[float]:
@@ -59,7 +60,7 @@ def running_svg(points: Sequence[tuple[int, float]], *, title: str, axis: str,
         dash = ' stroke-dasharray="5 3"' if t == middle else ""
         parts.append(f'<line x1="{LEFT}" y1="{y(t):.1f}" x2="{W - RIGHT}" y2="{y(t):.1f}" '
                      f'stroke="{colour}"{dash}></line>'
-                     f'<text x="{LEFT - 6}" y="{y(t) + 4:.1f}" font-size="12" '
+                     f'<text x="{LEFT - 6}" y="{y(t) + 4:.1f}" font-size="13" '
                      f'text-anchor="end">{t:g}{unit}</text>')
     line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, (_, v) in enumerate(points))
     parts.append(f'<polyline points="{line}" fill="none" stroke="#0b5d3b" '
@@ -68,7 +69,7 @@ def running_svg(points: Sequence[tuple[int, float]], *, title: str, axis: str,
         shown = fixed(v) + unit
         parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="5" fill="#0b5d3b">'
                      f'<title>{rnd}: {shown}</title></circle>'
-                     f'<text x="{x(i):.1f}" y="{H - 14}" font-size="12" '
+                     f'<text x="{x(i):.1f}" y="{H - 14}" font-size="13" '
                      f'text-anchor="middle">{rnd}</text>')
     parts.append(f'<text x="{W - RIGHT}" y="{H - 1}" font-size="11" text-anchor="end" '
                  f'fill="#555">{escape(axis)}</text>'
