@@ -170,3 +170,26 @@ def test_with_the_socket_down_the_page_polls(
     shot(page, "results-zh-360-ranking-polled")
     assert errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_a_published_session_is_for_anyone(site: tuple[servers.Server, dict[str, str], int],
+                                           browser: Browser, locale: str) -> None:  # noqa: F811
+    server, env, _ = site
+    lang = "zh" if locale.startswith("zh") else "en"
+    # The demo club's finished five-table Mitchell (bridgescore web demo), published.
+    event_id = int(shell(env, "from bridgescore.web.events.models import Event; "
+                              "print(Event.objects.get(published=True).pk)").splitlines()[-1])
+    for width in WIDTHS:
+        page, errors = new_page(browser, width, locale)  # nobody logged in
+        page.goto(f"{server.url}/events/{event_id}/")
+        assert page.locator("section.field").count() == 2  # North–South and East–West
+        assert page.locator("table.ranking tbody tr").count() == 10
+        shot(page, f"results-{lang}-{width}-published-ranking")
+        page.goto(f"{server.url}/events/{event_id}/boards/1/")
+        assert page.locator("li.result").count() == 5  # every table's result
+        shot(page, f"results-{lang}-{width}-published-board-1")
+        page.goto(f"{server.url}/events/{event_id}/screen/")
+        shot(page, f"results-{lang}-{width}-published-screen")
+        assert errors == []
+        page.context.close()
