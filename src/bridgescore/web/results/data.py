@@ -20,7 +20,7 @@ from ...events.figures import column, fixed, json_number
 from ...events.live import LiveSession
 from ...events.model import BoardResult
 from ...events.scores import ScoredBoard, ScoredResult
-from ...i18n import Lang, signed
+from ...i18n import Lang, is_zh, signed
 from ...seat import Side
 from ..events import services
 from ..events.models import Event
@@ -194,7 +194,7 @@ def result_view(sb: ScoredBoard, s: ScoredResult, ns_v: str, ew_v: str,
         signed(-score) if score is not None and score < 0 else "",
         ns_v, ew_v, "" if s.ns_pct is None else fixed(s.ns_pct),
         "" if s.ew_pct is None else fixed(s.ew_pct), explain,
-        _NOTES_ZH.get(s.note, s.note) if lang == "zh" else s.note, raw)
+        _NOTES_ZH.get(s.note, s.note) if is_zh(lang) else s.note, raw)
 
 
 # ---------------------------------------------------------------------------- traveller
