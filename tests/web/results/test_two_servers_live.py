@@ -85,7 +85,9 @@ def test_an_entry_through_a_shows_up_live_on_b(shared: dict[str, str], tmp_path:
     env_b = servers.server_env(tmp_path / "b", **shared)
     a = servers.start(env_a, tmp_path)  # migrates the shared database
     try:
-        run(env_a, "web", "demo")
+        # A club with a director (bridgescore web demo would do, but plays whole sessions).
+        run(env_a, "web", "createuser", "director", "--role", "director", "--club", "demo",
+            "--password-stdin", stdin=PASSWORD + "\n")
         token = run(env_a, "web", "createuser", "viewer", "--role", "member", "--club", "demo",
                     "--password-stdin", stdin=PASSWORD + "\n")
         event_id = int(run(env_a, "web", "manage", "shell", "-c", MAKE).splitlines()[-1])
