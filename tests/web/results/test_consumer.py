@@ -24,6 +24,8 @@ from ..base import make_user
 from . import scenario as sc
 
 ORIGIN = (b"origin", b"http://localhost")
+# Generous: on a loaded machine a socket's first database query can take seconds.
+T = 15
 
 
 class ConsumerTest(TransactionTestCase):
@@ -51,11 +53,11 @@ class ConsumerTest(TransactionTestCase):
                                      headers=headers)
 
     async def refused(self, ws: WebsocketCommunicator, code: int) -> dict[str, Any]:
-        connected, _ = await ws.connect()
+        connected, _ = await ws.connect(timeout=T)
         assert connected  # accepted, told why, closed
-        message = await ws.receive_json_from()
+        message = await ws.receive_json_from(timeout=T)
         assert message["type"] == "error"
-        assert await ws.receive_output() == {"type": "websocket.close", "code": code}
+        assert await ws.receive_output(timeout=T) == {"type": "websocket.close", "code": code}
         return message
 
     def test_refused_to_visitors_outsiders_and_unknown_events(self) -> None:
@@ -76,8 +78,8 @@ class ConsumerTest(TransactionTestCase):
 
         async def run() -> None:
             await self.refused(bob, CLOSE_NOT_ALLOWED)
-            connected, _ = await alice.connect()
-            assert connected and (await alice.receive_json_from())["type"] == "hello"
+            connected, _ = await alice.connect(timeout=T)
+            assert connected and (await alice.receive_json_from(timeout=T))["type"] == "hello"
             await alice.disconnect()
         async_to_sync(run)()
 
@@ -87,13 +89,13 @@ class ConsumerTest(TransactionTestCase):
 
         async def run() -> None:
             for ws in (bob, alice):
-                connected, _ = await ws.connect()
+                connected, _ = await ws.connect(timeout=T)
                 assert connected
-                hello = await ws.receive_json_from()
+                hello = await ws.receive_json_from(timeout=T)
                 assert hello["type"] == "hello" and hello["seq"] == 0
             await enter(self.event, self.alice, sc.BOARD1[:1])
-            to_bob = await bob.receive_json_from(timeout=5)
-            to_alice = await alice.receive_json_from(timeout=5)
+            to_bob = await bob.receive_json_from(timeout=T)
+            to_alice = await alice.receive_json_from(timeout=T)
             # Board 1 has one result of three: the member is told the ranking changed, not
             # which board; the director is told board 1.
             assert to_bob == {"type": "changed", "seq": 1, "boards": [], "pairs": to_bob["pairs"],
@@ -103,15 +105,15 @@ class ConsumerTest(TransactionTestCase):
             assert {"1", "4"} <= set(to_bob["pairs"])
             assert to_alice["boards"] == [1] and to_alice["seq"] == 1
             await enter(self.event, self.alice, sc.BOARD1[1:2])
-            assert (await bob.receive_json_from(timeout=5))["boards"] == []
-            await alice.receive_json_from(timeout=5)
+            assert (await bob.receive_json_from(timeout=T))["boards"] == []
+            await alice.receive_json_from(timeout=T)
             # The third result: board 1 is played by all, so the member may see it now.
             await enter(self.event, self.alice, sc.BOARD1[2:])
-            last = await bob.receive_json_from(timeout=5)
+            last = await bob.receive_json_from(timeout=T)
             assert last["boards"] == [1] and last["seq"] == 3
             assert "result" not in str(last) and "420" not in str(last)
-            await alice.receive_json_from(timeout=5)
-            assert await bob.receive_nothing()
+            await alice.receive_json_from(timeout=T)
+            assert await bob.receive_nothing(timeout=0.5)
             await bob.disconnect()
             await alice.disconnect()
         async_to_sync(run)()
@@ -122,12 +124,12 @@ class ConsumerTest(TransactionTestCase):
         publish = database_sync_to_async(sv.publish)
 
         async def run() -> None:
-            connected, _ = await visitor.connect()
-            assert connected and (await visitor.receive_json_from())["type"] == "hello"
+            connected, _ = await visitor.connect(timeout=T)
+            assert connected and (await visitor.receive_json_from(timeout=T))["type"] == "hello"
             await publish(self.event, sv.Actor(self.alice), False)
-            m = await visitor.receive_json_from(timeout=5)
+            m = await visitor.receive_json_from(timeout=T)
             assert m["type"] == "error" and m["code"] == "not_allowed"
-            assert await visitor.receive_output(timeout=5) == {"type": "websocket.close",
+            assert await visitor.receive_output(timeout=T) == {"type": "websocket.close",
                                                               "code": CLOSE_NOT_ALLOWED}
         async_to_sync(run)()
 
@@ -137,10 +139,10 @@ class ConsumerTest(TransactionTestCase):
         close = database_sync_to_async(sv.set_status)
 
         async def run() -> None:
-            connected, _ = await bob.connect()
-            assert connected and (await bob.receive_json_from())["seq"] == 1
+            connected, _ = await bob.connect(timeout=T)
+            assert connected and (await bob.receive_json_from(timeout=T))["seq"] == 1
             await close(self.event, sv.Actor(self.alice), Event.Status.CLOSED)
-            m = await bob.receive_json_from(timeout=5)
+            m = await bob.receive_json_from(timeout=T)
             assert m["status"] == "closed" and m["status_changed"] is True
             await bob.disconnect()
         async_to_sync(run)()
@@ -152,10 +154,10 @@ class ConsumerTest(TransactionTestCase):
         change = database_sync_to_async(sv.change_settings)
 
         async def run() -> None:
-            connected, _ = await bob.connect()
-            assert connected and (await bob.receive_json_from())["type"] == "hello"
+            connected, _ = await bob.connect(timeout=T)
+            assert connected and (await bob.receive_json_from(timeout=T))["type"] == "hello"
             await change(self.event, sv.Actor(self.alice), travellers_live=True)
-            m = await bob.receive_json_from(timeout=5)
+            m = await bob.receive_json_from(timeout=T)
             assert m["type"] == "changed" and m["status_changed"] is True
             await bob.disconnect()
         async_to_sync(run)()

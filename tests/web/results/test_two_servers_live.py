@@ -110,7 +110,8 @@ def test_an_entry_through_a_shows_up_live_on_b(shared: dict[str, str], tmp_path:
                 assert message["type"] == "changed" and message["seq"] == 8
                 # Board 3 has two results of three: a member is not told its number.
                 assert message["boards"] == []
-                assert took < 3, f"the socket on B heard of the entry {took:.1f} s later"
+                # Well under a second on an idle machine; generous for a loaded one.
+                assert took < 8, f"the socket on B heard of the entry {took:.1f} s later"
             # 3NT N = (+400) against 120: pair 2 gets (2 + 1)·3/2 − 1 = 3.5, 6.5 of 12.
             after = requests.get(api, headers=auth, timeout=5).json()
             assert pct(after, "2") == 54.17 and pct(after, "3") == 37.5
