@@ -180,7 +180,7 @@ def test_a_published_session_is_for_anyone(site: tuple[servers.Server, dict[str,
     lang = "zh" if locale.startswith("zh") else "en"
     # The demo club's finished five-table Mitchell (bridgescore web demo), published.
     event_id = int(shell(env, "from bridgescore.web.events.models import Event; "
-                              "print(Event.objects.get(published=True).pk)").splitlines()[-1])
+                              "print(Event.objects.get(published=True, kind=\"pairs\").pk)").splitlines()[-1])
     for width in WIDTHS:
         page, errors = new_page(browser, width, locale)  # nobody logged in
         page.goto(f"{server.url}/events/{event_id}/")
