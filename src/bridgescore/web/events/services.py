@@ -167,6 +167,7 @@ def change_settings(event: Event, actor: Actor, **changes: Any) -> Event:
         event.version += 1
         event.save()
         audit(event, actor, "event.settings", before=before, after=settings_of(event))
+    notify(event)  # e.g. travellers_live: the live pages may now show more (or less)
     return event
 
 

@@ -7,3 +7,8 @@ class ResultsConfig(AppConfig):
     name = "bridgescore.web.results"
     label = "results"
     verbose_name = "results"
+
+    def ready(self) -> None:
+        from . import live
+
+        live.connect()
