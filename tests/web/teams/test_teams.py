@@ -191,6 +191,13 @@ class MatchPageTest(TeamsTestCase):
         sv.publish(event, sv.Actor(self.alice))
         assert "10 IMPs to Lions" in self.client.get(f"/events/{event.pk}/match/").content.decode()
 
+    def test_the_events_results_address_leads_to_the_match_page(self) -> None:
+        event = self.started()
+        self.client.force_login(self.bob)
+        for path in ("", "boards/1/", "screen/"):
+            got = self.client.get(f"/events/{event.pk}/{path}")
+            assert got.status_code == 302 and got["Location"] == f"/events/{event.pk}/match/"
+
     def test_a_pairs_event_has_no_match_page(self) -> None:
         pairs = sv.create_event(self.north, sv.Actor(self.alice), name_en="Pairs",
                                 date=datetime.date(2026, 12, 1), movement="mitchell",

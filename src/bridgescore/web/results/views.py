@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -38,6 +38,9 @@ class _Refused(Exception):
 
 
 def _load(request: HttpRequest, event_id: int) -> tuple[Event, Viewer, LiveSession]:
+    if Event.objects.filter(pk=event_id, kind=Event.Kind.TEAMS).exists():
+        # A team event's results live on its match pages (the teams app), which check rights.
+        raise _Refused(redirect("teams:match", event_id=event_id))
     event = get_object_or_404(Event.objects.select_related("club"), pk=event_id,
                               kind=Event.Kind.PAIRS)
     v = viewer(request.user, event)
