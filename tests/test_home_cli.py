@@ -379,8 +379,9 @@ def test_fuzzed_arguments(command: str, words: list[str], option: str, value: st
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = main(args)
     assert status in (0, 2), (args, err.getvalue())
-    # After "--" every word is an argument, --lang too: the run is then in English.
-    expected = "en" if "--" in words else lang
+    # After "--" (a free word, or given as an option's value) every word is an argument,
+    # --lang too: the run is then in English.
+    expected = "en" if "--" in args[:-2] else lang
     if status == 2:
         text = err.getvalue()
         assert text.count("\n") == 1 and text.startswith("错误：" if expected == "zh" else "error: ")
