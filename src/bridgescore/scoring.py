@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .contract import Contract, Doubling, all_contracts
 from .errors import ImpossibleResultError, NotationError
@@ -30,6 +31,7 @@ __all__ = [
     "PartKind",
     "breakdown",
     "score",
+    "score_table",
     "undertrick_penalty",
 ]
 
@@ -279,7 +281,31 @@ def _build_table() -> tuple[int, ...]:
     return tuple(table)
 
 
-SCORE_TABLE: tuple[int, ...] = _build_table()
+# The table is built on first use (2,940 breakdowns: about 15 ms, most of what importing the
+# package used to cost), not at import: a process that scores one result and explains it
+# (``bridgescore score``) never needs it.  score() and Result.score() index this tuple
+# directly; while it is empty every index fails, and that IndexError is the one-time signal
+# to build it (a try costs nothing in the hot path until something is raised).
+_TABLE: tuple[int, ...] = ()
+
+if TYPE_CHECKING:
+    SCORE_TABLE: tuple[int, ...]
+
+
+def score_table() -> tuple[int, ...]:
+    """The declaring side's score of every result, ``contract.index * 28 + vulnerable * 14 +
+    tricks`` (2,968 entries; the passed-out row, 105, is all zeros), built from
+    :func:`breakdown` on first call.  ``SCORE_TABLE`` is the same tuple."""
+    global _TABLE
+    if not _TABLE:
+        _TABLE = _build_table()  # two threads at once build equal tuples: either may stay
+    return _TABLE
+
+
+def __getattr__(name: str) -> tuple[int, ...]:
+    if name == "SCORE_TABLE":  # the public name, built when first asked for
+        return score_table()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def score(contract: Contract | str, tricks: int, vulnerable: bool) -> int:
@@ -296,15 +322,19 @@ def score(contract: Contract | str, tricks: int, vulnerable: bool) -> int:
         contract = _contract(contract)
     if type(tricks) is not int or not 0 <= tricks <= 13:
         _check(contract, tricks)  # raises
-    # One look-up in a table built from ``breakdown`` at import: the hot path of the library.
-    # ``vulnerable`` must be a real bool (anything else is refused, not read as truthy);
-    # identity tests cost no more than the truth test they replace.
+    # One look-up in a table built from ``breakdown`` on first use: the hot path of the
+    # library.  ``vulnerable`` must be a real bool (anything else is refused, not read as
+    # truthy); identity tests cost no more than the truth test they replace.
     if vulnerable is False:
-        points = SCORE_TABLE[contract.index * 28 + tricks]
+        i = contract.index * 28 + tricks
     elif vulnerable is True:
-        points = SCORE_TABLE[contract.index * 28 + 14 + tricks]
+        i = contract.index * 28 + 14 + tricks
     else:
         raise not_a_flag(vulnerable)
+    try:
+        points = _TABLE[i]
+    except IndexError:  # i is always in range: the table is not built yet
+        points = score_table()[i]
     if points or not tricks:
         return points
     # Only the passed-out row scores 0 (every played result scores something), and it has
