@@ -52,7 +52,9 @@ REPORT = textwrap.dedent("""
         "package": sorted(m for m in _loaded if m.split(".")[0] == "bridgescore"),
         "stdlib": sorted(m for m in %r if m in _loaded),
         "third_party": sorted(m for m in %r if m in {n.split(".")[0] for n in _loaded}),
-        "score_table": max(len(vars(_s).get("_TABLE", ())), len(vars(_s).get("SCORE_TABLE", ()))),
+        # the table a hot path indexes: a tuple once built (a placeholder before)
+        "score_table": max(len(t) if isinstance(t, tuple) else 0 for t in (
+            vars(_s).get("_TABLE"), vars(_s).get("SCORE_TABLE"), vars(_r).get("_TABLE"))),
         "interned": sum(r is not None for r in vars(_r).get("_INTERNED", ()))
                     + len(vars(_r).get("RESULTS", ())),
         "english": _size(_r, "_english"),

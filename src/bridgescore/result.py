@@ -29,7 +29,7 @@ from .contract import (
 )
 from .errors import ImpossibleResultError, NotationError
 from .i18n import Lang, is_zh, plural
-from .scoring import Breakdown, breakdown, score_table
+from .scoring import Breakdown, _Unbuilt, breakdown
 from .seat import _SEAT_WORDS, Seat, Side
 from .text import excerpt, normalize, parse_int
 from .vulnerability import Vulnerability
@@ -158,11 +158,7 @@ class Result:
             raise _not_a_vulnerability(vulnerability) from None
         if self.declarer is None:
             return 0
-        i = self.contract.index * 28 + offsets[self.declarer._value_] + self.tricks
-        try:
-            return _TABLE[i]
-        except IndexError:  # i is always in range: the score table is not built yet
-            return _score_table()[i]
+        return _TABLE[self.contract.index * 28 + offsets[self.declarer._value_] + self.tricks]
 
     def ns_score(self, vulnerability: Vulnerability) -> int:
         """The score from North–South's point of view (EW's is the negation)."""
@@ -255,15 +251,8 @@ def _not_a_vulnerability(value: object) -> NotationError:
     )
 
 
-# The score table, as scoring.score_table() gives it: empty until the first score is asked
-# for (see scoring._TABLE), then the one tuple.
-_TABLE: tuple[int, ...] = ()
-
-
-def _score_table() -> tuple[int, ...]:
-    global _TABLE
-    _TABLE = score_table()
-    return _TABLE
+# The score table, built and put here by the first score asked for (see scoring._Unbuilt).
+_TABLE: tuple[int, ...] | _Unbuilt = _Unbuilt(globals(), "_TABLE")
 
 
 # Every result with a declarer, 105 × 4 × 14 = 5,880 of them, one value each: parsers hand

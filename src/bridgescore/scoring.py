@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .contract import Contract, Doubling, all_contracts
 from .errors import ImpossibleResultError, NotationError
@@ -283,10 +283,8 @@ def _build_table() -> tuple[int, ...]:
 
 # The table is built on first use (2,940 breakdowns: about 15 ms, most of what importing the
 # package used to cost), not at import: a process that scores one result and explains it
-# (``bridgescore score``) never needs it.  score() and Result.score() index this tuple
-# directly; while it is empty every index fails, and that IndexError is the one-time signal
-# to build it (a try costs nothing in the hot path until something is raised).
-_TABLE: tuple[int, ...] = ()
+# (``bridgescore score``) never needs it.
+_BUILT: tuple[int, ...] = ()
 
 if TYPE_CHECKING:
     SCORE_TABLE: tuple[int, ...]
@@ -296,10 +294,32 @@ def score_table() -> tuple[int, ...]:
     """The declaring side's score of every result, ``contract.index * 28 + vulnerable * 14 +
     tricks`` (2,968 entries; the passed-out row, 105, is all zeros), built from
     :func:`breakdown` on first call.  ``SCORE_TABLE`` is the same tuple."""
-    global _TABLE
-    if not _TABLE:
-        _TABLE = _build_table()  # two threads at once build equal tuples: either may stay
-    return _TABLE
+    global _BUILT
+    if not _BUILT:
+        _BUILT = _build_table()  # two threads at once build equal tuples: either may stay
+    return _BUILT
+
+
+class _Unbuilt:
+    """Stands in a module's global for the score table until the first look-up, which builds
+    the table, puts it in this object's place and answers.  The hot paths (score() and
+    Result.score()) then index a plain tuple with the same bytecode as when the table was
+    built at import: the laziness costs nothing after the first score."""
+
+    __slots__ = ("_name", "_namespace")
+
+    def __init__(self, namespace: dict[str, Any], name: str) -> None:
+        self._namespace = namespace
+        self._name = name
+
+    def __getitem__(self, i: int) -> int:
+        table = score_table()
+        self._namespace[self._name] = table
+        return table[i]
+
+
+# What score() indexes: this placeholder, then the table itself.
+_TABLE: tuple[int, ...] | _Unbuilt = _Unbuilt(globals(), "_TABLE")
 
 
 def __getattr__(name: str) -> tuple[int, ...]:
@@ -326,15 +346,11 @@ def score(contract: Contract | str, tricks: int, vulnerable: bool) -> int:
     # library.  ``vulnerable`` must be a real bool (anything else is refused, not read as
     # truthy); identity tests cost no more than the truth test they replace.
     if vulnerable is False:
-        i = contract.index * 28 + tricks
+        points = _TABLE[contract.index * 28 + tricks]
     elif vulnerable is True:
-        i = contract.index * 28 + 14 + tricks
+        points = _TABLE[contract.index * 28 + 14 + tricks]
     else:
         raise not_a_flag(vulnerable)
-    try:
-        points = _TABLE[i]
-    except IndexError:  # i is always in range: the table is not built yet
-        points = score_table()[i]
     if points or not tricks:
         return points
     # Only the passed-out row scores 0 (every played result scores something), and it has
