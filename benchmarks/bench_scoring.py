@@ -52,6 +52,11 @@ from pathlib import Path  # noqa: E402
 from types import ModuleType  # noqa: E402
 from typing import Any  # noqa: E402
 
+try:
+    import resource  # CPU time of the start-up runs (POSIX only)
+except ImportError:
+    resource = None  # type: ignore[assignment]
+
 import numpy as np  # noqa: E402
 
 import bridgescore  # noqa: E402
@@ -81,6 +86,8 @@ class Figure:
     status: str  # PASS, MISS, INFO, SKIP
     note: str = ""
     baseline: float | None = None  # start-up rows: the --baseline command's median, ms
+    cpu: float | None = None  # start-up rows: median CPU time (user + system), ms
+    baseline_cpu: float | None = None
 
     @property
     def ratio(self) -> float | None:
@@ -392,15 +399,26 @@ def bench_batch(n: int, endplay_loop: float | None, seed: int) -> list[Figure]:
 
 
 def wall_ms(argv: list[str], runs: int, env: dict[str, str]) -> tuple[float | None, str]:
-    (ms, why), = wall_ms_turns([argv], runs, env)
+    (ms, _, why), = wall_ms_turns([argv], runs, env)
     return ms, why
 
 
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of the children waited for so far."""
+    if resource is None:
+        return 0.0
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def wall_ms_turns(argvs: list[list[str]], runs: int,
-                  env: dict[str, str]) -> list[tuple[float | None, str]]:
-    """Median wall time of each command line, run in turns (a, b, a, b, …: the order swapped
-    every round) so that a change of load on a shared machine hits them alike."""
+                  env: dict[str, str]) -> list[tuple[float | None, float | None, str]]:
+    """Median wall time and median CPU time (user + system, where the platform counts it) of
+    each command line, run in turns (a, b, a, b, …: the order swapped every round) so that a
+    change of load on a shared machine hits them alike.  On a busy machine the wall time
+    grows with the queue for a core; the CPU time much less."""
     times: list[list[float]] = [[] for _ in argvs]
+    cpu: list[list[float]] = [[] for _ in argvs]
     failed: dict[int, str] = {}
     for n in range(runs):
         order = list(range(len(argvs)))
@@ -409,13 +427,16 @@ def wall_ms_turns(argvs: list[list[str]], runs: int,
         for i in order:
             if i in failed:
                 continue
+            used = _children_cpu()
             start = time.perf_counter()
             done = subprocess.run(argvs[i], capture_output=True, text=True, check=False, env=env)
             times[i].append((time.perf_counter() - start) * 1000)
+            cpu[i].append((_children_cpu() - used) * 1000)
             if done.returncode != 0:
                 failed[i] = (done.stderr.strip().splitlines() or ["no output"])[-1]
-    return [(None, failed[i]) if i in failed else (statistics.median(t), "")
-            for i, t in enumerate(times)]
+    return [(None, None, failed[i]) if i in failed
+            else (statistics.median(t), statistics.median(c) if resource else None, "")
+            for i, (t, c) in enumerate(zip(times, cpu, strict=True))]
 
 
 def import_time_ms(env: dict[str, str], runs: int = 7) -> float | None:
@@ -461,17 +482,21 @@ def bench_startup(runs: int, baseline: str | None = None) -> list[Figure]:
                                       "skipped: no bridgescore command installed"))
                 continue
             lines = [argv] if baseline is None else [argv, [baseline, *tail]]
-            (ms, why), *other = wall_ms_turns(lines, runs, env)
-            base, base_why = other[0] if other else (None, "")
+            (ms, cpu, why), *other = wall_ms_turns(lines, runs, env)
+            base, base_cpu, base_why = other[0] if other else (None, None, "")
             note = (f"median of {runs} runs, {how if key == 'd_cli' else 'bytecode compiled once into a temporary cache'}"
                     if ms is not None else f"skipped: the command failed: {why}")
+            if cpu is not None:
+                note += f"; CPU time {cpu:.1f} ms"
             if baseline is not None:
                 note += (f"; baseline {baseline} in turns: {base:.1f} ms" if base is not None
                          else f"; baseline {baseline} failed: {base_why}")
+                if base_cpu is not None:
+                    note += f", CPU time {base_cpu:.1f} ms"
             figures.append(Figure(
                 key, label, ms, None, "<=150ms" if status else "",
                 verdict(ms, 150, higher_is_better=False) if status or ms is None else "INFO",
-                note, baseline=base,
+                note, baseline=base, cpu=cpu, baseline_cpu=base_cpu,
             ))
         bare, _ = wall_ms([sys.executable, "-c", "pass"], runs, as_is)
         figures.append(Figure("d_python", "(d) python -c pass (the interpreter alone)", bare,
