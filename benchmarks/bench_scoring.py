@@ -12,7 +12,9 @@ each target:
     ``bridgescore.batch.parse_results`` on the same stream;
 (c) the NumPy batch API on 10 million results, single thread (endplay has no batch API:
     its scalar loop is the comparison);
-(d) the start-up time of ``bridgescore score`` and of ``import bridgescore``.
+(d) the start-up time of ``bridgescore score`` and of ``import bridgescore``; with
+    ``--baseline COMMAND`` (another version's ``bridgescore``, e.g. an older release installed
+    in its own venv) that command is timed in turns with ours, in the same environments.
 
 This is a script, not a test: timings are figures to read, never assertions.
 """
@@ -50,6 +52,11 @@ from pathlib import Path  # noqa: E402
 from types import ModuleType  # noqa: E402
 from typing import Any  # noqa: E402
 
+try:
+    import resource  # CPU time of the start-up runs (POSIX only)
+except ImportError:
+    resource = None  # type: ignore[assignment]
+
 import numpy as np  # noqa: E402
 
 import bridgescore  # noqa: E402
@@ -78,6 +85,9 @@ class Figure:
     target: str  # "", ">=1.5x", ">=50M/s", "<=150ms"
     status: str  # PASS, MISS, INFO, SKIP
     note: str = ""
+    baseline: float | None = None  # start-up rows: the --baseline command's median, ms
+    cpu: float | None = None  # start-up rows: median CPU time (user + system), ms
+    baseline_cpu: float | None = None
 
     @property
     def ratio(self) -> float | None:
@@ -188,8 +198,8 @@ def rates(trials: dict[str, Trial], repeats: int) -> dict[str, float]:
 
 
 def clear_caches() -> None:
-    # Everything the parser remembers between calls: both lru caches.  (The interned
-    # RESULTS table is a constant built at import, like the score table, not a cache.)
+    # Everything the parser remembers between calls: both lru caches.  (The interned results
+    # are values made once each on first use and kept, like the score table: not a cache.)
     bridgescore.result._parse_result.cache_clear()
     bridgescore.contract._parse_contract.cache_clear()
 
@@ -389,14 +399,44 @@ def bench_batch(n: int, endplay_loop: float | None, seed: int) -> list[Figure]:
 
 
 def wall_ms(argv: list[str], runs: int, env: dict[str, str]) -> tuple[float | None, str]:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        done = subprocess.run(argv, capture_output=True, text=True, check=False, env=env)
-        times.append((time.perf_counter() - start) * 1000)
-        if done.returncode != 0:
-            return None, (done.stderr.strip().splitlines() or ["no output"])[-1]
-    return statistics.median(times), ""
+    (ms, _, why), = wall_ms_turns([argv], runs, env)
+    return ms, why
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of the children waited for so far."""
+    if resource is None:
+        return 0.0
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def wall_ms_turns(argvs: list[list[str]], runs: int,
+                  env: dict[str, str]) -> list[tuple[float | None, float | None, str]]:
+    """Median wall time and median CPU time (user + system, where the platform counts it) of
+    each command line, run in turns (a, b, a, b, …: the order swapped every round) so that a
+    change of load on a shared machine hits them alike.  On a busy machine the wall time
+    grows with the queue for a core; the CPU time much less."""
+    times: list[list[float]] = [[] for _ in argvs]
+    cpu: list[list[float]] = [[] for _ in argvs]
+    failed: dict[int, str] = {}
+    for n in range(runs):
+        order = list(range(len(argvs)))
+        if n % 2:
+            order.reverse()
+        for i in order:
+            if i in failed:
+                continue
+            used = _children_cpu()
+            start = time.perf_counter()
+            done = subprocess.run(argvs[i], capture_output=True, text=True, check=False, env=env)
+            times[i].append((time.perf_counter() - start) * 1000)
+            cpu[i].append((_children_cpu() - used) * 1000)
+            if done.returncode != 0:
+                failed[i] = (done.stderr.strip().splitlines() or ["no output"])[-1]
+    return [(None, None, failed[i]) if i in failed
+            else (statistics.median(t), statistics.median(c) if resource else None, "")
+            for i, (t, c) in enumerate(zip(times, cpu, strict=True))]
 
 
 def import_time_ms(env: dict[str, str], runs: int = 7) -> float | None:
@@ -412,7 +452,7 @@ def import_time_ms(env: dict[str, str], runs: int = 7) -> float | None:
     return statistics.median(values) if values else None
 
 
-def bench_startup(runs: int) -> list[Figure]:
+def bench_startup(runs: int, baseline: str | None = None) -> list[Figure]:
     exe = Path(sys.executable).with_name("bridgescore")
     command = str(exe) if exe.exists() else shutil.which("bridgescore")
     as_is = dict(os.environ)
@@ -428,7 +468,10 @@ def bench_startup(runs: int) -> list[Figure]:
         cached = {**as_is, "PYTHONPYCACHEPREFIX": pycache}
         cached.pop("PYTHONDONTWRITEBYTECODE", None)
         subprocess.run([sys.executable, "-c", "import bridgescore.cli"], env=cached, check=False)
-        argv = [str(command), "score", "4S", "N", "=", "--vul", "ns"]
+        tail = ["score", "4S", "N", "=", "--vul", "ns"]
+        argv = [str(command), *tail]
+        if baseline is not None:  # its bytecode into the same cache (keyed by source path)
+            subprocess.run([baseline, *tail], env=cached, capture_output=True, check=False)
         for key, label, env, status in (
             ("d_cli", "(d) bridgescore score 4S N = --vul ns", as_is, True),
             ("d_cli_pyc", "(d) bridgescore score 4S N = --vul ns, .pyc", cached,
@@ -438,12 +481,22 @@ def bench_startup(runs: int) -> list[Figure]:
                 figures.append(Figure(key, label, None, None, "<=150ms", "SKIP",
                                       "skipped: no bridgescore command installed"))
                 continue
-            ms, why = wall_ms(argv, runs, env)
+            lines = [argv] if baseline is None else [argv, [baseline, *tail]]
+            (ms, cpu, why), *other = wall_ms_turns(lines, runs, env)
+            base, base_cpu, base_why = other[0] if other else (None, None, "")
+            note = (f"median of {runs} runs, {how if key == 'd_cli' else 'bytecode compiled once into a temporary cache'}"
+                    if ms is not None else f"skipped: the command failed: {why}")
+            if cpu is not None:
+                note += f"; CPU time {cpu:.1f} ms"
+            if baseline is not None:
+                note += (f"; baseline {baseline} in turns: {base:.1f} ms" if base is not None
+                         else f"; baseline {baseline} failed: {base_why}")
+                if base_cpu is not None:
+                    note += f", CPU time {base_cpu:.1f} ms"
             figures.append(Figure(
                 key, label, ms, None, "<=150ms" if status else "",
                 verdict(ms, 150, higher_is_better=False) if status or ms is None else "INFO",
-                f"median of {runs} runs, {how if key == 'd_cli' else 'bytecode compiled once into a temporary cache'}" if ms is not None
-                else f"skipped: the command failed: {why}",
+                note, baseline=base, cpu=cpu, baseline_cpu=base_cpu,
             ))
         bare, _ = wall_ms([sys.executable, "-c", "pass"], runs, as_is)
         figures.append(Figure("d_python", "(d) python -c pass (the interpreter alone)", bare,
@@ -530,6 +583,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch-size", type=int, default=10_000_000,
                         help="results in the NumPy batch (default 10,000,000)")
     parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument("--baseline", metavar="COMMAND",
+                        help="another bridgescore command (an older release, in its own venv) "
+                             "whose start-up is timed in turns with ours")
     args = parser.parse_args(argv)
 
     if ep is None:
@@ -539,7 +595,7 @@ def main(argv: list[str] | None = None) -> int:
     figures, endplay_scalar = bench_scalar(rows)
     figures += bench_parse(10_000, 5, args.seed)
     figures += bench_batch(args.batch_size, endplay_scalar, args.seed)
-    figures += bench_startup(20)
+    figures += bench_startup(20, args.baseline)
     env = environment()
     report(env, figures)
     print(f"\n(ran in {time.perf_counter() - started:.0f} s)")

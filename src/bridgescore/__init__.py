@@ -9,8 +9,17 @@
 (10, (12.8, 7.2))
 
 The import is light on purpose: NumPy, Rich and Jinja2 load only in the modules that need
-them (``bridgescore.batch``, ``bridgescore.render``, ``bridgescore.cli``).
+them (``bridgescore.batch``, ``bridgescore.render``, ``bridgescore.cli``); the IMP and VP
+scales (``imps``, ``victory_points`` and their tables) load on first use of one of their
+names, and the score table and the parsers' less common patterns are built on first use
+(``bridgescore score 4S N =`` needs none of them).
 """
+
+from __future__ import annotations
+
+import sys
+import types
+from typing import TYPE_CHECKING, Any
 
 from .board import Board
 from .contract import Contract, Doubling
@@ -24,13 +33,54 @@ from .errors import (
     NotationError,
     ScaleError,
 )
-from .imps import IMP_SCALES, ImpScale, get_imp_scale, imps, load_imp_scale
 from .result import Result
 from .scoring import Breakdown, Part, PartKind, breakdown, score
 from .seat import Seat, Side
 from .strain import Strain
-from .vp import VP_SCALES, VpScale, get_vp_scale, victory_points
 from .vulnerability import Vulnerability
+
+if TYPE_CHECKING:  # loaded on first use, see __getattr__
+    from .imps import IMP_SCALES, ImpScale, get_imp_scale, imps, load_imp_scale
+    from .vp import VP_SCALES, VpScale, get_vp_scale, victory_points
+
+# Names whose modules load when a name is first asked for (``bridgescore.imps(450)``):
+# the scales read their data files and pull in json, pathlib, decimal and importlib.resources,
+# which scoring one result never needs.  tests/test_startup.py keeps them off the import.
+_LAZY = {
+    "IMP_SCALES": "imps", "ImpScale": "imps", "get_imp_scale": "imps", "imps": "imps",
+    "load_imp_scale": "imps",
+    "VP_SCALES": "vp", "VpScale": "vp", "get_vp_scale": "vp", "victory_points": "vp",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # asked once: later look-ups find it directly
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
+class _Package(types.ModuleType):
+    """``bridgescore.imps`` is the function, as when the package imported it eagerly: the
+    import system sets a package's attribute to a submodule it loads (``import
+    bridgescore.imps`` anywhere, before or after the name was first asked for), and here the
+    function keeps its place."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "imps" and isinstance(value, types.ModuleType):
+            value = value.imps
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 __version__ = "0.1.0"
 

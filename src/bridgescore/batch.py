@@ -4,7 +4,7 @@ Every result is one of 3,360 combinations of level (0-7, 0 = passed out), strain
 :class:`~bridgescore.Strain` order C D H S NT), doubling (0-2), vulnerability of the
 declaring side (0/1) and tricks (0-13).  :func:`encode` packs each result into one
 ``uint16`` code, and :func:`score_codes` scores codes with one ``np.take`` from a table
-copied from :data:`bridgescore.scoring.SCORE_TABLE`, so the batch and scalar scores cannot
+copied from :func:`bridgescore.scoring.score_table`, so the batch and scalar scores cannot
 differ.  :func:`score_batch` does both at once, in cache-sized chunks.
 
 >>> import numpy as np
@@ -36,7 +36,7 @@ import numpy.typing as npt
 from .contract import Doubling
 from .errors import ImpossibleResultError, NotationError
 from .result import Result
-from .scoring import SCORE_TABLE
+from .scoring import score_table
 from .seat import Seat, Side
 from .strain import Strain
 from .vulnerability import Vulnerability
@@ -53,12 +53,12 @@ __all__ = [
 
 # Mixed-radix digits of a code, most significant first:
 #   code = (((level * 5 + strain) * 3 + doubling) * 2 + vulnerable) * 14 + tricks
-# For level >= 1 this is SCORE_TABLE's index (contract.index * 28 + vulnerable * 14 + tricks)
+# For level >= 1 this is the score table's index (contract.index * 28 + vulnerable * 14 + tricks)
 # plus 420, so level 0 (passed out) needs no special case: it is the first 420 codes.
 _LEVELS, _STRAINS, _DOUBLINGS, _VULS, _TRICKS = 8, 5, 3, 2, 14
 _PASSED_OUT_CODES = _STRAINS * _DOUBLINGS * _VULS * _TRICKS  # 420
 CODE_COUNT = _LEVELS * _PASSED_OUT_CODES  # 3360: every code is below this
-_PASSED_OUT_ROW = 105 * 28  # where SCORE_TABLE keeps its row for the passed-out board
+_PASSED_OUT_ROW = 105 * 28  # where the score table keeps its row for the passed-out board
 
 # Chunk of results scored at a time by score_batch: the uint16 codes of a chunk (64 KiB)
 # stay in the L2 cache between encoding and the look-up, which measured ~15-25% faster
@@ -81,7 +81,7 @@ _LOWEST = -7600
 
 
 def _build_scores() -> npt.NDArray[np.int32]:
-    source = np.asarray(SCORE_TABLE, dtype=np.int32)
+    source = np.asarray(score_table(), dtype=np.int32)
     passed_out = source[_PASSED_OUT_ROW : _PASSED_OUT_ROW + 28].copy()
     passed_out.reshape(_VULS, _TRICKS)[:, 1:] = _NO_TRICKS
     table = np.concatenate(

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import NotationError
 from .i18n import Lang, is_zh
 from .seat import Seat
-from .serial import Data, Fields, header
 from .text import excerpt, normalize, parse_int
 from .vulnerability import Vulnerability
+
+if TYPE_CHECKING:
+    from .serial import Data
 
 __all__ = ["MAX_BOARD", "Board"]
 
@@ -70,10 +73,14 @@ class Board:
 
     def to_dict(self) -> Data:
         """Plain data (``bridgescore.serial``)."""
+        from .serial import header  # serial loads when values are stored, not to score
+
         return {**header("Board"), "number": self.number}
 
     @classmethod
     def from_dict(cls, data: object) -> Board:
+        from .serial import Fields
+
         f = Fields(data, "Board")
         number = f.whole("number")
         f.done()

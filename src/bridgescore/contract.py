@@ -14,13 +14,16 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from .errors import NotationError
 from .i18n import Lang, is_zh
-from .serial import Data, Fields, header
 from .strain import STRAIN_WORDS, Strain
 from .text import excerpt, normalize, parse_int
+
+if TYPE_CHECKING:
+    from .serial import Data
 
 __all__ = ["CONTRACT_PATTERN", "PASS_WORDS", "Contract", "Doubling"]
 
@@ -82,7 +85,13 @@ _LEVEL_RE = r"\d+|[零〇一二两三四五六七八九十]+"
 CONTRACT_PATTERN = (
     rf"(?P<level>{_LEVEL_RE})\s*(?P<strain>{_STRAIN_RE})\s*(?P<doubling>{_DOUBLING_RE})?"
 )
-_CONTRACT_FULL = re.compile(CONTRACT_PATTERN)
+
+
+@cache
+def _contract_full() -> re.Pattern[str]:
+    # Compiled on first use: the result parser's fast path reads 4S N = without it.
+    return re.compile(CONTRACT_PATTERN)
+
 # Every way of writing a passed-out board, lower-cased and without spaces (the result parser
 # reads the same words).
 PASS_WORDS = frozenset(
@@ -193,11 +202,15 @@ class Contract:
 
     def to_dict(self) -> Data:
         """Plain data (``bridgescore.serial``): level, strain and doubling by name."""
+        from .serial import header  # serial loads when values are stored, not to score
+
         return {**header("Contract"), "level": self.level, "strain": self.strain.name,
                 "doubling": self.doubling.name}
 
     @classmethod
     def from_dict(cls, data: object) -> Contract:
+        from .serial import Fields
+
         f = Fields(data, "Contract")
         level, strain = f.whole("level"), f.enum("strain", Strain)
         doubling = f.enum("doubling", Doubling)
@@ -209,7 +222,7 @@ def _parse_uncached(text: str) -> Contract:
     key = normalize(text).lower()
     if key.replace(" ", "") in PASS_WORDS:
         return PASSED_OUT
-    m = _CONTRACT_FULL.fullmatch(key)
+    m = _contract_full().fullmatch(key)
     if m is None:
         raise NotationError(
             f"invalid contract {excerpt(text)}: expected a level 1-7, a strain C/D/H/S/NT and "

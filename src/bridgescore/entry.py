@@ -71,7 +71,7 @@ from .errors import BridgeError, NotationError
 from .frozen import FrozenMap
 from .i18n import Lang, is_zh
 from .leads import lead_is_possible
-from .result import RESULTS, Result, parse_outcome
+from .result import Result, all_results, parse_outcome
 from .scoring import Breakdown
 from .seat import Seat
 from .text import excerpt, normalize, parse_int
@@ -384,14 +384,14 @@ def _score(reader: _Reader, value: object) -> int | None:
 
 @cache
 def _possible_ns_scores(vulnerability: Vulnerability) -> frozenset[int]:
-    return frozenset(r.ns_score(vulnerability) for r in RESULTS) | {0}
+    return frozenset(r.ns_score(vulnerability) for r in all_results()) | {0}
 
 
 @cache
 def _by_score(vulnerability: Vulnerability) -> Mapping[tuple[Contract, Seat | None, int], Result]:
     """The result of each (contract, declarer, NS score): one trick more always scores more,
     so the score tells the tricks.  Cached for every caller, so read-only."""
-    return FrozenMap({(r.contract, r.declarer, r.ns_score(vulnerability)): r for r in RESULTS})
+    return FrozenMap({(r.contract, r.declarer, r.ns_score(vulnerability)): r for r in all_results()})
 
 
 def _rel_text(relative: int) -> str:

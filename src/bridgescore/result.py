@@ -12,8 +12,10 @@ True
 from __future__ import annotations
 
 import re
+from _thread import allocate_lock
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from .contract import (
     _DOUBLING_WORDS,
@@ -27,13 +29,17 @@ from .contract import (
 )
 from .errors import ImpossibleResultError, NotationError
 from .i18n import Lang, is_zh, plural
-from .scoring import SCORE_TABLE, Breakdown, breakdown
+from .scoring import Breakdown, _Unbuilt, breakdown
 from .seat import _SEAT_WORDS, Seat, Side
-from .serial import Data, Fields, enum_name, header
 from .text import excerpt, normalize, parse_int
 from .vulnerability import Vulnerability
 
-__all__ = ["Result", "parse_outcome"]
+if TYPE_CHECKING:
+    from .serial import Data
+
+    RESULTS: tuple[Result, ...]
+
+__all__ = ["RESULTS", "Result", "all_results", "parse_outcome"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +158,7 @@ class Result:
             raise _not_a_vulnerability(vulnerability) from None
         if self.declarer is None:
             return 0
-        return SCORE_TABLE[self.contract.index * 28 + offsets[self.declarer._value_] + self.tricks]
+        return _TABLE[self.contract.index * 28 + offsets[self.declarer._value_] + self.tricks]
 
     def ns_score(self, vulnerability: Vulnerability) -> int:
         """The score from North–South's point of view (EW's is the negation)."""
@@ -209,11 +215,15 @@ class Result:
 
     def to_dict(self) -> Data:
         """Plain data (``bridgescore.serial``); the declarer by name, ``None`` when passed out."""
+        from .serial import enum_name, header
+
         return {**header("Result"), "contract": self.contract.to_dict(),
                 "declarer": enum_name(self.declarer), "tricks": self.tricks}
 
     @classmethod
     def from_dict(cls, data: object) -> Result:
+        from .serial import Fields
+
         f = Fields(data, "Result")
         contract, declarer = f.obj("contract", Contract.from_dict), f.opt_enum("declarer", Seat)
         tricks = f.whole("tricks")
@@ -241,28 +251,53 @@ def _not_a_vulnerability(value: object) -> NotationError:
     )
 
 
-def _interned() -> tuple[Result, ...]:
-    # Every result with a declarer, 105 × 4 × 14 = 5,880 of them, built once at import
-    # (about 2 ms) like the score table: parsers hand these out instead of building a value.
-    # All are valid by construction, so the constructor's checks are skipped here.
-    new, put = object.__new__, object.__setattr__
-    table = []
-    for contract in CONTRACTS[:105]:
-        for seat in Seat:
-            for tricks in range(14):
-                r = new(Result)
-                put(r, "contract", contract)
-                put(r, "declarer", seat)
-                put(r, "tricks", tricks)
-                table.append(r)
-    return tuple(table)
+# The score table, built and put here by the first score asked for (see scoring._Unbuilt).
+_TABLE: tuple[int, ...] | _Unbuilt = _Unbuilt(globals(), "_TABLE")
 
 
-RESULTS: tuple[Result, ...] = _interned()
+# Every result with a declarer, 105 × 4 × 14 = 5,880 of them, one value each: parsers hand
+# these out instead of building a value.  Each is made the first time it is asked for (making
+# all of them at import took about 4 ms, and one command line parses one result), then kept.
+_INTERNED: list[Result | None] = [None] * 5880
+_SEATS = tuple(Seat)
+_INTERNING = allocate_lock()  # two threads asking for one result at once get the same value
+
+
+def _result_at(i: int) -> Result:
+    """Interned result number ``i``: ``(contract.index * 4 + declarer) * 14 + tricks``."""
+    r = _INTERNED[i]
+    return r if r is not None else _intern(i)
+
+
+def _intern(i: int) -> Result:
+    with _INTERNING:
+        r = _INTERNED[i]
+        if r is None:
+            # Valid by construction (a contract, a seat and 0-13 tricks), so the constructor's
+            # checks are skipped.
+            r = object.__new__(Result)
+            object.__setattr__(r, "contract", CONTRACTS[i // 56])
+            object.__setattr__(r, "declarer", _SEATS[i // 14 % 4])
+            object.__setattr__(r, "tricks", i % 14)
+            _INTERNED[i] = r
+    return r
+
+
+@cache
+def all_results() -> tuple[Result, ...]:
+    """Every result with a declarer (5,880), in the order ``(contract.index * 4 + declarer) *
+    14 + tricks``: the values the parsers hand out.  ``RESULTS`` is the same tuple."""
+    return tuple(_result_at(i) for i in range(5880))
+
+
+def __getattr__(name: str) -> tuple[Result, ...]:
+    if name == "RESULTS":  # the public name, made when first asked for
+        return all_results()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _shared(contract: Contract, declarer: Seat, tricks: int) -> Result:
-    return RESULTS[(contract.index * 4 + declarer._value_) * 14 + tricks]
+    return _result_at((contract.index * 4 + declarer._value_) * 14 + tricks)
 
 
 def _rel(relative: int) -> str:
@@ -291,29 +326,59 @@ _OUTCOME = (
     r"\s*(?:tricks?|墩)"
 )
 _TAIL = rf"(?:\s*(?:{_OUTCOME})|\s+(?P<bare>{_NUM}))"
-_EN_FORMS = [
-    re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?:by\s*)?(?P<seat>{_SEAT_EN}){_TAIL}"),
-    re.compile(rf"(?P<seat>{_SEAT_EN})\s*:?\s+(?:{CONTRACT_PATTERN}){_TAIL}"),
-    re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?:{_OUTCOME})\s*(?:by\s*)?(?P<seat>{_SEAT_EN})"),
-]
-_NO_SEAT = re.compile(rf"(?:{CONTRACT_PATTERN}){_TAIL}")
-_OUTCOME_ALONE = re.compile(rf"(?:{_OUTCOME})|(?P<bare>{_NUM})")
 # The common English forms (4SX N -2, 4sxn-2, 3NT by S +1) read without the general parser;
 # anything else, or anything impossible, falls through to it (and to its error messages).
+# These two small patterns are all the fast path compiles.
 _FAST = re.compile(r"([1-7])\s*(nt|n|c|d|h|s)\s*(xx|x)?\s*(?:by\s*)?([nesw])\s*(=|[+-]\s*\d{1,2})")
 _FAST_STRAIN = {"c": 0, "d": 1, "h": 2, "s": 3, "n": 4, "nt": 4}
 _FAST_SEAT = {"n": 0, "e": 1, "s": 2, "w": 3}
-_ZH_HEAD = re.compile(
-    # 庄家南打3NT / 莊家：南，3NT: the word for declarer may come first.
-    r"(?:(?:庄家|定约人|定约者)\s*:?\s*)?"
-    rf"(?P<seat>[北东南西])(?:家|方)?\s*,?\s*(?:主打|打|定约|做庄|坐庄|庄|叫|做)?\s*,?\s*"
-    rf"(?:{CONTRACT_PATTERN})"
-)
-_ZH_DOUBLED = re.compile(r"被?(?:(?P<by>南北|东西|对方|防守方|敌方)方?)?(?P<dbl>再加倍|加倍)")
-_ZH_PIECE = re.compile(rf"(?:(?:结果是|结果|最后)\s*)?(?:{_OUTCOME})|(?P<bare>{_NUM})")
-_SPLIT = re.compile(r"[,;.\s]+")
 _SPACES = re.compile(r"\s+")
-_SEPARATORS = re.compile(r"[,;/|:]")
+
+
+# The general patterns are compiled on first use, each group when a text first needs it
+# (compiling them all took about 10 ms, most of the cost of importing this module): the
+# other English forms, the Chinese forms, and an outcome alone.
+class _English(NamedTuple):
+    forms: tuple[re.Pattern[str], ...]  # contract, declarer, outcome in the orders people use
+    no_seat: re.Pattern[str]  # a result without its declarer, to say exactly that
+    separators: re.Pattern[str]  # what people type between the parts: "4S by E, down 1"
+
+
+class _Chinese(NamedTuple):
+    head: re.Pattern[str]  # 庄家南打3NT / 莊家：南，3NT: the word for declarer may come first
+    doubled: re.Pattern[str]
+    piece: re.Pattern[str]
+    split: re.Pattern[str]
+
+
+@cache
+def _english() -> _English:
+    return _English(
+        (re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?:by\s*)?(?P<seat>{_SEAT_EN}){_TAIL}"),
+         re.compile(rf"(?P<seat>{_SEAT_EN})\s*:?\s+(?:{CONTRACT_PATTERN}){_TAIL}"),
+         re.compile(rf"(?:{CONTRACT_PATTERN})\s*(?:{_OUTCOME})\s*(?:by\s*)?(?P<seat>{_SEAT_EN})")),
+        re.compile(rf"(?:{CONTRACT_PATTERN}){_TAIL}"),
+        re.compile(r"[,;/|:]"),
+    )
+
+
+@cache
+def _chinese() -> _Chinese:
+    return _Chinese(
+        re.compile(
+            r"(?:(?:庄家|定约人|定约者)\s*:?\s*)?"
+            rf"(?P<seat>[北东南西])(?:家|方)?\s*,?\s*(?:主打|打|定约|做庄|坐庄|庄|叫|做)?\s*,?\s*"
+            rf"(?:{CONTRACT_PATTERN})"
+        ),
+        re.compile(r"被?(?:(?P<by>南北|东西|对方|防守方|敌方)方?)?(?P<dbl>再加倍|加倍)"),
+        re.compile(rf"(?:(?:结果是|结果|最后)\s*)?(?:{_OUTCOME})|(?P<bare>{_NUM})"),
+        re.compile(r"[,;.\s]+"),
+    )
+
+
+@cache
+def _outcome_alone() -> re.Pattern[str]:
+    return re.compile(rf"(?:{_OUTCOME})|(?P<bare>{_NUM})")
 
 
 def _bad(text: str, why_en: str = "", why_zh: str = "") -> NotationError:
@@ -360,7 +425,7 @@ def parse_outcome(text: str, *, bare: bool = True) -> tuple[int | None, int | No
     if not isinstance(text, str):
         raise _bad(excerpt(text))
     key = (text.strip() if text.isascii() else normalize(text)).lower()
-    m = _OUTCOME_ALONE.fullmatch(key)
+    m = _outcome_alone().fullmatch(key)
     if m is None or (not bare and m["bare"] is not None):
         raise NotationError(
             f"invalid result {excerpt(text)}: expected =, +1, -2 (also 超1, 宕2, 下2, 正好, "
@@ -386,20 +451,22 @@ def _parse_uncached(text: str) -> Result:
             tricks += int(rel if " " not in rel else rel.replace(" ", ""))
         if 0 <= tricks <= 13:
             index = ((level - 1) * 5 + _FAST_STRAIN[strain]) * 3 + (len(dbl) if dbl else 0)
-            return RESULTS[(index * 4 + _FAST_SEAT[seat]) * 14 + tricks]
+            return _result_at((index * 4 + _FAST_SEAT[seat]) * 14 + tricks)
     if key.replace(" ", "") in PASS_WORDS:
         return Result.passed_out()
-    head = _ZH_HEAD.match(key)
-    if head is not None:
-        return _parse_zh(text, key, head)
+    if not key.isascii():  # the Chinese forms start with a Chinese word (南打, 庄家)
+        head = _chinese().head.match(key)
+        if head is not None:
+            return _parse_zh(text, key, head)
+    english = _english()
     # Separators people type between the parts: "4S by E, down 1", "3nt/s/+1".
-    spaced = _SPACES.sub(" ", _SEPARATORS.sub(" ", key)).strip()
-    for form in _EN_FORMS:
+    spaced = _SPACES.sub(" ", english.separators.sub(" ", key)).strip()
+    for form in english.forms:
         m = form.fullmatch(spaced)
         if m is not None:
             contract = contract_from_match(m, text)
             return _result(text, contract, _SEAT_WORDS[m["seat"]], *_read_outcome(m, text))
-    m = _NO_SEAT.fullmatch(spaced)
+    m = english.no_seat.fullmatch(spaced)
     if m is not None:
         # No declarer: still say so precisely, and catch the impossible first (7S+1).
         _result(text, contract_from_match(m, text), Seat.NORTH, *_read_outcome(m, text))
@@ -429,6 +496,7 @@ def _with_tricks(text: str, contract: Contract, seat: Seat, tricks: int) -> Resu
 
 
 def _parse_zh(text: str, key: str, head: re.Match[str]) -> Result:
+    zh = _chinese()
     seat = Seat.parse(head["seat"])
     contract = contract_from_match(head, text)
     doubling = contract.doubling
@@ -437,13 +505,13 @@ def _parse_zh(text: str, key: str, head: re.Match[str]) -> Result:
     rest_of_text = key[head.end():]
     # The contract's pattern takes the spaces after it: look behind as well as ahead.
     first_glued = (bool(rest_of_text) and not key[head.end() - 1].isspace()
-                   and _SPLIT.match(rest_of_text) is None)
-    for i, piece in enumerate(_SPLIT.split(rest_of_text)):
+                   and zh.split.match(rest_of_text) is None)
+    for i, piece in enumerate(zh.split.split(rest_of_text)):
         if not piece:
             continue
         glued = i == 0 and first_glued
         rest = piece
-        dm = _ZH_DOUBLED.match(rest)
+        dm = zh.doubled.match(rest)
         if dm is not None:
             said = _DOUBLING_WORDS[dm["dbl"]]
             if dm["by"] in ("南北", "东西") and Side.parse(dm["by"]) is seat.side:
@@ -455,7 +523,7 @@ def _parse_zh(text: str, key: str, head: re.Match[str]) -> Result:
             glued = True  # 加倍10: the number is stuck to the doubling
             if not rest:
                 continue
-        rm = _ZH_PIECE.fullmatch(rest)
+        rm = zh.piece.fullmatch(rest)
         if rm is None:
             raise _bad(text)
         if rm["bare"] is not None and glued:

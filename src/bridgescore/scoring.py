@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .contract import Contract, Doubling, all_contracts
 from .errors import ImpossibleResultError, NotationError
@@ -30,6 +31,7 @@ __all__ = [
     "PartKind",
     "breakdown",
     "score",
+    "score_table",
     "undertrick_penalty",
 ]
 
@@ -279,7 +281,51 @@ def _build_table() -> tuple[int, ...]:
     return tuple(table)
 
 
-SCORE_TABLE: tuple[int, ...] = _build_table()
+# The table is built on first use (2,940 breakdowns: about 15 ms, most of what importing the
+# package used to cost), not at import: a process that scores one result and explains it
+# (``bridgescore score``) never needs it.
+_BUILT: tuple[int, ...] = ()
+
+if TYPE_CHECKING:
+    SCORE_TABLE: tuple[int, ...]
+
+
+def score_table() -> tuple[int, ...]:
+    """The declaring side's score of every result, ``contract.index * 28 + vulnerable * 14 +
+    tricks`` (2,968 entries; the passed-out row, 105, is all zeros), built from
+    :func:`breakdown` on first call.  ``SCORE_TABLE`` is the same tuple."""
+    global _BUILT
+    if not _BUILT:
+        _BUILT = _build_table()  # two threads at once build equal tuples: either may stay
+    return _BUILT
+
+
+class _Unbuilt:
+    """Stands in a module's global for the score table until the first look-up, which builds
+    the table, puts it in this object's place and answers.  The hot paths (score() and
+    Result.score()) then index a plain tuple with the same bytecode as when the table was
+    built at import: the laziness costs nothing after the first score."""
+
+    __slots__ = ("_name", "_namespace")
+
+    def __init__(self, namespace: dict[str, Any], name: str) -> None:
+        self._namespace = namespace
+        self._name = name
+
+    def __getitem__(self, i: int) -> int:
+        table = score_table()
+        self._namespace[self._name] = table
+        return table[i]
+
+
+# What score() indexes: this placeholder, then the table itself.
+_TABLE: tuple[int, ...] | _Unbuilt = _Unbuilt(globals(), "_TABLE")
+
+
+def __getattr__(name: str) -> tuple[int, ...]:
+    if name == "SCORE_TABLE":  # the public name, built when first asked for
+        return score_table()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def score(contract: Contract | str, tricks: int, vulnerable: bool) -> int:
@@ -296,13 +342,13 @@ def score(contract: Contract | str, tricks: int, vulnerable: bool) -> int:
         contract = _contract(contract)
     if type(tricks) is not int or not 0 <= tricks <= 13:
         _check(contract, tricks)  # raises
-    # One look-up in a table built from ``breakdown`` at import: the hot path of the library.
-    # ``vulnerable`` must be a real bool (anything else is refused, not read as truthy);
-    # identity tests cost no more than the truth test they replace.
+    # One look-up in a table built from ``breakdown`` on first use: the hot path of the
+    # library.  ``vulnerable`` must be a real bool (anything else is refused, not read as
+    # truthy); identity tests cost no more than the truth test they replace.
     if vulnerable is False:
-        points = SCORE_TABLE[contract.index * 28 + tricks]
+        points = _TABLE[contract.index * 28 + tricks]
     elif vulnerable is True:
-        points = SCORE_TABLE[contract.index * 28 + 14 + tricks]
+        points = _TABLE[contract.index * 28 + 14 + tricks]
     else:
         raise not_a_flag(vulnerable)
     if points or not tricks:

@@ -10,7 +10,6 @@ before anything is parsed and holds for the help, the output and the errors alik
 from __future__ import annotations
 
 import importlib
-import json
 import re
 import sys
 from collections.abc import Sequence
@@ -197,6 +196,8 @@ class _Report:
 
     def __call__(self, en: str, zh: str, code: str, status: int, **extra: object) -> int:
         if self.as_json:
+            import json  # only for --json: the score command's text output needs no json
+
             body: dict[str, object] = {"code": code, "message": en, "message_zh": zh,
                                        "status": status}
             body.update({k: v for k, v in extra.items() if v is not None})

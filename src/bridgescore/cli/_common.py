@@ -12,7 +12,6 @@ Old spellings (``--scale``, ``--out FILE``, ``--html DIR``, ``--pbn``) stay as h
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -72,4 +71,6 @@ def out_dir_option(help: str, zh: str, default: str | None = None,
 
 
 def emit_json(data: Any) -> None:
+    import json  # loaded with --json only
+
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -5,21 +5,25 @@ its help in English and Chinese; ``--help`` shows the language of the run.  An o
 old spellings as hidden aliases (``--scale`` for ``--imp-scale``): they still work, and neither
 the help nor the error messages show them.  Every number an option or argument takes goes
 through :func:`bridgescore.numtext.read_number` (types :data:`WHOLE` and :class:`Number`).
+
+Every command loads this module, so what only some need is imported where it is used: the
+number reader (and the fractions and decimal modules under it) when a number is read, the
+Chinese wrapper when Chinese help is shown.
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..numtext import read_number
 from ..text import display_width
 from . import _lang
-from ._wrap import wrap
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = ["Argument", "Bilingual", "ByeVp", "Command", "Drop", "DryRun", "Number", "Option", "Whole", "argument",
            "command", "option"]
@@ -54,6 +58,8 @@ class Formatter(click.HelpFormatter):
         if not _zh():
             super().write_text(text)
             return
+        from ._wrap import wrap
+
         indent = " " * self.current_indent
         self.write(wrap(text, self.width, indent, indent) + "\n")
 
@@ -62,6 +68,8 @@ class Formatter(click.HelpFormatter):
         if not _zh():
             super().write_dl(rows, col_max, col_spacing)
             return
+        from ._wrap import wrap
+
         rows = list(rows)
         first_col = min(max((display_width(a) for a, _ in rows), default=0), col_max) \
             + col_spacing
@@ -229,6 +237,8 @@ class Whole(_ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> int:
+        from ..numtext import read_number
+
         return read_number(str(value), _name(param), whole=True, minimum=self.minimum,
                            maximum=self.maximum)
 
@@ -250,6 +260,8 @@ class Number(_ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> float | Fraction:
+        from ..numtext import read_number
+
         x = read_number(str(value), _name(param), fraction=self.fraction,
                         minimum=self.minimum, maximum=self.maximum, expected=self.expected)
         return float(x) if self.as_float else x
@@ -268,6 +280,8 @@ class Drop(_ParamType):
         text = str(value).strip()
         if text.lower() == "auto":
             return "auto"
+        from ..numtext import read_number
+
         x = read_number(text, _name(param), minimum=0)
         # "1.0" means one score, not a share.
         return int(x) if x.denominator == 1 else float(x)
@@ -283,4 +297,6 @@ class ByeVp(_ParamType):
         text = str(value).strip()
         if text.lower() in ("average", "avg", "平均"):
             return "average"
+        from ..numtext import read_number
+
         return float(read_number(text, _name(param), minimum=0))

@@ -1,29 +1,32 @@
 """``score``, ``imps``, ``vp`` and ``board``: the foundation's commands.
 
 This module must stay light (no NumPy, Rich or Jinja2): ``bridgescore score`` is meant to
-answer in well under 150 ms.
+answer in well under 150 ms.  What only ``imps`` and ``vp`` need (the scales, exact numbers,
+the JSON shapes) is imported inside those commands; tests/test_startup.py checks what
+``score`` loads.
 """
 
 from __future__ import annotations
 
 import re
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..board import Board
 from ..errors import NotationError
 from ..i18n import Lang, is_zh, noun, pick, plural, signed
-from ..imps import ImpScale, get_imp_scale, load_imp_scale
-from ..numtext import read_number
 from ..result import Result
 from ..scoring import Breakdown
-from ..vp import get_vp_scale
+from ..seat import Side
 from ..vulnerability import Vulnerability
 from ._common import emit_json, json_option, lang_option
-from ._json import vp_result
 from ._params import Whole, argument, command, option
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from ..imps import ImpScale
 
 # Tokens such as "-2" must reach the RESULT argument instead of being read as options.
 _PASS_THROUGH = {"ignore_unknown_options": True}
@@ -78,7 +81,12 @@ def score_cmd(result: tuple[str, ...], vul: str | None, board: str | None, symbo
             raise click.NoSuchOption(token)
     r = Result.parse(text)
     v, b = _vulnerability(vul, board)
-    ns = r.ns_score(v)
+    # The figures are the breakdown's, the one the command prints: scoring one result this
+    # way needs no score table (built on first use, for scoring many).
+    explained = r.breakdown(v)
+    declarer_score = explained.declarer_score
+    ns = -declarer_score if r.declarer is not None and r.declarer.side is Side.EW \
+        else declarer_score
     if as_json:
         data: dict[str, Any] = {
             "input": text,
@@ -90,11 +98,11 @@ def score_cmd(result: tuple[str, ...], vul: str | None, board: str | None, symbo
             "vulnerable": r.declarer_vulnerable(v),
             "tricks": r.tricks if r.declarer else None,
             "result": None if r.declarer is None else ("=" if r.relative == 0 else f"{r.relative:+d}"),
-            "declarer_score": r.score(v),
+            "declarer_score": declarer_score,
             "ns_score": ns,
             "ew_score": -ns,
             "scoring_side": str(r.scoring_side(v)) if r.declarer and ns else None,
-            "breakdown": _breakdown_json(r.breakdown(v), lang) if r.declarer else None,
+            "breakdown": _breakdown_json(explained, lang) if r.declarer else None,
             "explanation": r.explain(v, lang),
         }
         emit_json(data)
@@ -117,6 +125,8 @@ def _int_or_float(x: Fraction) -> int | float:
 
 
 def _numbers(values: tuple[str, ...], what_en: str, what_zh: str) -> list[Fraction]:
+    from ..numtext import read_number
+
     return [read_number(v, what_en, what_zh) for v in values]
 
 
@@ -139,6 +149,8 @@ def _numbers(values: tuple[str, ...], what_en: str, what_zh: str) -> list[Fracti
 @lang_option
 def imps_cmd(values: tuple[str, ...], imp_scale: str, scale_file: str | None, between: str,
              as_json: bool, lang: Lang) -> None:
+    from ..imps import get_imp_scale, load_imp_scale
+
     nums = _numbers(values, "score", "分数")
     if len(nums) > 2:
         raise NotationError(
@@ -174,6 +186,9 @@ def imps_cmd(values: tuple[str, ...], imp_scale: str, scale_file: str | None, be
 @json_option
 @lang_option
 def vp_cmd(values: tuple[str, ...], boards: int, vp_scale: str, as_json: bool, lang: Lang) -> None:
+    from ..vp import get_vp_scale
+    from ._json import vp_result
+
     nums = _numbers(values, "IMP figure", "IMP 数")
     if len(nums) > 2:
         raise NotationError(
