@@ -136,12 +136,16 @@ def client(address: str = "127.0.0.1") -> requests.Session:
 
 
 def log_in(web: requests.Session, site: str, username: str, password: str,
-           **headers: str) -> requests.Response:
-    """The log-in form as a browser sends it (with its Origin), from ``site``."""
+           attempt: str = "", **headers: str) -> requests.Response:
+    """The log-in form as a browser sends it (with its Origin), from ``site``.
+
+    ``attempt`` marks the post in the servers' access logs (?try=…, which the view ignores).
+    """
     page = web.get(site + "/account/login/", timeout=10, headers=headers).text
     match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
     assert match is not None, page[:500]
-    return web.post(site + "/account/login/", timeout=30, allow_redirects=False,
+    query = f"?try={attempt}" if attempt else ""
+    return web.post(site + "/account/login/" + query, timeout=30, allow_redirects=False,
                     data={"username": username, "password": password,
                           "csrfmiddlewaretoken": match.group(1)},
                     headers={"Origin": site, "Referer": site + "/account/login/", **headers})
@@ -257,14 +261,26 @@ def test_the_compose_layout_behind_nginx(shared: dict[str, str], tmp_path: Path)
 
         # 7. The throttle counts by the client's address that nginx passes on; a client
         #    cannot choose it, neither through nginx nor by talking to a server directly.
+        def served(attempt: str) -> list[str]:
+            """Which servers' access logs show the log-in marked ``attempt``."""
+            return [name for name, server in (("A", a), ("B", b))
+                    if f"?try={attempt} " in server.log.read_text()]
+
+        # Each attempt is two requests (the form, the post); one more request in between
+        # shifts the round robin, so the next post goes to the other server.
         locked_out = client("127.0.0.2")
-        for _ in range(LIMIT):  # consecutive requests: one to each server (round robin)
-            r = log_in(locked_out, site, "mallory", "guess")
+        for n in range(LIMIT):
+            r = log_in(locked_out, site, "mallory", "guess", attempt=f"fail-{n}")
             assert r.status_code == 200 and refusal(r).startswith(WRONG), refusal(r)
-        for _ in range(2):
-            assert refusal(log_in(locked_out, site, "mallory", "guess")).startswith(LOCKED)
-            r = log_in(locked_out, site, "mallory", "guess", **{"X-Forwarded-For": "198.51.100.7"})
+            far.get(site + "/healthz", timeout=10)
+        assert sorted(served("fail-0") + served("fail-1")) == ["A", "B"]
+        assert refusal(log_in(locked_out, site, "mallory", "guess")).startswith(LOCKED)
+        for n in range(2):
+            r = log_in(locked_out, site, "mallory", "guess", attempt=f"forged-{n}",
+                       **{"X-Forwarded-For": "198.51.100.7"})
             assert refusal(r).startswith(LOCKED), refusal(r)
+            far.get(site + "/healthz", timeout=10)
+        assert sorted(served("forged-0") + served("forged-1")) == ["A", "B"]
         assert refusal(log_in(locked_out, a.url, "mallory", "guess")).startswith(LOCKED)
         # Another client through the same nginx is not locked: the count is by client.
         r = log_in(client("127.0.0.3"), site, "mallory", "guess")
@@ -287,7 +303,7 @@ def test_the_compose_layout_behind_nginx(shared: dict[str, str], tmp_path: Path)
         assert web.get(site + "/healthz", timeout=10).status_code == 502
         assert web.get(site + css, timeout=10).content == on_disk.read_bytes()
         finished = time.monotonic()
-        print(f"\nmigrate+collectstatic {migrated - started:.1f} s, servers up "
+        print(f"\n{' '.join(command[2:])}: {migrated - started:.1f} s, servers up "
               f"{serving - migrated:.1f} s, checks {finished - serving:.1f} s")
     finally:
         if nginx is not None:
