@@ -44,7 +44,8 @@ REDIS_URL_TEST ?= redis://127.0.0.1:6379/0
 
 # System packages the web tests need: Debian's Chromium (Playwright drives it; no browser
 # download), GNU gettext (msgfmt compiles the translations), npm (htmx comes from the npm
-# registry) and a Chinese font (so that the screenshots show Chinese, not boxes).  Quick
+# registry), a Chinese font (so that the screenshots show Chinese, not boxes) and nginx
+# (the deployment test runs its own, from deploy/nginx.conf, on a free port).  Quick
 # when present.
 web-system:
 	@$(MAKE) --no-print-directory run-system WITH_BROWSER=1
@@ -55,6 +56,7 @@ run-system:
 	if [ -n "$(WITH_BROWSER)" ]; then \
 	  command -v chromium >/dev/null || missing="$$missing chromium"; \
 	  [ -n "$$(fc-list :lang=zh 2>/dev/null)" ] || missing="$$missing fonts-wqy-microhei"; \
+	  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	fi; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
 	command -v npm >/dev/null || missing="$$missing npm"; \
