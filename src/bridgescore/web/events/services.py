@@ -10,7 +10,6 @@ here, so no view can forget it.
 from __future__ import annotations
 
 import datetime
-import functools
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -18,14 +17,11 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from ...boardset import read_board_set
-from ...deal import Deal
 from ...entry import Entry, EntryCheck, check_entry
 from ...entry_errors import FieldError
 from ...errors import BridgeError
 from ...events.assignment import Assignment
 from ...events.live import Action, LiveSession
-from ...events.live_teams import LiveTeams
 from ...events.model import BoardResult, parse_award
 from ...events.movements import Movement, howell, mitchell
 from ...result import Result
@@ -210,7 +206,7 @@ def close_round(event: Event, actor: Actor, round: int) -> Event:
 
 # Event id → (what the state was built for, the state).  The stamp is the event's version
 # and creation time: a changed event, or a new one that got a reused id, is rebuilt.
-_cache: dict[int, tuple[tuple[int, str], LiveSession | LiveTeams]] = {}
+_cache: dict[int, tuple[tuple[int, str], LiveSession]] = {}
 _cache_lock = threading.Lock()
 
 
@@ -218,10 +214,7 @@ def _stamp(event: Event) -> tuple[int, str]:
     return (event.version, event.created.isoformat() if event.created else "")
 
 
-def _start(event: Event) -> LiveSession | LiveTeams:
-    if event.kind == Event.Kind.TEAMS:
-        # A team event: the schedule's rooms, scored as team matches (events.live_teams).
-        return LiveTeams.start(list(assignments_of(event)), name=event.name_en or event.name_zh)
+def _start(event: Event) -> LiveSession:
     return LiveSession.start(list(assignments_of(event)), scoring=event.scoring,  # type: ignore[arg-type]
                              name=event.name_en or event.name_zh)
 
@@ -244,23 +237,6 @@ def _board_result(row: ResultEntry) -> BoardResult:
 
 
 def state(event: Event) -> LiveSession:
-    """A pairs event's live state (``live_state`` for any event, team events included)."""
-    live = live_state(event)
-    if not isinstance(live, LiveSession):
-        raise BridgeError("a team event has no pairs ranking: see its match page",
-                          "队式赛没有双人赛排名：请看其比赛页面")
-    return live
-
-
-def team_state(event: Event) -> LiveTeams:
-    """A team event's live state (``bridgescore.events.live_teams``)."""
-    live = live_state(event)
-    if not isinstance(live, LiveTeams):
-        raise BridgeError("not a team event", "不是队式赛")
-    return live
-
-
-def live_state(event: Event) -> LiveSession | LiveTeams:
     """The event's live state: the library's replay of every stored row.
 
     Kept per process and brought up to date from the rows it has not seen, so an entry costs
@@ -321,28 +297,19 @@ def preview(event: Event, round: int, table: int, fields: Mapping[str, object]) 
                           f"第{table}桌在第{round}轮没有比赛")
     given = {k: fields.get(k) for k in ("board", "contract", "declarer", "lead", "tricks",
                                         "result", "score")}
-    check = check_entry(ns_pair=a.ns_pair, ew_pair=a.ew_pair, boards=a.boards,
-                        deals=lead_deals(event), **given)
+    check = check_entry(ns_pair=a.ns_pair, ew_pair=a.ew_pair, boards=a.boards, **given)
     return Preview(check, round, table)
 
 
-def lead_deals(event: Event) -> Mapping[int, Deal] | None:
-    """The deals an entered lead is checked against: only when the director has turned lead
-    checking on and a board set is loaded (platform.md §12; off by default)."""
-    if not event.check_leads or event.board_set_id is None or event.board_set is None:
-        return None
-    return _deals_of(event.board_set.pbn)
-
-
-@functools.lru_cache(maxsize=16)
-def _deals_of(pbn: str) -> Mapping[int, Deal]:
-    # Keyed by the text itself: a board set read once per process, whatever its row id.
-    return read_board_set(pbn).deals
+def log(event: Event, actor: Actor) -> list[ResultEntry]:
+    """Every stored action of the event in order (superseded ones too); a director's view."""
+    _director(actor, event)
+    return list(ResultEntry.objects.filter(event=event).order_by("seq"))
 
 
 def live_row(event: Event, round: int, table: int, board: int) -> ResultEntry | None:
     """The row that holds a slot's current result (after corrections), or None."""
-    for seq, r in live_state(event).in_force().items():
+    for seq, r in state(event).in_force().items():
         if (r.round, r.table, r.board) == (round, table, board):
             return ResultEntry.objects.filter(event=event, seq=seq).first()
     return None
@@ -397,7 +364,7 @@ def _append(event: Event, actor: Actor, action: Action, fields: dict[str, Any],
                 done = ResultEntry.objects.filter(event=event, idempotency_key=key).first()
                 if done is not None:
                     return Stored(done, False)
-            live = live_state(event)
+            live = state(event)
             new_live, _ = live.apply(action)  # the library's check: raises BridgeError
             row = ResultEntry.objects.create(
                 event=event, seq=new_live.seq, kind=action.kind, replaces=action.replaces,
@@ -510,8 +477,8 @@ def correct(event: Event, actor: Actor, seq: int, fields: Mapping[str, object],
 
 def cancel(event: Event, actor: Actor, seq: int, reason: str = "") -> Stored:
     """Withdraw result ``seq`` (the board is outstanding again); a director's act."""
+    _director(actor, event)  # first: a stranger learns nothing about the rows
     old = _current(event, seq)
-    _director(actor, event)
     fields_ = {"round": old.round, "table": old.table, "board": old.board,
                "ns_pair": old.ns_pair, "ew_pair": old.ew_pair}
     return _append(event, actor, Action("cancel", replaces=seq), fields_,
@@ -519,11 +486,9 @@ def cancel(event: Event, actor: Actor, seq: int, reason: str = "") -> Stored:
 
 
 def adjust(event: Event, actor: Actor, *, round: int, table: int, board: int,
-           ns_award: str, ew_award: str, reason: str = "",
-           source: str = ResultEntry.Source.DIRECTOR) -> Stored:
+           ns_award: str, ew_award: str, reason: str = "") -> Stored:
     """An artificial adjusted score (A+/A/A− or a percentage for each side) for one board,
-    replacing whatever that table has for it.  A director's act (``source`` says how it
-    came: by hand, or from an imported file)."""
+    replacing whatever that table has for it.  A director's act."""
     _director(actor, event)
     a = assignment_at(event, round, table)
     if a is None or board not in a.boards:
@@ -539,7 +504,7 @@ def adjust(event: Event, actor: Actor, *, round: int, table: int, board: int,
     old = live_row(event, round, table, board)
     action = (Action("enter", result) if old is None
               else Action("correct", result, replaces=old.seq))
-    return _append(event, actor, action, fields_, source, None, reason,
+    return _append(event, actor, action, fields_, ResultEntry.Source.DIRECTOR, None, reason,
                    before=row_dict(old) if old else None)
 
 
