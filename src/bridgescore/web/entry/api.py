@@ -209,8 +209,7 @@ def _lang() -> str:
     return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 
-def entry_out(row: ResultEntry, in_force: bool | None = None,
-              live: Any = None) -> dict[str, Any]:
+def entry_out(row: ResultEntry, in_force: bool | None = None) -> dict[str, Any]:
     """A stored row with its NS score and the score's arithmetic in the reader's language."""
     lang = _lang()
     ns_score: int | None = None
@@ -227,8 +226,7 @@ def entry_out(row: ResultEntry, in_force: bool | None = None,
         explanation = [f"调整分：南北 {ns}，东西 {ew}" if lang == "zh"
                        else f"Adjusted score: NS {ns}, EW {ew}"]
     if in_force is None:
-        current = (live if live is not None else services.state(row.event)).in_force()
-        in_force = row.seq in current
+        in_force = row.seq in services.in_force(row.event).values()
     return {**services.row_dict(row), "in_force": in_force, "ns_score": ns_score,
             "explanation": explanation}
 
@@ -290,12 +288,14 @@ def _rounds_of(event: Event, table: int) -> list[int]:
     return sorted({a.round for a in services.assignments_of(event) if a.table == table})
 
 
-def _current_round(event: Event, table: int, live: Any, rounds: list[int]) -> int | None:
+def _current_round(event: Event, table: int, held: dict[tuple[int, int, int], int],
+                   rounds: list[int]) -> int | None:
     """The first open round in which the table still has a board to enter; after its last
     board, its last round."""
-    missing = {s.round for s in live.outstanding() if s.table == table}
     for r in rounds:
-        if r > event.closed_round and r in missing:
+        a = services.assignment_at(event, r, table)
+        if (r > event.closed_round and a is not None
+                and any((r, table, b) not in held for b in a.boards)):
             return r
     return rounds[-1] if rounds else None
 
@@ -313,12 +313,13 @@ def table_view(request: HttpRequest, secret: str,
                round: Annotated[int | None, Query(ge=1, le=1_000_000)] = None) -> dict[str, Any]:
     table = _table(secret)
     event = table.event
-    live = services.state(event)
+    held = services.in_force(event)
     rows = {r.seq: r for r in ResultEntry.objects.filter(
-        event=event, table=table.number, seq__in=list(live.in_force()))}
+        event=event, table=table.number,
+        seq__in=[seq for (_, t, _), seq in held.items() if t == table.number])}
     by_slot = {(r.round, r.board): r for r in rows.values()}
     rounds = _rounds_of(event, table.number)
-    shown = round if round is not None else _current_round(event, table.number, live, rounds)
+    shown = round if round is not None else _current_round(event, table.number, held, rounds)
     lang = _lang()
     boards = []
     a = services.assignment_at(event, shown, table.number) if shown is not None else None
@@ -381,8 +382,7 @@ def event_log(request: HttpRequest, event_id: Id) -> Any:
         rows = services.log(event, actor)
     except services.NotAllowed as e:
         return _error(request, 403, "not_allowed", e.en, e.zh)
-    live = services.state(event)
-    current = live.in_force()
+    current = set(services.in_force(event).values())
     return [entry_out(r, r.seq in current) for r in rows]
 
 
