@@ -90,6 +90,9 @@ class Report:
     ranking: list[float] = field(default_factory=list)  # seconds, POST → ranking showing it
     ranking_cold: float = 0.0  # a new process's first ranking of the full session
     ranking_tables: int = 0
+    server_cpu: float = 0.0  # CPU seconds the server processes used during the load
+    client_cpu: float = 0.0  # CPU seconds this driver used
+    load_average: float = 0.0  # the machine's (other work shares its two cores)
 
     def percentile(self, p: float, values: Sequence[float] | None = None) -> float:
         xs = sorted(self.latencies if values is None else values)
@@ -121,6 +124,12 @@ class Report:
             f"p95 {ms[1]:.1f} ms, p99 {ms[2]:.1f} ms ({self.attempts} requests, "
             f"{self.retries} retried)",
         ]
+        if self.acknowledged:
+            out.append(f"  server CPU {1000 * self.server_cpu / self.acknowledged:.2f} ms an "
+                       f"entry (≈ {self.acknowledged / self.server_cpu if self.server_cpu else 0:.0f}"
+                       f" entries/s on a core of its own), driver CPU "
+                       f"{1000 * self.client_cpu / self.acknowledged:.2f} ms; load average "
+                       f"{self.load_average:.1f}")
         if self.kills:
             out.append(f"  kill -9 after {self.acknowledged_before_kill} acknowledged; "
                        f"back in {self.downtime:.1f} s (server start {self.server_start:.1f} s)")
@@ -231,9 +240,24 @@ class Server:
         self.kill()
         raise RuntimeError(f"server did not answer in {timeout} s")
 
+    cpu_before: float = 0.0  # CPU seconds of processes killed or stopped
+
+    def cpu(self) -> float:
+        """CPU seconds the server processes have used (from /proc, Linux)."""
+        used = self.cpu_before
+        if self.process is not None and self.process.poll() is None:
+            try:
+                fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1]
+                utime, stime = fields.split()[11:13]
+                used += (int(utime) + int(stime)) / os.sysconf("SC_CLK_TCK")
+            except (OSError, ValueError):
+                pass
+        return used
+
     def kill(self) -> None:
         """``kill -9``: no chance to flush or finish anything."""
         if self.process is not None and self.process.poll() is None:
+            self.cpu_before = self.cpu()
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(10)
 
@@ -327,7 +351,8 @@ async def _table(client: Any, server: Server, load: _Load, event: int,
                     report.acknowledged += 1
                     report.latencies.append(t1 - t0)
                     load.last_ack = t1
-                    if load.down_since is not None:
+                    if load.down_since is not None and t0 > load.down_since:
+                        # The first answer to a request sent after the kill.
                         report.downtime += t1 - load.down_since
                         load.down_since = None
                     break
@@ -358,12 +383,16 @@ async def _drive(server: Server, sessions: Sequence[Mapping[str, Any]], plan: Pl
     tables = [(s["event"], t) for s in sessions for t in s["tables"]]
     limits = httpx.Limits(max_connections=len(tables) + 8, max_keepalive_connections=len(tables))
     async with httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(30.0)) as client:
+        cpu0, server0 = time.process_time(), server.cpu()
         load.started = time.perf_counter()
         tasks = [asyncio.create_task(_table(client, server, load, e, t)) for e, t in tables]
         if plan.kill_at is not None:
             tasks.append(asyncio.create_task(
                 _killer(server, load, max(1, int(plan.kill_at * load.report.expected)))))
         await asyncio.wait_for(asyncio.gather(*tasks), plan.timeout)
+        load.report.client_cpu = time.process_time() - cpu0
+        load.report.server_cpu = server.cpu() - server0
+        load.report.load_average = os.getloadavg()[0]
     load.report.seconds = load.last_ack - load.started
 
 
@@ -393,17 +422,18 @@ def _run(plan: Plan, base: Path, database_url: str, backend: str) -> Report:
                               for _, b in t["rounds"])
         load = _Load(report, {s["event"]: {} for s in sessions})
         asyncio.run(_drive(server, sessions, plan, load))
-        if plan.ranking_probes:
-            biggest = max(sessions, key=lambda s: len(s["tables"]))
-            probe = _django_step(env, "probe", {"url": server.url, "event": biggest["event"],
-                                                "tables": biggest["tables"],
-                                                "n": plan.ranking_probes})
-            report.ranking, report.ranking_cold = probe["times"], probe["cold"]
-            report.ranking_tables = len(biggest["tables"])
+        # One more Django process: the ranking probes (another app server reading the
+        # rows), then the count of what the database holds.
+        biggest = max(sessions, key=lambda s: len(s["tables"]))
+        after = _django_step(env, "after", {
+            "url": server.url, "event": biggest["event"], "tables": biggest["tables"],
+            "n": plan.ranking_probes, "acks": {str(e): a for e, a in load.acks.items()}})
     finally:
         server.stop()
-    counted = _django_step(env, "count", {str(e): a for e, a in load.acks.items()})
-    for c in counted:
+    if plan.ranking_probes:
+        report.ranking, report.ranking_cold = after["probe"]["times"], after["probe"]["cold"]
+        report.ranking_tables = len(biggest["tables"])
+    for c in after["count"]:
         report.missing += c["missing"]
         report.wrong_seq += c["wrong_seq"]
         report.duplicates += c["duplicates"]
@@ -496,16 +526,21 @@ def _probe(payload: Mapping[str, Any]) -> dict[str, Any]:
     return {"times": times, "cold": cold}
 
 
+def _after(payload: Mapping[str, Any]) -> dict[str, Any]:
+    probe = _probe(payload) if payload["n"] else None
+    return {"probe": probe, "count": _count(payload["acks"])}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bridgescore.web.loadtest")
-    parser.add_argument("step", choices=["setup", "count", "probe"])
+    parser.add_argument("step", choices=["setup", "after"])
     parser.add_argument("payload", type=Path)
     args = parser.parse_args(argv)
     import django
 
     django.setup()
     payload = json.loads(args.payload.read_text())
-    step = {"setup": _setup, "count": _count, "probe": _probe}[args.step]
+    step = {"setup": _setup, "after": _after}[args.step]
     json.dump(step(payload), sys.stdout)
     return 0
 

@@ -315,9 +315,16 @@ class _Index:
     seq: int = 0
     slot_of: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # seq in force
     holder: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    keys: dict[str, int] = field(default_factory=dict)  # idempotency key → seq
+
+    def copy(self) -> _Index:
+        return _Index(self.stamp, self.seq, dict(self.slot_of), dict(self.holder),
+                      dict(self.keys))
 
     def add(self, seq: int, kind: str, replaces: int | None, round: int | None,
-            table: int | None, board: int | None) -> None:
+            table: int | None, board: int | None, key: str | None = None) -> None:
+        if key:
+            self.keys[key] = seq
         if replaces is not None:
             slot = self.slot_of.pop(replaces, None)
             if slot is not None and self.holder.get(slot) == replaces:
@@ -330,7 +337,7 @@ class _Index:
 
 
 _indexes: dict[int, _Index] = {}
-_FIELDS = ("seq", "kind", "replaces", "round", "table", "board")
+_FIELDS = ("seq", "kind", "replaces", "round", "table", "board", "idempotency_key")
 
 
 def _index(event: Event) -> _Index:
@@ -351,7 +358,7 @@ def _index(event: Event) -> _Index:
     elif idx.seq:
         rows = rows[1:]
     if rows:
-        idx = _Index(idx.stamp, idx.seq, dict(idx.slot_of), dict(idx.holder))
+        idx = idx.copy()
         for row in rows:
             idx.add(*row)
         with _cache_lock:
@@ -416,7 +423,8 @@ def log(event: Event, actor: Actor) -> list[ResultEntry]:
 def live_row(event: Event, round: int, table: int, board: int) -> ResultEntry | None:
     """The row that holds a slot's current result (after corrections), or None."""
     seq = _index(event).holder.get((round, table, board))
-    return None if seq is None else ResultEntry.objects.filter(event=event, seq=seq).first()
+    return (None if seq is None
+            else ResultEntry.objects.filter(event=event, seq=seq).order_by("seq").first())
 
 
 def _may_enter(actor: Actor, event: Event, table: int, round: int) -> None:
@@ -548,8 +556,7 @@ def _store(event: Event, batch: list[_Job]) -> None:
                 try:
                     _store_together(event, [job])
                 except IntegrityError as e:
-                    done = (ResultEntry.objects.filter(event=event, idempotency_key=job.key)
-                            .first() if job.key else None)
+                    done = _by_key(event, job.key)
                     if done is None:
                         job.error = e
                     else:
@@ -570,17 +577,18 @@ def _store_together(event: Event, batch: list[_Job]) -> None:
         # write lock SQLite takes for an IMMEDIATE transaction.
         if connection.features.has_select_for_update:
             Event.objects.select_for_update().filter(pk=event.pk).first()
-        keys = [j.key for j in batch if j.key]
-        done = ({r.idempotency_key: r for r in ResultEntry.objects.filter(
-            event=event, idempotency_key__in=keys)} if keys else {})
-        idx = _index(event)
-        work = _Index(idx.stamp, idx.seq, dict(idx.slot_of), dict(idx.holder))
+        work = _index(event).copy()
         rows: list[ResultEntry] = []
         audits: list[AuditRecord] = []
         new: list[tuple[_Job, ResultEntry]] = []
+        done: dict[str, ResultEntry] = {}
         for job in batch:
-            if job.key and job.key in done:  # a retry (perhaps of a job in this batch)
+            if job.key and job.key in done:  # a retry of a job in this batch
                 job.stored = Stored(done[job.key], False)
+                continue
+            if job.key and job.key in work.keys:  # a retry of a stored row
+                stored = ResultEntry.objects.get(event=event, seq=work.keys[job.key])
+                job.stored = Stored(stored, False)
                 continue
             try:
                 _check_log(work, job.action, job.fields)
@@ -591,7 +599,8 @@ def _store_together(event: Event, batch: list[_Job]) -> None:
             row = ResultEntry(event=event, seq=work.seq + 1, kind=a.kind, replaces=a.replaces,
                               source=job.source, by_user=job.actor.user, reason=job.reason,
                               idempotency_key=job.key or None, **f)
-            work.add(row.seq, row.kind, row.replaces, row.round, row.table, row.board)
+            work.add(row.seq, row.kind, row.replaces, row.round, row.table, row.board,
+                     row.idempotency_key)
             rows.append(row)
             audits.append(AuditRecord(
                 event=event, by_user=job.actor.user,
@@ -616,17 +625,19 @@ def enter(event: Event, actor: Actor, *, round: int, table: int,
           source: str = ResultEntry.Source.TABLE) -> Stored:
     """Store a table's result.  A retry with the same ``key`` returns the stored row; a
     second result for the same board at the table raises ``Conflict`` naming the first."""
-    if key:
-        # First: a retry of an entry that was stored (its answer lost) gets its row back even
-        # if the round has been closed since.  A phone sees only its own table's keys.
-        done = ResultEntry.objects.filter(event=event, idempotency_key=key).first()
+    try:
+        _may_enter(actor, event, table, round)
+        p = preview(event, round, table, fields)
+        if not p.ok or p.entry is None:
+            first = p.errors[0]
+            raise EntryRefused(first.message("en"), first.message("zh"), p)
+    except BridgeError:
+        # A retry of an entry that was stored (its answer lost) gets its row back even if
+        # the round has been closed since.  A phone sees only its own table's keys.
+        done = _by_key(event, key)
         if done is not None and (actor.table is None or done.table == actor.table.number):
             return Stored(done, False)
-    _may_enter(actor, event, table, round)
-    p = preview(event, round, table, fields)
-    if not p.ok or p.entry is None:
-        first = p.errors[0]
-        raise EntryRefused(first.message("en"), first.message("zh"), p)
+        raise
     entry = p.entry
     result = BoardResult(entry.board.number, entry.ns_pair, entry.ew_pair, result=entry.result,
                          table=table, round=round,
@@ -651,6 +662,13 @@ def enter(event: Event, actor: Actor, *, round: int, table: int,
         raise
 
 
+def _by_key(event: Event, key: str | None) -> ResultEntry | None:
+    if not key:
+        return None
+    return (ResultEntry.objects.filter(event=event, idempotency_key=key).order_by("seq")
+            .first())
+
+
 class EntryRefused(BridgeError):
     """The entry does not read or does not fit (a form shows ``preview``'s errors)."""
 
@@ -660,7 +678,7 @@ class EntryRefused(BridgeError):
 
 
 def _current(event: Event, seq: int) -> ResultEntry:
-    row = ResultEntry.objects.filter(event=event, seq=seq).first()
+    row = ResultEntry.objects.filter(event=event, seq=seq).order_by("seq").first()
     if row is None or row.kind == ResultEntry.Kind.CANCEL:
         raise BridgeError(f"no result number {seq} in this session",
                           f"本场比赛没有第 {seq} 条成绩")
