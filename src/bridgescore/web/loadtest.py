@@ -52,6 +52,9 @@ class Plan:
     database_url: str = ""  # a PostgreSQL server's URL (a scratch database is made); "" SQLite
     kill_at: float | None = None  # SIGKILL the server once this share of entries is in
     ranking_probes: int = 0  # entries timed from POST to a ranking that shows them
+    rate: float | None = None  # entries a second offered by all tables together (paced);
+    # None: each table sends its next entry as soon as the last is answered (the most the
+    # server takes: latency is then the queue of all tables, Little's law)
     timeout: float = 600.0  # the whole load, seconds
     static_root: Path | None = None  # collected static files (shared between runs)
     sqlite_synchronous: str = ""  # BRIDGESCORE_SQLITE_SYNCHRONOUS for the server ("" default)
@@ -115,10 +118,12 @@ class Report:
 
     def lines(self) -> list[str]:
         ms = [1000 * self.percentile(p) for p in (50, 95, 99)]
+        paced = (f", offered at {self.plan.rate:.0f} entries/s" if self.plan.rate
+                 else ", each table as fast as the server answers")
         out = [
             f"{self.backend}: {self.plan.tables} tables ({self.sessions} sessions) × "
             f"{self.plan.rounds} rounds × {self.plan.boards_per_round} boards = "
-            f"{self.expected} entries",
+            f"{self.expected} entries{paced}",
             f"  acknowledged {self.acknowledged} in {self.seconds:.1f} s: "
             f"{self.rate:.0f} confirmed entries/s; latency p50 {ms[0]:.1f} ms, "
             f"p95 {ms[1]:.1f} ms, p99 {ms[2]:.1f} ms ({self.attempts} requests, "
@@ -327,12 +332,20 @@ class _Load:
 
 
 async def _table(client: Any, server: Server, load: _Load, event: int,
-                 table: Mapping[str, Any]) -> None:
+                 table: Mapping[str, Any], pace: tuple[float, float] | None) -> None:
+    """One table's phone: its boards in order, each retried until acknowledged.  ``pace``:
+    (first send, seconds between sends) on the clock of ``time.perf_counter``."""
     import httpx
 
     report = load.report
+    k = 0
     for round, boards in table["rounds"]:
         for board in boards:
+            if pace is not None:
+                delay = pace[0] + k * pace[1] - time.perf_counter()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+            k += 1
             key = key_for(event, table["number"], round, board)
             body = {"round": round, "board": board, **result_for(key), "idempotency_key": key}
             tries = 0
@@ -385,7 +398,11 @@ async def _drive(server: Server, sessions: Sequence[Mapping[str, Any]], plan: Pl
     async with httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(30.0)) as client:
         cpu0, server0 = time.process_time(), server.cpu()
         load.started = time.perf_counter()
-        tasks = [asyncio.create_task(_table(client, server, load, e, t)) for e, t in tables]
+        interval = len(tables) / plan.rate if plan.rate else 0.0
+        tasks = [asyncio.create_task(_table(
+            client, server, load, e, t,
+            (load.started + interval * i / len(tables), interval) if plan.rate else None))
+            for i, (e, t) in enumerate(tables)]
         if plan.kill_at is not None:
             tasks.append(asyncio.create_task(
                 _killer(server, load, max(1, int(plan.kill_at * load.report.expected)))))
