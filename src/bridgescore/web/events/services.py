@@ -289,10 +289,12 @@ def state(event: Event) -> LiveSession:
         else:
             for row in rows:
                 live, _ = live.apply(action_of(row))
-        with _cache_lock:
-            current = _cache.get(pk)
-            if current is None or current[0] != _stamp(event) or current[1].seq <= live.seq:
-                _cache[pk] = (_stamp(event), live)
+        if not connection.in_atomic_block:  # never keep a state rows could roll back from
+            with _cache_lock:
+                current = _cache.get(pk)
+                if (current is None or current[0] != _stamp(event)
+                        or current[1].seq <= live.seq):
+                    _cache[pk] = (_stamp(event), live)
     return live
 
 
@@ -361,12 +363,16 @@ def _index(event: Event) -> _Index:
         idx = idx.copy()
         for row in rows:
             idx.add(*row)
-        with _cache_lock:
-            _indexes[pk] = idx
-    elif _indexes.get(pk) is not idx:
-        with _cache_lock:
-            _indexes[pk] = idx
+    if not connection.in_atomic_block:  # only what is committed is kept for others
+        _publish(pk, idx)
     return idx
+
+
+def _publish(pk: int, idx: _Index) -> None:
+    with _cache_lock:
+        current = _indexes.get(pk)
+        if current is None or current.stamp != idx.stamp or current.seq <= idx.seq:
+            _indexes[pk] = idx
 
 
 def in_force(event: Event) -> dict[tuple[int, int, int], int]:
@@ -613,9 +619,9 @@ def _store_together(event: Event, batch: list[_Job]) -> None:
                 done[job.key] = row
         ResultEntry.objects.bulk_create(rows)
         AuditRecord.objects.bulk_create(audits)
-    # Committed: this process's index moves on (``_index`` checks it against the rows).
-    with _cache_lock:
-        _indexes[int(event.pk)] = work
+    # This process's index moves on once the rows are committed (at once, or when an
+    # enclosing transaction — an import — commits); ``_index`` checks it against the rows.
+    transaction.on_commit(lambda: _publish(int(event.pk), work))
     for job, row in new:
         job.stored = Stored(row, True)
 
