@@ -93,6 +93,7 @@ class Report:
     ranking: list[float] = field(default_factory=list)  # seconds, POST → ranking showing it
     ranking_cold: float = 0.0  # a new process's first ranking of the full session
     ranking_tables: int = 0
+    server_errors: int = 0  # "Internal Server Error" lines in the server's log (5xx)
     server_cpu: float = 0.0  # CPU seconds the server processes used during the load
     client_cpu: float = 0.0  # CPU seconds this driver used
     load_average: float = 0.0  # the machine's (other work shares its two cores)
@@ -114,7 +115,8 @@ class Report:
     @property
     def sound(self) -> bool:
         return (self.missing == 0 and self.wrong_seq == 0 and self.duplicates == 0
-                and not self.refused and self.acknowledged == self.expected == self.filled)
+                and not self.refused and self.server_errors == 0
+                and self.acknowledged == self.expected == self.filled)
 
     def lines(self) -> list[str]:
         ms = [1000 * self.percentile(p) for p in (50, 95, 99)]
@@ -132,7 +134,8 @@ class Report:
         if self.acknowledged:
             out.append(f"  server CPU {1000 * self.server_cpu / self.acknowledged:.2f} ms an "
                        f"entry (≈ {self.acknowledged / self.server_cpu if self.server_cpu else 0:.0f}"
-                       f" entries/s on a core of its own), driver CPU "
+                       f" entries/s on a core of its own), {self.server_errors} server "
+                       f"errors; driver CPU "
                        f"{1000 * self.client_cpu / self.acknowledged:.2f} ms; load average "
                        f"{self.load_average:.1f}")
         if self.kills:
@@ -447,6 +450,8 @@ def _run(plan: Plan, base: Path, database_url: str, backend: str) -> Report:
             "n": plan.ranking_probes, "acks": {str(e): a for e, a in load.acks.items()}})
     finally:
         server.stop()
+        report.server_errors = server.log.read_text(errors="replace").count(
+            "Internal Server Error")
     if plan.ranking_probes:
         report.ranking, report.ranking_cold = after["probe"]["times"], after["probe"]["cold"]
         report.ranking_tables = len(biggest["tables"])

@@ -15,10 +15,14 @@ secret or event, 409 with the result already there.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
+import threading
+from collections.abc import Callable
 from typing import Annotated, Any
 
+from django.db import OperationalError, connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import get_language
 from ninja import Field, Path, Query, Router, Schema
@@ -249,6 +253,34 @@ def _refused(request: HttpRequest, exc: services.EntryRefused) -> HttpResponse:
     return _error(request, 400, "bad_entry", exc.en, exc.zh, errors=errors)
 
 
+# Under ASGI every request runs in a thread of its own with a database connection of its
+# own: with 200 tables at once that is 200 connections, more than a PostgreSQL server allows
+# (100 by default).  At most this many requests of this API use the database at a time in
+# one process; the others wait their turn (they would queue for the event's writer anyway).
+_DATABASE_SLOTS = threading.BoundedSemaphore(24)
+
+
+def _one_at_a_time(view: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        with _DATABASE_SLOTS:
+            try:
+                return view(request, *args, **kwargs)
+            except OperationalError:
+                # The database refused a connection or timed out: say so, the phone retries
+                # (with its idempotency key), and nothing was stored half.
+                return _error(request, 503, "busy",
+                              "The server is busy: please send the entry again.",
+                              "服务器繁忙：请重新提交。")
+            finally:
+                # This thread ends with the request: its connection would stay open (the
+                # persistent connections of DATABASE_URL) until collected.  Inside a
+                # transaction (a test's) it is left alone.
+                if not connection.in_atomic_block:
+                    connection.close()
+    return wrapper
+
+
 def _stored(request: HttpRequest, event: Event, act: Any) -> HttpResponse:
     """Run one service action; its row (201 new, 200 a retry) or the error it raised."""
     try:
@@ -301,14 +333,15 @@ def _current_round(event: Event, table: int, held: dict[tuple[int, int, int], in
 
 
 _ERRORS: dict[int, type[Schema]] = {400: EntryErrorOut, 403: ErrorOut, 404: ErrorOut,
-                                    409: ConflictOut, 422: ErrorOut}
+                                    409: ConflictOut, 422: ErrorOut, 503: ErrorOut}
 
 
 # ---------------------------------------------------------------------------- the table's phone
 
 
-@router.get("/tables/{secret}", auth=None, response={200: TableOut, 404: ErrorOut},
+@router.get("/tables/{secret}", auth=None, response={200: TableOut, 404: ErrorOut, 503: ErrorOut},
             summary="A table's round: its boards, pairs, dealer, vulnerability and entries")
+@_one_at_a_time
 def table_view(request: HttpRequest, secret: str,
                round: Annotated[int | None, Query(ge=1, le=1_000_000)] = None) -> dict[str, Any]:
     table = _table(secret)
@@ -352,6 +385,7 @@ def table_view(request: HttpRequest, secret: str,
              response={200: EntryOut, 201: EntryOut, **_ERRORS},
              summary="Enter a board's result at the table (a retry with the same key is "
                      "answered with the stored row)")
+@_one_at_a_time
 def table_enter(request: HttpRequest, secret: str, data: TableEntryIn) -> HttpResponse:
     table = _table(secret)
     fields = {**data.fields(), "board": data.board}
@@ -363,6 +397,7 @@ def table_enter(request: HttpRequest, secret: str, data: TableEntryIn) -> HttpRe
 @router.post("/tables/{secret}/entries/{seq}/correct", auth=None,
              response={200: EntryOut, 201: EntryOut, **_ERRORS},
              summary="Correct the table's own entry (until its round is closed)")
+@_one_at_a_time
 def table_correct(request: HttpRequest, secret: str, seq: Id, data: CorrectIn) -> HttpResponse:
     table = _table(secret)
     return _stored(request, table.event, lambda: services.correct(
@@ -376,6 +411,7 @@ def table_correct(request: HttpRequest, secret: str, seq: Id, data: CorrectIn) -
 @router.get("/events/{event_id}/entries", response={200: list[EntryOut], 403: ErrorOut,
                                                     404: ErrorOut},
             summary="The event's whole log of results (directors)")
+@_one_at_a_time
 def event_log(request: HttpRequest, event_id: Id) -> Any:
     event, actor = _event(request, event_id)
     try:
@@ -389,6 +425,7 @@ def event_log(request: HttpRequest, event_id: Id) -> Any:
 @router.post("/events/{event_id}/entries",
              response={200: EntryOut, 201: EntryOut, **_ERRORS},
              summary="Enter a result for any table (directors)")
+@_one_at_a_time
 def event_enter(request: HttpRequest, event_id: Id, data: DirectorEntryIn) -> HttpResponse:
     event, actor = _event(request, event_id)
     fields = {**data.fields(), "board": data.board}
@@ -400,6 +437,7 @@ def event_enter(request: HttpRequest, event_id: Id, data: DirectorEntryIn) -> Ht
 @router.post("/events/{event_id}/entries/{seq}/correct",
              response={200: EntryOut, 201: EntryOut, **_ERRORS},
              summary="Correct any result (directors)")
+@_one_at_a_time
 def event_correct(request: HttpRequest, event_id: Id, seq: Id, data: CorrectIn) -> HttpResponse:
     event, actor = _event(request, event_id)
     return _stored(request, event, lambda: services.correct(
@@ -409,6 +447,7 @@ def event_correct(request: HttpRequest, event_id: Id, seq: Id, data: CorrectIn) 
 @router.post("/events/{event_id}/entries/{seq}/cancel",
              response={201: EntryOut, **_ERRORS},
              summary="Withdraw a result: the board is outstanding again (directors)")
+@_one_at_a_time
 def event_cancel(request: HttpRequest, event_id: Id, seq: Id, data: CancelIn) -> HttpResponse:
     event, actor = _event(request, event_id)
     return _stored(request, event, lambda: services.cancel(event, actor, seq, data.reason))
@@ -416,6 +455,7 @@ def event_cancel(request: HttpRequest, event_id: Id, seq: Id, data: CancelIn) ->
 
 @router.post("/events/{event_id}/adjust", response={201: EntryOut, **_ERRORS},
              summary="An adjusted score (A+/A/A− or percentages) for one board (directors)")
+@_one_at_a_time
 def event_adjust(request: HttpRequest, event_id: Id, data: AdjustIn) -> HttpResponse:
     event, actor = _event(request, event_id)
     return _stored(request, event, lambda: services.adjust(
