@@ -132,8 +132,9 @@ class Report:
             f"{self.retries} retried)",
         ]
         if self.acknowledged:
+            per_core = self.acknowledged / self.server_cpu if self.server_cpu else 0.0
             out.append(f"  server CPU {1000 * self.server_cpu / self.acknowledged:.2f} ms an "
-                       f"entry (≈ {self.acknowledged / self.server_cpu if self.server_cpu else 0:.0f}"
+                       f"entry (≈ {per_core:.0f}"
                        f" entries/s on a core of its own), {self.server_errors} server "
                        f"errors; driver CPU "
                        f"{1000 * self.client_cpu / self.acknowledged:.2f} ms; load average "

@@ -248,8 +248,8 @@ def _error(request: HttpRequest, status: int, code: str, en: str, zh: str,
 
 def _refused(request: HttpRequest, exc: services.EntryRefused) -> HttpResponse:
     lang = _lang()
-    errors = [{**e.to_dict(), "message": e.message(lang), "en": e.message("en"),  # type: ignore[arg-type]
-               "zh": e.message("zh")} for e in exc.preview.errors]
+    errors = [{**e.to_dict(), "message": e.message(lang),  # type: ignore[arg-type]
+               "en": e.message("en"), "zh": e.message("zh")} for e in exc.preview.errors]
     return _error(request, 400, "bad_entry", exc.en, exc.zh, errors=errors)
 
 

@@ -304,7 +304,7 @@ def forget(event_id: int) -> None:
         _indexes.pop(event_id, None)
 
 
-# ---------------------------------------------------------------------------- which row holds a board
+# ---------------------------------------------------------------- which row holds a board
 
 
 @dataclass
