@@ -23,13 +23,14 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from django.db import OperationalError, connection
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import get_language
 from ninja import Field, Path, Query, Router, Schema
 
 from ...board import Board
 from ...errors import BridgeError
 from ...events.model import parse_award
+from ...i18n import is_zh
 from ...result import Result
 from ..accounts.models import User
 from ..core.errors import api_error
@@ -227,7 +228,7 @@ def entry_out(row: ResultEntry, in_force: bool | None = None) -> dict[str, Any]:
         from ...events.adjusted import award_text
 
         ns, ew = award_text(parse_award(row.ns_award)), award_text(parse_award(row.ew_award))
-        explanation = [f"调整分：南北 {ns}，东西 {ew}" if lang == "zh"
+        explanation = [f"调整分：南北 {ns}，东西 {ew}" if is_zh(lang)
                        else f"Adjusted score: NS {ns}, EW {ew}"]
     if in_force is None:
         in_force = row.seq in services.in_force(row.event).values()
@@ -236,9 +237,7 @@ def entry_out(row: ResultEntry, in_force: bool | None = None) -> dict[str, Any]:
 
 
 def _answer(request: HttpRequest, status: int, body: dict[str, Any]) -> HttpResponse:
-    from ..api import api
-
-    return api.create_response(request, body, status=status)
+    return JsonResponse(body, status=status, json_dumps_params={"ensure_ascii": False})
 
 
 def _error(request: HttpRequest, status: int, code: str, en: str, zh: str,
