@@ -10,6 +10,7 @@ here, so no view can forget it.
 from __future__ import annotations
 
 import datetime
+import functools
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -17,12 +18,15 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 
+from ...boardset import read_board_set
+from ...deal import Deal
 from ...entry import Entry, EntryCheck, check_entry
 from ...entry_errors import FieldError
 from ...errors import BridgeError
 from ...events.assignment import Assignment
 from ...events.live import Action, Change, LiveSession
 from ...events.live import Entry as LogEntry
+from ...events.live_teams import LiveTeams
 from ...events.model import BoardResult, parse_award
 from ...events.movements import Movement, howell, mitchell
 from ...result import Result
@@ -224,7 +228,7 @@ def close_round(event: Event, actor: Actor, round: int) -> Event:
 
 # Event id → (what the state was built for, the state).  The stamp is the event's version
 # and creation time: a changed event, or a new one that got a reused id, is rebuilt.
-_cache: dict[int, tuple[tuple[int, str], LiveSession]] = {}
+_cache: dict[int, tuple[tuple[int, str], LiveSession | LiveTeams]] = {}
 _cache_lock = threading.Lock()
 
 
@@ -232,7 +236,10 @@ def _stamp(event: Event) -> tuple[int, str]:
     return (event.version, event.created.isoformat() if event.created else "")
 
 
-def _start(event: Event) -> LiveSession:
+def _start(event: Event) -> LiveSession | LiveTeams:
+    if event.kind == Event.Kind.TEAMS:
+        # A team event: the schedule's rooms, scored as team matches (events.live_teams).
+        return LiveTeams.start(list(assignments_of(event)), name=event.name_en or event.name_zh)
     return LiveSession.start(list(assignments_of(event)), scoring=event.scoring,  # type: ignore[arg-type]
                              name=event.name_en or event.name_zh)
 
@@ -262,6 +269,23 @@ _state_locks: dict[int, threading.Lock] = {}
 
 
 def state(event: Event) -> LiveSession:
+    """A pairs event's live state (``live_state`` for any event, team events included)."""
+    live = live_state(event)
+    if not isinstance(live, LiveSession):
+        raise BridgeError("a team event has no pairs ranking: see its match page",
+                          "队式赛没有双人赛排名：请看其比赛页面")
+    return live
+
+
+def team_state(event: Event) -> LiveTeams:
+    """A team event's live state (``bridgescore.events.live_teams``)."""
+    live = live_state(event)
+    if not isinstance(live, LiveTeams):
+        raise BridgeError("not a team event", "不是队式赛")
+    return live
+
+
+def live_state(event: Event) -> LiveSession | LiveTeams:
     """The event's live state: the library's replay of every stored row.
 
     Kept per process and brought up to date from the rows it has not seen when it is asked
@@ -281,8 +305,14 @@ def state(event: Event) -> LiveSession:
                     .order_by("seq"))
         if live is not None and rows and rows[0].seq != live.seq + 1:
             live, rows = None, list(ResultEntry.objects.filter(event=event).order_by("seq"))
-        if live is None or len(rows) > _REPLAY_ONE_BY_ONE:
+        if live is None and event.kind == Event.Kind.TEAMS:
+            live = _start(event)
+        if isinstance(live, LiveTeams):
+            for row in rows:  # a team event's log is short: one by one
+                live, _ = live.apply(action_of(row))
+        elif live is None or len(rows) > _REPLAY_ONE_BY_ONE:
             base = live if live is not None else _start(event)
+            assert isinstance(base, LiveSession)
             live = replace(base,
                            entries=(*base.entries, *(LogEntry(r.seq, action_of(r)) for r in rows)),
                            changes=(*base.changes, *(Change(r.seq, (), ()) for r in rows)))
@@ -416,8 +446,23 @@ def preview(event: Event, round: int, table: int, fields: Mapping[str, object]) 
                           f"第{table}桌在第{round}轮没有比赛")
     given = {k: fields.get(k) for k in ("board", "contract", "declarer", "lead", "tricks",
                                         "result", "score")}
-    check = check_entry(ns_pair=a.ns_pair, ew_pair=a.ew_pair, boards=a.boards, **given)
+    check = check_entry(ns_pair=a.ns_pair, ew_pair=a.ew_pair, boards=a.boards,
+                        deals=lead_deals(event), **given)
     return Preview(check, round, table)
+
+
+def lead_deals(event: Event) -> Mapping[int, Deal] | None:
+    """The deals an entered lead is checked against: only when the director has turned lead
+    checking on and a board set is loaded (platform.md §12; off by default)."""
+    if not event.check_leads or event.board_set_id is None or event.board_set is None:
+        return None
+    return _deals_of(event.board_set.pbn)
+
+
+@functools.lru_cache(maxsize=16)
+def _deals_of(pbn: str) -> Mapping[int, Deal]:
+    # Keyed by the text itself: a board set read once per process, whatever its row id.
+    return read_board_set(pbn).deals
 
 
 def log(event: Event, actor: Actor) -> list[ResultEntry]:
@@ -584,6 +629,9 @@ def _store_together(event: Event, batch: list[_Job]) -> None:
         if connection.features.has_select_for_update:
             Event.objects.select_for_update().filter(pk=event.pk).first()
         work = _index(event).copy()
+        # A team event's log is checked by the library's LiveTeams as it is stored (its
+        # rooms have rules of their own; its log is short).
+        teams = live_state(event) if event.kind == Event.Kind.TEAMS else None
         rows: list[ResultEntry] = []
         audits: list[AuditRecord] = []
         new: list[tuple[_Job, ResultEntry]] = []
@@ -598,6 +646,8 @@ def _store_together(event: Event, batch: list[_Job]) -> None:
                 continue
             try:
                 _check_log(work, job.action, job.fields)
+                if teams is not None:
+                    teams, _ = teams.apply(job.action)
             except BridgeError as e:
                 job.error = e
                 continue
@@ -727,9 +777,11 @@ def cancel(event: Event, actor: Actor, seq: int, reason: str = "") -> Stored:
 
 
 def adjust(event: Event, actor: Actor, *, round: int, table: int, board: int,
-           ns_award: str, ew_award: str, reason: str = "") -> Stored:
+           ns_award: str, ew_award: str, reason: str = "",
+           source: str = ResultEntry.Source.DIRECTOR) -> Stored:
     """An artificial adjusted score (A+/A/A− or a percentage for each side) for one board,
-    replacing whatever that table has for it.  A director's act."""
+    replacing whatever that table has for it.  A director's act (``source`` says how it
+    came: by hand, or from an imported file)."""
     _director(actor, event)
     a = assignment_at(event, round, table)
     if a is None or board not in a.boards:
@@ -745,7 +797,7 @@ def adjust(event: Event, actor: Actor, *, round: int, table: int, board: int,
     old = live_row(event, round, table, board)
     action = (Action("enter", result) if old is None
               else Action("correct", result, replaces=old.seq))
-    return _append(event, actor, action, fields_, ResultEntry.Source.DIRECTOR, None, reason,
+    return _append(event, actor, action, fields_, source, None, reason,
                    before=row_dict(old) if old else None)
 
 
