@@ -13,10 +13,10 @@ import datetime
 import functools
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from ...boardset import read_board_set
 from ...deal import Deal
@@ -24,7 +24,8 @@ from ...entry import Entry, EntryCheck, check_entry
 from ...entry_errors import FieldError
 from ...errors import BridgeError
 from ...events.assignment import Assignment
-from ...events.live import Action, LiveSession
+from ...events.live import Action, Change, LiveSession
+from ...events.live import Entry as LogEntry
 from ...events.live_teams import LiveTeams
 from ...events.model import BoardResult, parse_award
 from ...events.movements import Movement, howell, mitchell
@@ -86,19 +87,36 @@ def movement_of(event: Event) -> Movement | None:
     return None
 
 
+# Event id → (stamp, its lines, the line of each (round, table)).  Building a 50-table
+# Mitchell takes the library ~25 ms: once per event version, not once per entry.
+_lines: dict[int, tuple[tuple[int, str], tuple[Assignment, ...],
+                        dict[tuple[int, int], Assignment]]] = {}
+
+
 def assignments_of(event: Event) -> tuple[Assignment, ...]:
     """Who sits where: the director's lines when changed, else the movement's."""
+    return _lines_of(event)[0]
+
+
+def _lines_of(event: Event) -> tuple[tuple[Assignment, ...], dict[tuple[int, int], Assignment]]:
+    cached = _lines.get(int(event.pk)) if event.pk is not None else None
+    if cached is not None and cached[0] == _stamp(event):
+        return cached[1], cached[2]
     if event.assignments is not None:
-        return tuple(Assignment.from_dict(a) for a in event.assignments)
-    movement = movement_of(event)
-    return tuple(movement.to_model()) if movement is not None else ()
+        lines = tuple(Assignment.from_dict(a) for a in event.assignments)
+    else:
+        movement = movement_of(event)
+        lines = tuple(movement.to_model()) if movement is not None else ()
+    at: dict[tuple[int, int], Assignment] = {}
+    for a in lines:
+        at.setdefault((a.round, a.table), a)
+    if event.pk is not None:
+        _lines[int(event.pk)] = (_stamp(event), lines, at)
+    return lines, at
 
 
 def assignment_at(event: Event, round: int, table: int) -> Assignment | None:
-    for a in assignments_of(event):
-        if a.round == round and a.table == table:
-            return a
-    return None
+    return _lines_of(event)[1].get((round, table))
 
 
 # ---------------------------------------------------------------------------- audit
@@ -244,6 +262,13 @@ def _board_result(row: ResultEntry) -> BoardResult:
                        result=Result.parse(row.result), lead=row.lead or None, **common)
 
 
+# Behind by more than this many rows, ``state`` rebuilds the session from the whole log in
+# one go (checks, then one scoring: ~0.1 ms a row) instead of applying each row (which
+# scores and ranks again: ~15 ms a row in a 50-table session).
+_REPLAY_ONE_BY_ONE = 8
+_state_locks: dict[int, threading.Lock] = {}
+
+
 def state(event: Event) -> LiveSession:
     """A pairs event's live state (``live_state`` for any event, team events included)."""
     live = live_state(event)
@@ -264,26 +289,126 @@ def team_state(event: Event) -> LiveTeams:
 def live_state(event: Event) -> LiveSession | LiveTeams:
     """The event's live state: the library's replay of every stored row.
 
-    Kept per process and brought up to date from the rows it has not seen, so an entry costs
-    only itself; any process (any app server) reaches the same state from the database.
+    Kept per process and brought up to date from the rows it has not seen when it is asked
+    for (entering a result does not score it: the pages that show scores do, once for all
+    the rows that came in since), so any process (any app server) reaches the same state
+    from the database.  Rows replayed in one go get no ``Change`` of their own (empty
+    boards and pairs): ``changes_since`` is exact only for rows applied one by one.
     """
+    pk = int(event.pk)
     with _cache_lock:
-        cached = _cache.get(int(event.pk))
-    fresh = cached is None or cached[0] != _stamp(event)
-    live = _start(event) if fresh or cached is None else cached[1]
-    rows = ResultEntry.objects.filter(event=event, seq__gt=live.seq).order_by("seq")
-    for row in rows:
-        live, _ = live.apply(action_of(row))
-    with _cache_lock:
-        current = _cache.get(int(event.pk))
-        if current is None or current[0] != _stamp(event) or current[1].seq <= live.seq:
-            _cache[int(event.pk)] = (_stamp(event), live)
+        lock = _state_locks.setdefault(pk, threading.Lock())
+    with lock:  # one rebuild at a time; the others wait for its result
+        with _cache_lock:
+            cached = _cache.get(pk)
+        live = cached[1] if cached is not None and cached[0] == _stamp(event) else None
+        rows = list(ResultEntry.objects.filter(event=event, seq__gt=live.seq if live else 0)
+                    .order_by("seq"))
+        if live is not None and rows and rows[0].seq != live.seq + 1:
+            live, rows = None, list(ResultEntry.objects.filter(event=event).order_by("seq"))
+        if live is None and event.kind == Event.Kind.TEAMS:
+            live = _start(event)
+        if isinstance(live, LiveTeams):
+            for row in rows:  # a team event's log is short: one by one
+                live, _ = live.apply(action_of(row))
+        elif live is None or len(rows) > _REPLAY_ONE_BY_ONE:
+            base = live if live is not None else _start(event)
+            assert isinstance(base, LiveSession)
+            live = replace(base,
+                           entries=(*base.entries, *(LogEntry(r.seq, action_of(r)) for r in rows)),
+                           changes=(*base.changes, *(Change(r.seq, (), ()) for r in rows)))
+        else:
+            for row in rows:
+                live, _ = live.apply(action_of(row))
+        if not connection.in_atomic_block:  # never keep a state rows could roll back from
+            with _cache_lock:
+                current = _cache.get(pk)
+                if (current is None or current[0] != _stamp(event)
+                        or current[1].seq <= live.seq):
+                    _cache[pk] = (_stamp(event), live)
     return live
 
 
 def forget(event_id: int) -> None:
     with _cache_lock:
         _cache.pop(event_id, None)
+        _indexes.pop(event_id, None)
+
+
+# ---------------------------------------------------------------- which row holds a board
+
+
+@dataclass
+class _Index:
+    """Which stored row holds each (round, table, board) now: the bookkeeping of the log
+    (corrections and cancellations supersede), without the scores.  Kept per process and
+    brought up to date from the rows, like ``state``, but at a few microseconds a row."""
+
+    stamp: tuple[int, str]
+    seq: int = 0
+    slot_of: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # seq in force
+    holder: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    keys: dict[str, int] = field(default_factory=dict)  # idempotency key → seq
+
+    def copy(self) -> _Index:
+        return _Index(self.stamp, self.seq, dict(self.slot_of), dict(self.holder),
+                      dict(self.keys))
+
+    def add(self, seq: int, kind: str, replaces: int | None, round: int | None,
+            table: int | None, board: int | None, key: str | None = None) -> None:
+        if key:
+            self.keys[key] = seq
+        if replaces is not None:
+            slot = self.slot_of.pop(replaces, None)
+            if slot is not None and self.holder.get(slot) == replaces:
+                del self.holder[slot]
+        if kind != ResultEntry.Kind.CANCEL:
+            slot = (int(round or 0), int(table or 0), int(board or 0))
+            self.slot_of[seq] = slot
+            self.holder[slot] = seq
+        self.seq = seq
+
+
+_indexes: dict[int, _Index] = {}
+_FIELDS = ("seq", "kind", "replaces", "round", "table", "board", "idempotency_key")
+
+
+def _index(event: Event) -> _Index:
+    """The event's index, up to date with the database (under the writer's lock it stays so)."""
+    pk = int(event.pk)
+    with _cache_lock:
+        idx = _indexes.get(pk)
+    if idx is None or idx.stamp != _stamp(event):
+        idx = _Index(_stamp(event))
+    # From the last row the index has (one query): if that row is not there, the index is
+    # ahead of the database (an enclosing transaction was rolled back) and starts again.
+    rows = list(ResultEntry.objects.filter(event=event, seq__gte=max(idx.seq, 1))
+                .order_by("seq").values_list(*_FIELDS))
+    if idx.seq and (not rows or rows[0][0] != idx.seq):
+        idx = _Index(idx.stamp)
+        rows = list(ResultEntry.objects.filter(event=event).order_by("seq")
+                    .values_list(*_FIELDS))
+    elif idx.seq:
+        rows = rows[1:]
+    if rows:
+        idx = idx.copy()
+        for row in rows:
+            idx.add(*row)
+    if not connection.in_atomic_block:  # only what is committed is kept for others
+        _publish(pk, idx)
+    return idx
+
+
+def _publish(pk: int, idx: _Index) -> None:
+    with _cache_lock:
+        current = _indexes.get(pk)
+        if current is None or current.stamp != idx.stamp or current.seq <= idx.seq:
+            _indexes[pk] = idx
+
+
+def in_force(event: Event) -> dict[tuple[int, int, int], int]:
+    """(round, table, board) → the sequence number of the row that holds its result now."""
+    return dict(_index(event).holder)
 
 
 # ---------------------------------------------------------------------------- entries
@@ -341,12 +466,17 @@ def _deals_of(pbn: str) -> Mapping[int, Deal]:
     return read_board_set(pbn).deals
 
 
+def log(event: Event, actor: Actor) -> list[ResultEntry]:
+    """Every stored action of the event in order (superseded ones too); a director's view."""
+    _director(actor, event)
+    return list(ResultEntry.objects.filter(event=event).order_by("seq"))
+
+
 def live_row(event: Event, round: int, table: int, board: int) -> ResultEntry | None:
     """The row that holds a slot's current result (after corrections), or None."""
-    for seq, r in live_state(event).in_force().items():
-        if (r.round, r.table, r.board) == (round, table, board):
-            return ResultEntry.objects.filter(event=event, seq=seq).first()
-    return None
+    seq = _index(event).holder.get((round, table, board))
+    return (None if seq is None
+            else ResultEntry.objects.filter(event=event, seq=seq).order_by("seq").first())
 
 
 def _may_enter(actor: Actor, event: Event, table: int, round: int) -> None:
@@ -385,47 +515,166 @@ class Stored:
     created: bool
 
 
+_writer_locks: dict[int, threading.Lock] = {}
+
+
+def _writer(event: Event) -> threading.Lock:
+    # Writers of one event in this process queue here, not on the database's lock (SQLite's
+    # busy handler polls with sleeps; each waiting PostgreSQL transaction holds a connection).
+    with _cache_lock:
+        return _writer_locks.setdefault(int(event.pk), threading.Lock())
+
+
+def _check_log(idx: _Index, action: Action, fields: dict[str, Any]) -> None:
+    """What the library's log would refuse, checked on the index: a board that already has
+    a result, or superseding a row that is not in force.  (The library replays every row in
+    ``state``; the result itself was checked by ``check_entry`` against the movement.)"""
+    slot = (int(fields.get("round") or 0), int(fields.get("table") or 0),
+            int(fields.get("board") or 0))
+    if action.replaces is None:
+        held = idx.holder.get(slot)
+        if held is not None:
+            raise BridgeError(
+                f"board {slot[2]}: already entered at table {slot[1]} in round {slot[0]} "
+                f"(entry {held}): correct that entry instead",
+                f"第{slot[2]}副：第{slot[0]}轮第{slot[1]}桌已录入（第 {held} 条）：请更正该条")
+        return
+    if idx.slot_of.get(action.replaces) != slot:
+        raise BridgeError(
+            f"cannot {action.kind} entry {action.replaces}: it is not in force",
+            f"无法{_KIND_ZH.get(action.kind, action.kind)}第 {action.replaces} 条录入："
+            "它已被取代或不存在")
+
+
+_KIND_ZH = {"correct": "更正", "cancel": "撤销"}
+
+
+@dataclass
+class _Job:
+    """One action waiting to be stored (``_append``), and what became of it."""
+
+    actor: Actor
+    action: Action
+    fields: dict[str, Any]
+    source: str
+    key: str | None
+    reason: str
+    before: Any
+    finished: bool = False
+    stored: Stored | None = None
+    error: BaseException | None = None
+
+
+_pending: dict[int, list[_Job]] = {}
+
+
 def _append(event: Event, actor: Actor, action: Action, fields: dict[str, Any],
             source: str, key: str | None, reason: str = "",
             before: Any = None) -> Stored:
-    """Store one action after the library accepted it, numbered, audited, then notify."""
-    try:
-        with transaction.atomic():
-            # One writer per event at a time: the row lock (PostgreSQL) or the write lock
-            # SQLite takes for an IMMEDIATE transaction.
-            Event.objects.select_for_update().filter(pk=event.pk).first()
-            if key:
-                done = ResultEntry.objects.filter(event=event, idempotency_key=key).first()
-                if done is not None:
-                    return Stored(done, False)
-            live = live_state(event)
-            new_live, _ = live.apply(action)  # the library's check: raises BridgeError
-            row = ResultEntry.objects.create(
-                event=event, seq=new_live.seq, kind=action.kind, replaces=action.replaces,
-                source=source, by_user=actor.user, reason=reason, idempotency_key=key or None,
-                **fields)
-            audit(event, actor, f"result.{action.kind}",
-                  f"board {fields.get('board')}, table {fields.get('table')}, "
-                  f"round {fields.get('round')}", before=before, after=row_dict(row))
-    except IntegrityError:
-        # Another request took the same sequence number or key first: answer from the rows.
-        forget(int(event.pk))
-        if key:
-            done = ResultEntry.objects.filter(event=event, idempotency_key=key).first()
-            if done is not None:
-                return Stored(done, False)
-        raise
-    # Only once committed (also when called inside an outer transaction, as an import is):
-    # no request may see an entry that could still roll back.
-    def remember() -> None:
-        with _cache_lock:
-            cached = _cache.get(int(event.pk))
-            if cached is None or cached[0] != _stamp(event) or cached[1].seq < new_live.seq:
-                _cache[int(event.pk)] = (_stamp(event), new_live)
+    """Store one action after the library accepted its result: numbered, audited, then
+    notify.  Scoring waits for the next ``state`` (the pages that show scores).
 
-    transaction.on_commit(remember)
-    notify(event)
-    return Stored(row, True)
+    Group commit: the actions of one event that arrive while another is being stored wait
+    for the writer's lock, and whoever gets it stores all of them in one transaction (one
+    disk flush for many entries); each caller still gets its own row or its own error,
+    and only after the transaction is committed."""
+    pk = int(event.pk)
+    job = _Job(actor, action, fields, source, key, reason, before)
+    with _cache_lock:
+        _pending.setdefault(pk, []).append(job)
+    with _writer(event):
+        if not job.finished:
+            with _cache_lock:
+                batch = _pending.pop(pk, [])
+            _store(event, batch)
+    if job.error is not None:
+        raise job.error
+    assert job.stored is not None
+    if job.stored.created:
+        notify(event)
+    return job.stored
+
+
+def _store(event: Event, batch: list[_Job]) -> None:
+    try:
+        try:
+            _store_together(event, batch)
+        except IntegrityError:
+            # Another server took a sequence number or key first: each job on its own, with
+            # the rows as they are now.
+            forget(int(event.pk))
+            for job in batch:
+                job.stored = job.error = None
+                try:
+                    _store_together(event, [job])
+                except IntegrityError as e:
+                    done = _by_key(event, job.key)
+                    if done is None:
+                        job.error = e
+                    else:
+                        job.stored = Stored(done, False)
+    except BaseException as e:  # nothing is acknowledged that was not committed
+        for job in batch:
+            if job.stored is None and job.error is None:
+                job.error = e
+        raise
+    finally:
+        for job in batch:
+            job.finished = True
+
+
+def _store_together(event: Event, batch: list[_Job]) -> None:
+    with transaction.atomic():
+        # One writer per event at a time, across servers: the row lock (PostgreSQL) or the
+        # write lock SQLite takes for an IMMEDIATE transaction.
+        if connection.features.has_select_for_update:
+            Event.objects.select_for_update().filter(pk=event.pk).first()
+        work = _index(event).copy()
+        # A team event's log is checked by the library's LiveTeams as it is stored (its
+        # rooms have rules of their own; its log is short).
+        teams = live_state(event) if event.kind == Event.Kind.TEAMS else None
+        rows: list[ResultEntry] = []
+        audits: list[AuditRecord] = []
+        new: list[tuple[_Job, ResultEntry]] = []
+        done: dict[str, ResultEntry] = {}
+        for job in batch:
+            if job.key and job.key in done:  # a retry of a job in this batch
+                job.stored = Stored(done[job.key], False)
+                continue
+            if job.key and job.key in work.keys:  # a retry of a stored row
+                stored = ResultEntry.objects.get(event=event, seq=work.keys[job.key])
+                job.stored = Stored(stored, False)
+                continue
+            try:
+                _check_log(work, job.action, job.fields)
+                if teams is not None:
+                    teams, _ = teams.apply(job.action)
+            except BridgeError as e:
+                job.error = e
+                continue
+            a, f = job.action, job.fields
+            row = ResultEntry(event=event, seq=work.seq + 1, kind=a.kind, replaces=a.replaces,
+                              source=job.source, by_user=job.actor.user, reason=job.reason,
+                              idempotency_key=job.key or None, **f)
+            work.add(row.seq, row.kind, row.replaces, row.round, row.table, row.board,
+                     row.idempotency_key)
+            rows.append(row)
+            audits.append(AuditRecord(
+                event=event, by_user=job.actor.user,
+                by_table=job.actor.table.number if job.actor.table else None,
+                action=f"result.{a.kind}",
+                subject=f"board {f.get('board')}, table {f.get('table')}, round {f.get('round')}",
+                before=job.before, after=row_dict(row)))
+            new.append((job, row))
+            if job.key:
+                done[job.key] = row
+        ResultEntry.objects.bulk_create(rows)
+        AuditRecord.objects.bulk_create(audits)
+    # This process's index moves on once the rows are committed (at once, or when an
+    # enclosing transaction — an import — commits); ``_index`` checks it against the rows.
+    transaction.on_commit(lambda: _publish(int(event.pk), work))
+    for job, row in new:
+        job.stored = Stored(row, True)
 
 
 def enter(event: Event, actor: Actor, *, round: int, table: int,
@@ -433,23 +682,20 @@ def enter(event: Event, actor: Actor, *, round: int, table: int,
           source: str = ResultEntry.Source.TABLE) -> Stored:
     """Store a table's result.  A retry with the same ``key`` returns the stored row; a
     second result for the same board at the table raises ``Conflict`` naming the first."""
-    _may_enter(actor, event, table, round)
-    if key:
-        done = ResultEntry.objects.filter(event=event, idempotency_key=key).first()
-        if done is not None:
+    try:
+        _may_enter(actor, event, table, round)
+        p = preview(event, round, table, fields)
+        if not p.ok or p.entry is None:
+            first = p.errors[0]
+            raise EntryRefused(first.message("en"), first.message("zh"), p)
+    except BridgeError:
+        # A retry of an entry that was stored (its answer lost) gets its row back even if
+        # the round has been closed since.  A phone sees only its own table's keys.
+        done = _by_key(event, key)
+        if done is not None and (actor.table is None or done.table == actor.table.number):
             return Stored(done, False)
-    p = preview(event, round, table, fields)
-    if not p.ok or p.entry is None:
-        first = p.errors[0]
-        raise EntryRefused(first.message("en"), first.message("zh"), p)
+        raise
     entry = p.entry
-    existing = live_row(event, round, table, entry.board.number)
-    if existing is not None:
-        raise Conflict(
-            f"board {entry.board.number} at table {table} in round {round} is already entered: "
-            f"{existing.result or existing.ns_award}",
-            f"第{round}轮第{table}桌第{entry.board.number}副已录入：{existing.result or existing.ns_award}",
-            existing)
     result = BoardResult(entry.board.number, entry.ns_pair, entry.ew_pair, result=entry.result,
                          table=table, round=round,
                          lead=str(entry.lead) if entry.lead is not None else None)
@@ -464,8 +710,20 @@ def enter(event: Event, actor: Actor, *, round: int, table: int,
             raise
         existing = live_row(event, round, table, entry.board.number)
         if existing is not None:
-            raise Conflict(e.en, e.zh, existing) from None
+            shown = existing.result or existing.ns_award
+            raise Conflict(
+                f"board {entry.board.number} at table {table} in round {round} is already "
+                f"entered: {shown}",
+                f"第{round}轮第{table}桌第{entry.board.number}副已录入：{shown}",
+                existing) from None
         raise
+
+
+def _by_key(event: Event, key: str | None) -> ResultEntry | None:
+    if not key:
+        return None
+    return (ResultEntry.objects.filter(event=event, idempotency_key=key).order_by("seq")
+            .first())
 
 
 class EntryRefused(BridgeError):
@@ -477,7 +735,7 @@ class EntryRefused(BridgeError):
 
 
 def _current(event: Event, seq: int) -> ResultEntry:
-    row = ResultEntry.objects.filter(event=event, seq=seq).first()
+    row = ResultEntry.objects.filter(event=event, seq=seq).order_by("seq").first()
     if row is None or row.kind == ResultEntry.Kind.CANCEL:
         raise BridgeError(f"no result number {seq} in this session",
                           f"本场比赛没有第 {seq} 条成绩")
@@ -511,8 +769,8 @@ def correct(event: Event, actor: Actor, seq: int, fields: Mapping[str, object],
 
 def cancel(event: Event, actor: Actor, seq: int, reason: str = "") -> Stored:
     """Withdraw result ``seq`` (the board is outstanding again); a director's act."""
+    _director(actor, event)  # first: a stranger learns nothing about the rows
     old = _current(event, seq)
-    _director(actor, event)
     fields_ = {"round": old.round, "table": old.table, "board": old.board,
                "ns_pair": old.ns_pair, "ew_pair": old.ew_pair}
     return _append(event, actor, Action("cancel", replaces=seq), fields_,
