@@ -39,6 +39,21 @@ def text_of(html: bytes) -> str:
                   .replace("&quot;", '"')).strip()
 
 
+def form_fields(html: bytes, marker: str) -> dict[str, str]:
+    """The inputs a browser would send from the form marked ``marker`` (hidden and checked
+    ones; no buttons)."""
+    body = html.decode()
+    start = body.index(marker)
+    form = body[body.rindex("<form", 0, start):body.index("</form>", start)]
+    out: dict[str, str] = {}
+    for tag in re.findall(r"<input\b[^>]*>", form):
+        name = re.search(r'name="([^"]*)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name and ('type="hidden"' in tag or " checked" in tag):
+            out[name[1]] = value[1].replace("&#x27;", "'").replace("&amp;", "&") if value else ""
+    return out
+
+
 def checked(html: bytes, name: str) -> list[str]:
     """The values of the radio buttons called ``name`` that are checked."""
     return re.findall(rf'name="{name}" value="([^"]*)" checked', html.decode())
@@ -224,7 +239,7 @@ class TableEntryTest(BaseTestCase):
         assert "the declarer is missing" in page and "the result is missing" in page
 
     def test_send_back_returns_to_the_form_with_the_input(self) -> None:
-        r = self.post("check", {**FOUR_SPADES, "action": "back"})
+        r = self.post("check", {**FOUR_SPADES, "step": "back"})
         assert r.status_code == 200
         assert checked(r.content, "level") == ["4"] and checked(r.content, "result") == ["="]
         assert "data-entry-form" in r.content.decode() and self.rows() == 0
@@ -249,6 +264,26 @@ class TableEntryTest(BaseTestCase):
         assert "如不退回， 45 秒后自动确认。" in text_of(r.content)
 
     # ------------------------------------------------------------------ acceptance
+    def test_the_pages_own_forms_carry_the_entry_through(self) -> None:
+        # What a browser sends: the table page's form as filled in, then East's form, with
+        # the CSRF check on (a post without the page's token is refused).
+        self.client = Client(enforce_csrf_checks=True)
+        assert self.post("check", FOUR_SPADES).status_code == 403
+        page = self.client.get(self.url)
+        sent = {**form_fields(page.content, "data-entry-form"), "level": "4", "strain": "S",
+                "declarer": "N", "result": "=", "lead_suit": "H", "lead_rank": "K"}
+        assert sent["round"] == "1" and sent["board"] == "1" and sent["csrfmiddlewaretoken"]
+        east = self.client.post(self.url + "check", sent)
+        fields = form_fields(east.content, "data-accept")
+        assert fields["result"] == "=" and fields["level"] == "4" and fields["lead_rank"] == "K"
+        assert re.fullmatch(r"[0-9a-f-]{36}", fields["key"])
+        back = self.client.post(self.url + "check", {**fields, "step": "back"})
+        assert checked(back.content, "level") == ["4"] and checked(back.content, "result") == ["="]
+        r = self.client.post(self.url + "accept", fields)
+        assert r.status_code == 303
+        row = ResultEntry.objects.get(event=self.event)
+        assert (row.result, row.lead, row.idempotency_key) == ("4S N =", "HK", fields["key"])
+
     def test_accept_stores_once_and_a_retry_with_the_same_key_gets_the_same_row(self) -> None:
         r = self.accept(FOUR_SPADES)
         assert r.status_code == 303

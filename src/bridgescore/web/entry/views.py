@@ -316,7 +316,7 @@ def check(request: HttpRequest, secret: str) -> HttpResponse:
     given = Given.of(request.POST)
     seq = _int(request.POST.get("seq"))
     round_ = _round_of(request, table)
-    if request.POST.get("action") == "back":
+    if request.POST.get("step") == "back":
         # East sent the entry back: the form again, as it was filled in.
         return _page(request, table, given=given, round_=round_, seq=seq)
     if seq is not None:
@@ -363,7 +363,8 @@ def _verify(request: HttpRequest, table: Table, given: Given, entry: Entry, roun
     """East's screen: the entry and its score with the arithmetic; accept or send back."""
     context = _table_context(table, round_=round_, board=entry.board.number)
     context.update(board=entry.board.number, facts=BoardFacts.of(entry.board.number, _lang()),
-                   given=given, seq=seq, shown=_entry_shown(entry, _lang()),
+                   given=given, given_items=sorted(given.values.items()), seq=seq,
+                   shown=_entry_shown(entry, _lang()),
                    # Without a script the form carries this key; the page's script makes its
                    # own when the entry is first accepted (and keeps it for the retries).
                    key=str(uuid4()), auto_accept=table.event.auto_accept_seconds)
@@ -457,6 +458,8 @@ def _after(table: Table, row: ResultEntry) -> HttpResponse:
 def _conflict(request: HttpRequest, table: Table, existing: ResultEntry) -> HttpResponse:
     context = _table_context(table, round_=existing.round)
     context.update(existing=existing, existing_shown=_shown(existing, _lang()),
+                   board=existing.board,
+                   facts=BoardFacts.of(int(existing.board), _lang()) if existing.board else None,
                    may_correct=int(existing.round or 0) > table.event.closed_round
                    and existing.source == ResultEntry.Source.TABLE)
     return render(request, "entry/conflict.html", context, status=409)
@@ -474,7 +477,9 @@ def done(request: HttpRequest, secret: str, seq: int) -> HttpResponse:
         return _no_such_entry(request, table, seq)
     lang = _lang()
     context = _table_context(table, round_=row.round)
-    context.update(stored=row, stored_shown=_shown(row, lang))
+    # The header shows the board just entered (not the next one) with its traveller.
+    context.update(stored=row, stored_shown=_shown(row, lang), board=row.board,
+                   facts=BoardFacts.of(int(row.board), lang) if row.board else None)
     if event.traveller_at_table and row.board:
         context["traveller"] = _traveller(event, int(row.board), table, lang)
     return render(request, "entry/done.html", context)

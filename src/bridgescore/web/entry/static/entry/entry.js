@@ -154,7 +154,7 @@
     }
     var body = [];
     new FormData(form).forEach(function (value, name) { body.push([name, String(value)]); });
-    var item = {key: keyInput.value, url: form.action, body: body,
+    var item = {key: keyInput.value, url: new URL(form.getAttribute("action"), window.location.href).href, body: body,
                 summary: form.getAttribute("data-summary") || "", at: Date.now()};
     var list = load().filter(function (other) { return other.key !== item.key; });
     list.push(item);
