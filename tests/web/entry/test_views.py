@@ -297,7 +297,7 @@ class TableEntryTest(BaseTestCase):
         # The next page: board 1 done with its score, board 2 next.
         page = self.client.get(r["Location"])
         text = text_of(page.content)
-        assert "Board 1 stored: 4 ♠ N =, NS +420" in text
+        assert "Board 1 stored: 4 ♠ N = · NS +420" in text
         assert "Board 2 · dealer East · NS vulnerable" in text
         assert checked(page.content, "board") == ["2"]
 
@@ -437,3 +437,19 @@ class TableEntryTest(BaseTestCase):
             assert self.accept({**FOUR_SPADES, "board": str(board)}, key=key).status_code == 303
         page = text_of(self.client.get(self.url + "?round=1").content)
         assert "Every board of round 1 is entered." in page and "Go to round 2" in page
+
+    def test_a_whole_result_typed_replaces_every_button(self) -> None:
+        # Buttons say 4♠ by North made; the typed text says 3NT by South +1 (board 1, not
+        # vulnerable: 100 + 30 + 300 = 430): the typed text wins.
+        r = self.post("check", {**FOUR_SPADES, "typed": "3NT S +1"})
+        assert "NS score 40+2×30+30+300=430" in text_of(r.content)
+        # A contract typed alone takes the declarer and result buttons: 5♦ by North made,
+        # 5×20 = 100 + 300 = 400.
+        r = self.post("check", {**FOUR_SPADES, "typed": "5D"})
+        assert "NS score 5×20+300=400" in text_of(r.content)
+
+    def test_a_reload_of_a_form_address_goes_to_the_table_page(self) -> None:
+        for path in ("check", "accept"):
+            r = self.client.get(self.url + path)
+            assert r.status_code == 303 and r["Location"] == self.url
+        assert self.client.put(self.url + "check").status_code == 405

@@ -76,13 +76,29 @@ class Given:
         return self["lead_text"] or f"{self['lead_suit']}{self['lead_rank']}"
 
     def fields(self) -> dict[str, str]:
-        """The entry fields ``services.preview``/``enter`` take."""
-        return {"board": self["board"], "contract": self.contract(),
-                "declarer": self["declarer"], "lead": self.lead(), "result": self["result"]}
+        """The entry fields ``services.preview``/``enter`` take.
+
+        Typed text replaces the buttons: a whole result typed (``4S N =``) stands for the
+        contract, the declarer and the result; a contract typed alone (``4S``) takes the
+        declarer and result buttons with it.  The library checks whichever it gets.
+        """
+        declarer, result = self["declarer"], self["result"]
+        if self["typed"] and _whole_result(self["typed"]):
+            declarer = result = ""
+        return {"board": self["board"], "contract": self.contract(), "declarer": declarer,
+                "lead": self.lead(), "result": result}
 
     def typed_fields(self) -> bool:
         """Whether the contract came typed (its errors are shown beside the text box)."""
         return bool(self["typed"])
+
+
+def _whole_result(text: str) -> bool:
+    try:
+        Result.parse(text)
+    except BridgeError:
+        return False
+    return True
 
 
 def given_from_row(board: int, result: str, lead: str) -> Given:

@@ -22,7 +22,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from ...board import Board
 from ...cards import Card
@@ -306,12 +306,22 @@ def _round_of(request: HttpRequest, table: Table) -> int | None:
     return _int(request.POST.get("round"))
 
 
-@require_POST
+def _back_to_table(secret: str) -> HttpResponse:
+    # A GET of a form's address (a reload, the language switch after a post) is sent to
+    # the table page rather than answered 405.
+    response = HttpResponseRedirect(reverse("entry:table", args=[secret]))
+    response.status_code = 303
+    return response
+
+
+@require_http_methods(["GET", "POST"])
 def check(request: HttpRequest, secret: str) -> HttpResponse:
     """Read the entry (the library's check): errors beside their fields, or East's check."""
     opened = _open(request, secret)
     if isinstance(opened, HttpResponse):
         return opened
+    if request.method != "POST":
+        return _back_to_table(secret)
     table, event = opened, opened.event
     given = Given.of(request.POST)
     seq = _int(request.POST.get("seq"))
@@ -389,12 +399,14 @@ def _closed_message(request: HttpRequest, table: Table, round_: int) -> HttpResp
           "now.") % {"round": round_}), table=table)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def accept(request: HttpRequest, secret: str) -> HttpResponse:
     """East accepted: store the entry (a retry with the same key stores nothing new)."""
     opened = _open(request, secret)
     if isinstance(opened, HttpResponse):
         return opened
+    if request.method != "POST":
+        return _back_to_table(secret)
     table, event = opened, opened.event
     given = Given.of(request.POST)
     seq = _int(request.POST.get("seq"))
