@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, Page, Route, ViewportSize, sync_playwright
 
 from .. import servers
 
@@ -27,7 +27,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARTEFACTS = servers.REPO / "artefacts" / "web"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-PHONE = {"width": 360, "height": 780}
+PHONE: ViewportSize = {"width": 360, "height": 780}
 
 # Run inside the server's environment (same database, same SECRET_KEY) by `web manage shell`.
 MAKE_EVENT = """
