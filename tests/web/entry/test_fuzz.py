@@ -28,6 +28,9 @@ FIELDS = st.dictionaries(st.sampled_from([*form.INPUTS, "round", "seq", "key", "
 
 
 class FuzzTest(TestCase):
+    event: Event
+    url: str
+
     @classmethod
     def setUpTestData(cls) -> None:
         club = Club.objects.create(slug="fuzz", name_en="Fuzz", name_zh="模糊")
