@@ -346,6 +346,8 @@ class TableEntryTest(BaseTestCase):
         r = self.accept(FOUR_SPADES)
         assert r.status_code == 403 and self.rows() == 0
         assert "The session is not in play" in text_of(r.content)
+        r = self.post("check", FOUR_SPADES, **self.zh())
+        assert r.status_code == 403 and "比赛尚未开始" in text_of(r.content)
 
     def test_htmx_request_gets_the_same_page(self) -> None:
         r = self.post("check", FOUR_SPADES, **{"HX-Request": "true", "HX-Boosted": "true"})
@@ -409,6 +411,8 @@ class TableEntryTest(BaseTestCase):
         page = text_of(r.content)
         assert "only the director can change its results now" in page
         assert "现在只有裁判可以修改本轮成绩" in page
+        r = self.post("check", {**FOUR_SPADES, "result": "+1", "seq": str(seq)})
+        assert r.status_code == 403 and "Round 1 is closed" in text_of(r.content)
         r = self.accept({**FOUR_SPADES, "result": "+1", "seq": str(seq)}, key=OTHER_KEY)
         assert r.status_code == 403 and self.rows() == 1
         page = text_of(self.client.get(self.url + "?round=1").content)
@@ -422,6 +426,20 @@ class TableEntryTest(BaseTestCase):
                                   "result": "="}, source=ResultEntry.Source.DIRECTOR)
         r = self.client.get(f"{self.url}correct/{stored.row.seq}")
         assert r.status_code == 403 and "only the director" in text_of(r.content)
+
+    def test_a_correction_with_a_bad_entry_keeps_its_board(self) -> None:
+        self.accept(FOUR_SPADES)
+        seq = ResultEntry.objects.get(event=self.event).seq
+        # The board sent is ignored (a correction is of its entry's board); the impossible
+        # result is refused beside the result.
+        bad = {**FOUR_SPADES, "board": "junk", "level": "7", "strain": "NT", "result": "+1",
+               "seq": str(seq)}
+        for path in ("check", "accept"):
+            r = self.post(path, {**bad, "key": OTHER_KEY})
+            assert r.status_code == 400
+            assert "impossible result" in text_of(r.content)
+            assert "Correcting board 1" in text_of(r.content)
+        assert self.rows() == 1
 
     def test_another_table_s_entry_is_out_of_reach(self) -> None:
         stored = sv.enter(self.event, sv.Actor(table=self.t3), round=2, table=3,

@@ -266,14 +266,11 @@ def _page(request: HttpRequest, table: Table, *, given: Given | None = None,
           notice: str = "", stored: ResultEntry | None = None) -> HttpResponse:
     """The table page: where the table is, its boards, and the entry form."""
     context = _table_context(table, round_=round_, board=board, notice=notice)
-    if seq is not None and given is not None:
-        # A correction keeps its board even though the board is entered.
-        context.update(board=_int(given["board"]), facts=BoardFacts.of(
-            int(given["board"]), _lang()))
-    elif given is not None and given["board"] and _int(given["board"]) is not None:
-        b = int(given["board"])
-        if 1 <= b <= 10_000:
-            context.update(board=b, facts=BoardFacts.of(b, _lang()))
+    # The board the form was filled in for stays (a correction's board is entered already;
+    # a board typed that is not in the round is shown with its error).
+    given_board = _int(given["board"]) if given is not None else None
+    if given_board is not None and 1 <= given_board <= 10_000:
+        context.update(board=given_board, facts=BoardFacts.of(given_board, _lang()))
     context.update(_form_context(given, errors, seq=seq))
     # A board typed in that is no open board of the round stays on the form (with its error).
     open_boards = {str(line.number) for line in context["lines"] if line.row is None}
@@ -329,12 +326,16 @@ def check(request: HttpRequest, secret: str) -> HttpResponse:
     if request.POST.get("step") == "back":
         # East sent the entry back: the form again, as it was filled in.
         return _page(request, table, given=given, round_=round_, seq=seq)
+    if event.status != Event.Status.RUNNING:
+        return _not_in_play(request, table)
     if seq is not None:
         old = _own_row(table, seq)
         if old is None:
             return _no_such_entry(request, table, seq)
         given = Given.of({**given.values, "board": str(old.board)})
         round_ = int(old.round or 0)
+        if round_ <= event.closed_round:
+            return _closed_message(request, table, round_)
     if round_ is None:
         return _page(request, table, given=given, seq=seq, status=400, errors={
             "general": [_("The round is missing: open the table page again.")]})
@@ -392,6 +393,12 @@ def _no_such_entry(request: HttpRequest, table: Table, seq: int) -> HttpResponse
         _("This table has no entry number %(seq)d.") % {"seq": seq}), table=table)
 
 
+def _not_in_play(request: HttpRequest, table: Table) -> HttpResponse:
+    return _message(request, 403, lambda: (
+        _("The session is not in play"),
+        _("Results can be entered once the director starts the session.")), table=table)
+
+
 def _closed_message(request: HttpRequest, table: Table, round_: int) -> HttpResponse:
     return _message(request, 403, lambda: (
         _("Round %(round)d is closed") % {"round": round_},
@@ -433,6 +440,7 @@ def accept(request: HttpRequest, secret: str) -> HttpResponse:
             if old is None:
                 return _no_such_entry(request, table, seq)
             round_ = int(old.round or 0)
+            given = Given.of({**given.values, "board": str(old.board)})
             fields = {k: v for k, v in given.fields().items() if k != "board"}
             stored = services.correct(event, actor, seq, fields, reason="table", key=key)
         else:
@@ -444,6 +452,8 @@ def accept(request: HttpRequest, secret: str) -> HttpResponse:
     except services.Conflict as e:
         return _conflict(request, table, e.existing)
     except services.NotAllowed as e:
+        if event.status != Event.Status.RUNNING:
+            return _not_in_play(request, table)
         if round_ is not None and round_ <= event.closed_round:
             return _closed_message(request, table, round_)
         return _message(request, 403, _error_texts(e, lambda: _("Not allowed")), table=table)
