@@ -140,6 +140,8 @@ def test_a_round_in_chinese(site: tuple[servers.Server, dict[str, str]], browser
     shot(page, "zh-360-2-board1-filled")
     page.get_by_role("button", name="核对成绩").tap()
     page.get_by_role("heading", name="东家：请核对成绩").wait_for()
+    # htmx brought East's screen into the page: the address is still the table's.
+    assert page.url == f"{server.url}/t/{secret}/"
     # 4×30 = 120 trick score, 30 for the overtrick, 300 for a game not vulnerable: 450.
     see(page, "南北得 4×30+30+300=450分")
     assert page.locator(".entry-card .suit.red").first.inner_text() == "♥"
@@ -304,3 +306,25 @@ def test_a_lost_answer_is_sent_again_and_stored_once(
     got = rows(env, event)
     assert len(lost) == 1 and len(got) == 1
     assert got[0][:3] == ["enter", 1, "1C W +3"] and str(got[0][4]) in lost[0]
+
+
+def test_without_any_script_the_forms_still_work(
+        site: tuple[servers.Server, dict[str, str]], browser: Browser) -> None:
+    server, env = site
+    event, secret = make_event(env, "Browser no script")
+    context = browser.new_context(viewport=PHONE, locale="en-US", java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{server.url}/t/{secret}/")
+    # Board 1: East plays 2♠ two down, nobody vulnerable: 100 to NS.
+    for radio in ("lv-2", "st-S", "dc-E", "ls-H", "lr-A", "rs-2-2"):
+        page.locator(f"label[for='{radio}']").click()
+    page.get_by_role("button", name="Check the entry").click()
+    page.wait_for_url("**/check")
+    see(page, "NS score 50×2=100")
+    page.get_by_role("button", name="Accept (East)").click()
+    page.wait_for_url("**/?stored=*")
+    see(page, "Board 1 stored")
+    shot(page, "en-360-7-no-script")
+    got = rows(env, event)
+    assert [(r[0], r[1], r[2], r[3]) for r in got] == [("enter", 1, "2S E -2", "HA")]
+    context.close()

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ...cards import Card
 from ...errors import BridgeError
+from ...i18n import is_zh
 from ...result import Result
 
 LEVELS = ("1", "2", "3", "4", "5", "6", "7")
@@ -37,7 +38,7 @@ def result_label(value: str, lang: str) -> str:
     """How a result button reads: ``=``, ``+1``, ``−2`` / ``=``, ``超1``, ``宕2``."""
     if value == "=":
         return "="
-    if lang == "zh":
+    if is_zh(lang):
         return ("超" if value[0] == "+" else "宕") + value[1:]
     return value.replace("-", "\u2212")
 

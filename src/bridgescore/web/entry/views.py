@@ -29,6 +29,7 @@ from ...cards import Card
 from ...entry import Entry
 from ...errors import BridgeError
 from ...events.assignment import Assignment
+from ...i18n import is_zh
 from ...result import Result
 from ...seat import Seat
 from ..accounts.throttle import client_address
@@ -46,7 +47,7 @@ def _lang() -> Lang:
 
 
 def _other_language() -> str:
-    return "en" if _lang() == "zh" else "zh-hans"
+    return "en" if is_zh(_lang()) else "zh-hans"
 
 
 # ---------------------------------------------------------------------------- answers
@@ -62,7 +63,7 @@ def _message(request: HttpRequest, status: int, texts: Callable[[], tuple[str, s
         other_title, other_text = texts()
     context = {"status": status, "title": title, "text": text, "other_title": other_title,
                "other_text": other_text,
-               "other_lang": "en" if _lang() == "zh" else "zh-Hans", "table": table,
+               "other_lang": "en" if is_zh(_lang()) else "zh-Hans", "table": table,
                "secret": tables.secret(table) if table is not None else None, **(extra or {})}
     response = render(request, "entry/message.html", context, status=status)
     if retry_after is not None:
