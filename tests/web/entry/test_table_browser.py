@@ -14,7 +14,10 @@ and boards 3 and 4 in round 2.
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -29,31 +32,53 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 PHONE: ViewportSize = {"width": 360, "height": 780}
 
-# Run inside the server's environment (same database, same SECRET_KEY) by `web manage shell`.
-MAKE_EVENT = """
+# The sessions of these tests, made in one go inside the server's environment (same
+# database, same SECRET_KEY) by `web manage shell`: name → the director's settings.
+SESSIONS: dict[str, dict[str, object]] = {
+    "Browser zh": {}, "Browser en": {"auto_accept_seconds": 3, "traveller_at_table": True},
+    "Browser wide": {}, "Browser offline": {}, "Browser lost answer": {},
+    "Browser no script": {},
+}
+MAKE_EVENTS = """
 import datetime, json
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.accounts.models import User
 from bridgescore.web.events import services as sv, tables
 from bridgescore.web.events.models import Event
 director = sv.Actor(User.objects.get(username="director"))
-event = sv.create_event(Club.objects.get(slug="demo"), director, name_en=%(en)r,
-                        name_zh=%(zh)r, date=datetime.date(2026, 12, 1), movement="mitchell",
-                        tables=3, boards_per_round=2)
-sv.set_status(event, director, Event.Status.RUNNING)
-sv.change_settings(event, director, **%(settings)r)
-print(json.dumps([event.pk, tables.secret(event.table_set.get(number=1))]))
+made = {}
+for name, settings in %(sessions)r.items():
+    event = sv.create_event(Club.objects.get(slug="demo"), director, name_en=name,
+                            name_zh=name + "（中文）", date=datetime.date(2026, 12, 1),
+                            movement="mitchell", tables=3, boards_per_round=2)
+    sv.set_status(event, director, Event.Status.RUNNING)
+    if settings:
+        sv.change_settings(event, director, **settings)
+    made[name] = [event.pk, tables.secret(event.table_set.get(number=1))]
+print(json.dumps(made))
 """
-ROWS = """
-import json
-from bridgescore.web.events.models import ResultEntry
-print(json.dumps(list(ResultEntry.objects.filter(event_id=%(event)d).order_by("seq")
-                      .values_list("kind", "board", "result", "lead", "idempotency_key"))))
-"""
+
+
+@dataclass
+class Site:
+    server: servers.Server
+    database: Path  # the server's SQLite file, read directly (a read needs no server)
+    sessions: dict[str, tuple[int, str]]
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def rows(self, event: int) -> list[tuple[object, ...]]:
+        """The event's stored results (kind, board, result, lead, key), in order."""
+        with closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)) as db:
+            return db.execute(
+                "SELECT kind, board, result, lead, idempotency_key FROM events_resultentry "
+                "WHERE event_id = ? ORDER BY seq", (event,)).fetchall()
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Server, dict[str, str]]]:
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
                     pytrace=False)
@@ -61,7 +86,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Ser
     env = servers.server_env(data)
     server = servers.start(env, data)
     servers.bridgescore(env, "web", "demo")
-    yield server, env
+    out = servers.bridgescore(env, "web", "manage", "shell", "-c",
+                              MAKE_EVENTS % {"sessions": SESSIONS})
+    made = json.loads(out.strip().splitlines()[-1])
+    yield Site(server, data / "bridgescore.sqlite3",
+               {name: (int(pk), str(secret)) for name, (pk, secret) in made.items()})
     server.stop()
 
 
@@ -71,18 +100,6 @@ def browser() -> Iterator[Browser]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
-
-
-def make_event(env: dict[str, str], name: str, **settings: object) -> tuple[int, str]:
-    out = servers.bridgescore(env, "web", "manage", "shell", "-c", MAKE_EVENT % {
-        "en": name, "zh": name + "（中文）", "settings": settings})
-    event, secret = json.loads(out.strip().splitlines()[-1])
-    return int(event), str(secret)
-
-
-def rows(env: dict[str, str], event: int) -> list[list[object]]:
-    out = servers.bridgescore(env, "web", "manage", "shell", "-c", ROWS % {"event": event})
-    return list(json.loads(out.strip().splitlines()[-1]))
 
 
 def phone(browser: Browser, locale: str) -> tuple[Page, list[str]]:
@@ -123,11 +140,10 @@ def tap(page: Page, radio_id: str) -> None:
     page.locator(f"label[for='{radio_id}']").tap()
 
 
-def test_a_round_in_chinese(site: tuple[servers.Server, dict[str, str]], browser: Browser) -> None:
-    server, env = site
-    event, secret = make_event(env, "Browser zh")
+def test_a_round_in_chinese(site: Site, browser: Browser) -> None:
+    event, secret = site.sessions["Browser zh"]
     page, errors = phone(browser, "zh-CN")
-    page.goto(f"{server.url}/t/{secret}/")
+    page.goto(f"{site.url}/t/{secret}/")
     assert page.locator("html").get_attribute("lang") == "zh-Hans"
     see(page, "第1桌 · 第1轮")
     see(page, "1 · 北发牌 · 双方无局")
@@ -141,7 +157,7 @@ def test_a_round_in_chinese(site: tuple[servers.Server, dict[str, str]], browser
     page.get_by_role("button", name="核对成绩").tap()
     page.get_by_role("heading", name="东家：请核对成绩").wait_for()
     # htmx brought East's screen into the page: the address is still the table's.
-    assert page.url == f"{server.url}/t/{secret}/"
+    assert page.url == f"{site.url}/t/{secret}/"
     # 4×30 = 120 trick score, 30 for the overtrick, 300 for a game not vulnerable: 450.
     see(page, "南北得 4×30+30+300=450分")
     assert page.locator(".entry-card .suit.red").first.inner_text() == "♥"
@@ -184,7 +200,7 @@ def test_a_round_in_chinese(site: tuple[servers.Server, dict[str, str]], browser
     page.get_by_role("button", name="确认（东家）").tap()
     page.get_by_text("第1副已保存").wait_for()
     shot(page, "zh-360-7-corrected")
-    got = rows(env, event)
+    got = site.rows(event)
     assert [(r[0], r[1], r[2], r[3]) for r in got] == [
         ("enter", 1, "4H S =", "SQ"), ("enter", 2, "3NT W -2", "H5"),
         ("correct", 1, "4H S -1", "SQ")]
@@ -192,12 +208,10 @@ def test_a_round_in_chinese(site: tuple[servers.Server, dict[str, str]], browser
 
 
 def test_a_round_in_english_with_auto_acceptance_and_the_traveller(
-        site: tuple[servers.Server, dict[str, str]], browser: Browser) -> None:
-    server, env = site
-    event, secret = make_event(env, "Browser en", auto_accept_seconds=3,
-                               traveller_at_table=True)
+        site: Site, browser: Browser) -> None:
+    event, secret = site.sessions["Browser en"]
     page, errors = phone(browser, "en-US")
-    page.goto(f"{server.url}/t/{secret}/")
+    page.goto(f"{site.url}/t/{secret}/")
     assert page.locator("html").get_attribute("lang") == "en"
     see(page, "1 · dealer North · none vulnerable")
     shot(page, "en-360-1-board1")
@@ -226,38 +240,36 @@ def test_a_round_in_english_with_auto_acceptance_and_the_traveller(
     page.get_by_role("link", name="Next board").tap()
     page.get_by_text("Table 1 · Round 2").wait_for()
     shot(page, "en-360-4-round2")
-    got = rows(env, event)
+    got = site.rows(event)
     assert [(r[0], r[1], r[2], r[3]) for r in got] == [
         ("enter", 1, "3NTX N =", "DT"), ("enter", 2, "pass", "")]
     assert errors == []
 
 
-def test_wide_screens_in_both_languages(site: tuple[servers.Server, dict[str, str]],
+def test_wide_screens_in_both_languages(site: Site,
                                         browser: Browser) -> None:
-    server, env = site
-    event, secret = make_event(env, "Browser wide")
+    event, secret = site.sessions["Browser wide"]
     for locale, lang in (("zh-CN", "zh"), ("en-US", "en")):
         context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
         page = context.new_page()
-        page.goto(f"{server.url}/t/{secret}/")
+        page.goto(f"{site.url}/t/{secret}/")
         shot(page, f"{lang}-1280-1-board1")
         for radio in ("lv-2", "st-D", "dc-E", "ls-C", "lr-A", "rs-1-1"):
             page.locator(f"label[for='{radio}']").click()
         page.locator("form[data-entry-form] button[type=submit]").click()
         page.locator("form[data-accept]").wait_for()
         shot(page, f"{lang}-1280-2-east-checks")
-        page.goto(f"{server.url}/t/unknown-table-link/")
+        page.goto(f"{site.url}/t/unknown-table-link/")
         shot(page, f"{lang}-1280-3-unknown")
         context.close()
-    assert rows(env, event) == []
+    assert site.rows(event) == []
 
 
 def test_offline_acceptance_is_kept_and_arrives_once(
-        site: tuple[servers.Server, dict[str, str]], browser: Browser) -> None:
-    server, env = site
-    event, secret = make_event(env, "Browser offline")
+        site: Site, browser: Browser) -> None:
+    event, secret = site.sessions["Browser offline"]
     page, errors = phone(browser, "en-US")
-    page.goto(f"{server.url}/t/{secret}/")
+    page.goto(f"{site.url}/t/{secret}/")
     for radio in ("lv-4", "st-S", "dc-N", "rs-1-1"):
         tap(page, radio)
     page.get_by_role("button", name="Check the entry").tap()
@@ -268,11 +280,11 @@ def test_offline_acceptance_is_kept_and_arrives_once(
     kept = page.evaluate("JSON.parse(localStorage.getItem('bridgescore.entry.pending.v1'))")
     assert len(kept) == 1 and len(kept[0]["key"]) == 36
     shot(page, "en-360-5-offline-kept")
-    assert rows(env, event) == []
+    assert site.rows(event) == []
     page.context.set_offline(False)
     page.get_by_text("Board 1 stored").wait_for(timeout=20_000)
     shot(page, "en-360-6-offline-arrived")
-    got = rows(env, event)
+    got = site.rows(event)
     assert [(r[0], r[1], r[2], r[4]) for r in got] == [("enter", 1, "4S N =", kept[0]["key"])]
     assert page.evaluate("localStorage.getItem('bridgescore.entry.pending.v1')") == "[]"
     # The only console errors are the failed sends while offline.
@@ -280,9 +292,8 @@ def test_offline_acceptance_is_kept_and_arrives_once(
 
 
 def test_a_lost_answer_is_sent_again_and_stored_once(
-        site: tuple[servers.Server, dict[str, str]], browser: Browser) -> None:
-    server, env = site
-    event, secret = make_event(env, "Browser lost answer")
+        site: Site, browser: Browser) -> None:
+    event, secret = site.sessions["Browser lost answer"]
     page, _ = phone(browser, "zh-CN")
     lost: list[str] = []
 
@@ -296,25 +307,24 @@ def test_a_lost_answer_is_sent_again_and_stored_once(
             route.continue_()
 
     page.route("**/accept", lose_first_answer)
-    page.goto(f"{server.url}/t/{secret}/")
+    page.goto(f"{site.url}/t/{secret}/")
     for radio in ("lv-1", "st-C", "dc-W", "ls-H", "lr-2", "rs-1-4"):
         tap(page, radio)
     page.get_by_role("button", name="核对成绩").tap()
     page.get_by_role("button", name="确认（东家）").tap()
     # The phone never heard back, kept the entry, and sends it again by itself.
     page.get_by_text("第1副已保存").wait_for(timeout=20_000)
-    got = rows(env, event)
+    got = site.rows(event)
     assert len(lost) == 1 and len(got) == 1
-    assert got[0][:3] == ["enter", 1, "1C W +3"] and str(got[0][4]) in lost[0]
+    assert got[0][:3] == ("enter", 1, "1C W +3") and str(got[0][4]) in lost[0]
 
 
 def test_without_any_script_the_forms_still_work(
-        site: tuple[servers.Server, dict[str, str]], browser: Browser) -> None:
-    server, env = site
-    event, secret = make_event(env, "Browser no script")
+        site: Site, browser: Browser) -> None:
+    event, secret = site.sessions["Browser no script"]
     context = browser.new_context(viewport=PHONE, locale="en-US", java_script_enabled=False)
     page = context.new_page()
-    page.goto(f"{server.url}/t/{secret}/")
+    page.goto(f"{site.url}/t/{secret}/")
     # Board 1: East plays 2♠ two down, nobody vulnerable: 100 to NS.
     for radio in ("lv-2", "st-S", "dc-E", "ls-H", "lr-A", "rs-2-2"):
         page.locator(f"label[for='{radio}']").click()
@@ -325,6 +335,6 @@ def test_without_any_script_the_forms_still_work(
     page.wait_for_url("**/?stored=*")
     see(page, "Board 1 stored")
     shot(page, "en-360-7-no-script")
-    got = rows(env, event)
+    got = site.rows(event)
     assert [(r[0], r[1], r[2], r[3]) for r in got] == [("enter", 1, "2S E -2", "HA")]
     context.close()
