@@ -60,7 +60,7 @@ class RightsTest(ConsoleTestCase):
                 r = c.post(self.url + page, {"status": "running", "round": 1, "do": "save",
                                              "result": "4S N =", "reason": "x"})
                 assert r.status_code == 403, (user, page)
-            assert c.get(f"/clubs/north/sessions/new").status_code == 403
+            assert c.get("/clubs/north/sessions/new").status_code == 403
             assert c.post("/clubs/north/sessions/new", {"do": "create"}).status_code == 403
         self.event.refresh_from_db()
         assert self.event.status == Event.Status.SETUP and not self.event.published
@@ -187,7 +187,7 @@ class RunTest(ConsoleTestCase):
         assert cells == ["done", "empty", "empty", "done", "empty", "empty",
                          "empty", "empty", "empty"]
         # The console page polls the grid by itself.
-        assert 'hx-get="/events/%d/director/grid" hx-trigger="every 4s"' % self.event.pk in (
+        assert f'hx-get="/events/{self.event.pk}/director/grid" hx-trigger="every 4s"' in (
             c.get(self.url).content.decode())
 
     def test_a_team_event_links_to_its_match_page(self) -> None:
@@ -218,6 +218,7 @@ class SettingsTest(ConsoleTestCase):
         assert (self.event.auto_accept_seconds, self.event.travellers_live,
                 self.event.traveller_at_table, self.event.check_leads) == (60, True, False, False)
         rec = AuditRecord.objects.get(event=self.event, action="event.settings")
+        assert rec.before is not None and rec.after is not None
         assert rec.before["auto_accept_seconds"] is None and rec.after["auto_accept_seconds"] == 60
         assert rec.by_user == self.alice
 
@@ -306,6 +307,7 @@ class ResultsTest(ConsoleTestCase):
         assert (row.kind, row.replaces, row.result, row.source, row.by_user, row.reason) == (
             "correct", self.first.seq, "4H N -1", "director", self.alice, "table miscounted")
         rec = AuditRecord.objects.filter(event=self.event, action="result.correct").get()
+        assert rec.before is not None and rec.after is not None
         assert rec.before["result"] == "4S N =" and rec.after["result"] == "4H N -1"
         page = c.get(self.slot).content.decode()
         # Who entered what: the table's entry and the director's correction.
@@ -325,25 +327,26 @@ class ResultsTest(ConsoleTestCase):
 
     def test_adjust_split_and_percentages(self) -> None:
         c = self.login(self.alice)
-        r = c.post(self.slot, {"do": "adjust", "ns_award": "A+", "ew_award": "A-",
-                               "reason": "slow play"})
+        r = c.post(self.slot, {"do": "adjust", "adjust-ns_award": "A+",
+                               "adjust-ew_award": "A-", "adjust-reason": "slow play"})
         assert r.status_code == 302
         row = sv.live_row(self.event, 1, 1, 1)
         assert row is not None and (row.ns_award, row.ew_award) == ("A+", "A-")
-        c.post(self.url + "results/1/2/3", {"do": "adjust", "ns_award": "55%",
-                                            "ew_award": "平均减", "reason": "fouled board"})
+        c.post(self.url + "results/1/2/3", {"do": "adjust", "adjust-ns_award": "55%",
+                                            "adjust-ew_award": "平均减",
+                                            "adjust-reason": "fouled board"})
         row = sv.live_row(self.event, 1, 2, 3)
         assert row is not None and (row.ns_award, row.ew_award) == ("55%", "A-")
         assert self.audits()[-2:] == ["result.correct", "result.enter"]
 
     def test_bad_award_is_a_form_error_and_changes_nothing(self) -> None:
         c = self.login(self.alice)
-        r = c.post(self.slot, {"do": "adjust", "ns_award": "B+", "ew_award": "A",
-                               "reason": "x"})
+        r = c.post(self.slot, {"do": "adjust", "adjust-ns_award": "B+",
+                               "adjust-ew_award": "A", "adjust-reason": "x"})
         assert ("invalid adjusted score &#x27;B+&#x27;: expected A+, A, A- (avg+, avg, avg-) "
                 "or a percentage such as 55%") in r.content.decode()
-        r = c.post(self.slot, {"do": "adjust", "ns_award": "B+", "ew_award": "A",
-                               "reason": "x"}, headers=self.zh())
+        r = c.post(self.slot, {"do": "adjust", "adjust-ns_award": "B+",
+                               "adjust-ew_award": "A", "adjust-reason": "x"}, headers=self.zh())
         assert "无效的调整分 &#x27;B+&#x27;" in r.content.decode()
         assert ResultEntry.objects.filter(event=self.event).count() == 1
 
@@ -378,8 +381,13 @@ class AuditPageTest(ConsoleTestCase):
         sv.change_settings(self.event, self.director, auto_accept_seconds=30)
         c = self.login(self.alice)
         page = c.get(self.url + "audit").content.decode()
-        assert "result corrected" in page and "#1 4S N =" in page and "#2 4S N +1" in page
-        assert "auto_accept_seconds: None" in page and "auto_accept_seconds: 30" in page
-        assert "table 1" in page and "alice" in page
+        assert "result corrected" in page and "#1 4♠ N =" in page and "#2 4♠ N +1" in page
+        assert "board 1, table 1, round 1" in page
+        # Only the setting that changed, by its label.
+        assert "accept an entry by itself after (seconds): —" in page
+        assert "accept an entry by itself after (seconds): 30" in page
+        assert "travellers" not in page.split("settings changed")[1].split("</tr>")[0]
+        assert "alice" in page
         zh = c.get(self.url + "audit", headers=self.zh()).content.decode()
-        assert "更正成绩" in zh
+        assert "更正成绩" in zh and "第1轮第1桌第1副" in zh and "#1 北打4♠，正好完成" in zh
+        assert "进行中" in zh  # the status by its name

@@ -32,8 +32,12 @@ class MovesTest(ConsoleTestCase):
         assert self.event.version == version + 1
         rec = AuditRecord.objects.get(event=self.event, action="pairs.swap")
         assert rec.subject == "pairs 1 and 2, round 2" and rec.by_user == self.alice
-        assert "round 2, table 1: 1 v 6 (boards 3, 4)" in rec.before
-        assert "round 2, table 1: 2 v 6 (boards 3, 4)" in rec.after
+        # Boards move down one table a round: in round 2 table 1 plays set 2 (boards 3-4),
+        # table 2 set 3 (boards 5-6).
+        assert rec.before == ["round 2, table 1: 1 v 6 (boards 3, 4)",
+                              "round 2, table 2: 2 v 4 (boards 5, 6)"]
+        assert rec.after == ["round 2, table 1: 2 v 6 (boards 3, 4)",
+                             "round 2, table 2: 1 v 4 (boards 5, 6)"]
         # A table now enters for its new pairs; the library checks them.
         t1 = self.event.table_set.get(number=1)
         p = sv.preview(self.event, 2, 1, {"board": 3, "contract": "3NT S ="})

@@ -13,9 +13,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ...board import Board
@@ -28,7 +27,7 @@ from ..events import services as sv
 from ..events import tables as table_secrets
 from ..events.models import AuditRecord, Entrant, Event, ResultEntry
 from . import forms as f
-from . import moves, pairs
+from . import moves, pairs, readable
 from .grid import grid
 
 P = ParamSpec("P")
@@ -313,7 +312,7 @@ def slot(request: HttpRequest, event: Event, round: int, table: int,
     current = sv.live_row(event, round, table, board)
     do = request.POST.get("do", "") if request.method == "POST" else ""
     result_form = f.ResultForm(request.POST if do in ("check", "save") else None)
-    adjust_form = f.AdjustForm(request.POST if do == "adjust" else None)
+    adjust_form = f.AdjustForm(request.POST if do == "adjust" else None, prefix="adjust")
     cancel_form = f.ReasonForm(request.POST if do == "cancel" else None, prefix="cancel")
     preview = None
     if do in ("check", "save") and result_form.is_valid():
@@ -421,53 +420,15 @@ def movement(request: HttpRequest, event: Event) -> HttpResponse:
 
 # ---------------------------------------------------------------------------- audit
 
-ACTIONS = {
-    "event.create": gettext_lazy("session created"), "event.settings": gettext_lazy("settings changed"),
-    "event.status": gettext_lazy("status changed"), "event.publish": gettext_lazy("publication changed"),
-    "event.close_round": gettext_lazy("rounds closed"), "result.enter": gettext_lazy("result entered"),
-    "result.correct": gettext_lazy("result corrected"), "result.cancel": gettext_lazy("result cancelled"),
-    "entrant.change": gettext_lazy("pair's players changed"), "pairs.swap": gettext_lazy("pairs swapped"),
-    "pairs.sit_out": gettext_lazy("sit-out"), "pairs.withdraw": gettext_lazy("pair withdrawn"),
-    "pairs.late": gettext_lazy("late pair added"),
-}
-
-
-def _readable(value: Any, lang: str) -> str:
-    """Before/after as a short line: a dict's changed fields, a list's lines, a value."""
-    if value is None:
-        return "—"
-    if isinstance(value, dict):
-        if "seq" in value and "kind" in value:  # a result row
-            award = value.get("ns_award")
-            what = (f"{award} / {value.get('ew_award')}" if award else value.get("result", ""))
-            return f"#{value['seq']} {what}" + (f", {value['lead']}" if value.get("lead") else "")
-        return "; ".join(f"{k}: {v}" for k, v in value.items())
-    if isinstance(value, list):
-        parts = []
-        for item in value:
-            if isinstance(item, dict) and ("en" in item or "zh" in item):
-                parts.append((item.get("zh") or item.get("en")) if lang.startswith("zh")
-                             else (item.get("en") or item.get("zh")))
-            else:
-                parts.append(str(item))
-        return "; ".join(str(p) for p in parts) or "—"
-    return str(value)
-
-
-def _changed(before: Any, after: Any) -> tuple[Any, Any]:
-    """For two dicts of settings, only the keys that changed."""
-    if isinstance(before, dict) and isinstance(after, dict) and "seq" not in after:
-        keys = [k for k in after if before.get(k) != after.get(k)]
-        return {k: before.get(k) for k in keys}, {k: after.get(k) for k in keys}
-    return before, after
-
 
 @director_only
 def audit(request: HttpRequest, event: Event) -> HttpResponse:
     lang = _lang()
     records = []
     for rec in AuditRecord.objects.filter(event=event).select_related("by_user").order_by("-id"):
-        before, after = _changed(rec.before, rec.after)
-        records.append({"rec": rec, "action": ACTIONS.get(rec.action, rec.action),
-                        "before": _readable(before, lang), "after": _readable(after, lang)})
+        before, after = readable.changed(rec.before, rec.after)
+        records.append({"rec": rec, "action": readable.ACTIONS.get(rec.action, rec.action),
+                        "subject": readable.text(rec.subject) if rec.subject else "",
+                        "before": readable.value(rec.action, before, lang),
+                        "after": readable.value(rec.action, after, lang)})
     return render(request, "director/audit.html", {"event": event, "records": records})
