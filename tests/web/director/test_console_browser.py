@@ -120,10 +120,19 @@ def test_a_directors_whole_session(site: servers.Server, browser: Browser,  # no
     page.wait_for_load_state()
     shot(page, f"{name}-5-slot")
 
-    # The grid: table 1 has its round 1 in (2 of 18); the others are still in round 1.
+    # Table 2 finishes round 1 too (boards 3 and 4): table 3, still in round 1 with
+    # nothing in, is behind the round most tables are in.
+    for board, result in ((3, "3NT S +1"), (4, "南打2♠超1")):
+        page.goto(event_url + f"results/1/2/{board}")
+        page.locator("#id_result").fill(result)
+        page.locator("#id_reason").fill("slip handed in")
+        do(page, "check")
+        do(page, "save")
     page.goto(event_url)
     page.wait_for_selector("table.grid")
-    assert page.locator("td.cell.done").count() == 1
+    assert page.locator("td.cell.done").count() == 2
+    assert page.locator("tr.late th a").all_inner_texts() == ["3"]
+    assert t["late"] in page.locator(".late-note").inner_text()
     shot(page, f"{name}-6-console")
     page.goto(event_url + "results?table=1")
     shot(page, f"{name}-7-results")
@@ -149,5 +158,7 @@ def test_a_directors_whole_session(site: servers.Server, browser: Browser,  # no
     shot(page, f"{name}-10-audit")
     page.goto(event_url + "settings")
     shot(page, f"{name}-11-settings")
+    page.goto(site.url + "/clubs/demo/")
+    shot(page, f"{name}-12-club")
     assert errors == []
     page.context.close()

@@ -327,8 +327,12 @@ def slot(request: HttpRequest, event: Event, round: int, table: int,
             for err in p.errors:
                 result_form.add_error(None, err.message(_lang()))
         elif p is not None and p.entry is not None:
-            preview = {"text": p.entry.describe(_lang()),
-                       "arithmetic": p.entry.explain(_lang())}
+            got = p.entry
+            preview = {"text": _("Board %(board)s (%(vul)s): %(result)s, NS %(score)s") % {
+                "board": board, "vul": got.vulnerability.describe(_lang()),
+                "result": got.result.format(_lang(), symbols=True) if got.result else "",
+                "score": f"{got.ns_score:+d}" if got.ns_score else "0"},
+                "arithmetic": got.explain(_lang())}
             if do == "save":
                 reason = result_form.cleaned_data["reason"]
                 try:
