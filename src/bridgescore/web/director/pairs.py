@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from ...errors import BridgeError
 from ..accounts.models import Player
@@ -73,7 +73,7 @@ def seat_players(event: Event, actor: sv.Actor, number: str,
                                   for i, p in enumerate(players, 1)])
         after = _names(entrant)
         # The live state names no players, but the version tells caches and pages.
-        Event.objects.filter(pk=event.pk).update(version=event.version + 1)
-        event.version += 1
+        Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+        event.refresh_from_db(fields=["version"])
         sv.audit(event, actor, "entrant.change", f"pair {number}", before=before, after=after)
     return entrant

@@ -312,6 +312,8 @@ def slot(request: HttpRequest, event: Event, round: int, table: int,
     current = sv.live_row(event, round, table, board)
     do = request.POST.get("do", "") if request.method == "POST" else ""
     result_form = f.ResultForm(request.POST if do in ("check", "save") else None)
+    # A correction says why; a result the director enters for a table need not.
+    result_form.fields["reason"].required = current is not None
     adjust_form = f.AdjustForm(request.POST if do == "adjust" else None, prefix="adjust")
     cancel_form = f.ReasonForm(request.POST if do == "cancel" else None, prefix="cancel")
     preview = None
