@@ -11,6 +11,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
+from bridgescore.web.demo_events import IN_PLAY
+
 from .. import servers
 from ..test_browser import browser, new_page, shot  # noqa: F401 - the fixture is used
 
@@ -162,3 +164,27 @@ def test_a_directors_whole_session(site: servers.Server, browser: Browser,  # no
     shot(page, f"{name}-12-club")
     assert errors == []
     page.context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_the_demo_session_in_play(site: servers.Server, browser: Browser,  # noqa: F811
+                                  locale: str) -> None:
+    """The demo's Howell in play, as its director sees it: the grid with results in, a
+    table's results, the audit trail."""
+    lang = "zh" if locale.startswith("zh") else "en"
+    for width in (360, 1280):
+        page, errors = new_page(browser, width, locale)
+        log_in(page, site.url)
+        page.goto(site.url + "/clubs/demo/")
+        row = page.locator("ul.sessions li", has_text=IN_PLAY[1 if lang == "zh" else 0])
+        row.get_by_role("link", name="裁判控制台" if lang == "zh" else "Director console").click()
+        page.wait_for_selector("table.grid")
+        # Two rounds played, the third begun: some cells are all in.
+        assert page.locator("td.cell.done").count() >= 3
+        shot(page, f"director-demo-{lang}-{width}-console")
+        page.locator("table.grid tbody th a").first.click()
+        page.wait_for_load_state()
+        assert page.locator("table.results small.arith").count() >= 1
+        shot(page, f"director-demo-{lang}-{width}-table-1")
+        assert errors == []
+        page.context.close()
