@@ -68,9 +68,11 @@ class RightsTest(ConsoleTestCase):
 
     def test_the_403_page_speaks_both_languages(self) -> None:
         c = self.login(self.bob)
-        assert "You do not have permission" in c.get(self.url).content.decode()
-        zh = c.get(self.url, headers=self.zh()).content.decode()
-        assert "您没有权限" in zh or "没有权限" in zh
+        r = c.get(self.url)
+        assert r.status_code == 403
+        assert "You do not have permission to see this page." in r.content.decode()
+        r = c.post(self.url + "publish", {"published": "1"}, headers=self.zh())
+        assert r.status_code == 403 and "您没有权限查看此页面。" in r.content.decode()
 
     def test_alice_and_the_administrator_reach_every_page(self) -> None:
         for user in (self.alice, self.root):
@@ -130,6 +132,19 @@ class CreateTest(ConsoleTestCase):
         r = c.post("/clubs/north/sessions/new", self.form(do="create", rounds=99),
                    headers=self.zh())
         assert "无效的轮数 99：应为 1 到 7 的整数" in r.content.decode()
+        assert Event.objects.count() == count
+
+    def test_a_number_or_date_that_does_not_read_is_quoted(self) -> None:
+        c = self.login(self.alice)
+        count = Event.objects.count()
+        r = c.post("/clubs/north/sessions/new", self.form(do="create", tables="three",
+                                                          date="31/02/2026"))
+        page = r.content.decode()
+        assert "“three” is not a whole number." in page
+        assert "“31/02/2026” is not a date: expected year-month-day, e.g. 2026-12-01." in page
+        r = c.post("/clubs/north/sessions/new", self.form(do="create", tables="three"),
+                   headers=self.zh())
+        assert "“three” 不是整数。" in r.content.decode()
         assert Event.objects.count() == count
 
     def test_a_name_is_needed(self) -> None:

@@ -19,18 +19,46 @@ def say(error: BridgeError) -> str:
     return error.zh if (get_language() or "en").startswith("zh") else error.en
 
 
+class Whole(forms.IntegerField):
+    """A whole number whose every error quotes what was typed."""
+
+    default_error_messages = {  # noqa: RUF012 - Django's own pattern
+        "min_value": _("%(value)s is too small: expected %(limit_value)s or more."),
+        "max_value": _("%(value)s is too large: expected at most %(limit_value)s."),
+    }
+
+    def to_python(self, value: Any) -> int | None:
+        try:
+            return super().to_python(value)
+        except forms.ValidationError:
+            raise forms.ValidationError(_("“%(value)s” is not a whole number."),
+                                        code="invalid", params={"value": value}) from None
+
+
+class Day(forms.DateField):
+    """A date whose error quotes what was typed."""
+
+    def to_python(self, value: Any) -> Any:
+        try:
+            return super().to_python(value)
+        except forms.ValidationError:
+            raise forms.ValidationError(
+                _("“%(value)s” is not a date: expected year-month-day, e.g. 2026-12-01."),
+                code="invalid", params={"value": value}) from None
+
+
 class SessionForm(forms.Form):
     name_en = forms.CharField(label=_("Name in English"), max_length=200, required=False)
     name_zh = forms.CharField(label=_("Name in Chinese"), max_length=200, required=False)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = Day(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     movement = forms.ChoiceField(label=_("Movement"), choices=[
         (Event.Movement.MITCHELL.value, Event.Movement.MITCHELL.label),
         (Event.Movement.HOWELL.value, Event.Movement.HOWELL.label)])
-    tables = forms.IntegerField(label=_("Tables"), min_value=1, max_value=999)
-    boards_per_round = forms.IntegerField(label=_("Boards a round"), min_value=1,
-                                          max_value=99, initial=2)
-    rounds = forms.IntegerField(
-        label=_("Rounds"), min_value=1, max_value=99, required=False,
+    # The library checks the sizes (and says what it expected); only huge numbers stop here.
+    tables = Whole(label=_("Tables"), max_value=10**6)
+    boards_per_round = Whole(label=_("Boards a round"), max_value=10**6, initial=2)
+    rounds = Whole(
+        label=_("Rounds"), max_value=10**6, required=False,
         help_text=_("Leave empty for the most the movement allows."))
     scoring = forms.ChoiceField(label=_("Scoring"), choices=[
         (Event.Scoring.MP.value, Event.Scoring.MP.label),
@@ -49,7 +77,9 @@ class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
         model = Event
         fields: ClassVar[list[str]] = ["name_en", "name_zh", "date", "auto_accept_seconds", "traveller_at_table",
                                        "travellers_live", "check_leads"]
-        widgets: ClassVar[dict[str, Any]] = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets: ClassVar[dict[str, Any]] = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        field_classes: ClassVar[dict[str, Any]] = {"date": Day, "auto_accept_seconds": Whole}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -114,7 +144,7 @@ class ReasonForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    round = forms.IntegerField(label=_("Round"), min_value=1)
+    round = Whole(label=_("Round"), min_value=1)
     pair_a = forms.CharField(label=_("Pair"), max_length=8)
     pair_b = forms.CharField(label=_("with pair"), max_length=8)
     onward = forms.BooleanField(label=_("and every later round"), required=False)
@@ -122,18 +152,18 @@ class SwapForm(forms.Form):
 
 class SitOutForm(forms.Form):
     pair = forms.CharField(label=_("Pair"), max_length=8)
-    round = forms.IntegerField(label=_("Round"), min_value=1)
+    round = Whole(label=_("Round"), min_value=1)
 
 
 class WithdrawForm(forms.Form):
     pair = forms.CharField(label=_("Pair"), max_length=8)
-    from_round = forms.IntegerField(label=_("From round"), min_value=1, initial=1)
+    from_round = Whole(label=_("From round"), min_value=1, initial=1)
 
 
 class LatePairForm(forms.Form):
     pair = forms.CharField(label=_("Pair number (a phantom or withdrawn pair)"), max_length=8)
-    from_round = forms.IntegerField(label=_("From round"), min_value=1)
+    from_round = Whole(label=_("From round"), min_value=1)
 
 
 class CloseRoundForm(forms.Form):
-    round = forms.IntegerField(label=_("Close the rounds up to"), min_value=0)
+    round = Whole(label=_("Close the rounds up to"), min_value=0)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...errors import BridgeError
+from ...i18n import is_zh
 from ...result import Result
 from ..events.models import Event
 
@@ -114,7 +115,7 @@ def value(action: str, data: Any, lang: Lang) -> str:
         parts = []
         for item in data:
             if isinstance(item, dict):
-                first, second = ("zh", "en") if lang == "zh" else ("en", "zh")
+                first, second = ("zh", "en") if is_zh(lang) else ("en", "zh")
                 parts.append(str(item.get(first) or item.get(second) or ""))
             else:
                 parts.append(text(str(item)))

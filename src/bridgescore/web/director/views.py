@@ -67,8 +67,9 @@ def _console(event: Event) -> str:
 # ---------------------------------------------------------------------------- create
 
 VARIANTS = {
-    "plain": gettext_lazy("plain"), "skip": gettext_lazy("skip (even tables)"), "relay": gettext_lazy("relay and share"),
-    "complete": gettext_lazy("complete"), "partial": gettext_lazy("part of the complete movement"),
+    "plain": gettext_lazy("plain"), "skip": gettext_lazy("skip (even tables)"),
+    "relay": gettext_lazy("relay and share"), "complete": gettext_lazy("complete"),
+    "partial": gettext_lazy("part of the complete movement"),
 }
 
 
@@ -107,8 +108,6 @@ def session_new(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "director/new.html", {
         "club": club, "form": form, "movement": movement,
         "variant": VARIANTS.get(movement.variant, movement.variant) if movement else "",
-        "sit_outs": bool(movement and any(movement.sit_outs(r)
-                                          for r in range(1, movement.rounds + 1))),
     })
 
 
