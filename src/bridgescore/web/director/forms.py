@@ -103,7 +103,8 @@ class SeatForm(forms.Form):
     player = PlayerField(label=_("Player"), queryset=None, required=False,
                          empty_label=pgettext_lazy("no player chosen", "— a guest —"))
     guest_en = forms.CharField(label=_("Guest's name in English"), max_length=100,
-                               required=False)
+                               required=False,
+                               help_text=_("Only for a guest: leave the player empty."))
     guest_zh = forms.CharField(label=_("Guest's name in Chinese"), max_length=100,
                                required=False)
 
