@@ -3,9 +3,14 @@ the member list; its directors (and administrators) also see members' e-mail add
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
+from ..events.models import Event
 from .models import Club, Membership
 from .roles import can_direct, club_role, is_member
 
@@ -25,4 +30,24 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "members": list(people) if is_member(request.user, club) else None,
         "show_emails": can_direct(request.user, club),
         "my_role": club_role(request.user, club),
+        "sessions": sessions(club, request),
+        "directs": can_direct(request.user, club),
     })
+
+
+def sessions(club: Club, request: HttpRequest) -> list[dict[str, Any]]:
+    """The club's sessions, newest first: all of them to its directors, the started or
+    published ones to everyone else; the results page of each, and for directors the
+    console (a team match's own page for team events)."""
+    directs = can_direct(request.user, club)
+    events = Event.objects.filter(club=club)
+    if not directs:
+        events = events.filter(~Q(status=Event.Status.SETUP) | Q(published=True))
+    out = []
+    for e in events.order_by("-date", "-id")[:100]:
+        console = None
+        if directs:
+            console = (f"/events/{e.pk}/match/" if e.kind == Event.Kind.TEAMS
+                       else reverse("director:console", args=[e.pk]))
+        out.append({"event": e, "results": f"/events/{e.pk}/", "console": console})
+    return out

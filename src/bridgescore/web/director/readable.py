@@ -1,0 +1,132 @@
+"""The audit trail as a person reads it, in the page's language.
+
+The services store what changed as data (JSON: a result row, the settings, a pair's names,
+the lines a move took out and put in) and a short English subject; this module turns each
+into a line of the reader's language: results in notation with suit symbols, settings by
+their labels, yes/no, statuses by name.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from django.core.exceptions import FieldDoesNotExist
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ...errors import BridgeError
+from ...i18n import is_zh
+from ...result import Result
+from ..events.models import Event
+
+Lang = Literal["en", "zh"]
+
+ACTIONS = {
+    "event.create": gettext_lazy("session created"),
+    "event.settings": gettext_lazy("settings changed"),
+    "event.status": gettext_lazy("status changed"),
+    "event.publish": gettext_lazy("publication changed"),
+    "event.close_round": gettext_lazy("rounds closed"),
+    "result.enter": gettext_lazy("result entered"),
+    "result.correct": gettext_lazy("result corrected"),
+    "result.cancel": gettext_lazy("result cancelled"),
+    "entrant.change": gettext_lazy("pair's players changed"),
+    "pairs.swap": gettext_lazy("pairs swapped"),
+    "pairs.sit_out": gettext_lazy("sit-out"),
+    "pairs.withdraw": gettext_lazy("pair withdrawn"),
+    "pairs.late": gettext_lazy("late pair added"),
+}
+
+# The subjects and move lines the services and moves.py write, and their readings.
+_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
+    (re.compile(r"^board (\d+), table (\d+), round (\d+)$"),
+     lambda m: _("board %(b)s, table %(t)s, round %(r)s") % {
+         "b": m[1], "t": m[2], "r": m[3]}),
+    (re.compile(r"^round (\d+), table (\d+): (\S+) v (\S+) \(boards ([^)]*)\)$"),
+     lambda m: _("round %(r)s, table %(t)s: %(ns)s v %(ew)s (boards %(boards)s)") % {
+         "r": m[1], "t": m[2], "ns": m[3], "ew": m[4], "boards": m[5]}),
+    (re.compile(r"^pairs (\S+) and (\S+), round (\d+) onward$"),
+     lambda m: _("pairs %(a)s and %(b)s, from round %(r)s on") % {
+         "a": m[1], "b": m[2], "r": m[3]}),
+    (re.compile(r"^pairs (\S+) and (\S+), round (\d+)$"),
+     lambda m: _("pairs %(a)s and %(b)s, round %(r)s") % {"a": m[1], "b": m[2], "r": m[3]}),
+    (re.compile(r"^pair (\S+), from round (\d+)$"),
+     lambda m: _("pair %(p)s, from round %(r)s on") % {"p": m[1], "r": m[2]}),
+    (re.compile(r"^pair (\S+), round (\d+)$"),
+     lambda m: _("pair %(p)s, round %(r)s") % {"p": m[1], "r": m[2]}),
+    (re.compile(r"^pair (\S+)$"), lambda m: _("pair %(p)s") % {"p": m[1]}),
+]
+
+
+def text(value: str) -> str:
+    """A subject or move line in the page's language (as written when it is not ours)."""
+    for pattern, say in _PATTERNS:
+        m = pattern.match(value)
+        if m:
+            return str(say(m))
+    return value
+
+
+def _result(notation: str, lang: Lang) -> str:
+    try:
+        return Result.parse(notation).format(lang, symbols=True)
+    except BridgeError:
+        return notation
+
+
+def _value(key: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if value is None or value == "":
+        return "—"
+    labels: dict[str, Any] = {"movement": Event.Movement, "scoring": Event.Scoring,
+                              "status": Event.Status, "kind": Event.Kind}
+    if key in labels:
+        try:
+            return str(labels[key](value).label)
+        except ValueError:
+            return str(value)
+    return str(value)
+
+
+def _label(key: str) -> str:
+    try:
+        field = Event._meta.get_field(key)
+    except FieldDoesNotExist:  # a key that is no field of the event: shown as stored
+        return key
+    return str(getattr(field, "verbose_name", key))
+
+
+def value(action: str, data: Any, lang: Lang) -> str:
+    """One side (before or after) of an audit record."""
+    if data is None:
+        return "—"
+    if isinstance(data, dict):
+        if "seq" in data and "kind" in data:  # a result row
+            if data.get("ns_award"):
+                what = f"{data['ns_award']} / {data.get('ew_award')}"
+            else:
+                what = _result(str(data.get("result") or ""), lang)
+            lead = f", {data['lead']}" if data.get("lead") else ""
+            return f"#{data['seq']} {what}{lead}"
+        return "; ".join(f"{_label(k)}: {_value(k, v)}" for k, v in data.items())
+    if isinstance(data, list):
+        parts = []
+        for item in data:
+            if isinstance(item, dict):
+                first, second = ("zh", "en") if is_zh(lang) else ("en", "zh")
+                parts.append(str(item.get(first) or item.get(second) or ""))
+            else:
+                parts.append(text(str(item)))
+        return "; ".join(parts) or "—"
+    key = {"event.status": "status"}.get(action, "")
+    return _value(key, data)
+
+
+def changed(before: Any, after: Any) -> tuple[Any, Any]:
+    """For two dicts of settings, only the keys that changed."""
+    if isinstance(before, dict) and isinstance(after, dict) and "seq" not in after:
+        keys = [k for k in after if before.get(k) != after.get(k)]
+        return {k: before.get(k) for k in keys}, {k: after.get(k) for k in keys}
+    return before, after
