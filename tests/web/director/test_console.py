@@ -155,6 +155,12 @@ class CreateTest(ConsoleTestCase):
                    headers=self.zh())
         assert "请为比赛填写中文或英文名称。" in r.content.decode()
 
+    def test_the_name_fields_name_a_session_not_a_person(self) -> None:
+        # The accounts app's "Name in English" is a person's (英文姓名); a session's is 名称.
+        page = self.login(self.alice).get("/clubs/north/sessions/new",
+                                          headers=self.zh()).content.decode()
+        assert "英文名称" in page and "中文名称" in page and "姓名" not in page
+
 
 class RunTest(ConsoleTestCase):
     def test_start_close_reopen_publish_close_round_are_audited(self) -> None:

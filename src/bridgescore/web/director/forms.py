@@ -48,8 +48,8 @@ class Day(forms.DateField):
 
 
 class SessionForm(forms.Form):
-    name_en = forms.CharField(label=_("Name in English"), max_length=200, required=False)
-    name_zh = forms.CharField(label=_("Name in Chinese"), max_length=200, required=False)
+    name_en = forms.CharField(label=pgettext_lazy("session", "Name in English"), max_length=200, required=False)
+    name_zh = forms.CharField(label=pgettext_lazy("session", "Name in Chinese"), max_length=200, required=False)
     date = Day(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     movement = forms.ChoiceField(label=_("Movement"), choices=[
         (Event.Movement.MITCHELL.value, Event.Movement.MITCHELL.label),

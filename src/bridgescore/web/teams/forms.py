@@ -9,6 +9,7 @@ from typing import Any, cast
 from django import forms
 from django.forms import BaseFormSet, formset_factory
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ..accounts.models import Player
 from ..clubs.models import Club
@@ -18,8 +19,8 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 class MatchForm(forms.Form):
-    name_en = forms.CharField(label=_("Name in English"), max_length=200, required=False)
-    name_zh = forms.CharField(label=_("Name in Chinese"), max_length=200, required=False)
+    name_en = forms.CharField(label=pgettext_lazy("match", "Name in English"), max_length=200, required=False)
+    name_zh = forms.CharField(label=pgettext_lazy("match", "Name in Chinese"), max_length=200, required=False)
     date = forms.DateField(label=_("Date"), initial=datetime.date.today,
                            widget=forms.DateInput(attrs={"type": "date"}))
     movement = forms.ChoiceField(
