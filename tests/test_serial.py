@@ -261,3 +261,10 @@ def _mutate(value: Any, data: st.DataObject) -> Any:
         i = data.draw(st.integers(0, len(value) - 1))
         return [*value[:i], _mutate(value[i], data), *value[i + 1:]]
     return data.draw(JUNK)
+
+
+def test_a_roster_instruction_whose_type_is_not_a_name_is_refused() -> None:
+    # Found by the mutation test above: a list as an instruction's type was a TypeError.
+    data = {"version": 1, "type": "Roster", "instructions": [{"type": ["Withdrawal"]}]}
+    with pytest.raises(BridgeError, match="Withdrawal, LateEntry or SitOut"):
+        Roster.from_dict(data)

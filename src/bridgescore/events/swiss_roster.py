@@ -191,7 +191,8 @@ class Roster:
 
         def one(x: object) -> Instruction:
             kind = x.get("type") if isinstance(x, dict) else None
-            if kind not in kinds:
+            # Only a name may pick a reader (a list given as the type is junk, not a key).
+            if not isinstance(kind, str) or kind not in kinds:
                 raise f.error("instructions", "Withdrawal, LateEntry or SitOut data",
                               " Withdrawal、LateEntry 或 SitOut 数据")
             made: Instruction = kinds[kind](x)
