@@ -9,6 +9,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from ..core.bilingual import pick
+
 
 class User(AbstractUser):
     """A log-in.  Site administrators are ``is_superuser``; club roles live in clubs."""
@@ -39,9 +41,7 @@ class Player(models.Model):
 
     def name_in(self, lang: str) -> str:
         """The name in ``lang`` ('zh…' or 'en'), or the other one when that is all we have."""
-        if lang.startswith("zh"):
-            return self.name_zh or self.name_en
-        return self.name_en or self.name_zh
+        return pick(self.name_en, self.name_zh, lang)
 
     def __str__(self) -> str:
         return self.name_en or self.name_zh

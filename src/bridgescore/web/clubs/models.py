@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ..accounts.models import Player
+from ..core.bilingual import pick
 
 
 class Club(models.Model):
@@ -24,9 +25,7 @@ class Club(models.Model):
         ]
 
     def name_in(self, lang: str) -> str:
-        if lang.startswith("zh"):
-            return self.name_zh or self.name_en
-        return self.name_en or self.name_zh
+        return pick(self.name_en, self.name_zh, lang)
 
     def __str__(self) -> str:
         return self.name_en or self.name_zh

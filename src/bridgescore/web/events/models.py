@@ -19,6 +19,7 @@ from django.utils.translation import pgettext_lazy
 
 from ..accounts.models import Player
 from ..clubs.models import Club
+from ..core.bilingual import pick
 
 
 class Event(models.Model):
@@ -95,9 +96,7 @@ class Event(models.Model):
         ]
 
     def name_in(self, lang: str) -> str:
-        if lang.startswith("zh"):
-            return self.name_zh or self.name_en
-        return self.name_en or self.name_zh
+        return pick(self.name_en, self.name_zh, lang)
 
     def __str__(self) -> str:
         return self.name_en or self.name_zh
@@ -137,8 +136,7 @@ class Entrant(models.Model):
 
     def name_in(self, lang: str) -> str:
         """The entrant's own name, else its players' names joined ("Wang Wei – Li Na")."""
-        own = (self.name_zh or self.name_en) if lang.startswith("zh") else (
-            self.name_en or self.name_zh)
+        own = pick(self.name_en, self.name_zh, lang)
         if own:
             return own
         sep = "、" if lang.startswith("zh") else " – "
