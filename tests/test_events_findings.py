@@ -134,8 +134,8 @@ def test_zh_howell_relay_lists_sets_with_the_enumeration_comma(
 
 
 @pytest.mark.parametrize(("args", "zh"), [
-    (["--tables", "-1"], "无效的桌数 -1：应为 3 到 50 的整数"),
-    (["--tables", "2"], "无效的桌数 2：应为 3 到 50 的整数"),
+    (["--tables", "-1"], "无效的桌数 -1：应为 3 到 200 的整数"),
+    (["--tables", "2"], "无效的桌数 2：应为 3 到 200 的整数"),
 ])
 def test_zh_movement_size_message(args: list[str], zh: str,
                                   capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,6 +1,6 @@
 """Every movement the program offers produces results the program accepts.
 
-For each size and variant ``movement`` offers (Mitchell: 3-50 tables, plain, skip, relay,
+For each size and variant ``movement`` offers (Mitchell: 3-50 tables and some up to 200, plain, skip, relay,
 part, arrow-switched; Howell: every size, odd numbers of pairs, part Howells; round robins
 of 2-16 teams), results are made from the movement itself — every assignment becomes one
 ``BoardResult`` per board with its round, table and pairs and a random legal result — and the
@@ -24,7 +24,7 @@ from bridgescore.events.imp_pairs import score_session
 from bridgescore.events.model import BoardResult, Session, Team, TeamMatch
 from bridgescore.events.movements import (
     HOWELL_SIZES,
-    MAX_MITCHELL_TABLES,
+    MITCHELL_TEST_SIZES,
     Movement,
     howell,
     mitchell,
@@ -84,7 +84,7 @@ def accept_and_score(mv: Movement, k: int) -> None:
 
 def _mitchells() -> list[tuple[str, Movement, int]]:
     out = []
-    for t in range(3, MAX_MITCHELL_TABLES + 1):  # every size offered
+    for t in MITCHELL_TEST_SIZES:  # every club size, some congress sizes
         ks = (1, 2, 3) if t <= 12 else (2,)
         for k in ks:
             out.append((f"mitchell-{t}-k{k}", mitchell(t, k), k))

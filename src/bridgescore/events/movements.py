@@ -56,6 +56,7 @@ __all__ = [
     "HOWELL_SIZES",
     "MAX_BOARDS_A_ROUND",
     "MAX_MITCHELL_TABLES",
+    "MITCHELL_TEST_SIZES",
     "Assignment",
     "MitchellVariant",
     "Movement",
@@ -69,9 +70,10 @@ __all__ = [
 
 MitchellVariant = Literal["auto", "plain", "skip", "relay"]
 HOWELL_SIZES: tuple[int, ...] = tuple(range(2, 11))  # tables with a shipped Howell table
-# Bounds that keep a typing slip from building a movement of millions of lines: a Mitchell
-# section is rarely over 20 tables, a round rarely over 9 boards (the 2-table Howell).
-MAX_MITCHELL_TABLES = 50
+# Bounds that keep a typing slip from building a movement of millions of lines: a club's
+# Mitchell section is rarely over 20 tables, a round rarely over 9 boards (the 2-table
+# Howell); a congress field entered as one section reaches a few hundred tables.
+MAX_MITCHELL_TABLES = 200
 MAX_BOARDS_A_ROUND = 40
 
 
@@ -643,11 +645,17 @@ def howell(
     )
 
 
+# The Mitchell sizes the tests go through: every club size, and some congress sizes (the
+# construction is the same arithmetic for any size).
+MITCHELL_TEST_SIZES: tuple[int, ...] = (*range(3, 51), 64, 99, 100, 151, MAX_MITCHELL_TABLES)
+
+
 def iter_movements() -> Iterator[Movement]:
-    """Every shipped Howell and the Mitchells for 3–50 tables (used by the tests)."""
+    """Every shipped Howell and the Mitchells of ``MITCHELL_TEST_SIZES`` (used by the
+    tests)."""
     for t in HOWELL_SIZES:
         yield howell(t)
-    for t in range(3, MAX_MITCHELL_TABLES + 1):
+    for t in MITCHELL_TEST_SIZES:
         yield mitchell(t)
         if t % 2 == 0:
             yield mitchell(t, variant="relay")

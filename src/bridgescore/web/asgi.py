@@ -6,7 +6,9 @@ WebSocket hijacking: the session cookie alone must not let another site connect)
 
 from __future__ import annotations
 
+import asyncio
 import os
+from typing import Any
 
 from django.core.asgi import get_asgi_application
 
@@ -16,10 +18,29 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from .core import pooled  # noqa: E402
 from .core.wsauth import auth_stack  # noqa: E402
+from .results.live import remember_loop  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter({
+router = ProtocolTypeRouter({
     "http": django_asgi_app,
     "websocket": AllowedHostsOriginValidator(auth_stack(URLRouter(websocket_urlpatterns))),
 })
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    # The live push hands its messages to this loop, from whichever thread stored a change.
+    remember_loop(asyncio.get_running_loop())
+    if scope["type"] == "lifespan":  # nothing to set up or tear down: say so at once
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+    if pooled.handles(scope):  # the table API: one hop to a database thread
+        await pooled.app(scope, receive, send)
+        return
+    await router(scope, receive, send)  # type: ignore[arg-type]

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 SECRET_KEY = "load-test-only-secret-key-not-for-any-real-server-0123456789"
-MAX_SECTION = 50  # the library's MAX_MITCHELL_TABLES (checked by the setup step)
+MAX_SECTION = 200  # the library's MAX_MITCHELL_TABLES (checked by the setup step)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,7 @@ class Plan:
     database_url: str = ""  # a PostgreSQL server's URL (a scratch database is made); "" SQLite
     kill_at: float | None = None  # SIGKILL the server once this share of entries is in
     ranking_probes: int = 0  # entries timed from POST to a ranking that shows them
+    probe_start: float = 0.2  # the probes begin once this share of the session is in
     rate: float | None = None  # entries a second offered by all tables together (paced);
     # None: each table sends its next entry as soon as the last is answered (the most the
     # server takes: latency is then the queue of all tables, Little's law)
@@ -335,51 +336,107 @@ class _Load:
     down_since: float | None = None
 
 
-async def _table(client: Any, server: Server, load: _Load, event: int,
+class _Connection:
+    """One phone's keep-alive HTTP/1.1 connection, on asyncio's streams.
+
+    A general client (httpx) spends more CPU a request than the server's whole entry once
+    there are hundreds of connections in one pool, and the driver shares the machine's two
+    cores with the server: so each table has one plain connection, as a phone would.  Any
+    failure closes it; the caller sends the same entry again (the same idempotency key)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        try:
+            self.writer.write(
+                f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+                .encode() + body)
+            head = await self.reader.readuntil(b"\r\n\r\n")
+            lines = head.decode("latin-1").split("\r\n")
+            status = int(lines[0].split(" ", 2)[1])
+            length, close = 0, False
+            for line in lines[1:]:
+                name, _, value = line.partition(":")
+                name = name.strip().lower()
+                if name == "content-length":
+                    length = int(value)
+                elif name == "connection" and value.strip().lower() == "close":
+                    close = True
+            data = await self.reader.readexactly(length)
+        except BaseException:
+            self.close()
+            raise
+        if close:
+            self.close()
+        return status, data
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+_TRANSPORT_ERRORS = (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError,
+                     ValueError, IndexError)
+
+
+async def _table(server: Server, load: _Load, event: int,
                  table: Mapping[str, Any], pace: tuple[float, float] | None) -> None:
     """One table's phone: its boards in order, each retried until acknowledged.  ``pace``:
     (first send, seconds between sends) on the clock of ``time.perf_counter``."""
-    import httpx
-
     report = load.report
+    connection = _Connection("127.0.0.1", server.port)
+    path = f"/api/tables/{table['secret']}/entries"
     k = 0
-    for round, boards in table["rounds"]:
-        for board in boards:
-            if pace is not None:
-                delay = pace[0] + k * pace[1] - time.perf_counter()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-            k += 1
-            key = key_for(event, table["number"], round, board)
-            body = {"round": round, "board": board, **result_for(key), "idempotency_key": key}
-            tries = 0
-            while True:
-                report.attempts += 1
-                t0 = time.perf_counter()
-                try:
-                    r = await client.post(f"{server.url}/api/tables/{table['secret']}/entries",
-                                          json=body)
-                except httpx.TransportError:
-                    r = None
-                t1 = time.perf_counter()
-                if r is not None and r.status_code in (200, 201):
-                    seq = int(r.json()["seq"])
-                    load.acks[event][key] = seq
-                    report.acknowledged += 1
-                    report.latencies.append(t1 - t0)
-                    load.last_ack = t1
-                    if load.down_since is not None and t0 > load.down_since:
-                        # The first answer to a request sent after the kill.
-                        report.downtime += t1 - load.down_since
-                        load.down_since = None
-                    break
-                if r is not None and r.status_code < 500:
-                    report.refused.append(f"{key}: {r.status_code} {r.text[:200]}")
-                    break
-                # Connection refused or reset, or a 5xx: the same entry again, same key.
-                report.retries += 1
-                tries += 1
-                await asyncio.sleep(min(0.5, 0.02 * 2 ** min(tries, 5)))
+    try:
+        for round, boards in table["rounds"]:
+            for board in boards:
+                if pace is not None:
+                    delay = pace[0] + k * pace[1] - time.perf_counter()
+                    if delay > 0:
+                        await asyncio.sleep(delay)
+                k += 1
+                key = key_for(event, table["number"], round, board)
+                body = json.dumps({"round": round, "board": board, **result_for(key),
+                                   "idempotency_key": key}).encode()
+                tries = 0
+                while True:
+                    report.attempts += 1
+                    t0 = time.perf_counter()
+                    answer: tuple[int, bytes] | None
+                    try:
+                        answer = await asyncio.wait_for(connection.post(path, body), 30.0)
+                    except (TimeoutError, *_TRANSPORT_ERRORS):
+                        answer = None
+                    t1 = time.perf_counter()
+                    if answer is not None and answer[0] in (200, 201):
+                        seq = int(json.loads(answer[1])["seq"])
+                        load.acks[event][key] = seq
+                        report.acknowledged += 1
+                        report.latencies.append(t1 - t0)
+                        load.last_ack = t1
+                        if load.down_since is not None and t0 > load.down_since:
+                            # The first answer to a request sent after the kill.
+                            report.downtime += t1 - load.down_since
+                            load.down_since = None
+                        break
+                    if answer is not None and answer[0] < 500:
+                        report.refused.append(
+                            f"{key}: {answer[0]} {answer[1][:200].decode(errors='replace')}")
+                        break
+                    # Connection refused or reset, or a 5xx: the same entry again, same key.
+                    report.retries += 1
+                    tries += 1
+                    await asyncio.sleep(min(0.5, 0.02 * 2 ** min(tries, 5)))
+    finally:
+        connection.close()
 
 
 async def _killer(server: Server, load: _Load, at: int) -> None:
@@ -394,27 +451,28 @@ async def _killer(server: Server, load: _Load, at: int) -> None:
 
 
 async def _drive(server: Server, sessions: Sequence[Mapping[str, Any]], plan: Plan,
-                 load: _Load) -> None:
-    import httpx
-
+                 load: _Load, env: dict[str, str],
+                 probe: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """Run the tables (and the kill); the ranking probes' figures, if asked for."""
+    prober = (asyncio.create_task(asyncio.to_thread(_django_step, env, "probe", probe))
+              if probe is not None else None)
     tables = [(s["event"], t) for s in sessions for t in s["tables"]]
-    limits = httpx.Limits(max_connections=len(tables) + 8, max_keepalive_connections=len(tables))
-    async with httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(30.0)) as client:
-        cpu0, server0 = time.process_time(), server.cpu()
-        load.started = time.perf_counter()
-        interval = len(tables) / plan.rate if plan.rate else 0.0
-        tasks = [asyncio.create_task(_table(
-            client, server, load, e, t,
-            (load.started + interval * i / len(tables), interval) if plan.rate else None))
-            for i, (e, t) in enumerate(tables)]
-        if plan.kill_at is not None:
-            tasks.append(asyncio.create_task(
-                _killer(server, load, max(1, int(plan.kill_at * load.report.expected)))))
-        await asyncio.wait_for(asyncio.gather(*tasks), plan.timeout)
-        load.report.client_cpu = time.process_time() - cpu0
-        load.report.server_cpu = server.cpu() - server0
-        load.report.load_average = os.getloadavg()[0]
+    cpu0, server0 = time.process_time(), server.cpu()
+    load.started = time.perf_counter()
+    interval = len(tables) / plan.rate if plan.rate else 0.0
+    tasks = [asyncio.create_task(_table(
+        server, load, e, t,
+        (load.started + interval * i / len(tables), interval) if plan.rate else None))
+        for i, (e, t) in enumerate(tables)]
+    if plan.kill_at is not None:
+        tasks.append(asyncio.create_task(
+            _killer(server, load, max(1, int(plan.kill_at * load.report.expected)))))
+    await asyncio.wait_for(asyncio.gather(*tasks), plan.timeout)
+    load.report.client_cpu = time.process_time() - cpu0
+    load.report.server_cpu = server.cpu() - server0
+    load.report.load_average = os.getloadavg()[0]
     load.report.seconds = load.last_ack - load.started
+    return await prober if prober is not None else None
 
 
 def run(plan: Plan, work: Path | None = None) -> Report:
@@ -433,6 +491,7 @@ def _run(plan: Plan, base: Path, database_url: str, backend: str) -> Report:
     (base / "data").mkdir(exist_ok=True)
     server = Server(env, base / "server.log")
     report = Report(backend, plan)
+    probed: dict[str, Any] | None = None
     server.start(migrate=True)
     try:
         sessions = _django_step(env, "setup", {"sections": plan.sections(),
@@ -442,21 +501,26 @@ def _run(plan: Plan, base: Path, database_url: str, backend: str) -> Report:
         report.expected = sum(len(b) for s in sessions for t in s["tables"]
                               for _, b in t["rounds"])
         load = _Load(report, {s["event"]: {} for s in sessions})
-        asyncio.run(_drive(server, sessions, plan, load))
-        # One more Django process: the ranking probes (another app server reading the
-        # rows), then the count of what the database holds.
+        # The ranking probes run in a Django process of their own (another app server
+        # reading the rows), while the tables enter: once a share of the biggest session's
+        # boards is in.
         biggest = max(sessions, key=lambda s: len(s["tables"]))
-        after = _django_step(env, "after", {
-            "url": server.url, "event": biggest["event"], "tables": biggest["tables"],
-            "n": plan.ranking_probes, "acks": {str(e): a for e, a in load.acks.items()}})
+        share = sum(len(b) for t in biggest["tables"] for _, b in t["rounds"])
+        probe = None
+        if plan.ranking_probes:
+            probe = {"url": server.url, "event": biggest["event"], "tables": biggest["tables"],
+                     "n": plan.ranking_probes, "start_rows": int(plan.probe_start * share)}
+        probed = asyncio.run(_drive(server, sessions, plan, load, env, probe))
+        # One more: the count of what the database holds.
+        counted = _django_step(env, "count", {str(e): a for e, a in load.acks.items()})
     finally:
         server.stop()
         report.server_errors = server.log.read_text(errors="replace").count(
             "Internal Server Error")
-    if plan.ranking_probes:
-        report.ranking, report.ranking_cold = after["probe"]["times"], after["probe"]["cold"]
+    if probed is not None:
+        report.ranking, report.ranking_cold = probed["times"], probed["cold"]
         report.ranking_tables = len(biggest["tables"])
-    for c in after["count"]:
+    for c in counted:
         report.missing += c["missing"]
         report.wrong_seq += c["wrong_seq"]
         report.duplicates += c["duplicates"]
@@ -515,14 +579,20 @@ def _count(payload: Mapping[str, Mapping[str, int]]) -> list[dict[str, int]]:
 
 def _probe(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Time from an entry's POST to a ranking (``services.state(...).standings()``, in this
-    process: another app server) that includes it.  Each probe corrects a stored result
-    to a passed-out board, the next one back, so the board's scores really change."""
+    process: another app server) that includes it, while the tables are entering.  Each
+    probe corrects a stored result to a passed-out board, the next one back, so the
+    board's scores really change; a correction the server did not answer (the kill) is sent
+    again with the same idempotency key."""
     import httpx
 
     from .events import services
     from .events.models import Event, ResultEntry
 
     event = Event.objects.get(pk=payload["event"])
+    deadline = time.monotonic() + 600
+    while (ResultEntry.objects.filter(event=event).count() < payload["start_rows"]
+           and time.monotonic() < deadline):
+        time.sleep(0.05)
     t0 = time.perf_counter()
     services.state(event).standings()
     cold = time.perf_counter() - t0
@@ -530,15 +600,25 @@ def _probe(payload: Mapping[str, Any]) -> dict[str, Any]:
     rows = list(ResultEntry.objects.filter(event=event, kind="enter").order_by("?")[:payload["n"]])
     times = []
     with httpx.Client(timeout=30) as client:
-        for row in rows:
-            for fields in ({"contract": "pass"}, {"contract": row.result}):
+        for i, row in enumerate(rows):
+            for j, fields in enumerate(({"contract": "pass"}, {"contract": row.result})):
                 current = services.live_row(event, int(row.round or 0), int(row.table or 0),
                                             int(row.board or 0))
                 assert current is not None
+                url = (f"{payload['url']}/api/tables/{secrets[row.table]}/entries/"
+                       f"{current.seq}/correct")
+                body = {**fields, "idempotency_key": f"probe-{i}-{j}"}
                 t0 = time.perf_counter()
-                r = client.post(f"{payload['url']}/api/tables/{secrets[row.table]}/entries/"
-                                f"{current.seq}/correct", json=fields)
-                if r.status_code != 201:
+                while True:
+                    try:
+                        r = client.post(url, json=body)
+                    except httpx.TransportError:
+                        time.sleep(0.05)
+                        continue
+                    if r.status_code < 500:
+                        break
+                    time.sleep(0.05)
+                if r.status_code not in (200, 201):
                     raise SystemExit(f"probe correction refused: {r.status_code} {r.text}")
                 seq = int(r.json()["seq"])
                 live = services.state(event)
@@ -549,21 +629,16 @@ def _probe(payload: Mapping[str, Any]) -> dict[str, Any]:
     return {"times": times, "cold": cold}
 
 
-def _after(payload: Mapping[str, Any]) -> dict[str, Any]:
-    probe = _probe(payload) if payload["n"] else None
-    return {"probe": probe, "count": _count(payload["acks"])}
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bridgescore.web.loadtest")
-    parser.add_argument("step", choices=["setup", "after"])
+    parser.add_argument("step", choices=["setup", "probe", "count"])
     parser.add_argument("payload", type=Path)
     args = parser.parse_args(argv)
     import django
 
     django.setup()
     payload = json.loads(args.payload.read_text())
-    step = {"setup": _setup, "after": _after}[args.step]
+    step = {"setup": _setup, "probe": _probe, "count": _count}[args.step]
     json.dump(step(payload), sys.stdout)
     return 0
 

@@ -84,6 +84,9 @@ TEMPLATES = [
 ]
 
 DATABASES = config.databases(ENV, DATA_DIR)
+# Threads a process runs the table API's database work on, each keeping its connection
+# (core/dbthreads.py); with PostgreSQL, servers × this must stay under max_connections.
+BRIDGESCORE_DB_THREADS = config.integer(ENV, "BRIDGESCORE_DB_THREADS", 16, minimum=1)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CHANNEL_LAYERS = config.channel_layers(ENV)
 CACHES = config.caches(ENV)

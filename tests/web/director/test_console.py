@@ -127,7 +127,7 @@ class CreateTest(ConsoleTestCase):
         r = c.post("/clubs/north/sessions/new", self.form(do="create", movement="mitchell",
                                                           tables=2))
         assert r.status_code == 200
-        assert "invalid number of tables 2: expected a whole number from 3 to 50" in (
+        assert "invalid number of tables 2: expected a whole number from 3 to 200" in (
             r.content.decode())
         r = c.post("/clubs/north/sessions/new", self.form(do="create", rounds=99),
                    headers=self.zh())

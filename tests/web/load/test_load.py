@@ -58,8 +58,9 @@ def test_the_count_finds_missing_renumbered_and_duplicate_entries() -> None:
 
 
 def test_sections_of_a_large_field_and_the_entries_sent() -> None:
-    assert Plan(tables=200).sections() == [50, 50, 50, 50]
-    assert Plan(tables=101).sections() == [50, 48, 3]  # a Mitchell needs three tables
+    assert Plan(tables=200).sections() == [200]
+    assert Plan(tables=200, section=50).sections() == [50, 50, 50, 50]
+    assert Plan(tables=101, section=50).sections() == [50, 48, 3]  # a Mitchell needs three tables
     assert Plan(tables=10).sections() == [10]
     # A retry sends the same body; every result is a possible one.
     body = result_for(key_for(1, 2, 3, 4))

@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import logging
 import re
-import threading
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -33,6 +32,7 @@ from ...events.model import parse_award
 from ...i18n import is_zh
 from ...result import Result
 from ..accounts.models import User
+from ..core import dbthreads
 from ..core.errors import api_error
 from ..events import services
 from ..events import tables as table_secrets
@@ -252,31 +252,22 @@ def _refused(request: HttpRequest, exc: services.EntryRefused) -> HttpResponse:
     return _error(request, 400, "bad_entry", exc.en, exc.zh, errors=errors)
 
 
-# Under ASGI every request runs in a thread of its own with a database connection of its
-# own: with 200 tables at once that is 200 connections, more than a PostgreSQL server allows
-# (100 by default).  At most this many requests of this API use the database at a time in
-# one process; the others wait their turn (they would queue for the event's writer anyway).
-_DATABASE_SLOTS = threading.BoundedSemaphore(24)
-
-
 def _one_at_a_time(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Run the view on the database threads (``core.dbthreads``: a kept connection, a
+    bounded number at a time); a database that refuses or times out is a 503."""
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-        with _DATABASE_SLOTS:
+        def call() -> Any:
             try:
                 return view(request, *args, **kwargs)
             except OperationalError:
                 # The database refused a connection or timed out: say so, the phone retries
                 # (with its idempotency key), and nothing was stored half.
+                connection.close()
                 return _error(request, 503, "busy",
                               "The server is busy: please send the entry again.",
                               "服务器繁忙：请重新提交。")
-            finally:
-                # This thread ends with the request: its connection would stay open (the
-                # persistent connections of DATABASE_URL) until collected.  Inside a
-                # transaction (a test's) it is left alone.
-                if not connection.in_atomic_block:
-                    connection.close()
+        return dbthreads.run(call)
     return wrapper
 
 

@@ -5,13 +5,27 @@ several servers share it).  The sockets then ask the database what changed
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import threading
+from concurrent.futures import Future
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 log = logging.getLogger(__name__)
 _connected = False
+# The ASGI server's event loop (``remember_loop``): the channel layer's queues and
+# connections belong to it, so a push from any thread is handed to it.
+_loop: asyncio.AbstractEventLoop | None = None
+_pending: set[int] = set()  # events with a message handed to the loop, not yet sent
+_pending_lock = threading.Lock()
+
+
+def remember_loop(loop: asyncio.AbstractEventLoop | None) -> None:
+    global _loop
+    _loop = loop
 
 
 def group(event_id: int) -> str:
@@ -19,16 +33,51 @@ def group(event_id: int) -> str:
 
 
 def push(event_id: int, version: int) -> None:
+    """Tell the event's sockets that it changed.  In a server, the message is handed to its
+    event loop and the caller goes on (an entry's answer does not wait for the sockets);
+    elsewhere (a command, a test without a server) it is sent before this returns."""
     layer = get_channel_layer()
     if layer is None:
         return
+    message = {"type": "event.changed", "event": event_id, "version": version}
+    loop = _loop
+    if loop is not None and loop.is_running() and not loop.is_closed():
+        with _pending_lock:
+            if event_id in _pending:
+                # A message for this event is on its way and not yet sent: the sockets ask
+                # the database what changed when it arrives, so that one covers this change.
+                return
+            _pending.add(event_id)
+        try:
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            task = loop.create_task(_send(layer, event_id, message))
+            task.add_done_callback(lambda t: _failed(event_id, t))
+        else:
+            future = asyncio.run_coroutine_threadsafe(_send(layer, event_id, message), loop)
+            future.add_done_callback(lambda f: _failed(event_id, f))
+        return
     try:
-        async_to_sync(layer.group_send)(group(event_id), {
-            "type": "event.changed", "event": event_id, "version": version})
+        async_to_sync(layer.group_send)(group(event_id), message)
     except Exception:
-        # The change is stored whatever happens here: a page that missed it catches up at
-        # its next poll (every 10 s while its socket is down) or the next change.
+        _failed(event_id, None)
+
+
+async def _send(layer: Any, event_id: int, message: dict[str, Any]) -> None:
+    with _pending_lock:  # from here on, a new change needs a message of its own
+        _pending.discard(event_id)
+    await layer.group_send(group(event_id), message)
+
+
+def _failed(event_id: int, done: Future[Any] | asyncio.Future[Any] | None) -> None:
+    # The change is stored whatever happens here: a page that missed it catches up at its
+    # next poll (every 10 s while its socket is down) or the next change.
+    if done is None:
         log.exception("live push for event %s failed", event_id)
+    elif not done.cancelled() and done.exception() is not None:
+        log.error("live push for event %s failed", event_id, exc_info=done.exception())
 
 
 def connect() -> None:
