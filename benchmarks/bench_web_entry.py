@@ -1,20 +1,22 @@
-"""Benchmark: score entry at full size through the real ASGI server — 200 tables entering a
-27-round session at once (sessions of 50 tables, the most a library Mitchell has), on SQLite
-and on PostgreSQL; then the same with a ``kill -9`` of the server half-way, a restart, and
-the count of what the database kept.
+"""Benchmark: score entry at full size through the real ASGI server — a 200-table,
+27-round Mitchell session entered by all its tables at once, on SQLite and on PostgreSQL;
+the same with a ``kill -9`` of the server half-way, a restart, and the count of what the
+database kept; and 200 tables in two 100-table sessions offered entries at the target rate,
+with the ranking of one of them timed after entries made during that load.
 
 Run: .venv/bin/python benchmarks/bench_web_entry.py [--tables 200] [--rounds 27]
      [--backends sqlite,postgresql] [--pg-url postgres://postgres@127.0.0.1:5432/test]
-     [--no-kill] [--probes 20] [--paced-rounds 3] [--synchronous NORMAL]
+     [--no-kill] [--probes 20] [--paced-rounds 9] [--synchronous NORMAL]
 
 Targets (issue 9, this 2-core machine): ≥ 300 confirmed entries a second and p95 ≤ 100 ms on
-SQLite; the ranking of a session refreshed ≤ 200 ms after an entry (time from the entry's
-POST to a ranking, computed in another process from the rows, that includes it).  The
-machine's two cores are shared with the driver (and with whatever else runs): the report
-prints the server's CPU time an entry and the load average next to the figures.
-Each backend runs three times: every table sending its next entry as soon as the last is
-answered (the most the server takes), the same with a kill, and a short run of 3 rounds
-offered at the target rate (the latency at that rate).
+SQLite; the ranking of a 100-table session refreshed ≤ 200 ms after an entry (from the
+entry's POST to a ranking, computed in another process from the rows, that includes it).
+With every table sending its next entry the moment the last is answered, the server runs
+flat out and each entry waits behind the other 199 tables' (Little's law: latency = tables /
+rate), so that run gives the most entries a second; the latency and the ranking are timed
+in the run offered the target rate, 300 entries a second.  The machine's two cores are
+shared with the driver (and with whatever else runs): the report prints the server's CPU
+time an entry and the load average next to the figures.
 The driver is ``bridgescore.web.loadtest`` (``tests/web/load`` runs it small).
 """
 
@@ -37,18 +39,22 @@ def verdict(ok: bool) -> str:
 
 def figures(report: Report) -> list[str]:
     out = []
-    if report.plan.rate:  # paced: did the server keep up with what was offered?
+    targets = report.backend == "SQLite"  # the targets are set on SQLite
+    if report.plan.rate:  # paced: did the server keep up, and how long did an entry take?
         out.append(f"  {verdict(report.rate >= 0.95 * report.plan.rate)} kept up with "
                    f"{report.rate:.0f} of the {report.plan.rate:.0f} entries/s offered")
-    elif report.backend == "SQLite":
-        out.append(f"  {verdict(report.rate >= RATE)} confirmed entries/s {report.rate:.0f} "
-                   f"(target ≥ {RATE})")
         p95 = 1000 * report.percentile(95)
-        out.append(f"  {verdict(p95 <= P95_MS)} p95 latency {p95:.1f} ms (target ≤ {P95_MS})")
-    if report.ranking:
-        worst = 1000 * report.percentile(95, report.ranking)
-        out.append(f"  {verdict(worst <= RANKING_MS)} ranking after an entry p95 {worst:.0f} ms "
-                   f"(target ≤ {RANKING_MS}; {report.ranking_tables}-table session)")
+        out.append(f"  {verdict(p95 <= P95_MS) if targets else 'seen'} p95 latency "
+                   f"{p95:.1f} ms at {report.plan.rate:.0f} entries/s (target ≤ {P95_MS} on "
+                   "SQLite)")
+        if report.ranking:
+            worst = 1000 * report.percentile(95, report.ranking)
+            out.append(f"  {verdict(worst <= RANKING_MS) if targets else 'seen'} ranking "
+                       f"after an entry p95 {worst:.0f} ms (target ≤ {RANKING_MS} on SQLite; "
+                       f"{report.ranking_tables}-table session, during the load)")
+    elif targets and not report.kills:
+        out.append(f"  {verdict(report.rate >= RATE)} confirmed entries/s {report.rate:.0f} "
+                   f"(target ≥ {RATE}; every table as fast as it is answered)")
     out.append(f"  {verdict(report.sound)} nothing acknowledged lost, nothing twice "
                f"({report.missing} missing, {report.duplicates} duplicates)")
     return out
@@ -63,7 +69,7 @@ def main() -> int:
     parser.add_argument("--no-kill", action="store_true", help="skip the runs with a kill -9")
     parser.add_argument("--probes", type=int, default=20, help="ranking probes a run")
     parser.add_argument("--synchronous", default="", help="SQLite: FULL (default) or NORMAL")
-    parser.add_argument("--paced-rounds", type=int, default=3,
+    parser.add_argument("--paced-rounds", type=int, default=9,
                         help="rounds of a run paced at the target rate (0: none)")
     args = parser.parse_args()
     sound = True
@@ -71,8 +77,8 @@ def main() -> int:
         url = args.pg_url if backend == "postgresql" else ""
         for kill in (None,) if args.no_kill else (None, 0.5):
             plan = Plan(tables=args.tables, rounds=args.rounds, database_url=url, kill_at=kill,
-                        ranking_probes=args.probes, timeout=3600, static_root=STATIC,
-                        sqlite_synchronous=args.synchronous)
+                        ranking_probes=0, timeout=3600, static_root=STATIC,
+                        sqlite_synchronous=args.synchronous, section=args.tables)
             report = run(plan)
             print("\n".join(report.lines()))
             print("\n".join(figures(report)), flush=True)
@@ -80,9 +86,11 @@ def main() -> int:
         if args.paced_rounds:
             # Latency at the target rate: with every table sending as fast as it is answered,
             # latency is the queue of 200 tables (Little's law), not the server's answer time.
+            # Two sessions of half the field; the ranking probes time one of them.
             plan = Plan(tables=args.tables, rounds=args.paced_rounds, database_url=url,
-                        rate=RATE, ranking_probes=0, timeout=3600, static_root=STATIC,
-                        sqlite_synchronous=args.synchronous)
+                        rate=RATE, ranking_probes=args.probes, timeout=3600,
+                        static_root=STATIC, sqlite_synchronous=args.synchronous,
+                        section=max(3, -(-args.tables // 2)), probe_start=0.3)
             report = run(plan)
             print("\n".join(report.lines()))
             print("\n".join(figures(report)), flush=True)

@@ -5,14 +5,17 @@ The driver (this process) needs no Django: it starts ``bridgescore web serve`` o
 against a fresh SQLite data directory or a scratch PostgreSQL database, has a subprocess
 (``python -m bridgescore.web.loadtest setup``) create the sessions through the services,
 then runs one asyncio task per table that enters its boards round by round through the
-JSON API (``POST /api/tables/{secret}/entries``), each entry with its own idempotency key;
+JSON API (``POST /api/tables/{secret}/entries``) on a keep-alive connection of its own, as a
+phone would, each entry with its own idempotency key;
 a connection error or a 5xx is retried with the same key until it is acknowledged.  Every
 acknowledged (2xx) entry is recorded with its sequence number; at the end another
 subprocess (``count``) reads the database and checks that every acknowledged entry is
 there with its number, that no board got two results and that every board was entered.
 
-A library Mitchell has at most ``MAX_MITCHELL_TABLES`` (50) tables, so a bigger field is
-played as several sessions of at most that size, all at once on the one server.
+A field can be split into several sessions of at most ``Plan.section`` tables (a library
+Mitchell has at most ``MAX_MITCHELL_TABLES``, 200), all played at once on the one server.
+With ``ranking_probes``, another Django process (another app server) times the ranking of
+the biggest session after entries it makes while the tables are entering.
 
 Used by ``tests/web/load`` (small) and ``benchmarks/bench_web_entry.py`` (full size).
 """

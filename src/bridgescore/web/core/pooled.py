@@ -1,15 +1,16 @@
-"""The table API's requests, answered by Django's synchronous handler on the database
-threads (``core.dbthreads``) instead of Django's ASGI handler.
+"""The tables' requests — the table API and the phones' entry pages — answered by Django's
+synchronous handler on the database threads (``core.dbthreads``) instead of Django's ASGI
+handler.
 
 Django's ASGI handler runs a synchronous view in a new thread for every request and hops
 between that thread and the event loop for each step: for a phone's entry, which is a few
 small queries, that machinery costs more CPU than the entry itself, and with 200 tables at
-once it is the server's limit.  These requests are small JSON bodies with small JSON
-answers, so the ASGI side here only reads the body and writes the answer; the whole request
-— every middleware (security headers, language, errors), django-ninja's validation, the
-view — runs as under a WSGI server, in one hop, on a thread that keeps its database
-connection.  Every other request (pages, uploads, streamed files, WebSockets) goes through
-Django's and Channels' handlers as before.
+once it is the server's limit.  These requests are small (a JSON entry, a form of a few
+fields) with small answers, so the ASGI side here only reads the body and writes the
+answer; the whole request — every middleware (security headers, language, sessions, CSRF,
+errors), django-ninja's validation, the view — runs as under a WSGI server, in one hop, on
+a thread that keeps its database connection.  Every other request (the other pages,
+uploads, streamed files, WebSockets) goes through Django's and Channels' handlers.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from django.urls import set_urlconf
 
 from . import dbthreads
 
-PREFIXES = ("/api/tables/",)  # the paths served here
+PREFIXES = ("/api/tables/", "/t/")  # the paths served here: the table API, the phone pages
 log = logging.getLogger(__name__)
 
 
