@@ -8,12 +8,31 @@ Every password is ``PASSWORD``.
 
 from __future__ import annotations
 
+import datetime
+from typing import TYPE_CHECKING
+
 from django.test import TestCase
 
 from bridgescore.web.accounts.models import Player, User
 from bridgescore.web.clubs.models import Club, Membership
 
+if TYPE_CHECKING:
+    from bridgescore.web.events.models import Event
+    from bridgescore.web.events.services import Actor
+
 PASSWORD = "correct-horse-battery"
+
+
+def tuesday_pairs(club: Club, director: Actor) -> Event:
+    """A 3-table Mitchell of 2 boards a round (3 rounds; pairs 1-3 NS, 4-6 EW), in play."""
+    from bridgescore.web.events import services as sv
+    from bridgescore.web.events.models import Event
+
+    event = sv.create_event(club, director, name_en="Tuesday pairs", name_zh="周二双人赛",
+                            date=datetime.date(2026, 12, 1), movement="mitchell", tables=3,
+                            boards_per_round=2)
+    sv.set_status(event, director, Event.Status.RUNNING)
+    return event
 
 
 def make_user(username: str, name_en: str, name_zh: str, *, superuser: bool = False) -> User:

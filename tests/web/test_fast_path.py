@@ -24,7 +24,7 @@ from bridgescore.web.events import tables
 from bridgescore.web.events.models import AuditRecord, Event, ResultEntry, Table
 from bridgescore.web.results import live
 
-from .base import make_user
+from .base import make_user, tuesday_pairs
 
 
 def _fields(obj: Any) -> dict[str, Any]:
@@ -39,10 +39,7 @@ class FastPathCase(TransactionTestCase):
 
         Membership.objects.create(club=self.club, player=self.alice.player, role="director")
         self.director = sv.Actor(self.alice)
-        self.event = sv.create_event(self.club, self.director, name_en="Tuesday pairs",
-                                     name_zh="周二双人赛", date=datetime.date(2026, 12, 1),
-                                     movement="mitchell", tables=3, boards_per_round=2)
-        sv.set_status(self.event, self.director, Event.Status.RUNNING)
+        self.event = tuesday_pairs(self.club, self.director)
         self.t1 = self.event.table_set.get(number=1)
         self.secret = tables.secret(self.t1)
 

@@ -4,24 +4,19 @@ Expected scores are worked out by hand from Law 77 (not by the code under test).
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
 from bridgescore.web.events import services as sv
 from bridgescore.web.events import tables
 from bridgescore.web.events.models import AuditRecord, Event, ResultEntry
 
-from ..base import BaseTestCase
+from ..base import BaseTestCase, tuesday_pairs
 
 
 class EventServicesTest(BaseTestCase):
     def setUp(self) -> None:
         self.director = sv.Actor(self.alice)
-        self.event = sv.create_event(self.north, self.director, name_en="Tuesday pairs",
-                                     name_zh="周二双人赛", date=datetime.date(2026, 12, 1),
-                                     movement="mitchell", tables=3, boards_per_round=2)
-        sv.set_status(self.event, self.director, Event.Status.RUNNING)
+        self.event = tuesday_pairs(self.north, self.director)
         self.t1 = self.event.table_set.get(number=1)
         self.phone = sv.Actor(table=self.t1)
 

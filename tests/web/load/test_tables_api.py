@@ -23,7 +23,7 @@ from bridgescore.web.events import services as sv
 from bridgescore.web.events import tables
 from bridgescore.web.events.models import Event, ResultEntry
 
-from ..base import BaseTestCase
+from ..base import BaseTestCase, tuesday_pairs
 
 FOUR_SPADES = {"round": 1, "board": 1, "contract": "4S", "declarer": "N", "lead": "HK",
                "result": "="}
@@ -32,10 +32,7 @@ FOUR_SPADES = {"round": 1, "board": 1, "contract": "4S", "declarer": "N", "lead"
 class TableApiCase(BaseTestCase):
     def setUp(self) -> None:
         self.director = sv.Actor(self.alice)
-        self.event = sv.create_event(self.north, self.director, name_en="Tuesday pairs",
-                                     name_zh="周二双人赛", date=datetime.date(2026, 12, 1),
-                                     movement="mitchell", tables=3, boards_per_round=2)
-        sv.set_status(self.event, self.director, Event.Status.RUNNING)
+        self.event = tuesday_pairs(self.north, self.director)
         self.t1 = self.event.table_set.get(number=1)
         self.url = f"/api/tables/{tables.secret(self.t1)}"
 
