@@ -12,6 +12,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +35,28 @@ def server_env(data_dir: Path, **extra: str) -> dict[str, str]:
                BRIDGESCORE_LOG_LEVEL="warning", DJANGO_SETTINGS_MODULE="bridgescore.web.settings")
     env.update(extra)
     return env
+
+
+@contextmanager
+def shared_services(pg_url: str, redis_url: str, database: str,
+                    redis_db: int) -> Iterator[dict[str, str]]:
+    """A scratch PostgreSQL database and a Redis database for app servers to share: the
+    environment they all get (dropped afterwards).  The name carries the test run's own
+    database (``PG_URL``'s), so runs from two checkouts on one server keep apart."""
+    import psycopg
+
+    base, own = pg_url.rsplit("/", 1)
+    name = database if own in ("", "test") else f"{database}_{own}"
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield {"DATABASE_URL": f"{base}/{name}",
+               "REDIS_URL": redis_url.rsplit("/", 1)[0] + f"/{redis_db}",
+               "BRIDGESCORE_SECRET_KEY": SECRET}
+    finally:
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def bridgescore(env: dict[str, str], *args: str) -> str:

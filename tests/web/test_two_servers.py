@@ -12,7 +12,6 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
 import requests
 from websockets.sync.client import connect
@@ -25,16 +24,9 @@ DATABASE = "bridgescore_two_servers"
 
 
 @pytest.fixture
-def shared(services: tuple[str, str], tmp_path: Path) -> Iterator[dict[str, str]]:
-    pg_url, redis_url = services
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DATABASE}")
-    base = pg_url.rsplit("/", 1)[0]
-    yield {"DATABASE_URL": f"{base}/{DATABASE}", "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/15",
-           "BRIDGESCORE_SECRET_KEY": servers.SECRET}
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+def shared(services: tuple[str, str]) -> Iterator[dict[str, str]]:
+    with servers.shared_services(*services, DATABASE, redis_db=15) as env:
+        yield env
 
 
 def test_two_servers_share_live_messages_and_sessions(shared: dict[str, str],

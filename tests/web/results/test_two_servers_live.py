@@ -19,7 +19,6 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
 import requests
 from websockets.sync.client import connect
@@ -35,15 +34,8 @@ PASSWORD = "two-servers-live-results"
 
 @pytest.fixture
 def shared(services: tuple[str, str]) -> Iterator[dict[str, str]]:
-    pg_url, redis_url = services
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DATABASE}")
-    base = pg_url.rsplit("/", 1)[0]
-    yield {"DATABASE_URL": f"{base}/{DATABASE}", "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/14",
-           "BRIDGESCORE_SECRET_KEY": servers.SECRET}
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+    with servers.shared_services(*services, DATABASE, redis_db=14) as env:
+        yield env
 
 
 def run(env: dict[str, str], *args: str, stdin: str | None = None) -> str:

@@ -312,18 +312,27 @@ def _back_to_table(secret: str) -> HttpResponse:
     return response
 
 
-@require_http_methods(["GET", "POST"])
-def check(request: HttpRequest, secret: str) -> HttpResponse:
-    """Read the entry (the library's check): errors beside their fields, or East's check."""
+def _posted(request: HttpRequest, secret: str) -> (
+        HttpResponse | tuple[Table, Event, Given, int | None, int | None]):
+    """What the check and the accept forms start from: the table, its event, what was
+    given, the entry being corrected (if any) and the round; or the answer instead (an
+    unknown secret, a GET of the form's address)."""
     opened = _open(request, secret)
     if isinstance(opened, HttpResponse):
         return opened
     if request.method != "POST":
         return _back_to_table(secret)
-    table, event = opened, opened.event
-    given = Given.of(request.POST)
-    seq = _int(request.POST.get("seq"))
-    round_ = _round_of(request, table)
+    return (opened, opened.event, Given.of(request.POST), _int(request.POST.get("seq")),
+            _round_of(request, opened))
+
+
+@require_http_methods(["GET", "POST"])
+def check(request: HttpRequest, secret: str) -> HttpResponse:
+    """Read the entry (the library's check): errors beside their fields, or East's check."""
+    posted = _posted(request, secret)
+    if isinstance(posted, HttpResponse):
+        return posted
+    table, event, given, seq, round_ = posted
     if request.POST.get("step") == "back":
         # East sent the entry back: the form again, as it was filled in.
         return _page(request, table, given=given, round_=round_, seq=seq)
@@ -410,15 +419,10 @@ def _closed_message(request: HttpRequest, table: Table, round_: int) -> HttpResp
 @require_http_methods(["GET", "POST"])
 def accept(request: HttpRequest, secret: str) -> HttpResponse:
     """East accepted: store the entry (a retry with the same key stores nothing new)."""
-    opened = _open(request, secret)
-    if isinstance(opened, HttpResponse):
-        return opened
-    if request.method != "POST":
-        return _back_to_table(secret)
-    table, event = opened, opened.event
-    given = Given.of(request.POST)
-    seq = _int(request.POST.get("seq"))
-    round_ = _round_of(request, table)
+    posted = _posted(request, secret)
+    if isinstance(posted, HttpResponse):
+        return posted
+    table, event, given, seq, round_ = posted
     key = request.POST.get("key", "")
     if not entry_form.KEY_RE.fullmatch(key):
         return _message(request, 400, lambda: (
