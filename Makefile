@@ -92,7 +92,7 @@ web-test: web-setup
 	@$(BIN)/python -m bridgescore.web.services $(PG_URL) $(REDIS_URL_TEST) || exit_code=$$?; \
 	if [ "$${exit_code:-0}" = 0 ]; then \
 	  DATABASE_URL=$(PG_URL) BRIDGESCORE_SECRET_KEY=test-only-not-secret-0123456789abcdef \
-	    BRIDGESCORE_TEST_REDIS_URL=$(REDIS_URL_TEST) \
+	    BRIDGESCORE_TEST_PG_URL=$(PG_URL) BRIDGESCORE_TEST_REDIS_URL=$(REDIS_URL_TEST) \
 	    $(BIN)/python -m pytest tests/web -p no:cacheprovider -m "not browser"; \
 	elif [ "$${CI:-}" = true ]; then exit 1; \
 	else echo "** The PostgreSQL/Redis web tests were NOT run (see above). **"; fi

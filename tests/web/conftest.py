@@ -31,6 +31,17 @@ def _test_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _database_threads_closed(django_db_setup: None) -> Iterator[None]:
+    # Torn down before the test database is dropped (this fixture stands on its set-up):
+    # the table API's threads keep their connections open (core/dbthreads.py), and
+    # PostgreSQL refuses to drop a database that has one.
+    yield
+    from bridgescore.web.core import dbthreads
+
+    dbthreads.shutdown()
+
+
 @pytest.fixture(scope="session")
 def services() -> tuple[str, str]:
     """PostgreSQL and Redis URLs, after checking that both answer (else one clear failure)."""

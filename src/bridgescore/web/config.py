@@ -112,10 +112,20 @@ def databases(env: Mapping[str, str], directory: Path) -> dict[str, dict[str, ob
         if not url.startswith(("postgres://", "postgresql://", "sqlite://")):
             raise bad("DATABASE_URL", url, "postgres://user@host:5432/name (or sqlite:///path)",
                       " postgres://user@host:5432/name（或 sqlite:///path）")
-        config: dict[str, object] = dict(dj_database_url.parse(url, conn_max_age=60,
+        config: dict[str, object] = dict(dj_database_url.parse(url, conn_max_age=0,
                                                                conn_health_checks=True))
         if config["ENGINE"] == "django.db.backends.sqlite3":
             config["OPTIONS"] = sqlite_options(env)
+        else:
+            # Under ASGI a page's request runs in a thread of its own that ends with it, so a
+            # connection kept past the request would only wait to be collected: the
+            # requests borrow connections from one pool a process instead (psycopg's), at
+            # most BRIDGESCORE_DB_POOL_SIZE of them; a request that finds none free waits.
+            # The table API's database threads keep theirs (core/dbthreads.py).
+            size = integer(env, "BRIDGESCORE_DB_POOL_SIZE", 40, minimum=2)
+            options = dict(config.get("OPTIONS") or {})  # type: ignore[call-overload]
+            options["pool"] = {"min_size": 2, "max_size": size, "timeout": 20}
+            config["OPTIONS"] = options
         return {"default": config}
     return {
         "default": {

@@ -31,10 +31,14 @@ T = TypeVar("T")
 _executor: ThreadPoolExecutor | None = None
 _executor_lock = threading.Lock()
 _here = threading.local()  # ``on`` is set in the database threads
+_started = 0  # threads the current executor has started
 
 
 def _mark() -> None:
+    global _started
     _here.on = True
+    with _executor_lock:
+        _started += 1
 
 
 def _pool() -> ThreadPoolExecutor:
@@ -71,12 +75,27 @@ def _job(fn: Callable[..., T], *args: Any) -> T:
 
 
 def shutdown() -> None:
-    """Stop the threads (the next request starts new ones, sized by the settings then)."""
-    global _executor
+    """Close every thread's connection and stop the threads (the next request starts new
+    ones, sized by the settings then).  A test run calls it before it drops its database,
+    which refuses to go while a connection is open."""
+    global _executor, _started
     with _executor_lock:
         executor, _executor = _executor, None
-    if executor is not None:
-        executor.shutdown(wait=True)
+        started, _started = _started, 0
+    if executor is None:
+        return
+    if started:
+        # One job a thread: each closes its own connection, then waits for the others, so
+        # that no thread takes two of them.
+        barrier = threading.Barrier(started)
+
+        def close() -> None:
+            connection.close()
+            barrier.wait(timeout=30)
+
+        for future in [executor.submit(close) for _ in range(started)]:
+            future.result()
+    executor.shutdown(wait=True)
 
 
 def submit(fn: Callable[..., T], *args: Any) -> Future[T]:
