@@ -5,15 +5,17 @@ entered one at a time at the tables (the same log of actions ``events.live`` kee
 table, the team holding the NS cards against the team holding EW, on these boards.  A match
 is two tables of one round playing the same boards with the teams swapped: the lower-numbered
 table is the open room (the home team NS), the other the closed room (the away team NS).  A
-match may span several rounds (its segments); a round robin has one match per pair of teams.
+match may span several rounds (its segments); a round robin has one match per pair of teams,
+a double round robin two (the return match, home and away swapped, is a match of its own).
 
 >>> lines = match_schedule("1", "2", boards=4, segments=2)
 >>> [(a.round, a.table, a.ns_pair, a.ew_pair, a.boards) for a in lines]
 [(1, 1, '1', '2', (1, 2)), (1, 2, '2', '1', (1, 2)), (2, 1, '1', '2', (3, 4)), (2, 2, '2', '1', (3, 4))]
 
 **Entering**: a result must name its round and table and fit the schedule (the board is one
-of the table's, the teams are the ones sitting there, NS first); a second result for the same
-board at the same table and round is refused, changing one is an explicit correction.
+of the table's, the teams are the ones sitting there, NS first: ``line_check``, the pairs
+log's own check); a second result for the same board at the same table and round is refused,
+changing one is an explicit correction.
 
 >>> from bridgescore.result import Result
 >>> live = LiveTeams.start(lines)
@@ -24,10 +26,19 @@ board at the same table and round is refused, changing one is an explicit correc
 ([(1, 470, 10)], False)
 
 **Scoring** is the library's team match (``events.teams.score_match``: IMPs per board by Law
-78B, artificial scores in either room by Law 86, VPs on the chosen scale) over the boards
-played in both rooms, and the round robin's standings (``events.team_events.standings``).
+78B, artificial scores in either room by Law 86, VPs on the chosen scale once the match is
+complete) over the boards played in both rooms, and the round robin's standings
+(``events.team_events.standings``, a bye worth ``bye_vp``).  The scale and the bye are
+settings: ``with_settings`` gives the same log scored under others, nothing replayed.
 What a reader may see is passed in (``visible``): while the event is in play a board's
-results are shown only once every table that plays it has played it.
+results are shown only once every table that plays it has played it; ``redraw`` says which
+boards and matches a reader's page shows differently after an entry.
+
+>>> live = live.enter(BoardResult(2, "1", "2", Result.parse("3NT S ="), table=1, round=1))[0]
+>>> live = live.enter(BoardResult(2, "2", "1", Result.parse("3NT S ="), table=2, round=1))[0]
+>>> live = live.enter(BoardResult(3, "1", "2", Result.parse("2H W ="), table=1, round=2))[0]
+>>> live.redraw(4), live.redraw(4, live.played_everywhere().__contains__)
+(((3,), (1,)), ((), ()))
 """
 
 from __future__ import annotations

@@ -33,6 +33,12 @@ from .test_teams import MATCH, TeamsTestCase, _guests
 BEATS = {frozenset("12"): "1", frozenset("13"): "1", frozenset("23"): "2"}
 
 
+def _data(stored: object) -> dict[str, Any]:
+    """An audit record's before or after (a JSON object)."""
+    assert isinstance(stored, dict)
+    return stored
+
+
 class DoubleRoundRobinCase(TeamsTestCase):
     def make_double(self, **kw: Any) -> Event:
         specs = [teams.TeamSpec(f"Team {c}", f"{c}队", _guests(c, 4)) for c in "ABC"]
@@ -78,7 +84,7 @@ class DoubleRoundRobinTest(DoubleRoundRobinCase):
         assert len(plans) == 6
         met = sorted((p.home, p.away) for p in plans)
         assert met == [("1", "2"), ("1", "3"), ("2", "1"), ("2", "3"), ("3", "1"), ("3", "2")]
-        created = AuditRecord.objects.get(event=event, action="event.create").after
+        created = _data(AuditRecord.objects.get(event=event, action="event.create").after)
         assert (created["legs"], created["vp_scale"], created["bye_vp"]) == (2, "wbf", None)
         page = self.client.get(f"/events/{event.pk}/match/").content.decode()
         assert "double round robin" in page
@@ -141,17 +147,18 @@ class ScaleSettingTest(DoubleRoundRobinCase):
         # Byes default to 12 on any 20-VP scale: 71 + 24, 39 + 24, 10 + 24.
         assert self.standings(event) == [("1", "95"), ("2", "63"), ("3", "34")]
         record = AuditRecord.objects.get(event=event, action="teams.settings")
+        before, after = _data(record.before), _data(record.after)
         assert record.by_user == self.alice
-        assert record.before["vp_scale"] == "wbf" and record.after["vp_scale"] == "acbl-20"
-        assert record.before["standings"] == {"1": 104, "2": 64, "3": 24}
-        assert record.after["standings"] == {"1": 95, "2": 63, "3": 34}
+        assert before["vp_scale"] == "wbf" and after["vp_scale"] == "acbl-20"
+        assert before["standings"] == {"1": 104, "2": 64, "3": 24}
+        assert after["standings"] == {"1": 95, "2": 63, "3": 34}
         # Match 1 is 2 v 1, the home team losing by 17: 0–20, then 3–17.
-        assert record.before["matches"]["1"] == [0, 20] and record.after["matches"]["1"] == [3, 17]
+        assert before["matches"]["1"] == [0, 20] and after["matches"]["1"] == [3, 17]
         # A bye of 10 VPs: 71 + 20, 39 + 20, 10 + 20.
         self.client.post(self.url.format(event.pk), {"vp_scale": "acbl-20", "bye_vp": "10"})
         assert self.standings(event) == [("1", "91"), ("2", "59"), ("3", "30")]
         bye = AuditRecord.objects.filter(event=event, action="teams.settings").latest("id")
-        assert (bye.before["bye_vp"], bye.after["bye_vp"]) == (None, "10")
+        assert (_data(bye.before)["bye_vp"], _data(bye.after)["bye_vp"]) == (None, "10")
         page = self.client.get(f"/events/{event.pk}/match/").content.decode()
         assert "Victory points on the ACBL discrete 20-VP scale; a bye scores 10." in page
         zh = self.client.get(f"/events/{event.pk}/match/", headers=self.zh()).content.decode()

@@ -273,7 +273,7 @@ class MoreTest(TeamsTestCase):
             assert "<html" not in body and 'id="live"' not in body
             assert "10 IMPs to Lions" in body and r["Cache-Control"] == "no-store"
         page = self.client.get(f"/events/{event.pk}/match/").content.decode()
-        assert 'data-live-url="/events/%d/match/?part=live"' % event.pk in page
+        assert f'data-live-url="/events/{event.pk}/match/?part=live"' in page
         assert 'data-live-when="any"' in page
         detail = self.client.get(f"/events/{event.pk}/match/1/").content.decode()
         assert 'data-live-when="match:1"' in detail
