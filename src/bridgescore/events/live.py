@@ -50,6 +50,7 @@ from ..frozen import FrozenMap
 from ..seat import Side
 from ..serial import Data, Fields, excerpt, header
 from .imp_pairs import ImpSettings, score_imp_pairs
+from .line_check import PAIRS, check_line
 from .live_log import Action, Change, Changes, Entry, Slot
 from .matchpoints import MatchpointSettings, score_matchpoints
 from .model import Assignment, BoardResult, Pair, Session
@@ -278,26 +279,7 @@ class LiveSession:
             raise err(f"not a board of this session (boards {_ranges(self.boards)})",
                       f"不是本节比赛的牌（牌副 {_ranges(self.boards)}）")
         if self._tables:
-            if r.round is None or r.table is None:
-                raise err("an entry needs its round and table", "录入需注明轮次和桌号")
-            a = self._tables.get((r.round, r.table))
-            if a is None:
-                raise err(f"no play at table {r.table} in round {r.round}",
-                          f"第{r.round}轮第{r.table}桌没有比赛")
-            if r.board not in a.boards:
-                raise err(f"not played at table {r.table} in round {r.round} (boards there: "
-                          f"{_ranges(a.boards)})",
-                          f"第{r.round}轮第{r.table}桌不打这副牌（该桌的牌：{_ranges(a.boards)}）")
-            if (r.ns_pair, r.ew_pair) == (a.ew_pair, a.ns_pair):
-                raise err(f"pair {r.ns_pair} holds the EW cards at table {r.table} in round "
-                          f"{r.round}, not NS (NS is pair {a.ns_pair})",
-                          f"第{r.round}轮第{r.table}桌第{r.ns_pair}对持东西牌而非南北"
-                          f"（南北为第{a.ns_pair}对）")
-            if (r.ns_pair, r.ew_pair) != (a.ns_pair, a.ew_pair):
-                raise err(f"pairs {r.ns_pair} v {r.ew_pair} are not at table {r.table} in "
-                          f"round {r.round}: the movement has {a.ns_pair} v {a.ew_pair} there",
-                          f"第{r.ns_pair}对与第{r.ew_pair}对不在第{r.round}轮第{r.table}桌："
-                          f"移位安排的是第{a.ns_pair}对与第{a.ew_pair}对")
+            check_line(r, self._tables, PAIRS)
         for x in others:
             if r.table is not None and (x.table, x.round) == (r.table, r.round):
                 where = f" at table {r.table}" + ("" if r.round is None else f" in round {r.round}")

@@ -5,15 +5,17 @@ entered one at a time at the tables (the same log of actions ``events.live`` kee
 table, the team holding the NS cards against the team holding EW, on these boards.  A match
 is two tables of one round playing the same boards with the teams swapped: the lower-numbered
 table is the open room (the home team NS), the other the closed room (the away team NS).  A
-match may span several rounds (its segments); a round robin has one match per pair of teams.
+match may span several rounds (its segments); a round robin has one match per pair of teams,
+a double round robin two (the return match, home and away swapped, is a match of its own).
 
 >>> lines = match_schedule("1", "2", boards=4, segments=2)
 >>> [(a.round, a.table, a.ns_pair, a.ew_pair, a.boards) for a in lines]
 [(1, 1, '1', '2', (1, 2)), (1, 2, '2', '1', (1, 2)), (2, 1, '1', '2', (3, 4)), (2, 2, '2', '1', (3, 4))]
 
 **Entering**: a result must name its round and table and fit the schedule (the board is one
-of the table's, the teams are the ones sitting there, NS first); a second result for the same
-board at the same table and round is refused, changing one is an explicit correction.
+of the table's, the teams are the ones sitting there, NS first: ``line_check``, the pairs
+log's own check); a second result for the same board at the same table and round is refused,
+changing one is an explicit correction.
 
 >>> from bridgescore.result import Result
 >>> live = LiveTeams.start(lines)
@@ -24,10 +26,19 @@ board at the same table and round is refused, changing one is an explicit correc
 ([(1, 470, 10)], False)
 
 **Scoring** is the library's team match (``events.teams.score_match``: IMPs per board by Law
-78B, artificial scores in either room by Law 86, VPs on the chosen scale) over the boards
-played in both rooms, and the round robin's standings (``events.team_events.standings``).
+78B, artificial scores in either room by Law 86, VPs on the chosen scale once the match is
+complete) over the boards played in both rooms, and the round robin's standings
+(``events.team_events.standings``, a bye worth ``bye_vp``).  The scale and the bye are
+settings: ``with_settings`` gives the same log scored under others, nothing replayed.
 What a reader may see is passed in (``visible``): while the event is in play a board's
-results are shown only once every table that plays it has played it.
+results are shown only once every table that plays it has played it; ``redraw`` says which
+boards and matches a reader's page shows differently after an entry.
+
+>>> live = live.enter(BoardResult(2, "1", "2", Result.parse("3NT S ="), table=1, round=1))[0]
+>>> live = live.enter(BoardResult(2, "2", "1", Result.parse("3NT S ="), table=2, round=1))[0]
+>>> live = live.enter(BoardResult(3, "1", "2", Result.parse("2H W ="), table=1, round=2))[0]
+>>> live.redraw(4), live.redraw(4, live.played_everywhere().__contains__)
+(((3,), (1,)), ((), ()))
 """
 
 from __future__ import annotations
@@ -41,11 +52,23 @@ from ..errors import BridgeError
 from ..frozen import FrozenMap
 from ..i18n import Lang, is_zh
 from ..serial import excerpt
+from ..vp import VpScale, get_vp_scale
 from .adjusted import award_text
 from .assignment import Assignment
+from .line_check import TEAMS, check_line
 from .live_log import Action, Change, Entry, Slot
 from .model import BoardResult, Team, TeamMatch, played_score
-from .team_events import ByeVp, MatchResult, Standing, result_from_score, round_robin, standings
+from .team_events import (
+    ByeVp,
+    MatchResult,
+    Standing,
+    check_bye_vp,
+    default_bye_vp,
+    double_round_robin,
+    result_from_score,
+    round_robin,
+    standings,
+)
 from .teams import MatchBoard, MatchScore, MatchSettings, score_match
 
 __all__ = ["LiveTeams", "MatchPlan", "MatchState", "imp_arithmetic", "match_schedule", "plan_matches",
@@ -82,15 +105,27 @@ def match_schedule(home: str, away: str, boards: int, segments: int = 1) -> tupl
     return tuple(out)
 
 
-def round_robin_schedule(teams: Sequence[str], boards_per_round: int) -> tuple[Assignment, ...]:
-    """Every pair of ``teams`` meets once (the library's circle method, ``round_robin``); in
-    round ``r`` every match plays boards ``(r−1)·n+1 … r·n``, the ``i``-th match of the round at
-    tables ``2i−1`` (open room, its home team NS) and ``2i`` (closed room)."""
+def round_robin_schedule(teams: Sequence[str], boards_per_round: int, *,
+                         double: bool = False) -> tuple[Assignment, ...]:
+    """Every pair of ``teams`` meets once (the library's circle method, ``round_robin``), or
+    twice with ``double`` (``double_round_robin``: the return match with home and away
+    swapped, so each team is the open room's NS once); in round ``r`` every match plays
+    boards ``(r−1)·n+1 … r·n``, the ``i``-th match of the round at tables ``2i−1`` (open room,
+    its home team NS) and ``2i`` (closed room).
+
+    >>> lines = round_robin_schedule(["1", "2"], boards_per_round=1, double=True)
+    >>> [(a.round, a.table, a.ns_pair, a.ew_pair, a.boards) for a in lines]
+    [(1, 1, '1', '2', (1,)), (1, 2, '2', '1', (1,)), (2, 1, '2', '1', (2,)), (2, 2, '1', '2', (2,))]
+    """
     n = _check_count(boards_per_round, "number of boards per round", "每轮牌数")
+    if type(double) is not bool:
+        raise BridgeError(f"invalid 'double' {excerpt(double)}: expected true or false",
+                          f"无效的 'double' {excerpt(double)}：应为 true 或 false")
+    fixtures = (double_round_robin if double else round_robin)(list(teams))
     out = []
-    for r, fixtures in enumerate(round_robin(list(teams)), 1):
+    for r, rnd in enumerate(fixtures, 1):
         nums = tuple(range((r - 1) * n + 1, r * n + 1))
-        for i, f in enumerate(fixtures):
+        for i, f in enumerate(rnd):
             out += [Assignment(r, 2 * i + 1, f.home, f.away, nums),
                     Assignment(r, 2 * i + 2, f.away, f.home, nums)]
     return tuple(out)
@@ -114,12 +149,17 @@ class MatchPlan:
 
 
 def plan_matches(lines: Iterable[Assignment]) -> tuple[MatchPlan, ...]:
-    """The matches of a schedule; a room without its other room is an error naming it."""
+    """The matches of a schedule; a room without its other room is an error naming it.
+
+    A match is every pair of rooms where the same home team (NS at the lower-numbered table)
+    meets the same away team: its segments.  The same teams the other way round are another
+    match (a double round robin's return match); two teams never play a board twice."""
     by_round: dict[int, list[Assignment]] = {}
     for a in lines:
         by_round.setdefault(a.round, []).append(a)
-    found: dict[frozenset[str], dict[str, object]] = {}
-    order: list[frozenset[str]] = []
+    found: dict[tuple[str, str], dict[str, object]] = {}
+    order: list[tuple[str, str]] = []
+    played: dict[frozenset[str], set[int]] = {}  # the boards two teams have met on
     for r in sorted(by_round):
         rest = sorted(by_round[r], key=lambda a: a.table)
         while rest:
@@ -133,21 +173,21 @@ def plan_matches(lines: Iterable[Assignment]) -> tuple[MatchPlan, ...]:
                     f"第{r}轮第{a.table}桌：{a.ns_pair}队对{a.ew_pair}队没有另一个房间"
                     "（双方互换方向、牌副相同的另一张桌子）")
             rest.remove(b)
-            key = frozenset((a.ns_pair, a.ew_pair))
+            key = (a.ns_pair, a.ew_pair)  # a is the lower table: the open room
             if key not in found:
-                found[key] = {"home": a.ns_pair, "away": a.ew_pair, "open": {}, "closed": {},
-                              "rounds": []}
+                found[key] = {"open": {}, "closed": {}, "rounds": []}
                 order.append(key)
             m = found[key]
-            home_ns, away_ns = (a, b) if a.ns_pair == m["home"] else (b, a)
+            met = played.setdefault(frozenset(key), set())
             for board in a.boards:
                 o, c = m["open"], m["closed"]
                 assert isinstance(o, dict) and isinstance(c, dict)
-                if board in o:
-                    raise BridgeError(f"teams {m['home']} and {m['away']} play board {board} "
-                                      "twice", f"{m['home']}队与{m['away']}队两次打第{board}副")
-                o[board] = (r, home_ns.table)
-                c[board] = (r, away_ns.table)
+                if board in met:
+                    raise BridgeError(f"teams {key[0]} and {key[1]} play board {board} twice",
+                                      f"{key[0]}队与{key[1]}队两次打第{board}副")
+                met.add(board)
+                o[board] = (r, a.table)
+                c[board] = (r, b.table)
             rounds = m["rounds"]
             assert isinstance(rounds, list)
             rounds.append(r)
@@ -156,7 +196,7 @@ def plan_matches(lines: Iterable[Assignment]) -> tuple[MatchPlan, ...]:
         m = found[key]
         o, c, rounds = m["open"], m["closed"], m["rounds"]
         assert isinstance(o, dict) and isinstance(c, dict) and isinstance(rounds, list)
-        out.append(MatchPlan(i, str(m["home"]), str(m["away"]), tuple(sorted(o)),
+        out.append(MatchPlan(i, key[0], key[1], tuple(sorted(o)),
                              FrozenMap(o), FrozenMap(c), tuple(rounds)))
     return tuple(out)
 
@@ -180,6 +220,18 @@ class MatchState:
 # ---------------------------------------------------------------------------- the live state
 
 
+def _check_settings(plans: Sequence[MatchPlan], settings: MatchSettings,
+                    bye_vp: ByeVp | None) -> None:
+    """IMPs, a VP scale that covers every match's number of boards, a bye it can score."""
+    if not isinstance(settings, MatchSettings) or settings.scoring != "imps":
+        raise BridgeError("a live team event is scored at IMPs", "现场队式赛按 IMP 计分")
+    scale = get_vp_scale(settings.vp_scale)
+    for n in sorted({len(p.boards) for p in plans}):
+        scale.points(0, n)  # a scale of fixed board ranges says which it covers
+    if bye_vp is not None:
+        check_bye_vp(bye_vp, scale)
+
+
 @dataclass(frozen=True)
 class LiveTeams:
     """A team event being played.  Start one with ``LiveTeams.start(lines)``; ``apply`` (or
@@ -191,6 +243,7 @@ class LiveTeams:
     name: str = ""
     entries: tuple[Entry, ...] = ()
     changes: tuple[Change, ...] = ()
+    bye_vp: ByeVp | None = None  # what a bye scores; None: ``default_bye_vp`` of the scale
     _tables: Mapping[Room, Assignment] = field(default_factory=FrozenMap, init=False,
                                                repr=False, compare=False)
     _plans: tuple[MatchPlan, ...] = field(default=(), init=False, repr=False, compare=False)
@@ -203,14 +256,14 @@ class LiveTeams:
 
     @classmethod
     def start(cls, lines: Sequence[Assignment], *, settings: MatchSettings | None = None,
-              name: str = "") -> LiveTeams:
+              name: str = "", bye_vp: ByeVp | None = None) -> LiveTeams:
+        """A new event over ``lines``.  ``settings`` are the library's match settings (IMPs;
+        the VP scale, which must cover every match's number of boards); ``bye_vp`` what a
+        bye scores (VPs or ``"average"``; by default 60 % of the scale's maximum)."""
         if not isinstance(lines, list | tuple) or not all(isinstance(a, Assignment) for a in lines):
             raise BridgeError(f"invalid schedule {excerpt(lines)}: expected Assignment lines",
                               f"无效的赛程 {excerpt(lines)}：应为 Assignment 列表")
-        if settings is not None and settings.scoring != "imps":
-            raise BridgeError("a live team event is scored at IMPs",
-                              "现场队式赛按 IMP 计分")
-        return cls(tuple(lines), settings or MatchSettings(), name)
+        return cls(tuple(lines), settings or MatchSettings(), name, bye_vp=bye_vp)
 
     def __post_init__(self) -> None:
         tables: dict[Room, Assignment] = {}
@@ -221,6 +274,7 @@ class LiveTeams:
             tables[(a.round, a.table)] = a
         object.__setattr__(self, "_tables", FrozenMap(tables))
         object.__setattr__(self, "_plans", plan_matches(self.assignments))
+        _check_settings(self._plans, self.settings, self.bye_vp)
         given = tuple(self.entries)
         # Replay a given log through the same checks as a new entry.
         object.__setattr__(self, "entries", ())
@@ -285,39 +339,39 @@ class LiveTeams:
                         tuple(sorted({t for r in touched for t in (r.ns_pair, r.ew_pair)})))
         entry = Entry(seq, action if new is None or action.result == new
                       else Action(action.kind, new, action.replaces))
-        state = object.__new__(LiveTeams)
-        for name in ("assignments", "settings", "name", "_tables", "_plans"):
-            object.__setattr__(state, name, getattr(self, name))
-        object.__setattr__(state, "entries", (*self.entries, entry))
-        object.__setattr__(state, "changes", (*self.changes, change))
-        object.__setattr__(state, "_current", FrozenMap(current))
-        object.__setattr__(state, "_slots", FrozenMap(slots))
+        state = self._copy(entries=(*self.entries, entry), changes=(*self.changes, change),
+                           _current=FrozenMap(current), _slots=FrozenMap(slots))
         return state, change
+
+    def _copy(self, **changed: object) -> LiveTeams:
+        # A new state sharing what did not change, without replaying the log.
+        state = object.__new__(LiveTeams)
+        for name in ("assignments", "settings", "name", "entries", "changes", "bye_vp",
+                     "_tables", "_plans", "_current", "_slots"):
+            object.__setattr__(state, name, changed.get(name, getattr(self, name)))
+        return state
+
+    def with_settings(self, settings: MatchSettings | None = None, *,
+                      bye_vp: ByeVp | None = None) -> LiveTeams:
+        """The same event and log scored under other settings (a director's new VP scale or
+        bye): nothing is replayed, since the settings change no check, only the scores,
+        which are worked out when read.
+
+        >>> live = LiveTeams.start(match_schedule("1", "2", boards=16))
+        >>> live.with_settings(MatchSettings(vp_scale="acbl-30"))
+        Traceback (most recent call last):
+        ...
+        bridgescore.errors.ScaleError: the acbl-30 scale covers matches of 6-8 boards, not 16
+        """
+        st = self.settings if settings is None else settings
+        _check_settings(self._plans, st, bye_vp)
+        return self._copy(settings=st, bye_vp=bye_vp)
 
     def _check(self, r: BoardResult, old: BoardResult | None) -> None:
         def err(en: str, zh: str) -> BridgeError:
             return BridgeError(f"board {r.board}: {en}", f"第{r.board}副：{zh}")
 
-        if r.round is None or r.table is None:
-            raise err("an entry needs its round and table", "录入需注明轮次和桌号")
-        a = self._tables.get((r.round, r.table))
-        if a is None:
-            raise err(f"no play at table {r.table} in round {r.round}",
-                      f"第{r.round}轮第{r.table}桌没有比赛")
-        if r.board not in a.boards:
-            raise err(f"not played at table {r.table} in round {r.round} (boards there: "
-                      f"{_ranges(a.boards)})",
-                      f"第{r.round}轮第{r.table}桌不打这副牌（该桌的牌：{_ranges(a.boards)}）")
-        if (r.ns_pair, r.ew_pair) == (a.ew_pair, a.ns_pair):
-            raise err(f"team {r.ns_pair} holds the EW cards at table {r.table} in round "
-                      f"{r.round}, not NS (NS is team {a.ns_pair})",
-                      f"第{r.round}轮第{r.table}桌{r.ns_pair}队持东西牌而非南北"
-                      f"（南北为{a.ns_pair}队）")
-        if (r.ns_pair, r.ew_pair) != (a.ns_pair, a.ew_pair):
-            raise err(f"teams {r.ns_pair} v {r.ew_pair} are not at table {r.table} in round "
-                      f"{r.round}: the schedule has {a.ns_pair} v {a.ew_pair} there",
-                      f"{r.ns_pair}队与{r.ew_pair}队不在第{r.round}轮第{r.table}桌："
-                      f"赛程安排的是{a.ns_pair}队与{a.ew_pair}队")
+        check_line(r, self._tables, TEAMS)
         x = self._slots.get(_slot(r))
         if x is not None and x is not old:
             n = next(k for k, v in self._current.items() if v is x)  # the entry in force
@@ -395,13 +449,29 @@ class LiveTeams:
                 waiting.append(b)
         match = TeamMatch(Team(plan.home), Team(plan.away), tuple(results),
                           round=plan.rounds[0])
-        score = score_match(match, self.settings)
+        if waiting:
+            # VPs belong to the whole match: a part of it is scored in IMPs only (the scale
+            # need not even cover so few boards: ACBL's 30-VP scale starts at 6).
+            part = score_match(match, replace(self.settings, vp_scale="wbf"))
+            score = replace(part, vp=None, vp_scale=self.vp_scale.name)
+        else:
+            score = score_match(match, self.settings)
         return MatchState(plan, score, tuple(waiting), not waiting)
 
+    @property
+    def vp_scale(self) -> VpScale:
+        return get_vp_scale(self.settings.vp_scale)
+
+    @property
+    def bye(self) -> ByeVp:
+        """What a bye scores: the setting, else 60 % of the scale's maximum (12 of 20)."""
+        return default_bye_vp(self.vp_scale) if self.bye_vp is None else self.bye_vp
+
     def standings(self, visible: Callable[[int], bool] | None = None,
-                  bye_vp: ByeVp = 12.0) -> list[Standing]:
+                  bye_vp: ByeVp | None = None) -> list[Standing]:
         """The standings over the complete matches (the library's, with its tie-breaks); a
-        team idle in a round has a bye once every match of that round is complete."""
+        team idle in a round has a bye once every match of that round is complete, worth
+        ``bye_vp`` (default: the event's ``bye``)."""
         states = [self.match_state(p, visible) for p in self._plans]
         done: list[MatchResult] = [result_from_score(s.score, s.plan.rounds[0])
                                    for s in states if s.complete]
@@ -412,8 +482,28 @@ class LiveTeams:
         for r in sorted(complete_rounds):
             playing = {t for a in self.assignments if a.round == r for t in (a.ns_pair, a.ew_pair)}
             byes += [t for t in teams if t not in playing]
-        scale = self.settings.vp_scale if isinstance(self.settings.vp_scale, str) else "wbf"
-        return standings(teams, done, byes=byes, bye_vp=bye_vp, scale=scale)
+        bye = self.bye if bye_vp is None else check_bye_vp(bye_vp, self.vp_scale)
+        return standings(teams, done, byes=byes, bye_vp=bye, scale=self.vp_scale)
+
+    def redraw(self, since: int, visible: Callable[[int], bool] | None = None,
+               shown: Iterable[int] = ()) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``(boards, matches)`` a reader's page shows differently after entry ``since``:
+        the boards changed since then that the reader may see (``visible``; None: all), and
+        ``shown``'s boards (what the reader saw before) that the reader may no longer see;
+        the matches those boards are in.  For a reader who sees everything a change names
+        only its own match; otherwise a board shown once every table has played it shows in
+        every match that plays it, so each such match is named."""
+        see = visible or (lambda _b: True)
+        boards: set[int] = {b for b in shown if not see(b)}
+        teams: dict[int, set[str]] = {}
+        for c in self.changes[max(0, since):]:
+            for b in c.boards:
+                if see(b):
+                    boards.add(b)
+                    teams.setdefault(b, set()).update(c.pairs)
+        matches = sorted({p.number for p in self._plans for b in boards if b in p.boards
+                          and (visible is not None or {p.home, p.away} & teams.get(b, set()))})
+        return tuple(sorted(boards)), tuple(matches)
 
 
 # ---------------------------------------------------------------------------- explanations
@@ -460,9 +550,3 @@ def imp_arithmetic(b: MatchBoard, home: str, away: str, lang: Lang = "en") -> st
 
 def _slot(r: BoardResult) -> Slot3:
     return (int(r.round or 0), int(r.table or 0), r.board)
-
-
-def _ranges(numbers: Iterable[int]) -> str:
-    from .model import _ranges as ranges
-
-    return ranges(sorted(numbers))

@@ -9,12 +9,18 @@ each when ``n`` is odd).  Home and away alternate so each team's counts differ b
 >>> [[(f.home, f.away) for f in rnd] for rnd in rr]
 [[('A', 'D'), ('C', 'B')], [('C', 'A'), ('B', 'D')], [('A', 'B'), ('D', 'C')]]
 
+A **double round robin** plays it twice: the second half repeats the first round by round
+with home and away swapped, so every two teams meet twice, once at home each.
+
+>>> [(f.round, f.home, f.away) for rnd in double_round_robin(["A", "B", "C"]) for f in rnd]
+[(1, 'B', 'A'), (2, 'A', 'C'), (3, 'C', 'B'), (4, 'A', 'B'), (5, 'C', 'A'), (6, 'B', 'C')]
+
 **Standings** rank by VPs.  Ties are broken, by default, by (1) the IMP quotient (IMPs won ÷
 IMPs lost; no IMPs lost counts as infinite, nothing won and nothing lost as 1), then (2) the
 VPs scored in the matches between the tied teams (head to head); teams still equal share the
 place (``2=``).  The order of the two tie-breaks is a setting (``tie_breaks``).  A bye scores
-``bye_vp`` VPs: a number (default 12, on the 20-VP scale) or ``"average"`` (the team's own
-average over the matches it played); a bye adds no IMPs.
+``bye_vp`` VPs: a number (default 12, on the 20-VP scale: ``default_bye_vp``) or
+``"average"`` (the team's own average over the matches it played); a bye adds no IMPs.
 
 **Knockout**: the match total is the IMPs of its segments plus the carry-over, which may be a
 fraction (e.g. one third of the round-robin margin between the two teams, ``carry_over``).
@@ -36,7 +42,7 @@ from typing import Any, Literal, Protocol
 from ..errors import BridgeError
 from ..i18n import Lang, is_zh
 from ..serial import Data, Fields, header, is_number
-from ..vp import victory_points
+from ..vp import VpScale, get_vp_scale, victory_points
 from .exact import exact
 from .ranking import TieBreak, place
 from .swiss import Draw, Entry, History, swiss_draw
@@ -50,6 +56,9 @@ __all__ = [
     "SwissTeams",
     "TieBreakName",
     "carry_over",
+    "check_bye_vp",
+    "default_bye_vp",
+    "double_round_robin",
     "match_byes",
     "match_rounds",
     "parse_bye_vp",
@@ -107,6 +116,14 @@ def round_robin(teams: Sequence[str]) -> list[list[Fixture]]:
         rounds.append(fixtures)
         ring = ring[-1:] + ring[:-1]
     return rounds
+
+
+def double_round_robin(teams: Sequence[str]) -> list[list[Fixture]]:
+    """``round_robin`` twice: rounds ``n+1 … 2n`` repeat rounds ``1 … n`` with home and away
+    swapped, so every two teams meet twice and each is the home team once."""
+    first = round_robin(teams)
+    return [*first, *([Fixture(f.round + len(first), f.away, f.home) for f in rnd]
+                      for rnd in first)]
 
 
 class _Played(Protocol):
@@ -232,7 +249,7 @@ class MatchResult:
     home_vp: float | None = None
     away_vp: float | None = None
 
-    def vps(self, scale: str = "wbf") -> tuple[float, float]:
+    def vps(self, scale: str | VpScale = "wbf") -> tuple[float, float]:
         if self.home_vp is not None and self.away_vp is not None:
             return (self.home_vp, self.away_vp)
         from .teams import whole_margin
@@ -287,6 +304,39 @@ def parse_bye_vp(text: str) -> ByeVp:
     return value
 
 
+def default_bye_vp(scale: str | VpScale = "wbf") -> float:
+    """What a bye scores unless the director says otherwise: 60 % of the scale's maximum,
+    which is the usual 12 on a 20-VP scale (18 on the 30-VP scale).
+
+    >>> default_bye_vp("wbf"), default_bye_vp("acbl-30")
+    (12.0, 18.0)
+    """
+    return get_vp_scale(scale).max_vp * 3 / 5
+
+
+def check_bye_vp(bye_vp: ByeVp, scale: str | VpScale = "wbf") -> ByeVp:
+    """``bye_vp`` when it can be scored on ``scale``: ``"average"``, or VPs from 0 to the
+    scale's maximum; else a ``BridgeError`` quoting it.
+
+    >>> check_bye_vp(21.0)
+    Traceback (most recent call last):
+    ...
+    bridgescore.errors.BridgeError: a bye of 21 VPs is more than the WBF 2013 continuous 20-VP scale gives (at most 20)
+    """
+    s = get_vp_scale(scale)
+    if bye_vp == "average":
+        return bye_vp
+    if isinstance(bye_vp, bool) or not isinstance(bye_vp, int | float) \
+            or not math.isfinite(bye_vp) or bye_vp < 0:
+        raise BridgeError(f"invalid bye score {bye_vp!r}: expected VPs (a number) or 'average'",
+                          f"无效的轮空得分 {bye_vp!r}：应为胜利分数值或 'average'（平均）")
+    if bye_vp > s.max_vp:
+        raise BridgeError(
+            f"a bye of {bye_vp:g} VPs is more than the {s.title_en} gives (at most {s.max_vp})",
+            f"轮空 {bye_vp:g} VP 超过{s.title_zh}的满分（最多 {s.max_vp}）")
+    return float(bye_vp)
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     team: str
@@ -325,7 +375,7 @@ def standings(
     *,
     byes: Iterable[str] = (),
     bye_vp: ByeVp = 12.0,
-    scale: str = "wbf",
+    scale: str | VpScale = "wbf",
     tie_breaks: Sequence[TieBreakName] = TIE_BREAKS,
 ) -> list[Standing]:
     """Standings by VPs with the tie-breaks above, best first.  VPs, IMPs and quotients are

@@ -8,9 +8,11 @@ from django.urls import path
 
 from .core.consumers import PingConsumer
 from .results.consumers import EventConsumer
+from .teams.consumers import MatchConsumer
 
 # (django-stubs types path() for views only; Channels' URLRouter takes ASGI apps too.)
 websocket_urlpatterns: list[Any] = [
     path("ws/ping", PingConsumer.as_asgi()),  # type: ignore[arg-type]
     path("ws/events/<int:event_id>", EventConsumer.as_asgi()),  # type: ignore[arg-type]
+    path("ws/events/<int:event_id>/match", MatchConsumer.as_asgi()),  # type: ignore[arg-type]
 ]

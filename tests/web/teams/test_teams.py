@@ -183,7 +183,10 @@ class MatchPageTest(TeamsTestCase):
         page = self.client.get(f"/events/{event.pk}/match/").content.decode()
         assert "10 IMPs to Lions" in page and "+630" not in page
         assert "As a director" not in page
-        assert "Still to come: 2, 3, 4" in page and 'hx-trigger="every 5s"' in page
+        assert "Still to come: 2, 3, 4" in page
+        # The page follows the event over the WebSocket (no timed poll while it is up).
+        assert f'data-live-socket="/ws/events/{event.pk}/match"' in page
+        assert 'hx-trigger="every' not in page
         self.client.force_login(self.charlie)  # no member, not published
         assert self.client.get(f"/events/{event.pk}/match/").status_code == 403
         self.client.logout()
@@ -260,17 +263,27 @@ class ApiTest(TeamsTestCase):
 
 
 class MoreTest(TeamsTestCase):
-    def test_the_page_polls_only_its_live_part(self) -> None:
+    def test_the_page_fetches_only_its_live_part(self) -> None:
         event = self.started()
         self.play(event, MATCH[:1])
         self.client.force_login(self.bob)
-        r = self.client.get(f"/events/{event.pk}/match/", headers={"HX-Request": "true"})
-        body = r.content.decode()
-        assert body.startswith('<div id="live"') and "<html" not in body
-        assert "10 IMPs to Lions" in body
+        for r in (self.client.get(f"/events/{event.pk}/match/?part=live"),
+                  self.client.get(f"/events/{event.pk}/match/", headers={"HX-Request": "true"})):
+            body = r.content.decode()
+            assert "<html" not in body and 'id="live"' not in body
+            assert "10 IMPs to Lions" in body and r["Cache-Control"] == "no-store"
+        page = self.client.get(f"/events/{event.pk}/match/").content.decode()
+        assert f'data-live-url="/events/{event.pk}/match/?part=live"' in page
+        assert 'data-live-when="any"' in page
+        detail = self.client.get(f"/events/{event.pk}/match/1/").content.decode()
+        assert 'data-live-when="match:1"' in detail
+        part = self.client.get(f"/events/{event.pk}/match/1/?part=live").content.decode()
+        assert "<html" not in part and "10 IMPs to Lions" in part
         sv.set_status(event, sv.Actor(self.alice), Event.Status.CLOSED)
         body = self.client.get(f"/events/{event.pk}/match/").content.decode()
-        assert "hx-trigger" not in body  # a closed event no longer polls
+        # A closed event is still followed (a director may correct it, or publish it), but
+        # never polled on a timer while the socket is up.
+        assert "data-live-socket" in body and 'hx-trigger="every' not in body
 
     def test_a_cancelled_entry_leaves_the_board_to_come(self) -> None:
         event = self.started()

@@ -2,12 +2,20 @@
 creates a match through the form, the tables' results come in (through the events services,
 as the phones' entries do), and the match page is looked at in both languages at 360 and
 1280 px, as the director (everything) and as a member while in play (boards played in both
-rooms only), updating itself when a result arrives.  Screenshots go to artefacts/web/."""
+rooms only).  A result arriving while a page is open, or a new VP scale, reaches it over the
+WebSocket push (the page does not poll while its socket is up), and with the socket down by
+the 10-second poll.  Screenshots go to artefacts/web/.
+
+The results are stored by another process (``_django``), as a table's phone on another app
+server would store them: the push crosses from it to the server holding the socket through
+Redis, as in the pairs pages' browser test."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +29,7 @@ from ..test_browser import ARTEFACTS, WIDTHS, browser, new_page, shot
 __all__ = ["browser"]  # the browser fixture, shared with the site's own browser tests
 
 pytestmark = pytest.mark.browser
+REDIS = os.environ.get("BRIDGESCORE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0").rsplit("/", 1)[0]
 
 # Results by (round, table, board): the first three boards in both rooms, board 4 only in
 # the open room (so a member in play sees three boards).  By hand: b1 470 → 10 to the home
@@ -42,7 +51,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Ser
     if not Path("/usr/bin/chromium").exists():
         pytest.fail("/usr/bin/chromium is missing: `make web-system` installs it", pytrace=False)
     data = tmp_path_factory.mktemp("teams-site")
-    env = servers.server_env(data)
+    env = servers.server_env(data, REDIS_URL=REDIS + "/12")
     server = servers.start(env, data)
     # A club of our own rather than the whole demo (which plays two pairs sessions first).
     _django(env, "from bridgescore.web.accounts.models import Player, User\n"
@@ -133,13 +142,41 @@ def test_create_a_match_and_watch_it(site: tuple[servers.Server, dict[str, str]]
     _enter(env, event, RESULTS)
     page.reload()
     expect(page.get_by_text("+420 − (-50) = +470: 10 IMPs to Lions")).to_be_visible()
-    # The last board arrives while the page is open: the page shows it by itself.
+    expect(page.locator(".live-state.live")).to_be_visible(timeout=10000)
+    page.evaluate("window.notReloaded = true")
+    # The last board arrives while the page is open: the push brings it (the socket is up,
+    # so the page does not poll).
     _enter(env, event, [LAST])
+    stored = time.monotonic()
     expect(page.get_by_text("+680 − (+1430) = -750: 13 IMPs to Tigers")).to_be_visible(
         timeout=15000)
+    print(f"the match page changed {time.monotonic() - stored:.2f} s after the entry was stored")
+    assert page.evaluate("window.notReloaded") is True
+    expect(page.locator(".live-state.live")).to_be_visible()
     expect(page.locator(".total").first).to_contain_text("21 – 13")
     expect(page.locator(".total.vp")).to_contain_text("14.18 – 5.82")
     assert errors == []
+
+    # The director changes the VP scale: a member's open page shows the new VPs by itself.
+    member, member_errors = _signed_in(browser, server.url, 360, "zh-CN", "wangwei",
+                                       "demo-member")
+    member.goto(f"{server.url}/events/{event}/match/")
+    expect(member.locator(".live-state.live")).to_be_visible(timeout=10000)
+    member.evaluate("window.notReloaded = true")
+    page.goto(f"{server.url}/events/{event}/match/settings")
+    shot(page, "teams-en-1280-settings")
+    page.locator("#id_vp_scale").select_option("acbl-20")
+    page.get_by_role("button", name="Save the settings").click()
+    page.wait_for_url(f"**/events/{event}/match/")
+    expect(page.locator(".total.vp")).to_contain_text("14 – 6")
+    # ACBL 20-VP up to 8 boards: 8 IMPs is the fourth step (1, 3, 5, 8): 14–6.
+    expect(member.locator(".total.vp")).to_contain_text("14 – 6", timeout=15000)
+    expect(member.locator(".total.vp")).to_contain_text("ACBL 20 VP 整数换算表")
+    expect(member.locator(".vp-scale")).to_have_text("VP 换算表：ACBL 20 VP 整数换算表。")
+    assert member.evaluate("window.notReloaded") is True
+    shot(member, "teams-zh-360-match-after-new-scale")
+    assert errors == [] and member_errors == []
+    member.context.close()
 
     for locale, lang in (("en-US", "en"), ("zh-CN", "zh")):
         for width in WIDTHS:
@@ -151,6 +188,8 @@ def test_create_a_match_and_watch_it(site: tuple[servers.Server, dict[str, str]]
             shot(page, f"teams-{lang}-{width}-match-director")
             page.goto(server.url + "/clubs/demo/matches/new")
             shot(page, f"teams-{lang}-{width}-new")
+            page.goto(f"{server.url}/events/{event}/match/settings")
+            shot(page, f"teams-{lang}-{width}-settings")
             assert errors == []
     assert (ARTEFACTS / "teams-zh-360-match-director.png").is_file()
 
@@ -219,3 +258,86 @@ def test_a_round_robin_page(site: tuple[servers.Server, dict[str, str]], browser
             expect(page.locator("table.match tbody tr")).to_have_count(1)
             shot(page, f"teams-{lang}-{width}-round-robin-match")
             assert errors == []
+
+
+def test_a_double_round_robin_page(site: tuple[servers.Server, dict[str, str]],
+                                   browser: Browser) -> None:
+    # Four teams twice round, one board a round (round r plays board r): rounds 1 and 4 (the
+    # same matches, home and away swapped) played, so two cells a team show two meetings.
+    server, env = site
+    out = _django(env, "from bridgescore.web.teams import services as teams\n"
+                       "from bridgescore.web.clubs.models import Club\n"
+                       "from bridgescore.web.accounts.models import User\n"
+                       "import datetime\n"
+                       "club = Club.objects.get(slug='demo')\n"
+                       "boss = User.objects.get(username='director')\n"
+                       "g = lambda p: tuple(teams.Guest(f'{p} {i}', '') for i in range(4))\n"
+                       "e = teams.create_team_event(club, sv.Actor(boss), name_en='Twice round',\n"
+                       "    name_zh='双循环赛', date=datetime.date(2026, 12, 1), legs=2,\n"
+                       "    movement='round-robin', boards=1, teams=[teams.TeamSpec(n, z, g(n))\n"
+                       "    for n, z in (('North Stars', '北极星'), ('Rivers', '江河队'),\n"
+                       "                 ('Pandas', '熊猫队'), ('Dragons', '龙队'))])\n"
+                       "sv.set_status(e, sv.Actor(boss), Event.Status.RUNNING)\n"
+                       "print(e.pk)\n")
+    event = int(out.strip())
+    played = [(r, t, r, "4S", "N", "=" if t % 2 else "-1") for r in (1, 4) for t in (1, 2, 3, 4)]
+    _enter(env, event, played)
+    for locale, lang, width in (("en-US", "en", 1280), ("zh-CN", "zh", 360)):
+        page, errors = _signed_in(browser, server.url, width, locale, "wangwei", "demo-member")
+        page.goto(f"{server.url}/events/{event}/match/")
+        expect(page.locator("table.standings tbody tr")).to_have_count(4)
+        # Every team has met one opponent twice (rounds 1 and 4): one cell of two meetings.
+        expect(page.locator("table.cross td:has(.meeting + .meeting)")).to_have_count(4)
+        expect(page.locator("ul.matches li")).to_have_count(12)
+        shot(page, f"teams-{lang}-{width}-double-round-robin")
+        assert errors == []
+        page.context.close()
+
+    # A match's own page is fetched again when its match changes, not for another match's
+    # entry (the director sees every room as it comes in).
+    page, errors = _signed_in(browser, server.url, 1280, "en-US", "director", "demo-director")
+    page.goto(f"{server.url}/events/{event}/match/")
+    mine = page.locator("ul.matches a").nth(2)  # the first match of round 2 (tables 1 and 2)
+    expect(mine).to_contain_text("Round 2")
+    mine.click()
+    expect(page.locator(".live-state.live")).to_be_visible(timeout=10000)
+    _enter(env, event, [(2, 3, 2, "3NT", "S", "="), (2, 4, 2, "3NT", "S", "=")])
+    time.sleep(2)  # the push has come and gone: this page was not asked for again
+    assert page.evaluate("document.body.getAttribute('data-live-refreshed')") is None
+    _enter(env, event, [(2, 1, 2, "3NT", "S", "="), (2, 2, 2, "3NT", "S", "-1")])
+    expect(page.locator("table.match tbody tr")).to_have_count(1, timeout=15000)
+    assert page.evaluate("document.body.getAttribute('data-live-refreshed')") is not None
+    assert errors == []
+    page.context.close()
+
+
+def test_with_the_socket_down_the_match_page_polls(
+        site: tuple[servers.Server, dict[str, str]], browser: Browser) -> None:
+    server, env = site
+    out = _django(env, "from bridgescore.web.teams import services as teams\n"
+                       "from bridgescore.web.clubs.models import Club\n"
+                       "from bridgescore.web.accounts.models import User\n"
+                       "import datetime\n"
+                       "club = Club.objects.get(slug='demo')\n"
+                       "boss = User.objects.get(username='director')\n"
+                       "g = lambda p: tuple(teams.Guest(f'{p} {i}', '') for i in range(4))\n"
+                       "e = teams.create_team_event(club, sv.Actor(boss), name_en='Polled',\n"
+                       "    name_zh='轮询', date=datetime.date(2026, 12, 1), movement='match',\n"
+                       "    boards=4, segments=2, teams=[teams.TeamSpec('Owls', '猫头鹰', g('Owl')),\n"
+                       "    teams.TeamSpec('Hawks', '鹰队', g('Hawk'))])\n"
+                       "sv.set_status(e, sv.Actor(boss), Event.Status.RUNNING)\n"
+                       "print(e.pk)\n")
+    event = int(out.strip())
+    _enter(env, event, RESULTS[:2])
+    page, errors = _signed_in(browser, server.url, 360, "zh-CN", "wangwei", "demo-member")
+    page.context.add_init_script("window.WebSocket = undefined;")  # as if blocked by a proxy
+    page.goto(f"{server.url}/events/{event}/match/")
+    expect(page.locator(".live-state.polling")).to_have_text("连接中断：每 10 秒检查一次新成绩。")
+    page.evaluate("window.notReloaded = true")
+    expect(page.locator("table.match tbody tr")).to_have_count(1)
+    _enter(env, event, RESULTS[2:4])  # board 2 in both rooms: 0 IMPs
+    expect(page.locator("table.match tbody tr")).to_have_count(2, timeout=25000)
+    assert page.evaluate("window.notReloaded") is True
+    shot(page, "teams-zh-360-match-polled")
+    assert errors == []
+    page.context.close()

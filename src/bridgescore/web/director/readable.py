@@ -36,6 +36,15 @@ ACTIONS = {
     "pairs.sit_out": gettext_lazy("sit-out"),
     "pairs.withdraw": gettext_lazy("pair withdrawn"),
     "pairs.late": gettext_lazy("late pair added"),
+    "teams.settings": gettext_lazy("VP scale or bye changed"),
+}
+
+# A team event's own settings and what they decide (teams.services), no fields of the event.
+_TEAM_LABELS = {
+    "vp_scale": gettext_lazy("VP scale"), "bye_vp": gettext_lazy("VPs for a bye"),
+    "legs": gettext_lazy("times each pair of teams meets"),
+    "matches": gettext_lazy("each complete match's VPs"),
+    "standings": gettext_lazy("each team's VPs"),
 }
 
 # The subjects and move lines the services and moves.py write, and their readings.
@@ -80,6 +89,8 @@ def _value(key: str, value: Any) -> str:
         return str(_("yes") if value else _("no"))
     if value is None or value == "":
         return "—"
+    if isinstance(value, dict):  # number → VPs (a match's two sides, or a team's total)
+        return ", ".join(f"{k}: {_vps(v)}" for k, v in value.items()) or "—"
     labels: dict[str, Any] = {"movement": Event.Movement, "scoring": Event.Scoring,
                               "status": Event.Status, "kind": Event.Kind}
     if key in labels:
@@ -90,7 +101,15 @@ def _value(key: str, value: Any) -> str:
     return str(value)
 
 
+def _vps(v: Any) -> str:
+    if isinstance(v, list):
+        return "–".join(_vps(x) for x in v)
+    return f"{v:g}" if isinstance(v, int | float) and not isinstance(v, bool) else str(v)
+
+
 def _label(key: str) -> str:
+    if key in _TEAM_LABELS:
+        return str(_TEAM_LABELS[key])
     try:
         field = Event._meta.get_field(key)
     except FieldDoesNotExist:  # a key that is no field of the event: shown as stored

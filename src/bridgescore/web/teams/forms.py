@@ -8,17 +8,78 @@ from typing import Any, cast
 
 from django import forms
 from django.forms import BaseFormSet, formset_factory
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
+from ...errors import BridgeError
+from ...events.team_events import ByeVp, check_bye_vp, parse_bye_vp
+from ...i18n import Lang
+from ...vp import get_vp_scale
 from ..accounts.models import Player
 from ..clubs.models import Club
-from .services import MAX_PLAYERS, MAX_TEAMS, MIN_PLAYERS, Guest
+from .services import MAX_PLAYERS, MAX_TEAMS, MIN_PLAYERS, VP_SCALE, Guest, scale_choices
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
+DOUBLE = "double-round-robin"  # the form's third kind: a round robin played twice
 
 
-class MatchForm(forms.Form):
+def _lang() -> Lang:
+    return "zh" if (get_language() or "en").startswith("zh") else "en"
+
+
+def _said(e: BridgeError) -> str:
+    return e.zh if _lang() == "zh" else e.en
+
+
+class ScoringFields(forms.Form):
+    """The VP scale (the library's scales, titled in the reader's language) and the bye,
+    checked by the library against each other; ``boards`` (when known) against the scale."""
+
+    # Not required: a form sent without it (a script's) gets the default scale.
+    vp_scale = forms.ChoiceField(label=_("VP scale"), initial=VP_SCALE, required=False)
+    bye_vp = forms.CharField(
+        label=_("VPs for a bye"), required=False, max_length=12,
+        help_text=_("A round robin of an odd number of teams: a number of VPs, or “average” "
+                    "(the team's own average). Empty: the usual 12 on a 20-VP scale, 18 on "
+                    "the 30-VP scale."))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["vp_scale"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = scale_choices(_lang())
+
+    def clean_vp_scale(self) -> str:
+        return str(self.cleaned_data.get("vp_scale") or VP_SCALE)
+
+    def clean_bye_vp(self) -> ByeVp | None:
+        text = str(self.cleaned_data.get("bye_vp") or "").strip()
+        if not text:
+            return None
+        try:
+            return parse_bye_vp(text)
+        except BridgeError as e:
+            raise forms.ValidationError(_said(e)) from None
+
+    def check_scoring(self, data: dict[str, Any], boards: object) -> None:
+        scale, bye = data.get("vp_scale"), data.get("bye_vp")
+        if not isinstance(scale, str):
+            return
+        try:
+            if isinstance(boards, int) and boards >= 1:
+                get_vp_scale(scale).points(0, boards)  # the scale covers such a match
+        except BridgeError as e:
+            self.add_error("vp_scale", _said(e))
+        if bye is not None and "bye_vp" not in self.errors:
+            try:
+                check_bye_vp(bye, scale)
+            except BridgeError as e:
+                self.add_error("bye_vp", _said(e))
+
+
+class MatchForm(ScoringFields):
+    field_order = ("name_en", "name_zh", "date", "movement", "boards", "segments", "vp_scale",
+                   "bye_vp")
     name_en = forms.CharField(label=pgettext_lazy("match", "Name in English"), max_length=200, required=False)
     name_zh = forms.CharField(label=pgettext_lazy("match", "Name in Chinese"), max_length=200, required=False)
     date = forms.DateField(label=_("Date"), initial=datetime.date.today,
@@ -26,7 +87,9 @@ class MatchForm(forms.Form):
     movement = forms.ChoiceField(
         label=_("Kind"), widget=forms.RadioSelect, initial="match",
         choices=[("match", _("a match between two teams")),
-                 ("round-robin", _("a round robin: every pair of teams plays a match"))])
+                 ("round-robin", _("a round robin: every pair of teams plays a match")),
+                 (DOUBLE, _("a double round robin: every pair of teams plays twice, home "
+                            "and away"))])
     boards = forms.IntegerField(label=_("Boards per match"), min_value=1, max_value=64,
                                 initial=16)
     segments = forms.IntegerField(
@@ -43,6 +106,17 @@ class MatchForm(forms.Form):
             self.add_error("segments", _("%(boards)d boards do not split into %(segments)d "
                                          "equal segments.") % {"boards": boards,
                                                                "segments": segments})
+        self.check_scoring(data, boards)
+        return data
+
+
+class SettingsForm(ScoringFields):
+    """A team event's VP scale and bye, changed by its director (the services check the
+    scale against the event's matches)."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        self.check_scoring(data, None)
         return data
 
 
@@ -125,7 +199,7 @@ class BaseTeamFormSet(BaseFormSet[TeamForm]):
         if self.movement == "match" and len(used) != 2:
             raise forms.ValidationError(
                 _("A match is between 2 teams: %(n)d are filled in.") % {"n": len(used)})
-        if self.movement == "round-robin" and not 3 <= len(used) <= MAX_TEAMS:
+        if self.movement in ("round-robin", DOUBLE) and not 3 <= len(used) <= MAX_TEAMS:
             raise forms.ValidationError(
                 _("A round robin takes 3 to %(high)d teams: %(n)d are filled in.")
                 % {"high": MAX_TEAMS, "n": len(used)})

@@ -1,10 +1,12 @@
 """Team events at a club: creating a match or a round robin, and what a reader may see of it.
 
 The schedule is the library's (``events.live_teams.match_schedule`` and
-``round_robin_schedule``), stored as the event's assignment lines, so the table phones enter
-results through the events services exactly as for pairs.  Every score is the library's:
-``LiveTeams.match_state`` (IMPs by Law 78B, artificial scores by Law 86, VPs on the WBF 2013
-continuous 20-VP scale) and ``LiveTeams.standings``.
+``round_robin_schedule``, once or twice round), stored as the event's assignment lines, so
+the table phones enter results through the events services exactly as for pairs.  Every
+score is the library's: ``LiveTeams.match_state`` (IMPs by Law 78B, artificial scores by
+Law 86, VPs on the event's scale) and ``LiveTeams.standings`` (a bye worth the event's
+setting).  The VP scale and the bye are the director's settings (``TeamSettings``): scores
+are worked out when read, so a changed setting re-scores every match at once.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from django.db import transaction
 
@@ -29,19 +31,21 @@ from ...events.live_teams import (
     round_robin_schedule,
 )
 from ...events.model import BoardResult
-from ...events.team_events import Standing
-from ...events.teams import MatchBoard
+from ...events.team_events import ByeVp, Standing, check_bye_vp
+from ...events.teams import MatchBoard, MatchSettings
 from ...i18n import Lang
+from ...vp import VP_SCALES, get_vp_scale
 from ..accounts.models import Player
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct, is_member
 from ..events import services as sv
 from ..events import tables as table_secrets
 from ..events.models import Entrant, Event, Seat, Table
+from .models import TeamSettings
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 MAX_TEAMS = 8
-VP_SCALE = "wbf"  # the WBF 2013 continuous 20-VP scale (the library's default)
+VP_SCALE = "wbf"  # the default: the WBF 2013 continuous 20-VP scale (the library's own)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,24 +65,32 @@ class TeamSpec:
 
 def create_team_event(club: Club, actor: sv.Actor, *, name_en: str = "", name_zh: str = "",
                       date: datetime.date, movement: str, boards: int, segments: int = 1,
-                      teams: Sequence[TeamSpec]) -> Event:
+                      teams: Sequence[TeamSpec], legs: int = 1, vp_scale: str = VP_SCALE,
+                      bye_vp: ByeVp | None = None) -> Event:
     """A team match (two teams, ``boards`` boards in ``segments`` rounds) or a round robin
-    (every pair of teams plays a match of ``boards`` boards), with its tables (two per match
-    per round), its teams and their players, and the schedule as the event's lines."""
+    (every pair of teams plays a match of ``boards`` boards; ``legs=2``: twice, the return
+    match with home and away swapped), with its tables (two per match per round), its teams
+    and their players, the schedule as the event's lines, and its VP scale and bye."""
     if actor.user is None or not can_direct(actor.user, club):
         raise sv.NotAllowed("Only a director of this club may create a session.",
                             "只有本俱乐部的裁判可以创建比赛。")
     ids = [str(i) for i in range(1, len(teams) + 1)]
+    if legs not in (1, 2) or isinstance(legs, bool):
+        raise BridgeError(f"invalid number of legs {legs!r}: a round robin is played once or twice",
+                          f"无效的循环次数 {legs!r}：循环赛进行一次或两次")
     if movement == Event.Movement.MATCH:
         if len(teams) != 2:
             raise BridgeError(f"a match is between 2 teams, not {len(teams)}",
                               f"一场比赛由 2 个队进行，而不是 {len(teams)} 个")
+        if legs != 1:
+            raise BridgeError("a match is played once: a double round robin needs 3 teams or more",
+                              "对抗赛只进行一次：双循环赛需要至少 3 个队")
         lines = match_schedule(ids[0], ids[1], boards=boards, segments=segments)
     elif movement == Event.Movement.ROUND_ROBIN:
         if not 3 <= len(teams) <= MAX_TEAMS:
             raise BridgeError(f"a round robin takes 3 to {MAX_TEAMS} teams, not {len(teams)}",
                               f"循环赛需要 3 到 {MAX_TEAMS} 个队，而不是 {len(teams)} 个")
-        lines = round_robin_schedule(ids, boards_per_round=boards)
+        lines = round_robin_schedule(ids, boards_per_round=boards, double=legs == 2)
     else:
         raise BridgeError(f"unknown team movement {movement!r}: expected match or round-robin",
                           f"未知的队式赛赛制 {movement!r}：应为 match（对抗赛）或 round-robin（循环赛）")
@@ -95,7 +107,10 @@ def create_team_event(club: Club, actor: sv.Actor, *, name_en: str = "", name_zh
         name = Player.objects.get(pk=twice)
         raise BridgeError(f"{name.name_in('en')} is in two teams",
                           f"{name.name_in('zh')} 在两个队中")
-    LiveTeams.start(lines)  # the library checks the schedule's rooms once more
+    # The library checks the schedule's rooms once more, and that the scale covers a match
+    # of this many boards and can score the bye.
+    LiveTeams.start(lines, settings=MatchSettings(vp_scale=vp_scale), bye_vp=bye_vp)
+    scale = get_vp_scale(vp_scale).name
     rounds = max(a.round for a in lines)
     tables = max(a.table for a in lines)
     with transaction.atomic():
@@ -113,13 +128,89 @@ def create_team_event(club: Club, actor: sv.Actor, *, name_en: str = "", name_zh
                 player = p if isinstance(p, Player) else Player.objects.create(
                     name_en=p.name_en, name_zh=p.name_zh)
                 Seat.objects.create(entrant=entrant, player=player, position=pos)
+        TeamSettings.objects.create(event=event, vp_scale=scale, legs=legs,
+                                    bye_vp=_bye_text(bye_vp))
         sv.audit(event, actor, "event.create", after={
-            **sv.settings_of(event), "segments": segments,
+            **sv.settings_of(event), "segments": segments, **_rules_dict(event),
             "teams": [{"number": n, "name_en": t.name_en, "name_zh": t.name_zh,
                        "players": [p.name_in("en") for p in
                                    Entrant.objects.get(event=event, number=n).players.all()]}
                       for n, t in zip(ids, teams, strict=True)]})
     return event
+
+
+# ---------------------------------------------------------------------------- settings
+
+
+def _bye_text(bye_vp: ByeVp | None) -> str:
+    return "" if bye_vp is None else "average" if bye_vp == "average" else f"{bye_vp:g}"
+
+
+def rules_of(event: Event) -> TeamSettings:
+    """The event's team settings (the defaults, unsaved, for an event made before them)."""
+    try:
+        return event.team_settings
+    except TeamSettings.DoesNotExist:
+        return TeamSettings(event=event)
+
+
+def _rules_dict(event: Event) -> dict[str, Any]:
+    r = rules_of(event)
+    return {"vp_scale": r.vp_scale, "bye_vp": r.bye_vp or None, "legs": r.legs}
+
+
+def live_of(event: Event) -> LiveTeams:
+    """The event's live state scored under its settings (``LiveTeams.with_settings``: the
+    log is not replayed)."""
+    r = rules_of(event)
+    return sv.team_state(event).with_settings(MatchSettings(vp_scale=r.vp_scale),
+                                              bye_vp=r.bye())
+
+
+def _vps(live: LiveTeams) -> dict[str, Any]:
+    """What the settings decide, for the audit: every complete match's VPs and (a round
+    robin) each team's total, as a director sees them."""
+    states = [live.match_state(p) for p in live.matches()]
+    out: dict[str, Any] = {"matches": {str(s.plan.number): list(s.vp) for s in states
+                                       if s.vp is not None}}
+    if len(live.teams()) > 2:
+        out["standings"] = {s.team: s.vp for s in live.standings()}
+    return out
+
+
+def change_team_settings(event: Event, actor: sv.Actor, *, vp_scale: str | None = None,
+                         bye_vp: ByeVp | Literal["keep"] | None = "keep") -> Event:
+    """A director's new VP scale and/or bye (``None``: the scale's default).  Checked by the
+    library against every match of the schedule; audited with the VPs before and after, so
+    that a change after results are in shows what it re-scored; the live pages are told."""
+    if event.kind != Event.Kind.TEAMS:
+        raise BridgeError("not a team event", "不是队式赛")
+    if actor.user is None or not can_direct(actor.user, event.club):
+        raise sv.NotAllowed("Only a director of this club may do this.",
+                            "只有本俱乐部的裁判可以执行此操作。")
+    rules = rules_of(event)
+    scale = get_vp_scale(rules.vp_scale if vp_scale is None else vp_scale).name
+    bye = rules.bye() if bye_vp == "keep" else bye_vp
+    if bye is not None:
+        check_bye_vp(bye, scale)
+    if (scale, _bye_text(bye)) == (rules.vp_scale, rules.bye_vp):
+        return event
+    old = live_of(event)
+    new = old.with_settings(MatchSettings(vp_scale=scale), bye_vp=bye)
+    with transaction.atomic():
+        before = {**_rules_dict(event), **_vps(old)}
+        rules.vp_scale, rules.bye_vp = scale, _bye_text(bye)
+        rules.save()
+        event.team_settings = rules
+        sv.audit(event, actor, "teams.settings", before=before,
+                 after={**_rules_dict(event), **_vps(new)})
+    sv.notify(event)  # the pages show the new VPs
+    return event
+
+
+def scale_choices(lang: Lang) -> list[tuple[str, str]]:
+    """The library's VP scales, by name, titled in the reader's language."""
+    return [(name, s.title(lang)) for name, s in VP_SCALES.items()]
 
 
 # ---------------------------------------------------------------------------- who sees what
@@ -198,18 +289,33 @@ def standings_view(rows: list[Standing], names: dict[str, str]) -> list[dict[str
 
 def cross_table(states: list[MatchState], teams: Sequence[str],
                 names: dict[str, str]) -> list[dict[str, Any]]:
-    """Row team against column team: its VPs and the IMPs (its own first), complete matches."""
-    cell: dict[tuple[str, str], dict[str, str]] = {}
+    """Row team against column team over their complete matches: its VPs and the IMPs (its
+    own first), in all and (a double round robin) meeting by meeting."""
+    met: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for st in states:
         vp = st.vp
         if vp is None:
             continue
         h, a = st.plan.home, st.plan.away
         s = st.score
-        cell[(h, a)] = {"vp": _num(vp[0]), "imps": f"{_num(s.home_total)}–{_num(s.away_total)}"}
-        cell[(a, h)] = {"vp": _num(vp[1]), "imps": f"{_num(s.away_total)}–{_num(s.home_total)}"}
-    return [{"team": t, "name": names.get(t, t),
-             "cells": [{"self": t == u, **cell.get((t, u), {})} for u in teams]}
+        for us, them, ours, theirs, our_vp in ((h, a, s.home_total, s.away_total, vp[0]),
+                                                (a, h, s.away_total, s.home_total, vp[1])):
+            met.setdefault((us, them), []).append(
+                {"match": st.plan.number, "vp": our_vp, "for": ours, "against": theirs,
+                 "text": f"{_num(ours)}–{_num(theirs)}", "vp_text": _num(our_vp)})
+
+    def cell(t: str, u: str) -> dict[str, Any]:
+        if t == u:
+            return {"self": True}
+        ms = met.get((t, u))
+        if not ms:
+            return {"self": False}
+        return {"self": False, "vp": _num(sum(m["vp"] for m in ms)),
+                "imps": f"{_num(sum(m['for'] for m in ms))}–{_num(sum(m['against'] for m in ms))}",
+                "meetings": [{"match": m["match"], "vp": m["vp_text"], "imps": m["text"]}
+                             for m in ms]}
+
+    return [{"team": t, "name": names.get(t, t), "cells": [cell(t, u) for u in teams]}
             for t in teams]
 
 
@@ -233,7 +339,7 @@ def team_names(event: Event, lang: Lang) -> dict[str, str]:
 
 def scoreboard(event: Event, user: AnyUser, lang: Lang) -> dict[str, Any]:
     """Everything the match page and the API show, as the reader may see it."""
-    live = sv.team_state(event)
+    live = live_of(event)
     full = sees_everything(user, event)
     visible = None if full else live.played_everywhere().__contains__
     names = team_names(event, lang)
@@ -242,7 +348,10 @@ def scoreboard(event: Event, user: AnyUser, lang: Lang) -> dict[str, Any]:
     out: dict[str, Any] = {
         "event": event.pk, "name": event.name_in(lang), "status": event.status,
         "movement": event.movement, "published": event.published, "full": full,
-        "vp_scale": VP_SCALE, "seq": live.seq,
+        "double": rules_of(event).legs == 2, "seq": live.seq,
+        "vp_scale": live.vp_scale.name, "vp_scale_title": live.vp_scale.title(lang),
+        "vp_max": live.vp_scale.max_vp,
+        "bye_vp": live.bye if live.bye == "average" else _num(float(live.bye)),
         "teams": [{"number": e.number, "name": e.name_in(lang),
                    "players": [s.player.name_in(lang) for s in e.seats.all()]}
                   for e in sv.entrants(event)],

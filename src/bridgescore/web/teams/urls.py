@@ -11,4 +11,5 @@ urlpatterns: list[URLPattern] = [
     path("clubs/<slug:slug>/matches/new", views.new_match, name="new"),
     path("events/<int:event_id>/match/", views.match_page, name="match"),
     path("events/<int:event_id>/match/<int:number>/", views.match_detail, name="detail"),
+    path("events/<int:event_id>/match/settings", views.settings_page, name="settings"),
 ]

@@ -43,12 +43,17 @@
     document.body.setAttribute("data-live-refreshed", String(Date.now()));
   }
 
+  // data-live-when: "any", or "board:N" / "match:N" (a team event's match page): only when
+  // the message names that board (or match).
   function wanted(part, message) {
     var when = part.getAttribute("data-live-when") || "any";
     if (when === "any" || message.status_changed) return true;
-    if (when.indexOf("board:") === 0) {
-      var n = parseInt(when.slice(6), 10);
-      return (message.boards || []).indexOf(n) >= 0;
+    var kinds = {"board:": "boards", "match:": "matches"};
+    for (var prefix in kinds) {
+      if (when.indexOf(prefix) === 0) {
+        var n = parseInt(when.slice(prefix.length), 10);
+        return (message[kinds[prefix]] || []).indexOf(n) >= 0;
+      }
     }
     return true;
   }
