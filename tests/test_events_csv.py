@@ -204,3 +204,19 @@ def test_every_bad_line_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert f"{f}:2: board 1: invalid result '4Z N ='" in err and "(and 2 more bad lines: 3, 4)" in err
     assert main(["pairs", str(f), "--lang", "zh"]) == 2
     assert "（另有 2 行有误：第3行、第4行）" in capsys.readouterr().err
+
+
+def test_pair_ids_are_kept_as_written_but_folded_to_ascii() -> None:
+    # A traditional name is not half turned into simplified (東 is also the direction East,
+    # which notation folds to 东); a full-width number is the pair number.
+    text = ("# pair: 東方, 陳偉, 林娜\n# pair: ２, 張三, 李四\n# pair: 3, A, B\n# pair: 4, C, D\n"
+            "board,table,round,ns,ew,contract,declarer,result,lead,score\n"
+            "1,1,1,東方,２,4S,北,=,HK,\n"
+            "1,2,1,3,4,南打3NT超1,,,,\n")
+    s = csvfmt.loads(text)
+    assert isinstance(s, Session)
+    assert set(s.pairs) == {"東方", "2", "3", "4"}
+    assert s.pairs["東方"].names == ("陳偉", "林娜")
+    assert [(r.ns_pair, r.ew_pair) for r in s.results] == [("東方", "2"), ("3", "4")]
+    assert s.results[0].result == Result.parse("4S N =")
+    assert s.results[1].result == Result.parse("3NT S +1")

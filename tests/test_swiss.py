@@ -205,6 +205,9 @@ def test_read_standings() -> None:
     es = read_standings("编号,名称,分数\n1,王/李,30\n\n# comment\n2,张/刘,28.5\n")
     assert [(e.id, e.name, e.score) for e in es] == [("1", "王/李", 30.0), ("2", "张/刘", 28.5)]
     assert read_standings("a,x,1\nb,y,２\n")[1].score == 2.0  # full-width digits
+    # The header in traditional Chinese or in English capitals is a header, not an entry.
+    for header in ("編號,名稱,分數", "ID,Name,Score"):
+        assert [e.id for e in read_standings(f"{header}\n1,王/李,30\n2,張/劉,28\n")] == ["1", "2"]
 
 
 @pytest.mark.parametrize(

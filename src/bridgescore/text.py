@@ -118,6 +118,18 @@ def normalize(text: str) -> str:
     return text.translate(_TRADITIONAL).translate(_GLYPHS).strip()
 
 
+def normalize_id(text: str) -> str:
+    """A name-like cell (a pair or team id): folded like ``normalize`` when that leaves plain
+    ASCII (full-width ``１２`` is pair 12), else kept as written (composed, trimmed), so a
+    traditional name is not half turned into simplified (東方 stays 東方, not 东方).
+
+    >>> normalize_id(" １２ "), normalize_id("東方"), normalize_id("Ｌｉｏｎｓ")
+    ('12', '東方', 'Lions')
+    """
+    folded = normalize(text)
+    return folded if folded.isascii() else unicodedata.normalize("NFC", text).strip()
+
+
 _DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
            "九": 9}
 _ZEROS = frozenset("零〇")

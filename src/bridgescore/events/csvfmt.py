@@ -54,7 +54,7 @@ from functools import partial
 from pathlib import Path
 
 from ..errors import BridgeError, FileFormatError
-from ..text import normalize
+from ..text import normalize, normalize_id
 from ..textfile import excerpt, read_text
 from .adjusted import award_text as _award
 from .badlines import BadLines
@@ -321,7 +321,10 @@ class _Rows:
                               f"有 {len(fields)} 个字段，而表头有 {self.width} 个"))
             return
         if not line.isascii():
-            cells = [normalize(f) for f in fields]
+            # Notation is folded (全角, 繁體, suit glyphs); the pair cells are names, kept as
+            # written unless they fold to plain ASCII (``normalize_id``).
+            cells = [normalize_id(f) if i in (self.ns, self.ew) else normalize(f)
+                     for i, f in enumerate(fields)]
         elif " " in line or "\t" in line:
             cells = [f.strip() for f in fields]
         else:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import BridgeError, FileFormatError
-from ..text import normalize
+from ..text import normalize, normalize_id
 from ..textfile import excerpt
 from .movement_spec import MovementSpec, parse_movement
 
@@ -189,7 +189,7 @@ class Settings:
         out = []
         for s in self.all(key):
             bits = [x.strip() for x in s.value.replace("，", ",").split(",")]
-            bits[0] = normalize(bits[0])  # as the results' pair and team cells are
+            bits[0] = normalize_id(bits[0])  # as the results' pair cells are
             if not bits[0]:
                 what = "pair number" if key == "pair" else "team id"
                 what_zh = "对号" if key == "pair" else "队号"

@@ -489,6 +489,11 @@ def _rows(text: str, source: str | None) -> list[tuple[int, list[str]]]:
     return out
 
 
+# The header line in English, simplified and traditional Chinese (folded as the cells are).
+_STANDINGS_HEADERS = frozenset(tuple(normalize(w) for w in words) for words in (
+    ("id", "name", "score"), ("编号", "名称", "分数"), ("編號", "名稱", "分數")))
+
+
 def read_standings(text: str, source: str | None = None) -> list[Entry]:
     """Standings as CSV ``id,name,score`` (a header line is optional; ``#`` starts a comment).
 
@@ -497,8 +502,7 @@ def read_standings(text: str, source: str | None = None) -> list[Entry]:
     """
     entries: list[Entry] = []
     for line, cells in _rows(text, source):
-        if not entries and [normalize(c).lower() for c in cells[:3]] in (["id", "name", "score"],
-                                                               ["编号", "名称", "分数"]):
+        if not entries and tuple(normalize(c).lower() for c in cells[:3]) in _STANDINGS_HEADERS:
             continue
         if len(cells) != 3 or not cells[0]:
             raise FileFormatError(
