@@ -457,8 +457,11 @@ async def _drive(server: Server, sessions: Sequence[Mapping[str, Any]], plan: Pl
                  load: _Load, env: dict[str, str],
                  probe: Mapping[str, Any] | None) -> dict[str, Any] | None:
     """Run the tables (and the kill); the ranking probes' figures, if asked for."""
-    prober = (asyncio.create_task(asyncio.to_thread(_django_step, env, "probe", probe))
-              if probe is not None else None)
+    prober = None
+    if probe is not None:
+        # The other app server is up before the session starts (its start-up is no part of
+        # the load): the tables begin once it says it is ready.
+        prober = await _Prober.start(env, probe)
     tables = [(s["event"], t) for s in sessions for t in s["tables"]]
     cpu0, server0 = time.process_time(), server.cpu()
     load.started = time.perf_counter()
@@ -475,7 +478,39 @@ async def _drive(server: Server, sessions: Sequence[Mapping[str, Any]], plan: Pl
     load.report.server_cpu = server.cpu() - server0
     load.report.load_average = os.getloadavg()[0]
     load.report.seconds = load.last_ack - load.started
-    return await prober if prober is not None else None
+    return await prober.result() if prober is not None else None
+
+
+@dataclass
+class _Prober:
+    """The ranking probes' process (``python -m bridgescore.web.loadtest probe``)."""
+
+    process: asyncio.subprocess.Process
+    payload_file: str
+
+    @classmethod
+    async def start(cls, env: dict[str, str], payload: Mapping[str, Any]) -> _Prober:
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(payload, f)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bridgescore.web.loadtest", "probe", f.name, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        assert process.stdout is not None
+        line = await asyncio.wait_for(process.stdout.readline(), 300)
+        if line.strip() != b"ready":
+            err = await process.stderr.read() if process.stderr else b""
+            raise RuntimeError(f"loadtest probe did not start:\n{err.decode()[-4000:]}")
+        return cls(process, f.name)
+
+    async def result(self) -> dict[str, Any]:
+        try:
+            out, err = await asyncio.wait_for(self.process.communicate(), 900)
+        finally:
+            os.unlink(self.payload_file)
+        if self.process.returncode != 0:
+            raise RuntimeError(f"loadtest probe failed:\n{err.decode()[-4000:]}")
+        result: dict[str, Any] = json.loads(out)
+        return result
 
 
 def run(plan: Plan, work: Path | None = None) -> Report:
@@ -592,6 +627,8 @@ def _probe(payload: Mapping[str, Any]) -> dict[str, Any]:
     from .events.models import Event, ResultEntry
 
     event = Event.objects.get(pk=payload["event"])
+    services.state(event)  # warm: the event's movement, the library's tables
+    print("ready", flush=True)
     deadline = time.monotonic() + 600
     while (ResultEntry.objects.filter(event=event).count() < payload["start_rows"]
            and time.monotonic() < deadline):
@@ -604,6 +641,11 @@ def _probe(payload: Mapping[str, Any]) -> dict[str, Any]:
     times = []
     with httpx.Client(timeout=30) as client:
         for i, row in enumerate(rows):
+            if i:
+                # A results page ranks again when it is told of a change, not all the time:
+                # probing back to back would be a third process ranking flat out on the
+                # machine's two cores, beside the server and the tables.
+                time.sleep(payload.get("interval", 0.3))
             for j, fields in enumerate(({"contract": "pass"}, {"contract": row.result})):
                 current = services.live_row(event, int(row.round or 0), int(row.table or 0),
                                             int(row.board or 0))
