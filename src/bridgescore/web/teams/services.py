@@ -31,7 +31,7 @@ from ...events.live_teams import (
     round_robin_schedule,
 )
 from ...events.model import BoardResult
-from ...events.team_events import ByeVp, Standing, check_bye_vp
+from ...events.team_events import ByeVp, Standing, check_bye_vp, default_bye_vp
 from ...events.teams import MatchBoard, MatchSettings
 from ...i18n import Lang
 from ...vp import VP_SCALES, get_vp_scale
@@ -178,6 +178,14 @@ def _vps(live: LiveTeams) -> dict[str, Any]:
     return out
 
 
+def check_director(event: Event, actor: sv.Actor) -> None:
+    """``NotAllowed`` unless the actor directs the event's club (the API asks first, so that
+    a stranger learns nothing from the checks of what it sent)."""
+    if actor.user is None or not can_direct(actor.user, event.club):
+        raise sv.NotAllowed("Only a director of this club may do this.",
+                            "只有本俱乐部的裁判可以执行此操作。")
+
+
 def change_team_settings(event: Event, actor: sv.Actor, *, vp_scale: str | None = None,
                          bye_vp: ByeVp | Literal["keep"] | None = "keep") -> Event:
     """A director's new VP scale and/or bye (``None``: the scale's default).  Checked by the
@@ -185,9 +193,7 @@ def change_team_settings(event: Event, actor: sv.Actor, *, vp_scale: str | None 
     that a change after results are in shows what it re-scored; the live pages are told."""
     if event.kind != Event.Kind.TEAMS:
         raise BridgeError("not a team event", "不是队式赛")
-    if actor.user is None or not can_direct(actor.user, event.club):
-        raise sv.NotAllowed("Only a director of this club may do this.",
-                            "只有本俱乐部的裁判可以执行此操作。")
+    check_director(event, actor)
     rules = rules_of(event)
     scale = get_vp_scale(rules.vp_scale if vp_scale is None else vp_scale).name
     bye = rules.bye() if bye_vp == "keep" else bye_vp
@@ -206,6 +212,20 @@ def change_team_settings(event: Event, actor: sv.Actor, *, vp_scale: str | None 
                  after={**_rules_dict(event), **_vps(new)})
     sv.notify(event)  # the pages show the new VPs
     return event
+
+
+def settings_view(event: Event, lang: Lang) -> dict[str, Any]:
+    """A team event's settings as the API answers them: the scale (titled in ``lang``),
+    what a bye scores now, and the director's own bye setting (None: the scale's default),
+    so that a script can tell a default from a value that happens to equal it."""
+    r = rules_of(event)
+    scale = get_vp_scale(r.vp_scale)
+    bye = r.bye()
+    scored: ByeVp = default_bye_vp(scale) if bye is None else bye
+    return {"event": event.pk, "vp_scale": scale.name, "vp_scale_title": scale.title(lang),
+            "vp_max": scale.max_vp,
+            "bye_vp": scored if scored == "average" else _num(float(scored)),
+            "bye_vp_setting": r.bye_vp or None, "double": r.legs == 2}
 
 
 def scale_choices(lang: Lang) -> list[tuple[str, str]]:
