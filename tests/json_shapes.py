@@ -102,8 +102,9 @@ SHAPES: dict[str, Schema] = {
                  "assignments": [{"round": I, "table": I, "ns": S, "ew": S, "board_set": I,
                                   "sets": [I], "boards": [I], "arrow_switch": B}],
                  "sit_outs": {"*": [S]}},
-    "round_robin": {"teams": [S], "rounds": [{"round": I, "matches": [{"home": S, "away": S}],
-                                              "bye": opt(S)}]},
+    "round_robin": {"teams": [S], "double": B,
+                    "rounds": [{"round": I, "matches": [{"home": S, "away": S}],
+                                "bye": opt(S)}]},
     "draw": {"round": opt(I), "tables": [(
         {"table": I, "ns": S, "ew": S, "rematch": B},
         {"table": I, "home": S, "home_name": opt(S), "away": S, "away_name": opt(S), "rematch": B})],

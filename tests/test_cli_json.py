@@ -61,6 +61,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("movement", ["movement", "howell", "--pairs", "7"]),
     ("movement", ["movement", "mitchell", "--tables", "4", "--relay", "--arrow-switch", "2"]),
     ("round_robin", ["movement", "round-robin", "--teams", "5"]),
+    ("round_robin", ["movement", "round-robin", "--teams", "A,B,C", "--double"]),
     ("swiss_draw", ["swiss", str(TESTS / "swiss_standings.csv"),
                     "--history", str(TESTS / "swiss_history.csv")]),
     ("swiss_pairs", ["swiss", "--results", PAIRS, PAIRS]),

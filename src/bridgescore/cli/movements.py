@@ -28,18 +28,21 @@ def _read_text(path: str) -> str:
     return read_text(path)
 
 
-@command("movement", help="""Show a Mitchell or Howell movement, or a team round robin.
+@command("movement", help="""Show a Mitchell or Howell movement, or a team round robin (once
+    or, with --double, twice round).
 
     \b
     bridgescore movement mitchell --tables 7
     bridgescore movement round-robin --teams 6
+    bridgescore movement round-robin --teams 长城,黄河,长江 --double
     bridgescore movement mitchell --tables 8 --relay --html cards.html
     bridgescore movement howell --pairs 13 --lang zh""",
-         zh="""显示米切尔或豪威尔移位表，或队式循环赛的赛程。
+         zh="""显示米切尔或豪威尔移位表，或队式循环赛的赛程（单循环，或用 --double 双循环）。
 
     \b
     bridgescore movement mitchell --tables 7
     bridgescore movement round-robin --teams 6
+    bridgescore movement round-robin --teams 长城,黄河,长江 --double
     bridgescore movement mitchell --tables 8 --relay --html cards.html
     bridgescore movement howell --pairs 13 --lang zh""")
 @argument("kind", type=click.Choice(["mitchell", "howell", "round-robin"], case_sensitive=False),
@@ -49,6 +52,10 @@ def _read_text(path: str) -> str:
 @option("--teams", "teams", metavar="N|A,B,…",
         help="Round robin: the number of teams or their names, comma-separated.",
         zh="循环赛：队数，或以逗号分隔的队名。")
+@option("--double", is_flag=True,
+        help="Round robin: a double round robin, every two teams meeting twice (the second "
+        "half repeats the first with home and away swapped).",
+        zh="循环赛：双循环赛，每两队相遇两次（后半程按前半程重复，主客互换）。")
 @option("--pairs", type=Whole(), metavar="N",
         help="Howell: number of pairs (odd: one sits out each round).",
         zh="豪威尔：对数（奇数时每轮有一对轮空）。")
@@ -71,8 +78,8 @@ def _read_text(path: str) -> str:
         zh="将可打印的移位卡（桌卡和各对移位卡）写入此 HTML 文件。")
 @json_option
 @lang_option
-def movement_cmd(kind: str, tables: int | None, teams: str | None, pairs: int | None,
-                 boards_per_round: int,
+def movement_cmd(kind: str, tables: int | None, teams: str | None, double: bool,
+                 pairs: int | None, boards_per_round: int,
                  rounds: int | None, variant: str | None, arrows: tuple[int, ...], cards: str,
                  html_out: str | None, as_json: bool, lang: Lang) -> None:
     from ..events.cards import (
@@ -85,10 +92,14 @@ def movement_cmd(kind: str, tables: int | None, teams: str | None, pairs: int | 
 
     kind = kind.lower()
     if kind == "round-robin":
-        _round_robin(teams, as_json, lang)
+        _movement_options_unused(click.get_current_context())
+        _round_robin(teams, double, as_json, lang)
         return
     if teams is not None:
         raise BridgeError("--teams is for a round robin", "--teams 只用于循环赛（round-robin）")
+    if double:
+        raise BridgeError("--double is for a round robin: give 'round-robin' and --teams",
+                          "--double 只用于循环赛：请给出 round-robin 和 --teams")
     if kind == "mitchell":
         if pairs is not None:
             raise BridgeError("--pairs is for a Howell; give --tables for a Mitchell",
@@ -167,8 +178,24 @@ def _and(items: tuple[int, ...], lang: Lang) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _round_robin(teams: str | None, as_json: bool, lang: Lang) -> None:
-    from ..events.team_events import round_robin
+# What only a pairs movement takes: a round robin refuses them rather than ignore them.
+_MOVEMENT_ONLY = (("tables", "--tables"), ("pairs", "--pairs"),
+                  ("boards_per_round", "--boards-per-round"), ("rounds", "--rounds"),
+                  ("variant", "--skip/--relay"), ("arrows", "--arrow-switch"),
+                  ("cards", "--cards"), ("html_out", "--html"))
+
+
+def _movement_options_unused(ctx: click.Context) -> None:
+    given = [shown for name, shown in _MOVEMENT_ONLY
+             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
+    if given:
+        raise BridgeError(f"{given[0]} is for a Mitchell or Howell movement: a round robin "
+                          "takes --teams (and --double)",
+                          f"{given[0]} 只用于米切尔或豪威尔移位：循环赛只需 --teams（以及 --double）")
+
+
+def _round_robin(teams: str | None, double: bool, as_json: bool, lang: Lang) -> None:
+    from ..events.team_events import double_round_robin, round_robin
 
     if teams is None:
         raise BridgeError("give --teams N (the number of teams) or --teams A,B,C…",
@@ -180,17 +207,29 @@ def _round_robin(teams: str | None, as_json: bool, lang: Lang) -> None:
         names = [str(i) for i in range(1, count + 1)]
     else:
         names = [t.strip() for t in text.split(",") if t.strip()]
-    schedule = round_robin(names)
+    schedule = (double_round_robin if double else round_robin)(names)
     if as_json:
-        emit_json({"teams": names, "rounds": [
+        emit_json({"teams": names, "double": double, "rounds": [
             {"round": i, "matches": [{"home": f.home, "away": f.away} for f in rnd],
              "bye": next((t for t in names if all(t not in (f.home, f.away) for f in rnd)), None)}
             for i, rnd in enumerate(schedule, 1)]})
         return
-    click.echo(pick(lang, f"Round robin, {plural(len(names), 'team', 'teams')}, "
-                          f"{plural(len(schedule), 'round', 'rounds')} "
-                          "(the first team named is at home)",
-                    f"循环赛，{len(names)}队，{len(schedule)}轮（前者为主队）"))
+    if double:
+        half = len(schedule) // 2
+        second = f"{half + 1}–{len(schedule)}" if half > 1 else f"{len(schedule)}"
+        click.echo(pick(
+            lang, f"Double round robin, {plural(len(names), 'team', 'teams')}, "
+                  f"{plural(len(schedule), 'round', 'rounds')} (the first team named is at "
+                  f"home; {'rounds' if half > 1 else 'round'} {second} "
+                  f"{'are the return matches' if half > 1 else 'is the return match'}, "
+                  "home and away swapped)",
+            f"双循环赛，{len(names)}队，{len(schedule)}轮（前者为主队；第{second}轮为第二循环，"
+            "主客互换）"))
+    else:
+        click.echo(pick(lang, f"Round robin, {plural(len(names), 'team', 'teams')}, "
+                              f"{plural(len(schedule), 'round', 'rounds')} "
+                              "(the first team named is at home)",
+                        f"循环赛，{len(names)}队，{len(schedule)}轮（前者为主队）"))
     for i, rnd in enumerate(schedule, 1):
         games = pick(lang, ", ", "，").join(
             f"{f.home} v {f.away}" if not is_zh(lang) else f"{f.home} 对 {f.away}" for f in rnd)
