@@ -122,7 +122,8 @@ def _links(event: Event) -> dict[str, str]:
     """Other helpers' pages for this event (they may not exist yet on this branch)."""
     base = f"/events/{event.pk}/"
     return {"results": base, "print": base + "print/", "screen": base + "screen/",
-            "match": base + "match/", "import": base + "director/import",
+            "match": base + "match/", "match_settings": base + "match/settings",
+            "import": base + "director/import",
             "export": base + "export/usebio"}
 
 
