@@ -321,11 +321,34 @@ class CreateTest(DirectorApiCase):
         pairs = self.ok("get", f"/api/events/{event.pk}/pairs")
         assert [p["name"] for p in pairs] == ["Home", "Away"]
         assert [p["guest"] for p in pairs[0]["players"]] == [False, True, True, True]
-        body.update(movement="round-robin", segments=1,
+        assert self.ok("get", f"/api/events/{event.pk}/team-settings") == {
+            "vp_scale": "wbf", "bye_vp": None, "legs": 1}
+        body.update(movement="round-robin", segments=1, legs=2, vp_scale="acbl-20",
+                    bye_vp="average",
                     teams=[self.team(f"T{i}", [], [*guests, {"name_en": f"P{i}"}])
                            for i in range(3)])
         got = self.ok("post", "/api/events", body, 201)
         assert got["movement"] == "round-robin"
+        # A double round robin of 3 teams: each meets each twice, a bye a round.
+        assert got["rounds"] == 6
+        rr = f"/api/events/{got['id']}/team-settings"
+        assert self.ok("get", rr) == {"vp_scale": "acbl-20", "bye_vp": "average", "legs": 2}
+        assert self.ok("patch", rr, {"bye_vp": 12}) == {"vp_scale": "acbl-20", "bye_vp": 12.0,
+                                                         "legs": 2}
+        record = AuditRecord.objects.filter(event_id=got["id"]).order_by("-id").first()
+        assert record is not None and record.action == "teams.settings"
+        assert record.before is not None and record.before["bye_vp"] == "average"
+        assert self.ok("patch", rr, {"vp_scale": "wbf", "bye_vp": None})["bye_vp"] is None
+        self.refused("patch", rr, {"bye_vp": 25}, 400, "bad_input",
+                     "a bye of 25 VPs is more than", "25")
+        self.refused("patch", rr, {}, 400, "bad_input", "give vp_scale or bye_vp",
+                     "请给出要修改的 vp_scale 或 bye_vp")
+        for bad in ({"vp_scale": "nope"}, {"bye_vp": -1}, {"bye_vp": "half"}):
+            r = self.call("patch", rr, bad, self.alice)
+            assert r.status_code in (400, 422), (bad, r.status_code)
+        assert self.call("get", rr, user=self.bob).status_code == 403
+        self.refused("get", f"{self.base}/team-settings", None, 404, "not_found",
+                     "is a pairs session", "是双人赛")
 
     def test_team_events_refused_in_both_languages(self) -> None:
         guests = [{"name_en": f"G{i}"} for i in range(3)]
@@ -351,8 +374,12 @@ class CreateTest(DirectorApiCase):
         self.refused("post", "/api/events", body, 400, "bad_input",
                      "a match is between 2 teams, not 3", "一场比赛由 2 个队进行")
         bad: dict[str, Any]
-        for bad in ({"boards": 0}, {"segments": 9}, {"teams": []},
-                    {"movement": "mitchell"}):
+        self.refused("post", "/api/events", {**body, "teams": team_list[:2], "legs": 2}, 400,
+                     "bad_input", "a match is played once", "对抗赛只进行一次")
+        self.refused("post", "/api/events", {**body, "teams": team_list[:2], "vp_scale": "nope"},
+                     400, "bad_input", "unknown VP scale 'nope'", "nope")
+        for bad in ({"boards": 0}, {"segments": 9}, {"teams": []}, {"legs": 3},
+                    {"bye_vp": 101}, {"bye_vp": "none"}, {"movement": "mitchell"}):
             r = self.call("post", "/api/events", {**body, **bad}, self.alice)
             assert r.status_code == 422, bad
         assert Event.objects.count() == 1 and not Player.objects.filter(name_en="G1").exists()

@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal
 
 from ninja import Field, Path, Schema
 
+from ...vp import VP_SCALES
+
 # One line of text, no control characters.
 _LINE = r"^[^\x00-\x1f\x7f]*$"
 SessionName = Annotated[str, Field(max_length=200, pattern=_LINE)]
@@ -28,6 +30,11 @@ IdempotencyKey = Annotated[str, Field(
     min_length=1, max_length=64, pattern=r"^[!-~]+$",
     description="The script's key for this one request: a retry with the same key gets the "
                 "session the first request created (200) instead of a second one.")]
+
+VpScaleName = Annotated[str, Field(max_length=20, pattern=r"^[a-z0-9-]+$",
+                                   json_schema_extra={"enum": list(VP_SCALES)},
+                                   description="One of the library's VP scales.")]
+ByeVp = Annotated[float, Field(ge=0, le=100)] | Literal["average"]
 
 Status = Literal["setup", "running", "closed"]
 Kind = Literal["pairs", "teams"]
@@ -107,7 +114,24 @@ class NewTeamsEvent(_NewEvent):
     movement: Literal["match", "round-robin"]
     boards: Annotated[int, Field(ge=1, le=64, description="Boards per match.")]
     segments: Annotated[int, Field(ge=1, le=8, description="A match only.")] = 1
+    legs: Literal[1, 2] = Field(1, description="A round robin: 2 plays it twice.")
+    vp_scale: VpScaleName = "wbf"
+    bye_vp: ByeVp | None = Field(None, description="VPs for a bye, or 'average'; null: "
+                                                   "the scale's default.")
     teams: Annotated[list[TeamIn], Field(min_length=2, max_length=8)]
+
+
+class TeamSettingsOut(Schema):
+    vp_scale: str
+    bye_vp: float | str | None
+    legs: int
+
+
+class TeamSettingsIn(Schema):
+    """Only what is given changes; ``bye_vp`` null: the scale's default."""
+
+    vp_scale: VpScaleName | None = None
+    bye_vp: ByeVp | None = None
 
 
 NewEvent = Annotated[NewPairsEvent | NewTeamsEvent, Field(discriminator="kind")]
