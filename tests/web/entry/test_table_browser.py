@@ -35,7 +35,7 @@ PHONE: ViewportSize = {"width": 360, "height": 780}
 # The sessions of these tests, made in one go inside the server's environment (same
 # database, same SECRET_KEY) by `web manage shell`: name → the director's settings.
 SESSIONS: dict[str, dict[str, object]] = {
-    "Browser zh": {}, "Browser en": {"auto_accept_seconds": 3, "traveller_at_table": True},
+    "Browser zh": {}, "Browser en": {"auto_accept_seconds": 5, "traveller_at_table": True},
     "Browser wide": {}, "Browser offline": {}, "Browser lost answer": {},
     "Browser no script": {},
 }
@@ -224,8 +224,9 @@ def test_a_round_in_english_with_auto_acceptance_and_the_traveller(
     see(page, "NS score (40+2×30)×2+300+50=550")
     see(page, "Accepted by itself in")
     shot(page, "en-360-2-east-checks-countdown")
-    # Nobody taps: it accepts by itself after 3 s, then shows the board's results so far.
-    page.get_by_role("heading", name="Board 1: the results so far").wait_for(timeout=10_000)
+    # Nobody taps: it accepts by itself after 5 s (the least the settings allow), then shows
+    # the board's results so far.
+    page.get_by_role("heading", name="Board 1: the results so far").wait_for(timeout=15_000)
     assert page.locator(".traveller tbody tr").count() == 1
     shot(page, "en-360-3-traveller")
     page.get_by_role("link", name="Next board").tap()

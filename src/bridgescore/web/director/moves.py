@@ -72,7 +72,10 @@ def _check(event: Event, lines: Sequence[Assignment]) -> None:
 
 
 def _store(event: Event, actor: sv.Actor, action: str, subject: str,
-           old: Sequence[Assignment], new: Sequence[Assignment]) -> Event:
+           old: Sequence[Assignment], new: Sequence[Assignment],
+           withdrawn: tuple[str, bool] | None = None) -> Event:
+    """Store the new lines with their audit record; ``withdrawn`` (pair, flag) marks the
+    pair in the same transaction, so the lines and the pair's flag never disagree."""
     removed = [line_text(a) for a in old if a not in new]
     added = [line_text(a) for a in new if a not in old]
     if not removed and not added:
@@ -87,6 +90,8 @@ def _store(event: Event, actor: sv.Actor, action: str, subject: str,
         locked.assignments = [a.to_dict() for a in sorted(new, key=lambda a: (a.round, a.table))]
         locked.version += 1
         locked.save(update_fields=["assignments", "version"])
+        if withdrawn is not None:
+            Entrant.objects.filter(event=event, number=withdrawn[0]).update(withdrawn=withdrawn[1])
         sv.audit(locked, actor, action, subject, before=removed, after=added)
     sv.forget(int(event.pk))
     sv.notify(locked)
@@ -137,9 +142,8 @@ def withdraw(event: Event, actor: sv.Actor, pair: str, from_round: int = 1) -> E
     if len(new) == len(old):
         raise MoveRefused(f"pair {pair} plays no round from {from_round} on",
                           f"第 {pair} 对从第 {from_round} 轮起没有比赛")
-    _store(event, actor, "pairs.withdraw", f"pair {pair}, from round {from_round}", old, new)
-    Entrant.objects.filter(event=event, number=pair).update(withdrawn=True)
-    return event
+    return _store(event, actor, "pairs.withdraw", f"pair {pair}, from round {from_round}", old,
+                  new, withdrawn=(pair, True))
 
 
 def late_pair(event: Event, actor: sv.Actor, pair: str, from_round: int) -> Event:
@@ -162,9 +166,8 @@ def late_pair(event: Event, actor: sv.Actor, pair: str, from_round: int) -> Even
                           f"{from_round} on (it already plays, or its tables are taken)",
                           f"第 {pair} 对从第 {from_round} 轮起在移位中没有空位（已在比赛，或其桌已被占用）")
     new = [*old, *back]
-    _store(event, actor, "pairs.late", f"pair {pair}, from round {from_round}", old, new)
-    Entrant.objects.filter(event=event, number=pair).update(withdrawn=False)
-    return event
+    return _store(event, actor, "pairs.late", f"pair {pair}, from round {from_round}", old, new,
+                  withdrawn=(pair, False))
 
 
 def sitting_out(event: Event, round: int) -> list[str]:

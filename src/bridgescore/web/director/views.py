@@ -228,13 +228,11 @@ def pair_edit(request: HttpRequest, event: Event, number: str) -> HttpResponse:
                              initial={"player": seats.get(i)}) for i in (1, 2)]
     error = ""
     if post is not None and all(sf.is_valid() for sf in seat_forms):
-        chosen = [sf.cleaned_data.get("player") for sf in seat_forms]
+        chosen = [sf.cleaned_data.get("player") or pairs.Guest(sf.cleaned_data["guest_en"],
+                                                               sf.cleaned_data["guest_zh"])
+                  for sf in seat_forms]
         try:
-            for i, sf in enumerate(seat_forms):
-                if chosen[i] is None:
-                    chosen[i] = pairs.guest(sf.cleaned_data["guest_en"],
-                                            sf.cleaned_data["guest_zh"])
-            pairs.seat_players(event, _actor(request), number, [p for p in chosen if p])
+            pairs.seat(event, _actor(request), number, chosen)
         except BridgeError as e:
             error = f.say(e)
         else:

@@ -140,6 +140,7 @@ def create_event(club: Club, actor: Actor, *, name_en: str = "", name_zh: str = 
     if actor.user is None or not can_direct(actor.user, club):
         raise NotAllowed("Only a director of this club may create a session.",
                          "只有本俱乐部的裁判可以创建比赛。")
+    check_names(name_en, name_zh)
     if movement not in (Event.Movement.MITCHELL, Event.Movement.HOWELL):
         raise BridgeError(f"unknown movement {movement!r}: expected mitchell or howell",
                           f"未知的移位 {movement!r}：应为 mitchell（米切尔）或 howell（豪威尔）")
@@ -173,12 +174,40 @@ def settings_of(event: Event) -> dict[str, Any]:
     return out
 
 
+# An entry is accepted by itself after this many seconds at the soonest and the latest.
+AUTO_ACCEPT_SECONDS = (5, 3600)
+NAME_LENGTH = 200
+
+
+def check_names(name_en: str, name_zh: str) -> None:
+    """A session has a name in at least one language, and each fits its column."""
+    if not (name_en.strip() or name_zh.strip()):
+        raise BridgeError("give the session a name in Chinese or in English",
+                          "请填写比赛的中文名或英文名")
+    for n in (name_en, name_zh):
+        if len(n) > NAME_LENGTH:
+            raise BridgeError(f"the name {n[:20]!r}… is too long: at most {NAME_LENGTH} characters",
+                              f"名称 {n[:20]!r}… 过长：最多 {NAME_LENGTH} 个字符")
+
+
+def check_settings(event: Event, changes: Mapping[str, Any]) -> None:
+    """What the settings form checks, for every caller (the API too): the session keeps a
+    name, names fit, auto-accept is off or 5–3600 seconds."""
+    check_names(*(str(changes.get(k, getattr(event, k)) or "") for k in ("name_en", "name_zh")))
+    seconds = changes.get("auto_accept_seconds")
+    low, high = AUTO_ACCEPT_SECONDS
+    if seconds is not None and not low <= seconds <= high:
+        raise BridgeError(f"auto-accept after {seconds} seconds: expected {low} to {high}, "
+                          "or none", f"{seconds} 秒后自动确认：应为 {low} 到 {high} 秒，或不设")
+
+
 def change_settings(event: Event, actor: Actor, **changes: Any) -> Event:
     _director(actor, event)
     unknown = set(changes) - set(SETTINGS)
     if unknown:
         raise BridgeError(f"unknown settings: {', '.join(sorted(unknown))}",
                           f"未知的设置：{'、'.join(sorted(unknown))}")
+    check_settings(event, changes)
     with transaction.atomic():
         before = settings_of(event)
         for name, value in changes.items():
@@ -218,9 +247,12 @@ def publish(event: Event, actor: Actor, published: bool = True) -> Event:
 def close_round(event: Event, actor: Actor, round: int) -> Event:
     """End the rounds up to ``round``: from now on only a director corrects them."""
     _director(actor, event)
+    if not 0 <= round <= event.rounds:
+        raise BridgeError(f"{round} is not a round of this session: expected 0 to {event.rounds}",
+                          f"{round} 不是本场比赛的轮次：应为 0 到 {event.rounds}")
     with transaction.atomic():
         before = event.closed_round
-        event.closed_round = max(0, min(round, event.rounds))
+        event.closed_round = round
         event.save(update_fields=["closed_round"])
         audit(event, actor, "event.close_round", before=before, after=event.closed_round)
     return event

@@ -63,6 +63,29 @@ class TeamSpec:
     players: tuple[Player | Guest, ...]
 
 
+GUEST_NAME_LENGTH = 100  # Player.name_en / name_zh
+
+
+def _check_players(club: Club, teams: Sequence[TeamSpec], members: list[int]) -> None:
+    """What the page's form ensures, for every caller (the API too): the players are the
+    club's members, and every guest has a name that fits."""
+    for i, t in enumerate(teams, 1):
+        for p in t.players:
+            if isinstance(p, Guest) and not (p.name_en.strip() or p.name_zh.strip()):
+                raise BridgeError(f"team {i}: a guest needs a name in Chinese or in English",
+                                  f"第{i}队：来宾需要中文名或英文名")
+            if isinstance(p, Guest) and max(len(p.name_en), len(p.name_zh)) > GUEST_NAME_LENGTH:
+                raise BridgeError(
+                    f"team {i}: the guest's name is too long: at most {GUEST_NAME_LENGTH} "
+                    "characters", f"第{i}队：来宾姓名过长：最多 {GUEST_NAME_LENGTH} 个字符")
+    known = set(Player.objects.filter(pk__in=members, memberships__club=club)
+                .values_list("pk", flat=True))
+    stranger = next((p for p in members if p not in known), None)
+    if stranger is not None:
+        raise BridgeError(f"player {stranger} is not a member of this club",
+                          f"选手 {stranger} 不是本俱乐部会员")
+
+
 def create_team_event(club: Club, actor: sv.Actor, *, name_en: str = "", name_zh: str = "",
                       date: datetime.date, movement: str, boards: int, segments: int = 1,
                       teams: Sequence[TeamSpec], legs: int = 1, vp_scale: str = VP_SCALE,
@@ -74,6 +97,7 @@ def create_team_event(club: Club, actor: sv.Actor, *, name_en: str = "", name_zh
     if actor.user is None or not can_direct(actor.user, club):
         raise sv.NotAllowed("Only a director of this club may create a session.",
                             "只有本俱乐部的裁判可以创建比赛。")
+    sv.check_names(name_en, name_zh)
     ids = [str(i) for i in range(1, len(teams) + 1)]
     if legs not in (1, 2) or isinstance(legs, bool):
         raise BridgeError(f"invalid number of legs {legs!r}: a round robin is played once or twice",
@@ -102,6 +126,7 @@ def create_team_event(club: Club, actor: sv.Actor, *, name_en: str = "", name_zh
                 f"team {i} has {len(t.players)} players: a team has {MIN_PLAYERS} to {MAX_PLAYERS}",
                 f"第{i}队有 {len(t.players)} 名队员：每队应有 {MIN_PLAYERS} 到 {MAX_PLAYERS} 名")
     members = [p.pk for t in teams for p in t.players if isinstance(p, Player)]
+    _check_players(club, teams, members)
     twice = next((p for p in members if members.count(p) > 1), None)
     if twice is not None:
         name = Player.objects.get(pk=twice)
