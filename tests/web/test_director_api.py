@@ -321,8 +321,8 @@ class CreateTest(DirectorApiCase):
         pairs = self.ok("get", f"/api/events/{event.pk}/pairs")
         assert [p["name"] for p in pairs] == ["Home", "Away"]
         assert [p["guest"] for p in pairs[0]["players"]] == [False, True, True, True]
-        assert self.ok("get", f"/api/events/{event.pk}/team-settings") == {
-            "vp_scale": "wbf", "bye_vp": None, "legs": 1}
+        now = self.ok("get", f"/api/events/{event.pk}/match/settings")
+        assert (now["vp_scale"], now["bye_vp_setting"], now["double"]) == ("wbf", None, False)
         body.update(movement="round-robin", segments=1, legs=2, vp_scale="acbl-20",
                     bye_vp="average",
                     teams=[self.team(f"T{i}", [], [*guests, {"name_en": f"P{i}"}])
@@ -331,24 +331,23 @@ class CreateTest(DirectorApiCase):
         assert got["movement"] == "round-robin"
         # A double round robin of 3 teams: each meets each twice, a bye a round.
         assert got["rounds"] == 6
-        rr = f"/api/events/{got['id']}/team-settings"
-        assert self.ok("get", rr) == {"vp_scale": "acbl-20", "bye_vp": "average", "legs": 2}
-        assert self.ok("patch", rr, {"bye_vp": 12}) == {"vp_scale": "acbl-20", "bye_vp": 12.0,
-                                                         "legs": 2}
+        # The settings it was created with, read and changed through the teams API.
+        rr = f"/api/events/{got['id']}/match/settings"
+        now = self.ok("get", rr)
+        assert (now["vp_scale"], now["bye_vp"], now["double"]) == ("acbl-20", "average", True)
+        changed = self.ok("patch", rr, {"bye_vp": 12})
+        assert (changed["vp_scale"], changed["bye_vp_setting"], changed["changed"]) == (
+            "acbl-20", "12", True)
         record = AuditRecord.objects.filter(event_id=got["id"]).order_by("-id").first()
         assert record is not None and record.action == "teams.settings"
         assert record.before is not None and record.before["bye_vp"] == "average"
-        assert self.ok("patch", rr, {"vp_scale": "wbf", "bye_vp": None})["bye_vp"] is None
-        self.refused("patch", rr, {"bye_vp": 25}, 400, "bad_input",
-                     "a bye of 25 VPs is more than", "25")
-        self.refused("patch", rr, {}, 400, "bad_input", "give vp_scale or bye_vp",
-                     "请给出要修改的 vp_scale 或 bye_vp")
-        for bad in ({"vp_scale": "nope"}, {"bye_vp": -1}, {"bye_vp": "half"}):
+        assert self.ok("patch", rr, {"vp_scale": "wbf", "bye_vp": None})["bye_vp_setting"] is None
+        for bad in ({"vp_scale": "nope"}, {"bye_vp": -1}, {"bye_vp": "half"}, {"bye_vp": 25}):
             r = self.call("patch", rr, bad, self.alice)
             assert r.status_code in (400, 422), (bad, r.status_code)
         assert self.call("get", rr, user=self.bob).status_code == 403
-        self.refused("get", f"{self.base}/team-settings", None, 404, "not_found",
-                     "is a pairs session", "是双人赛")
+        r = self.call("get", f"{self.base}/match/settings", None, self.alice)
+        assert r.status_code == 404 and r.json()["code"] == "not_a_team_event"
 
     def test_team_events_refused_in_both_languages(self) -> None:
         guests = [{"name_en": f"G{i}"} for i in range(3)]

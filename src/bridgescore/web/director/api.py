@@ -268,42 +268,6 @@ def settings_patch(request: HttpRequest, event_id: s.EventId, data: s.SettingsIn
     return sv.settings_of(event)
 
 
-def _team_settings(event: Event) -> dict[str, Any]:
-    rules = teams.rules_of(event)
-    return {"vp_scale": rules.vp_scale, "bye_vp": rules.bye(), "legs": rules.legs}
-
-
-def _team_event(event: Event) -> None:
-    if event.kind != Event.Kind.TEAMS:
-        raise _Missing(f"Session {event.pk} is a pairs session: it has no team settings.",
-                       f"第 {event.pk} 场比赛是双人赛：没有队式赛设置。")
-
-
-@router.get("/events/{event_id}/team-settings", response={200: s.TeamSettingsOut, **_ERRORS},
-            summary="A team event's VP scale, bye and legs")
-@_answers
-def team_settings_get(request: HttpRequest, event_id: s.EventId) -> Any:
-    event = _directed(request, event_id)[0]
-    _team_event(event)
-    return _team_settings(event)
-
-
-@router.patch("/events/{event_id}/team-settings",
-              response={200: s.TeamSettingsOut, **_ERRORS},
-              summary="Change a team event's VP scale and/or bye (every match is re-scored)")
-@_answers
-def team_settings_patch(request: HttpRequest, event_id: s.EventId,
-                        data: s.TeamSettingsIn) -> Any:
-    event, actor = _directed(request, event_id)
-    _team_event(event)
-    given = data.model_fields_set
-    if not given:
-        raise BridgeError("give vp_scale or bye_vp to change", "请给出要修改的 vp_scale 或 bye_vp")
-    teams.change_team_settings(event, actor, vp_scale=data.vp_scale,
-                               bye_vp=data.bye_vp if "bye_vp" in given else "keep")
-    return _team_settings(event)
-
-
 @router.post("/events/{event_id}/status", response={200: s.EventOut, **_ERRORS},
              summary="Start (running), close (the table secrets stop working) or reopen")
 @_answers

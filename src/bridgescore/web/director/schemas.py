@@ -121,19 +121,6 @@ class NewTeamsEvent(_NewEvent):
     teams: Annotated[list[TeamIn], Field(min_length=2, max_length=8)]
 
 
-class TeamSettingsOut(Schema):
-    vp_scale: str
-    bye_vp: float | str | None
-    legs: int
-
-
-class TeamSettingsIn(Schema):
-    """Only what is given changes; ``bye_vp`` null: the scale's default."""
-
-    vp_scale: VpScaleName | None = None
-    bye_vp: ByeVp | None = None
-
-
 NewEvent = Annotated[NewPairsEvent | NewTeamsEvent, Field(discriminator="kind")]
 
 

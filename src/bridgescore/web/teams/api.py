@@ -114,12 +114,10 @@ def _bye(data: SettingsIn) -> ByeVp | None:
     return value
 
 
-@router.patch("/events/{event_id}/match/settings",
-              response={200: SettingsOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut,
-                        404: ErrorOut, 422: ErrorOut},
-              summary="Change a team event's VP scale and bye (its club's directors)")
-def change_settings(request: HttpRequest, event_id: Id,
-                    data: SettingsIn) -> Status[dict[str, Any]]:
+def _directed(request: HttpRequest,
+              event_id: int) -> tuple[Event, sv.Actor] | Status[dict[str, Any]]:
+    """The team event and its director asking, or the refusal (404 before 403, as GET
+    ``…/match`` answers)."""
     event = Event.objects.select_related("club").filter(pk=event_id).first()
     if event is None:
         return Status(404, api_error("not_found", f"no session {event_id}",
@@ -132,6 +130,41 @@ def change_settings(request: HttpRequest, event_id: Id,
         teams.check_director(event, actor)
     except sv.NotAllowed as e:
         return Status(403, api_error("not_allowed", e.en, e.zh))
+    return event, actor
+
+
+class SettingsNow(Schema):
+    event: int
+    vp_scale: str
+    vp_scale_title: str
+    vp_max: int
+    bye_vp: str = Field(description="What a bye scores now: VPs, or \"average\".")
+    bye_vp_setting: str | None = Field(
+        description="The director's bye setting; null: the scale's default.")
+    double: bool
+
+
+@router.get("/events/{event_id}/match/settings",
+            response={200: SettingsNow, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut,
+                      422: ErrorOut},
+            summary="A team event's VP scale and bye (its club's directors)")
+def settings(request: HttpRequest, event_id: Id) -> Status[dict[str, Any]]:
+    directed = _directed(request, event_id)
+    if isinstance(directed, Status):
+        return directed
+    return Status(200, teams.settings_view(directed[0], _lang()))
+
+
+@router.patch("/events/{event_id}/match/settings",
+              response={200: SettingsOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut,
+                        404: ErrorOut, 422: ErrorOut},
+              summary="Change a team event's VP scale and bye (its club's directors)")
+def change_settings(request: HttpRequest, event_id: Id,
+                    data: SettingsIn) -> Status[dict[str, Any]]:
+    directed = _directed(request, event_id)
+    if isinstance(directed, Status):
+        return directed
+    event, actor = directed
     try:
         bye: ByeVp | Literal["keep"] | None = (_bye(data) if "bye_vp" in data.model_fields_set
                                                 else "keep")
