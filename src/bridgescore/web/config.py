@@ -122,7 +122,7 @@ def databases(env: Mapping[str, str], directory: Path) -> dict[str, dict[str, ob
             # requests borrow connections from one pool a process instead (psycopg's), at
             # most BRIDGESCORE_DB_POOL_SIZE of them; a request that finds none free waits.
             # The table API's database threads keep theirs (core/dbthreads.py).
-            size = integer(env, "BRIDGESCORE_DB_POOL_SIZE", 40, minimum=2)
+            size = integer(env, "BRIDGESCORE_DB_POOL_SIZE", 20, minimum=2)
             options = dict(config.get("OPTIONS") or {})  # type: ignore[call-overload]
             options["pool"] = {"min_size": 2, "max_size": size, "timeout": 20}
             config["OPTIONS"] = options
