@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -93,3 +96,43 @@ def test_shared_servers_must_share_a_given_key(tmp_path: Path) -> None:
 def test_the_data_directory(tmp_path: Path) -> None:
     assert config.data_dir({"BRIDGESCORE_DATA_DIR": str(tmp_path)}) == tmp_path.resolve()
     assert config.data_dir({}) == (Path.cwd() / "var").resolve()
+
+
+def test_failure_throttles_from_the_environment() -> None:
+    prefix = "BRIDGESCORE_TABLE_SECRET_FAILURE"
+    assert config.failure_throttle({}, prefix, limit=30, window=600) == (30, 600)
+    env = {f"{prefix}_LIMIT": "100", f"{prefix}_WINDOW": " 3600 "}
+    assert config.failure_throttle(env, prefix, limit=30, window=600) == (100, 3600)
+    for name, raw in (("LIMIT", "0"), ("LIMIT", "ten"), ("LIMIT", "1000001"),
+                      ("WINDOW", "-5"), ("WINDOW", "604801"), ("WINDOW", "1.5")):
+        with pytest.raises(ImproperlyConfigured,
+                           match=rf"{prefix}_{name}='{raw}': expected a whole number from 1 "
+                                 rf"to \d+ / 环境变量 .* 1 到 \d+ 之间的整数"):
+            config.failure_throttle({f"{prefix}_{name}": raw}, prefix, limit=30, window=600)
+
+
+def test_a_huge_number_is_refused_quoting_only_its_start() -> None:
+    with pytest.raises(ImproperlyConfigured) as refused:
+        config.integer({"N": "9" * 5000}, "N", 5, maximum=10)
+    assert len(str(refused.value)) < 300
+
+
+def test_the_settings_read_the_table_secret_throttle(tmp_path: Path) -> None:
+    # A fresh interpreter: the settings module reads the environment once, at import.
+    code = ("import django; from django.conf import settings; django.setup(); "
+            "print(settings.TABLE_SECRET_FAILURE_LIMIT, settings.TABLE_SECRET_FAILURE_WINDOW)")
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bridgescore.web.settings",
+           "BRIDGESCORE_DATA_DIR": str(tmp_path), "BRIDGESCORE_TABLE_SECRET_FAILURE_LIMIT": "7",
+           "BRIDGESCORE_TABLE_SECRET_FAILURE_WINDOW": "120"}
+    env.pop("DATABASE_URL", None)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["7", "120"]
+    # A bad value: the command line says which variable and what it should be, in one line.
+    env["BRIDGESCORE_TABLE_SECRET_FAILURE_WINDOW"] = "a week"
+    done = subprocess.run([sys.executable, "-m", "bridgescore", "web", "manage", "check"],
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2, done.stderr
+    assert "BRIDGESCORE_TABLE_SECRET_FAILURE_WINDOW='a week'" in done.stderr
+    assert "1 到 604800 之间的整数" in done.stderr and "Traceback" not in done.stderr

@@ -21,6 +21,7 @@ from .accounts.api import router as accounts_router
 from .core.errors import HTTP_TEXTS, api_error
 from .director.api import router as director_router
 from .entry.api import router as entry_router
+from .entry.throttle import Locked
 from .files.api import router as files_router
 from .results.api import router as results_router
 from .teams.api import router as teams_router
@@ -92,6 +93,17 @@ def bridge_error(request: HttpRequest, exc: BridgeError) -> HttpResponse:
 @api.exception_handler(Http404)
 def not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
     return _json(request, 404, api_error("not_found", "Not found.", "未找到。"))
+
+
+@api.exception_handler(Locked)
+def too_many_wrong_secrets(request: HttpRequest, exc: Locked) -> HttpResponse:
+    minutes = -(-exc.seconds // 60)
+    return _json(request, 429, api_error(
+        "too_many_wrong_secrets",
+        f"Too many wrong table secrets from this address: try again in {minutes} min.",
+        f"此地址尝试的错误桌号密钥过多：请 {minutes} 分钟后再试。",
+        retry_after=exc.seconds,
+    ), {"Retry-After": str(exc.seconds)})
 
 
 @api.exception_handler(HttpError)

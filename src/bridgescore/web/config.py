@@ -36,17 +36,36 @@ def flag(env: Mapping[str, str], name: str, default: bool = False) -> bool:
     raise bad(name, raw, "1 or 0 (true/false, yes/no, on/off)", " 1 或 0（true/false、yes/no、on/off）")
 
 
-def integer(env: Mapping[str, str], name: str, default: int, minimum: int = 0) -> int:
+def integer(env: Mapping[str, str], name: str, default: int, minimum: int = 0,
+            maximum: int | None = None) -> int:
     raw = env.get(name)
     if raw is None or not raw.strip():
         return default
+    if maximum is None:
+        expected = (f"a whole number >= {minimum}", f"不小于 {minimum} 的整数")
+    else:
+        expected = (f"a whole number from {minimum} to {maximum}",
+                    f" {minimum} 到 {maximum} 之间的整数")
     try:
-        value = int(raw.strip())
+        # The length check first: int() of thousands of digits is slow, and refused anyway.
+        value = int(raw.strip()) if len(raw.strip()) <= 30 else None
     except ValueError:
-        raise bad(name, raw, f"a whole number >= {minimum}", f"不小于 {minimum} 的整数") from None
-    if value < minimum:
-        raise bad(name, raw, f"a whole number >= {minimum}", f"不小于 {minimum} 的整数")
+        value = None
+    if value is None or value < minimum or (maximum is not None and value > maximum):
+        raise bad(name, raw[:40], *expected)
     return value
+
+
+# The longest window a failure count may have: a week (a longer one would lock a club's
+# shared address out for days after one bad evening; far longer ones overflow the dates).
+MAX_WINDOW = 7 * 24 * 3600
+
+
+def failure_throttle(env: Mapping[str, str], prefix: str, limit: int,
+                     window: int) -> tuple[int, int]:
+    """``{prefix}_LIMIT`` failures per address within ``{prefix}_WINDOW`` seconds."""
+    return (integer(env, f"{prefix}_LIMIT", limit, minimum=1, maximum=1_000_000),
+            integer(env, f"{prefix}_WINDOW", window, minimum=1, maximum=MAX_WINDOW))
 
 
 def words(env: Mapping[str, str], name: str, default: str) -> list[str]:

@@ -104,8 +104,12 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # Log-in throttle: this many failures for one user name from one address within the
 # window locks that pair out until the window has passed.
-LOGIN_FAILURE_LIMIT = config.integer(ENV, "BRIDGESCORE_LOGIN_FAILURE_LIMIT", 5, minimum=1)
-LOGIN_FAILURE_WINDOW = config.integer(ENV, "BRIDGESCORE_LOGIN_FAILURE_WINDOW", 900, minimum=1)
+LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW = config.failure_throttle(
+    ENV, "BRIDGESCORE_LOGIN_FAILURE", limit=5, window=900)
+# Table secrets (entry/throttle.py): wrong secrets per address, pages and API together.
+# Generous, because a club's phones often share one public address.
+TABLE_SECRET_FAILURE_LIMIT, TABLE_SECRET_FAILURE_WINDOW = config.failure_throttle(
+    ENV, "BRIDGESCORE_TABLE_SECRET_FAILURE", limit=30, window=600)
 
 LANGUAGE_CODE = "en"
 # Each language is named in itself, as a language switch shows it.

@@ -10,7 +10,8 @@ Every action is a call into ``bridgescore.web.events.services`` (which checks th
 stores what the library accepted); this module only reads requests and writes answers.
 Answers: 201 for a new row, 200 for a retry the server already had (same idempotency key),
 400 with every field error of the entry, 403 when the actor may not, 404 for an unknown
-secret or event, 409 with the result already there.
+secret or event, 409 with the result already there, 429 (with ``Retry-After``) for an
+address that has sent too many wrong secrets (the pages' throttle, ``throttle.py``).
 """
 
 from __future__ import annotations
@@ -32,11 +33,13 @@ from ...events.model import parse_award
 from ...i18n import is_zh
 from ...result import Result
 from ..accounts.models import User
+from ..accounts.throttle import client_address
 from ..core import dbthreads
 from ..core.errors import api_error
 from ..events import services
 from ..events import tables as table_secrets
 from ..events.models import Event, ResultEntry, Table
+from . import throttle
 
 router = Router()
 
@@ -290,9 +293,12 @@ def _stored(request: HttpRequest, event: Event, act: Any) -> HttpResponse:
     return _answer(request, 201 if stored.created else 200, entry_out(row, in_force))
 
 
-def _table(secret: str) -> Table:
+def _table(request: HttpRequest, secret: str) -> Table:
     table = table_secrets.table_for_token(secret)
     if table is None:
+        # The pages' throttle, asked only now: a valid secret pays no extra query.  Over
+        # the limit this raises throttle.Locked (a 429, ../api.py); else the failure counts.
+        throttle.wrong_secret(client_address(request), secret)
         raise Http404
     return table
 
@@ -323,18 +329,20 @@ def _current_round(event: Event, table: int, held: dict[tuple[int, int, int], in
 
 
 _ERRORS: dict[int, type[Schema]] = {400: EntryErrorOut, 403: ErrorOut, 404: ErrorOut,
-                                    409: ConflictOut, 422: ErrorOut, 503: ErrorOut}
+                                    409: ConflictOut, 422: ErrorOut, 429: ErrorOut,
+                                    503: ErrorOut}
 
 
 # ---------------------------------------------------------------------------- the table's phone
 
 
-@router.get("/tables/{secret}", auth=None, response={200: TableOut, 404: ErrorOut, 503: ErrorOut},
+@router.get("/tables/{secret}", auth=None, response={200: TableOut, 404: ErrorOut, 429: ErrorOut,
+                                             503: ErrorOut},
             summary="A table's round: its boards, pairs, dealer, vulnerability and entries")
 @_one_at_a_time
 def table_view(request: HttpRequest, secret: str,
                round: Annotated[int | None, Query(ge=1, le=1_000_000)] = None) -> dict[str, Any]:
-    table = _table(secret)
+    table = _table(request, secret)
     event = table.event
     held = services.in_force(event)
     rows = {r.seq: r for r in ResultEntry.objects.filter(
@@ -377,7 +385,7 @@ def table_view(request: HttpRequest, secret: str,
                      "answered with the stored row)")
 @_one_at_a_time
 def table_enter(request: HttpRequest, secret: str, data: TableEntryIn) -> HttpResponse:
-    table = _table(secret)
+    table = _table(request, secret)
     fields = {**data.fields(), "board": data.board}
     return _stored(request, table.event, lambda: services.enter(
         table.event, services.Actor(table=table), round=data.round, table=table.number,
@@ -389,7 +397,7 @@ def table_enter(request: HttpRequest, secret: str, data: TableEntryIn) -> HttpRe
              summary="Correct the table's own entry (until its round is closed)")
 @_one_at_a_time
 def table_correct(request: HttpRequest, secret: str, seq: Id, data: CorrectIn) -> HttpResponse:
-    table = _table(secret)
+    table = _table(request, secret)
     return _stored(request, table.event, lambda: services.correct(
         table.event, services.Actor(table=table), seq, data.fields(), reason=data.reason,
         key=data.idempotency_key))

@@ -4,8 +4,13 @@ A table secret has 96 random bits, so guessing one is hopeless anyway; the limit
 scanner from even trying, and its count lives in the database (``SecretFailure``) so that
 several app servers share it.  Only failures count: a table's phone opening its own page
 hundreds of times in an evening never comes near the limit.  The limit and the window are
-the settings ``TABLE_SECRET_FAILURE_LIMIT`` and ``TABLE_SECRET_FAILURE_WINDOW`` (seconds),
-with generous defaults because a club's phones often share one public address.
+the settings ``TABLE_SECRET_FAILURE_LIMIT`` and ``TABLE_SECRET_FAILURE_WINDOW`` (seconds,
+from ``BRIDGESCORE_TABLE_SECRET_FAILURE_LIMIT`` / ``…_WINDOW``), with generous defaults because a
+club's phones often share one public address.
+
+The phone pages (``entry/views.py``) ask before they look a secret up, so a locked address is
+refused even a real secret; the JSON API asks only after a secret opened nothing
+(:func:`wrong_secret`), so that an entry with a valid secret costs no extra query.
 """
 
 from __future__ import annotations
@@ -17,19 +22,17 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from ..events import tables
+from ..events.models import Event, Table
 from .models import SecretFailure
-
-DEFAULT_LIMIT = 30
-DEFAULT_WINDOW = 600
 
 
 def limit() -> int:
-    return int(getattr(settings, "TABLE_SECRET_FAILURE_LIMIT", DEFAULT_LIMIT))
+    return int(settings.TABLE_SECRET_FAILURE_LIMIT)
 
 
 def window() -> timedelta:
-    return timedelta(seconds=int(getattr(settings, "TABLE_SECRET_FAILURE_WINDOW",
-                                         DEFAULT_WINDOW)))
+    return timedelta(seconds=int(settings.TABLE_SECRET_FAILURE_WINDOW))
 
 
 def _key(address: str) -> str:
@@ -57,6 +60,30 @@ def record_failure(address: str) -> None:
         else:
             row.failures += 1
         row.save(update_fields=["failures", "window_start"])
+
+
+class Locked(Exception):
+    """This address has had too many wrong secrets: it is refused for ``seconds`` more."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
+
+
+def is_closed_table(secret: str) -> bool:
+    """A real secret of a table whose session is closed: no guess, so it counts nothing."""
+    return len(secret) == tables.TOKEN_LENGTH and Table.objects.filter(
+        token_digest=tables.digest(secret), event__status=Event.Status.CLOSED).exists()
+
+
+def wrong_secret(address: str, secret: str) -> None:
+    """A secret that opened no table, from this address: raises :class:`Locked` while the
+    address is over the limit, else counts one failure (not for a closed session's secret)."""
+    locked = seconds_locked(address)
+    if locked:
+        raise Locked(locked)
+    if not is_closed_table(secret):
+        record_failure(address)
 
 
 def forget_expired() -> int:

@@ -89,8 +89,7 @@ def _open(request: HttpRequest, secret: str) -> Table | HttpResponse:
     table = tables.table_for_token(secret)
     if table is not None:
         return table
-    if len(secret) == tables.TOKEN_LENGTH and Table.objects.filter(
-            token_digest=tables.digest(secret), event__status=Event.Status.CLOSED).exists():
+    if throttle.is_closed_table(secret):
         # A real secret of a closed session is no guess: it does not count against the phone.
         return _message(request, 404, lambda: (
             _("This session is closed"),
