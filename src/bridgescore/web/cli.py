@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -48,17 +49,56 @@ def _call(name: str, *args: str, **options: Any) -> None:
         raise BridgeError(f"database: {e}", f"数据库错误：{e}") from None
 
 
-def prepare(quiet: bool = False, static: bool = True) -> None:
-    """What every start needs: translations, the database schema, the static files."""
-    from .setup import collect_static, compile_catalogues
+@dataclass(frozen=True)
+class Prepared:
+    """What :func:`prepare` did (each step does nothing when it has nothing to do)."""
 
-    compile_catalogues()
-    _call("migrate", interactive=False, verbosity=0 if quiet else 1)
-    from .accounts.throttle import forget_expired
+    compiled: int
+    migrations: int
+    static: bool | None  # collected; False: unchanged since the last run; None: not asked
+    logins_swept: int
+    secrets_swept: int
 
-    forget_expired()  # housekeeping: log-in failure counts whose window has passed
-    if static:
-        collect_static()
+    def lines(self, zh: bool) -> list[str]:
+        static = {True: ("collected", "已收集"), False: ("unchanged", "未变，跳过"),
+                  None: ("not asked for", "未要求")}[self.static]
+        if zh:
+            return [f"翻译：编译了 {self.compiled} 个目录",
+                    f"数据库：应用了 {self.migrations} 个迁移",
+                    f"静态文件：{static[1]}",
+                    f"限流计数：清除了 {self.logins_swept} 条过期的登录失败记录、"
+                    f"{self.secrets_swept} 条过期的桌号密钥失败记录"]
+        return [f"translations: {self.compiled} catalogue(s) compiled",
+                f"database: {self.migrations} migration(s) applied",
+                f"static files: {static[0]}",
+                f"throttle: {self.logins_swept} expired log-in count(s) and "
+                f"{self.secrets_swept} expired table-secret count(s) removed"]
+
+
+def _pending_migrations() -> int:
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+    from django.db.utils import OperationalError
+
+    try:
+        executor = MigrationExecutor(connection)
+        return len(executor.migration_plan(executor.loader.graph.leaf_nodes()))
+    except OperationalError as e:
+        raise BridgeError(f"database: {e}", f"数据库错误：{e}") from None
+
+
+def prepare(quiet: bool = False, static: bool = True) -> Prepared:
+    """What every start needs, each step only when needed: the translations, the database
+    schema, the expired throttle counts swept, the static files."""
+    from .setup import collect_static, compile_catalogues, forget_expired_counts
+
+    compiled = compile_catalogues()
+    pending = _pending_migrations()
+    _call("migrate", interactive=False, verbosity=0 if quiet or not pending else 1)
+    # Housekeeping: failure counts whose window has passed are never read again.
+    logins, secrets = forget_expired_counts()
+    collected = collect_static() if static else None
+    return Prepared(len(compiled), pending, collected, logins, secrets)
 
 
 @click.group("web", context_settings={"help_option_names": ["-h", "--help"]})
@@ -69,18 +109,37 @@ def web_cmd() -> None:
     """
 
 
+@web_cmd.command("prepare")
+@click.option("--quiet", is_flag=True, help="Print only errors. / 只输出错误。")
+@click.pass_context
+def prepare_cmd(ctx: click.Context, quiet: bool) -> None:
+    """Get the install ready to serve, then exit: compile the translations, migrate the
+    database, sweep expired throttle counts, collect the static files.  Each step does
+    nothing when there is nothing to do, so it is safe to run before every start (what a
+    deployment runs before `web serve --no-migrate`).
+
+    准备好安装后退出：编译翻译、迁移数据库、清除过期的限流计数、收集静态文件。无事可做的步骤不做任何改动，因此每次启动前都可运行（部署时在 `web serve --no-migrate` 之前运行）。
+    """
+    setup_django()
+    done = prepare(quiet=quiet)
+    if not quiet:
+        for line in done.lines(_lang(ctx) == "zh"):
+            click.echo(line)
+
+
 @web_cmd.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Worker processes (more than one needs REDIS_URL).")
-@click.option("--no-migrate", is_flag=True, help="Do not migrate or collect static files.")
+@click.option("--no-migrate", is_flag=True,
+              help="Skip `web prepare` (migrations, static files, sweeping): done elsewhere.")
 @click.option("--forwarded-allow-ips", default="127.0.0.1", show_default=True,
               help="Proxies whose X-Forwarded-For/-Proto headers are trusted.")
 @click.pass_context
 def serve_cmd(ctx: click.Context, host: str, port: int, workers: int, no_migrate: bool,
               forwarded_allow_ips: str) -> None:
-    """Migrate the database, collect static files and run the ASGI server."""
+    """Prepare (as `web prepare`, unless --no-migrate) and run the ASGI server."""
     setup_django()
     if workers > 1 and not os.environ.get("REDIS_URL"):
         raise BridgeError(
@@ -90,7 +149,8 @@ def serve_cmd(ctx: click.Context, host: str, port: int, workers: int, no_migrate
             "实时更新无法送达所有观看者",
         )
     if not no_migrate:
-        prepare()
+        for line in prepare().lines(_lang(ctx) == "zh"):
+            click.echo(line)
     import uvicorn
 
     zh = _lang(ctx) == "zh"

@@ -130,7 +130,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "bridgescore.web.core.storage.GzipManifestStaticFilesStorage"
             if config.flag(ENV, "BRIDGESCORE_STATIC_MANIFEST", default=True)
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
