@@ -123,9 +123,10 @@ def test_the_health_check_asks_by_an_allowed_name(allowed: str, expected: str) -
 
 def test_the_health_check_against_a_server_that_allows_only_the_clubs_name(
         tmp_path: Path) -> None:
-    # Nothing collected here: the plain storage, so that the 400 page can be drawn.
+    # Nothing collected here (the real storage, an empty static directory), as in a
+    # container whose static volume is still empty: the 400 page needs no manifest.
     env = servers.server_env(tmp_path, BRIDGESCORE_ALLOWED_HOSTS="bridge.example.org",
-                             BRIDGESCORE_STATIC_MANIFEST="0")
+                             BRIDGESCORE_STATIC_ROOT=str(tmp_path / "empty-static"))
     port = servers.free_port()
     log = tmp_path / "server.log"
     with log.open("wb") as out:
@@ -143,6 +144,9 @@ def test_the_health_check_against_a_server_that_allows_only_the_clubs_name(
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5)
         assert refused.value.code == 400
+        page = refused.value.read().decode()
+        assert "Unknown site name" in page and "未知的网站名称" in page
+        assert "&#x27;127.0.0.1:" in page and "Server error" not in page
     finally:
         process.terminate()
         process.wait(10)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 
+from ...text import excerpt
 from .errors import api_error
 
 
@@ -22,7 +25,39 @@ def _error_page(request: HttpRequest, status: int, code: str, title: str, text: 
                   status=status)
 
 
+def _stylesheet() -> str | None:
+    """The site's stylesheet, when the static files are there to name it."""
+    try:
+        return static("bridgescore/site.css")
+    except ValueError:  # the manifest storage, with nothing collected (yet)
+        return None
+
+
+def disallowed_host(request: HttpRequest) -> HttpResponse:
+    """The 400 for a Host the site does not answer to (``ALLOWED_HOSTS``).
+
+    Drawn without the site's frame: that needs the static files' manifest, which a server
+    started before anything was collected (a health check's first question) has not got,
+    and it would fail again (a 500).  The name is quoted (escaped, cut) and never looked up.
+    """
+    host = excerpt(str(request.META.get("HTTP_HOST") or request.META.get("SERVER_NAME", "")))
+    en = ("Unknown site name",
+          f"This server does not answer to the name {host}: open the site by its own address.")
+    zh = ("未知的网站名称", f"本服务器不响应名称 {host}：请使用本网站自己的网址访问。")
+    if request.path.startswith("/api/"):
+        return JsonResponse(api_error("disallowed_host", en[1], zh[1]), status=400)
+    texts = [{"lang": "en", "title": en[0], "text": en[1]},
+             {"lang": "zh-Hans", "title": zh[0], "text": zh[1]}]
+    if (get_language() or "en").startswith("zh"):
+        texts.reverse()
+    return render(request, "core/plain_error.html",
+                  {"status": 400, "lang": texts[0]["lang"], "texts": texts,
+                   "stylesheet": _stylesheet()}, status=400)
+
+
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if isinstance(exception, DisallowedHost):
+        return disallowed_host(request)
     return _error_page(
         request, 400, "bad_request", _("Bad request"),
         _("The request could not be understood."),
