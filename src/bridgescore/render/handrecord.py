@@ -1,7 +1,10 @@
 """Printable hand records: each board with its four hands round a compass, dealer,
 vulnerability, HCP, and (when solved) the double-dummy table and par.  One HTML page with an
 A4 print stylesheet, in English or Chinese, a whole number of boards to each sheet; PDF
-through :mod:`~bridgescore.render.pdf`.
+through :mod:`~bridgescore.render.pdf`.  On a screen narrower than the sheet (a phone) the
+page fits the window, a board to a row.  ``tests/test_handrecord_browser.py`` lays it out in
+Chromium at every number of boards to a page and checks that no part of a board overlaps
+another.
 
 >>> from bridgescore.dealing import deal_boards
 >>> from bridgescore.handrecord import HandRecordBoard
@@ -30,7 +33,12 @@ from .templates import render_template
 __all__ = ["PER_PAGE", "diagram_view", "render_handrecord", "strain_heads"]
 
 # Boards to an A4 page and the type size that makes them fit (checked by printing to PDF).
-PER_PAGE: Mapping[int, float] = MappingProxyType({1: 18.0, 2: 15.0, 4: 12.5, 6: 10.5, 8: 9.0})
+PER_PAGE: Mapping[int, float] = MappingProxyType({1: 18.0, 2: 15.0, 4: 12.0, 6: 10.5, 8: 9.0})
+# Four to a page, two columns of two: a board is half the sheet wide but half its height,
+# narrow for its type and with a row to spare, so it is laid out tall (the board's number
+# and conditions on a line of their own, par and the double-dummy table under South).  In
+# the usual three columns the Chinese 局况 ran into North's hand and the table into South's.
+TALL = frozenset({4})
 
 
 def _suit_rows(deal: Deal, seat: Seat) -> list[dict[str, Any]]:
@@ -114,6 +122,7 @@ def render_handrecord(
         columns=columns,
         rows=-(-per_page // columns),
         font_pt=PER_PAGE[per_page],
+        tall=per_page in TALL,
         strains=strain_heads(lang),
         labels={
             "dd": "双明手墩数" if zh else "Double-dummy tricks",

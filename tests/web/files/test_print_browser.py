@@ -177,7 +177,8 @@ def test_the_director_pages_fit_a_phone(site: tuple[servers.Server, int], browse
     page, errors = director_page(browser, server.url, locale)
     page.set_viewport_size({"width": 360, "height": 800})
     for name, path in (("table-cards", "print/tables"), ("movement", "print/movement"),
-                       ("boards", "director/boards"), ("import", "director/import")):
+                       ("hands", "print/hands"), ("boards", "director/boards"),
+                       ("import", "director/import")):
         page.goto(f"{server.url}/events/{event}/{path}")
         shot(page, f"files-{name}-360-{lang}")
         width = page.evaluate("document.documentElement.scrollWidth")
