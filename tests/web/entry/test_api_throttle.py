@@ -14,19 +14,22 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from asgiref.sync import async_to_sync
 from django.db import connection
-from django.test import override_settings
+from django.test import TransactionTestCase, override_settings
 from django.test.client import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from bridgescore.web.clubs.models import Club, Membership
+from bridgescore.web.core import dbthreads
 from bridgescore.web.entry import throttle
 from bridgescore.web.entry.models import SecretFailure
 from bridgescore.web.events import services as sv
 from bridgescore.web.events import tables
 from bridgescore.web.events.models import Event, ResultEntry
 
-from ..base import BaseTestCase
+from ..base import BaseTestCase, make_user, tuesday_pairs
 
 FOUR_SPADES = {"round": 1, "board": 1, "contract": "4S", "declarer": "N", "lead": "HK",
                "result": "="}
@@ -148,3 +151,52 @@ class TableApiThrottleTest(BaseTestCase):
                              ("/api/tables/{secret}/entries", "post"),
                              ("/api/tables/{secret}/entries/{seq}/correct", "post")):
             assert "429" in paths[path][method]["responses"], path
+
+
+def asgi_get(path: str, address: str, lang: str = "en") -> tuple[int, dict[str, str], bytes]:
+    """A GET through the server's ASGI application, from ``address``: the table API's
+    requests take its fast path (core/pooled.py) there, not the test client's handler."""
+    from bridgescore.web.asgi import application
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+             "root_path": "", "query_string": b"", "client": (address, 5000),
+             "server": ("127.0.0.1", 8000),
+             "headers": [(b"host", b"127.0.0.1"), (b"accept-language", lang.encode())]}
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async_to_sync(application)(scope, receive, send)
+    start, *rest = sent
+    headers = {k.decode().lower(): v.decode("latin1") for k, v in start["headers"]}
+    return start["status"], headers, b"".join(m.get("body", b"") for m in rest)
+
+
+@override_settings(TABLE_SECRET_FAILURE_LIMIT=2, TABLE_SECRET_FAILURE_WINDOW=120)
+class FastPathThrottleTest(TransactionTestCase):
+    """The same answers through the ASGI fast path, which runs the view on the database
+    threads with their own connections (hence a TransactionTestCase)."""
+
+    def test_the_429_and_its_header_come_through_the_fast_path(self) -> None:
+        self.addCleanup(dbthreads.shutdown)  # their connections, before the tables are flushed
+        alice = make_user("alice", "Alice Wang", "王爱丽")
+        club = Club.objects.create(slug="north", name_en="North Club", name_zh="北方俱乐部")
+        Membership.objects.create(club=club, player=alice.player, role="director")
+        event = tuesday_pairs(club, sv.Actor(alice))
+        secret = tables.secret(event.table_set.get(number=1))
+        for _ in range(2):
+            assert asgi_get(f"/api/tables/{GUESS}", "192.0.2.7")[0] == 404
+        status, headers, body = asgi_get(f"/api/tables/{GUESS}", "192.0.2.7", lang="zh-CN")
+        answer = json.loads(body)
+        assert status == 429 and 110 <= int(headers["retry-after"]) <= 120
+        assert answer["code"] == "too_many_wrong_secrets" and answer["message"] == answer["zh"]
+        assert "2 分钟" in answer["zh"] and "2 min" in answer["en"]
+        # Counted by the client's address as the server saw it: another one is not locked,
+        # and a valid secret is served to anyone.
+        assert asgi_get(f"/api/tables/{GUESS}", "192.0.2.8")[0] == 404
+        assert asgi_get(f"/api/tables/{secret}", "192.0.2.7")[0] == 200
