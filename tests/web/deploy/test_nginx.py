@@ -1,8 +1,8 @@
 """The grown-up layout, tried without Docker: what deploy/compose.yaml runs, as processes.
 
 The compose file's ``migrate`` command once (``bridgescore web prepare``: schema, static
-files with hashed names and gzip copies into one directory), two app servers with ``--no-migrate`` sharing
-PostgreSQL and Redis, and Debian's nginx with a configuration generated from the committed
+files with hashed names and gzip copies into one directory), two app servers with
+``--no-migrate`` sharing PostgreSQL and Redis, and Debian's nginx with a configuration generated from the committed
 deploy/nginx.conf.  Then, through nginx: health from both upstreams and failover when one
 stops, static files served by nginx itself (with the gzip copy), a log-in valid on either
 server, a WebSocket whose message reaches a socket on the other server, and the client's
@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 import requests
 from requests.adapters import HTTPAdapter
@@ -34,10 +33,7 @@ from .. import servers
 from . import proxy
 
 pytestmark = pytest.mark.services
-# Named after the checkout's own database (make web-test … PG_URL=…/<name>), so that two
-# checkouts running this test at once do not drop each other's.
-DATABASE = "bridgescore_deploy_" + re.sub(
-    r"\W", "_", os.environ.get("DATABASE_URL", "/test").rsplit("/", 1)[-1].split("?")[0])
+DATABASE = "bridgescore_deploy"
 PASSWORD = "behind-the-proxy-42"
 LOCKED = "Too many failed log-ins"
 WRONG = "Please enter a correct"
@@ -46,16 +42,10 @@ LIMIT = 2  # log-in failures per (name, address) before the lock
 
 @pytest.fixture
 def shared(services: tuple[str, str]) -> Iterator[dict[str, str]]:
-    """The environment every container of the compose file gets (x-app's variables)."""
-    pg_url, redis_url = services
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DATABASE}")
-    base = pg_url.rsplit("/", 1)[0]
-    yield {"DATABASE_URL": f"{base}/{DATABASE}", "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/14",
-           "BRIDGESCORE_SECRET_KEY": servers.SECRET}
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+    """The environment every container of the compose file gets (x-app's variables), with
+    a scratch database named after the run's own (checkouts keep apart)."""
+    with servers.shared_services(*services, DATABASE, redis_db=14) as env:
+        yield env
 
 
 # The static directory is kept between runs, as the compose file's volume is kept between
