@@ -15,6 +15,7 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
+from ..core import sweep
 from .models import LoginFailure
 
 
@@ -50,6 +51,7 @@ def record_failure(username: str, address: str) -> None:
             key=_key(username, address), defaults={"failures": 1, "window_start": now}
         )
         if created:
+            sweep.now_and_then("login", _window().total_seconds(), forget_expired)
             return
         if row.window_start + _window() <= now:
             row.failures, row.window_start = 1, now

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from ..core import sweep
 from ..events import tables
 from ..events.models import Event, Table
 from .models import SecretFailure
@@ -54,6 +55,7 @@ def record_failure(address: str) -> None:
         row, created = SecretFailure.objects.select_for_update().get_or_create(
             key=_key(address), defaults={"failures": 1, "window_start": now})
         if created:
+            sweep.now_and_then("table-secret", window().total_seconds(), forget_expired)
             return
         if row.window_start + window() <= now:
             row.failures, row.window_start = 1, now
