@@ -12,7 +12,7 @@ into setup, closes the sockets of those who may no longer see it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -41,11 +41,16 @@ def _since(scope: Any) -> int:
     return int(raw) if raw.isdigit() and len(raw) < 10 else 0
 
 
-class EventConsumer(AsyncJsonWebsocketConsumer):
+class LiveEventConsumer(AsyncJsonWebsocketConsumer):
+    """A live page's socket: joins the event's group, and at each ``event.changed`` asks
+    ``_look`` (a subclass's) what this viewer may be told, or closes with the code
+    ``_look`` gives and the reason from ``refusals``."""
+
+    refusals: ClassVar[dict[int, tuple[str, str, str]]] = _REFUSED
     event_id: int = 0
     seen: int = 0
     joined: bool = False
-    status: tuple[str, bool, bool] | None = None  # what the last message saw
+    status: tuple[object, ...] | None = None  # what the last message saw
 
     async def connect(self) -> None:
         self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
@@ -61,7 +66,7 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
 
     async def _refuse(self, code: int) -> None:
         # Accept, say why, close: a refused handshake tells the browser nothing.
-        what, en, zh = _REFUSED[code]
+        what, en, zh = self.refusals[code]
         await self.accept()
         await self.send_json({"type": "error", "code": what, "en": en, "zh": zh})
         await self.close(code=code)
@@ -89,11 +94,18 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(answer, int):
             await self.channel_layer.group_discard(group(self.event_id), self.channel_name)
             self.joined = False
-            what, en, zh = _REFUSED[answer]
+            what, en, zh = self.refusals[answer]
             await self.send_json({"type": "error", "code": what, "en": en, "zh": zh})
             await self.close(code=answer)
             return
         await self.send_json({"type": "changed", **answer})
+
+    def _look(self, *, first: bool) -> dict[str, Any] | int:
+        raise NotImplementedError
+
+
+class EventConsumer(LiveEventConsumer):
+    """The pairs pages' socket."""
 
     def _look(self, *, first: bool) -> dict[str, Any] | int:
         """What this viewer may be told now, or the close code when nothing."""

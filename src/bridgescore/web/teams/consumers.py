@@ -15,19 +15,15 @@ scale, the bye) is ``status_changed``: the whole page is fetched again.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 
 from ...errors import BridgeError
 from ..events.models import Event
-from ..results.live import group
+from ..results.consumers import CLOSE_NOT_ALLOWED as CLOSE_NOT_ALLOWED
+from ..results.consumers import CLOSE_NOT_FOUND as CLOSE_NOT_FOUND
+from ..results.consumers import LiveEventConsumer
 from . import services as teams
-
-CLOSE_NOT_ALLOWED = 4403
-CLOSE_NOT_FOUND = 4404
 
 _REFUSED = {
     CLOSE_NOT_ALLOWED: ("not_allowed",
@@ -38,65 +34,9 @@ _REFUSED = {
 }
 
 
-def _since(scope: Any) -> int:
-    raw = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("since", ["0"])[0]
-    return int(raw) if raw.isdigit() and len(raw) < 10 else 0
-
-
-class MatchConsumer(AsyncJsonWebsocketConsumer):
-    event_id: int = 0
-    seen: int = 0
-    joined: bool = False
+class MatchConsumer(LiveEventConsumer):
+    refusals = _REFUSED
     shown: frozenset[int] = frozenset()  # the boards this viewer's page could show
-    status: tuple[object, ...] | None = None  # what the last message saw
-
-    async def connect(self) -> None:
-        self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
-        self.seen = _since(self.scope)
-        answer = await database_sync_to_async(self._look)(first=True)
-        if isinstance(answer, int):
-            await self._refuse(answer)
-            return
-        await self.channel_layer.group_add(group(self.event_id), self.channel_name)
-        self.joined = True
-        await self.accept()
-        await self.send_json({"type": "hello", **answer})
-
-    async def _refuse(self, code: int) -> None:
-        # Accept, say why, close: a refused handshake tells the browser nothing.
-        what, en, zh = _REFUSED[code]
-        await self.accept()
-        await self.send_json({"type": "error", "code": what, "en": en, "zh": zh})
-        await self.close(code=code)
-
-    async def disconnect(self, code: int) -> None:
-        if self.joined:
-            await self.channel_layer.group_discard(group(self.event_id), self.channel_name)
-            self.joined = False
-
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """The page sends nothing; anything it does send is ignored (a ping keeps a proxy
-        from closing an idle socket)."""
-
-    @classmethod
-    async def decode_json(cls, text_data: str) -> Any:
-        import json
-
-        try:
-            return json.loads(text_data)
-        except ValueError:
-            return None
-
-    async def event_changed(self, message: dict[str, Any]) -> None:
-        answer = await database_sync_to_async(self._look)(first=False)
-        if isinstance(answer, int):
-            await self.channel_layer.group_discard(group(self.event_id), self.channel_name)
-            self.joined = False
-            what, en, zh = _REFUSED[answer]
-            await self.send_json({"type": "error", "code": what, "en": en, "zh": zh})
-            await self.close(code=answer)
-            return
-        await self.send_json({"type": "changed", **answer})
 
     def _look(self, *, first: bool) -> dict[str, Any] | int:
         """What this viewer may be told now, or the close code when nothing."""
