@@ -134,3 +134,25 @@ def test_the_rest_of_the_cli_never_loads_django() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "web " in result.stdout and "The web platform" in result.stdout
+
+
+def test_createuser_speaks_the_language_given_after_the_command(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BRIDGESCORE_LANG", raising=False)
+    status, out, err = run(capsys, "web", "createuser", "li", "--role", "director",
+                           "--club", "east", "--lang", "zh")
+    assert status == 0 and tokens.user_for(out.strip()) == User.objects.get(username="li")
+    assert err == "已新建俱乐部 east\n已新建用户 li（director）\n"
+    # the environment's language, and its errors
+    monkeypatch.setenv("BRIDGESCORE_LANG", "zh")
+    status, out, err = run(capsys, "web", "createuser", "LI", "--no-token")
+    assert status == 2 and out == "" and err == "错误：用户 'LI' 已存在\n"
+    status, _, err = run(capsys, "web", "createuser", "wu", "--no-token", "--lang", "en")
+    assert status == 0 and err == "created user wu (player)\n"
+
+
+def test_manage_keeps_lang_for_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    # `--lang` is the run's (Django's `check` has no such option and would refuse it)
+    status, out, err = run(capsys, "web", "manage", "check", "--lang", "zh")
+    assert status == 0, err
+    assert "System check identified no issues" in out + err

@@ -25,8 +25,8 @@ from . import _lang
 if TYPE_CHECKING:
     from fractions import Fraction
 
-__all__ = ["Argument", "Bilingual", "ByeVp", "Command", "Drop", "DryRun", "Number", "Option", "Whole", "argument",
-           "command", "option"]
+__all__ = ["Argument", "Bilingual", "ByeVp", "Command", "Drop", "DryRun", "Group", "Number", "Option",
+           "Whole", "argument", "command", "option"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -157,6 +157,47 @@ class Command(Bilingual, click.Command):
                 raise DryRun
             obj["invoked"] = True  # a usage error from here on is not a parsing error
         return super().invoke(ctx)
+
+
+class Group(Bilingual, click.Group):
+    """A group of commands with its help in both languages: its list of commands shows each
+    one's first sentence in the language of the run (``bridgescore web``)."""
+
+    command_class = Command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is None or cmd.hidden:
+                continue
+            zh_help = getattr(cmd, "help_zh", None)
+            if _zh() and zh_help:
+                # click's short help cuts at an English full stop; a Chinese one ends at 。
+                short = inspect.cleandoc(zh_help).split("\n\n")[0].split("。")[0]
+            else:
+                # The whole first sentence (click would cut it at 45 characters).
+                short = cmd.get_short_help_str(limit=1000)
+            rows.append((name, short))
+        if rows:
+            with formatter.section("命令" if _zh() else "Commands"):
+                formatter.write_dl(rows)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        pieces = super().collect_usage_pieces(ctx)
+        if _zh() and pieces and pieces[-1] == self.subcommand_metavar:
+            pieces[-1] = "命令 [参数]..."
+        return pieces
+
+
+def group(name: str, *, help: str, zh: str, **kwargs: Any) -> Callable[[F], Group]:
+    """``@group("web", help=..., zh=...)``: a :class:`Group`; its commands are declared with
+    ``@the_group.command(name, help=..., help_zh=...)`` (each a :class:`Command`)."""
+    def decorate(f: F) -> Group:
+        grp = click.group(name, cls=Group, help=help, help_zh=zh, **kwargs)(f)
+        assert isinstance(grp, Group)
+        return grp
+    return decorate
 
 
 class Option(click.Option):

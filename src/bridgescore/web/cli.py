@@ -1,24 +1,48 @@
 """``bridgescore web …``: run the web platform.
 
-Django is imported only inside the commands, so ``bridgescore --help`` and the other
-commands never load it, and a missing ``[web]`` extra is one clear line, not a traceback.
+Django is imported only inside the commands, so ``bridgescore --help``, the other commands,
+``web … --help`` and a usage error never load it, and a missing ``[web]`` extra is one clear
+line, not a traceback.  The commands are declared as the library's are (``cli/_params.py``):
+help, messages and errors in the language of the run (``--lang``, else ``BRIDGESCORE_LANG``,
+else English), bad input a one-line error quoting it and exit status 2.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
+from ..cli._common import _lang_callback, lang_option
+from ..cli._params import Whole, argument, group, option
 from ..errors import BridgeError
+from ..i18n import Lang, is_zh, pick
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# Our settings word their errors "English / 中文" (web/config.py): each language its half.
+_BOTH = re.compile(r"(?s)(.*?) / (?=[\u4e00-\u9fff])(.*)")
 
 
-def _lang(ctx: click.Context) -> str:
-    obj = ctx.find_root().obj or {}
-    return str(obj.get("lang", "en"))
+def _settings_error(text: str) -> BridgeError:
+    both = _BOTH.fullmatch(text)
+    en, zh = (both.group(1), both.group(2)) if both else (text, text)
+    return BridgeError(f"settings: {en}", f"设置有误：{zh}")
+
+
+def _lang_setting(f: F) -> F:
+    """``--lang`` for the group and ``manage``, which print nothing of their own: it sets the
+    language of the run (help, errors) without being passed to the function."""
+    return option(
+        "--lang", metavar="en|zh", expose_value=False, callback=_lang_callback,
+        help="Output language: en (English) or zh (Chinese); default $BRIDGESCORE_LANG, else en.",
+        zh="输出语言：en（英文）或 zh（中文）；默认取 $BRIDGESCORE_LANG，否则为 en。",
+    )(f)
 
 
 def setup_django() -> None:
@@ -36,7 +60,7 @@ def setup_django() -> None:
     try:
         django.setup()
     except ImproperlyConfigured as e:
-        raise BridgeError(f"settings: {e}", f"设置有误：{e}") from None
+        raise _settings_error(str(e)) from None
 
 
 def _call(name: str, *args: str, **options: Any) -> None:
@@ -101,45 +125,53 @@ def prepare(quiet: bool = False, static: bool = True) -> Prepared:
     return Prepared(len(compiled), pending, collected, logins, secrets)
 
 
-@click.group("web", context_settings={"help_option_names": ["-h", "--help"]})
+@group("web", context_settings={"help_option_names": ["-h", "--help"]},
+       help="The web platform (Django): serve it, add users, load demo data.",
+       zh="网页平台（Django）：启动服务、添加用户、载入演示数据。")
+@_lang_setting
 def web_cmd() -> None:
-    """The web platform (Django): serve it, add users, load demo data.
-
-    网页平台：启动服务、添加用户、载入演示数据。
-    """
+    pass
 
 
-@web_cmd.command("prepare")
-@click.option("--quiet", is_flag=True, help="Print only errors. / 只输出错误。")
-@click.pass_context
-def prepare_cmd(ctx: click.Context, quiet: bool) -> None:
-    """Get the install ready to serve, then exit: compile the translations, migrate the
-    database, sweep expired throttle counts, collect the static files.  Each step does
-    nothing when there is nothing to do, so it is safe to run before every start (what a
-    deployment runs before `web serve --no-migrate`).
-
-    准备好安装后退出：编译翻译、迁移数据库、清除过期的限流计数、收集静态文件。无事可做的步骤不做任何改动，因此每次启动前都可运行（部署时在 `web serve --no-migrate` 之前运行）。
-    """
+@web_cmd.command(
+    "prepare",
+    help="Get the install ready to serve, then exit.\n\nIt compiles the translations, "
+         "migrates the database, sweeps expired throttle counts and collects the static "
+         "files.  Each step does "
+         "nothing when there is nothing to do, so it is safe to run before every start (what "
+         "a deployment runs before `web serve --no-migrate`).",
+    help_zh="准备好安装后退出。\n\n依次编译翻译、迁移数据库、清除过期的限流计数、收集静态文件。无事可做的"
+            "步骤不做任何改动，因此每次启动前都可运行（部署时在 `web serve --no-migrate` 之前运行）。")
+@option("--quiet", is_flag=True, help="Print only errors.", zh="只输出错误。")
+@lang_option
+def prepare_cmd(quiet: bool, lang: Lang) -> None:
     setup_django()
     done = prepare(quiet=quiet)
     if not quiet:
-        for line in done.lines(_lang(ctx) == "zh"):
+        for line in done.lines(is_zh(lang)):
             click.echo(line)
 
 
-@web_cmd.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="Worker processes (more than one needs REDIS_URL).")
-@click.option("--no-migrate", is_flag=True,
-              help="Skip `web prepare` (migrations, static files, sweeping): done elsewhere.")
-@click.option("--forwarded-allow-ips", default="127.0.0.1", show_default=True,
-              help="Proxies whose X-Forwarded-For/-Proto headers are trusted.")
-@click.pass_context
-def serve_cmd(ctx: click.Context, host: str, port: int, workers: int, no_migrate: bool,
-              forwarded_allow_ips: str) -> None:
-    """Prepare (as `web prepare`, unless --no-migrate) and run the ASGI server."""
+@web_cmd.command(
+    "serve",
+    help="Prepare (as `web prepare`, unless --no-migrate) and run the ASGI server.",
+    help_zh="先做准备（同 `web prepare`，除非给出 --no-migrate），再运行 ASGI 服务器。")
+@option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
+        help="Address to listen on.", zh="监听的地址。")
+@option("--port", default=8000, show_default=True, type=Whole(1, 65535), metavar="N",
+        help="Port to listen on.", zh="监听的端口。")
+@option("--workers", default=1, show_default=True, type=Whole(1, 64), metavar="N",
+        help="Worker processes (more than one needs REDIS_URL).",
+        zh="工作进程数（多于一个时需要设置 REDIS_URL）。")
+@option("--no-migrate", is_flag=True,
+        help="Skip `web prepare` (migrations, static files, sweeping): done elsewhere.",
+        zh="跳过 `web prepare`（迁移、静态文件、清除计数）：已在别处完成。")
+@option("--forwarded-allow-ips", default="127.0.0.1", show_default=True, metavar="IPS",
+        help="Proxies whose X-Forwarded-For/-Proto headers are trusted.",
+        zh="信任其 X-Forwarded-For/-Proto 头的代理。")
+@lang_option
+def serve_cmd(host: str, port: int, workers: int, no_migrate: bool, forwarded_allow_ips: str,
+              lang: Lang) -> None:
     setup_django()
     if workers > 1 and not os.environ.get("REDIS_URL"):
         raise BridgeError(
@@ -149,13 +181,12 @@ def serve_cmd(ctx: click.Context, host: str, port: int, workers: int, no_migrate
             "实时更新无法送达所有观看者",
         )
     if not no_migrate:
-        for line in prepare().lines(_lang(ctx) == "zh"):
+        for line in prepare().lines(is_zh(lang)):
             click.echo(line)
     import uvicorn
 
-    zh = _lang(ctx) == "zh"
-    click.echo(("网站地址：" if zh else "Serving on ") + f"http://{host}:{port}/ "
-               + ("（Ctrl-C 停止）" if zh else "(Ctrl-C stops it)"))
+    click.echo(pick(lang, f"Serving on http://{host}:{port}/ (Ctrl-C stops it)",
+                    f"网站地址：http://{host}:{port}/ （Ctrl-C 停止）"))
     uvicorn.run("bridgescore.web.asgi:application", host=host, port=port, workers=workers,
                 proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
                 lifespan="off", log_level=os.environ.get("BRIDGESCORE_LOG_LEVEL", "info").lower())
@@ -164,52 +195,69 @@ def serve_cmd(ctx: click.Context, host: str, port: int, workers: int, no_migrate
 ROLES = ("player", "member", "director", "administrator")
 
 
-@web_cmd.command("createuser")
-@click.argument("name")
-@click.option("--role", type=click.Choice(ROLES), default="player", show_default=True)
-@click.option("--club", metavar="SLUG", help="The club, for member and director (created if new).")
-@click.option("--email", default="", help="E-mail address (for password resets).")
-@click.option("--name-en", default="", help="The player's name in English.")
-@click.option("--name-zh", default="", help="The player's name in Chinese.")
-@click.option("--password-stdin", is_flag=True, help="Read a password from standard input.")
-@click.option("--token/--no-token", default=True, show_default=True,
-              help="Create an API token and print it.")
-@click.pass_context
-def createuser_cmd(ctx: click.Context, name: str, role: str, club: str | None, email: str,
-                   name_en: str, name_zh: str, password_stdin: bool, token: bool) -> None:
-    """Create a user with a role and print an API token for scripts."""
+@web_cmd.command("createuser",
+                 help="Create a user with a role and print an API token for scripts.",
+                 help_zh="新建一个带角色的用户，并输出供脚本使用的 API 令牌。")
+@argument("name", metavar="NAME", help="The user name (letters, digits and @ . + - _).",
+          zh="用户名（字母、数字和 @ . + - _）。")
+@option("--role", type=click.Choice(ROLES), default="player", show_default=True,
+        help="What the user may do: player, member or director of a club, administrator "
+             "of the site.",
+        zh="用户的角色：player（选手）、member（俱乐部会员）、director（俱乐部裁判）或 "
+           "administrator（全站管理员）。")
+@option("--club", metavar="SLUG", help="The club, for member and director (created if new).",
+        zh="俱乐部简称：member 与 director 需要（不存在则新建）。")
+@option("--email", default="", metavar="ADDRESS", help="E-mail address (for password resets).",
+        zh="电子邮箱（用于重设密码）。")
+@option("--name-en", default="", metavar="NAME", help="The player's name in English.",
+        zh="选手的英文名。")
+@option("--name-zh", default="", metavar="NAME", help="The player's name in Chinese.",
+        zh="选手的中文名。")
+@option("--password-stdin", is_flag=True, help="Read a password from standard input.",
+        zh="从标准输入读取密码。")
+@option("--token/--no-token", default=True, show_default=True,
+        help="Create an API token and print it.", zh="新建 API 令牌并输出。")
+@lang_option
+def createuser_cmd(name: str, role: str, club: str | None, email: str, name_en: str,
+                   name_zh: str, password_stdin: bool, token: bool, lang: Lang) -> None:
     setup_django()
     from .accounts.services import create_user
 
     password = sys.stdin.readline().rstrip("\n") if password_stdin else None
     created = create_user(name, role=role, club=club, email=email, name_en=name_en,
                           name_zh=name_zh, password=password, with_token=token)
-    zh = _lang(ctx) == "zh"
     if created.club_created:
-        click.echo(f"已新建俱乐部 {club}" if zh else f"created club {club}", err=True)
-    click.echo((f"已新建用户 {name}（{role}）" if zh else f"created user {name} ({role})"), err=True)
+        click.echo(pick(lang, f"created club {club}", f"已新建俱乐部 {club}"), err=True)
+    click.echo(pick(lang, f"created user {name} ({role})", f"已新建用户 {name}（{role}）"),
+               err=True)
     if created.token:
         click.echo(created.token)
 
 
-@web_cmd.command("demo")
-@click.pass_context
-def demo_cmd(ctx: click.Context) -> None:
-    """Load the demo club, its director and members (again: changes nothing)."""
+@web_cmd.command("demo",
+                 help="Load the demo club, its director and members (again: changes nothing).",
+                 help_zh="载入演示俱乐部及其裁判和会员（再次运行不做任何改动）。")
+@lang_option
+def demo_cmd(lang: Lang) -> None:
     setup_django()
     prepare(quiet=True, static=False)
     from .demo import load_demo
 
-    zh = _lang(ctx) == "zh"
-    for line in load_demo().lines("zh" if zh else "en"):
+    for line in load_demo().lines(pick(lang, "en", "zh")):
         click.echo(line)
 
 
+# Everything after the command's name goes to Django untouched, its options included (only
+# --help and --lang are ours: `web manage help` is Django's own help).
 @web_cmd.command("manage", context_settings={"ignore_unknown_options": True,
-                                               "allow_extra_args": True})
-@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+                                               "allow_extra_args": True},
+                 help="Run a Django management command (migrate, createsuperuser, shell, …).",
+                 help_zh="运行 Django 管理命令（migrate、createsuperuser、shell 等）。")
+@argument("args", nargs=-1, type=click.UNPROCESSED, metavar="COMMAND [ARGS]...",
+          help="The management command and its arguments (`help` lists them).",
+          zh="管理命令及其参数（`help` 列出全部命令）。")
+@_lang_setting
 def manage_cmd(args: tuple[str, ...]) -> None:
-    """Run a Django management command (migrate, createsuperuser, shell, …)."""
     setup_django()
     from django.core.management import execute_from_command_line
 
