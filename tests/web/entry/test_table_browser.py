@@ -21,15 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, Route, ViewportSize
 
 from .. import servers
+from ..test_browser import ARTEFACTS, CHROMIUM, browser
 
+__all__ = ["browser"]  # the Chromium fixture of the site's browser tests, shared
 pytestmark = pytest.mark.browser
-CHROMIUM = "/usr/bin/chromium"
-ARTEFACTS = servers.REPO / "artefacts" / "web"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 PHONE: ViewportSize = {"width": 360, "height": 780}
 
 # The sessions of these tests, made in one go inside the server's environment (same
@@ -92,14 +90,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     yield Site(server, data / "bridgescore.sqlite3",
                {name: (int(pk), str(secret)) for name, (pk, secret) in made.items()})
     server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def phone(browser: Browser, locale: str) -> tuple[Page, list[str]]:

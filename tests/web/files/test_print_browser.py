@@ -16,16 +16,14 @@ from pathlib import Path
 import pytest
 import zxingcpp
 from PIL import Image
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from .. import servers
+from ..test_browser import ARTEFACTS, CHROMIUM, browser
 from .helpers import PBN
 
+__all__ = ["browser"]  # the Chromium fixture of the site's browser tests, shared
 pytestmark = pytest.mark.browser
-CHROMIUM = "/usr/bin/chromium"
-ARTEFACTS = servers.REPO / "artefacts" / "web"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 # A session for the demo club, made in the server's own database (the demo has none yet).
 MAKE_EVENT = """
 import datetime, django
@@ -59,14 +57,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Ser
     assert made.returncode == 0, made.stderr
     yield server, int(made.stdout.split()[-1])
     server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def director_page(browser: Browser, url: str, locale: str) -> tuple[Page, list[str]]:
