@@ -6,7 +6,7 @@ with the ranking of one of them timed after entries made during that load.
 
 Run: .venv/bin/python benchmarks/bench_web_entry.py [--tables 200] [--rounds 27]
      [--backends sqlite,postgresql] [--pg-url postgres://postgres@127.0.0.1:5432/test]
-     [--no-kill] [--probes 20] [--paced-rounds 9] [--synchronous NORMAL]
+     [--no-kill] [--probes 20] [--paced-rounds 9] [--synchronous NORMAL] [--json PATH]
 
 Targets (issue 9, this 2-core machine): ≥ 300 confirmed entries a second and p95 ≤ 100 ms on
 SQLite; the ranking of a 100-table session refreshed ≤ 200 ms after an entry (from the
@@ -23,8 +23,12 @@ The driver is ``bridgescore.web.loadtest`` (``tests/web/load`` runs it small).
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import platform
 import sys
 from pathlib import Path
+from typing import Any
 
 from bridgescore.web.loadtest import Plan, Report, run
 
@@ -60,6 +64,27 @@ def figures(report: Report) -> list[str]:
     return out
 
 
+def record(report: Report) -> dict[str, Any]:
+    """One run's figures, for ``--json``."""
+    ms = {f"p{p}_ms": round(1000 * report.percentile(p), 1) for p in (50, 95, 99)}
+    out: dict[str, Any] = {
+        "backend": report.backend, "tables": report.plan.tables, "rounds": report.plan.rounds,
+        "sessions": report.sessions, "offered_per_s": report.plan.rate,
+        "kill": bool(report.kills), "entries": report.acknowledged,
+        "entries_per_s": round(report.rate, 1), **ms,
+        "server_cpu_ms_an_entry": (round(1000 * report.server_cpu / report.acknowledged, 3)
+                                   if report.acknowledged else None),
+        "missing": report.missing, "duplicates": report.duplicates, "sound": report.sound,
+        "load_average": round(report.load_average, 2)}
+    if report.kills:
+        out["back_after_s"] = round(report.downtime, 2)
+    if report.ranking:
+        out["ranking_tables"] = report.ranking_tables
+        out["ranking_p50_ms"] = round(1000 * report.percentile(50, report.ranking), 1)
+        out["ranking_p95_ms"] = round(1000 * report.percentile(95, report.ranking), 1)
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -69,10 +94,12 @@ def main() -> int:
     parser.add_argument("--no-kill", action="store_true", help="skip the runs with a kill -9")
     parser.add_argument("--probes", type=int, default=20, help="ranking probes a run")
     parser.add_argument("--synchronous", default="", help="SQLite: FULL (default) or NORMAL")
+    parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON here")
     parser.add_argument("--paced-rounds", type=int, default=9,
                         help="rounds of a run paced at the target rate (0: none)")
     args = parser.parse_args()
     sound = True
+    runs: list[dict[str, Any]] = []
     for backend in args.backends.split(","):
         url = args.pg_url if backend == "postgresql" else ""
         for kill in (None,) if args.no_kill else (None, 0.5):
@@ -83,6 +110,7 @@ def main() -> int:
             print("\n".join(report.lines()))
             print("\n".join(figures(report)), flush=True)
             sound = sound and report.sound
+            runs.append(record(report))
         if args.paced_rounds:
             # Latency at the target rate: with every table sending as fast as it is answered,
             # latency is the queue of 200 tables (Little's law), not the server's answer time.
@@ -95,6 +123,13 @@ def main() -> int:
             print("\n".join(report.lines()))
             print("\n".join(figures(report)), flush=True)
             sound = sound and report.sound
+            runs.append(record(report))
+    if args.json:
+        environment = {"python": platform.python_version(), "logical_cpus": os.cpu_count(),
+                       "platform": platform.platform(),
+                       "load_average": [round(x, 2) for x in os.getloadavg()]}
+        Path(args.json).write_text(json.dumps({"environment": environment, "runs": runs},
+                                              indent=2, ensure_ascii=False) + "\n")
     return 0 if sound else 1
 
 
