@@ -264,7 +264,9 @@ class Server:
                 utime, stime = fields.split()[11:13]
                 used += (int(utime) + int(stime)) / os.sysconf("SC_CLK_TCK")
             except (OSError, ValueError):
-                pass
+                # The process ended between the check and the read: its last figure is in
+                # cpu_before when it was killed or stopped; an exit of its own adds nothing.
+                return used
         return used
 
     def kill(self) -> None:

@@ -36,19 +36,15 @@ PREFIXES = ("/api/tables/", "/t/")  # the paths served here: the table API, the 
 log = logging.getLogger(__name__)
 
 
-class _Handler(BaseHandler):
-    pass
-
-
-_handler: _Handler | None = None
+_handler: BaseHandler | None = None
 _handler_lock = threading.Lock()
 
 
-def _get_handler() -> _Handler:
+def _get_handler() -> BaseHandler:
     global _handler
     with _handler_lock:
         if _handler is None:
-            handler = _Handler()
+            handler = BaseHandler()
             handler.load_middleware(is_async=False)
             _handler = handler
         return _handler

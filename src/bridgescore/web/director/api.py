@@ -201,7 +201,7 @@ def _retried(user: User, key: str, digest: str) -> Event | None:
 
 
 class _KeyReused(BridgeError):
-    pass
+    """An idempotency key sent again with another request (answered 409, not a retry)."""
 
 
 @router.post("/events", response={200: s.EventOut, 201: s.EventOut, **_WRITE_ERRORS},

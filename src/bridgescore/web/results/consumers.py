@@ -101,7 +101,8 @@ class LiveEventConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "changed", **answer})
 
     def _look(self, *, first: bool) -> dict[str, Any] | int:
-        raise NotImplementedError
+        """What this viewer may be told now, or the close code (each page's socket says)."""
+        raise NotImplementedError  # every subclass defines it: EventConsumer, MatchConsumer
 
 
 class EventConsumer(LiveEventConsumer):
