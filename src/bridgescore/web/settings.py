@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "bridgescore.web.results",
     "bridgescore.web.files",
     "bridgescore.web.teams",
+    "bridgescore.web.play",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

@@ -1,0 +1,952 @@
+"""One board at an online table as a pure state machine: a state and an action in, a new
+state and the events it caused out (platform.md §11).  No clock, no storage, no sockets: the
+web layer persists the actions, replays them to rebuild a table, and sends each connection
+only :func:`view` of the state for that viewer.
+
+The state is the record of what was done (calls, alerts, cards, a pending claim or undo
+request); the auction and the play are rebuilt from it with the library's engines, so the
+Laws checked there (Laws 17-22, 41, 44) are checked here too.
+
+>>> from bridgescore.deal import Deal
+>>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+>>> s = TableState.start(BoardDeal.numbered(1, deal))
+>>> for call in "7NT P P P".split():
+...     s, _ = apply(s, MakeCall(s.auction.next_seat, Call.parse(call)))
+>>> s.phase, str(s.contract), s.declarer
+(<Phase.PLAY: 'play'>, '7NT', <Seat.NORTH: 0>)
+>>> s, events = apply(s, PlayCard(Seat.EAST, Card.parse("ST")))
+>>> [type(e).__name__ for e in events]
+['CardPlayed', 'DummyFaced']
+>>> s, _ = apply(s, Claim(Seat.NORTH, 13))
+>>> s, _ = apply(s, AnswerClaim(Seat.EAST, True))
+>>> s, events = apply(s, AnswerClaim(Seat.WEST, True))
+>>> s.phase, str(s.result), s.score_ns
+(<Phase.DONE: 'done'>, '7NT N =', 1520)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from .auction import Auction, Call
+from .board import Board
+from .cards import Card, Suit
+from .contract import Contract
+from .deal import Deal, Hand
+from .errors import BridgeError
+from .play import Play, Trick
+from .result import Result
+from .scoring import score
+from .seat import Seat
+from .vulnerability import Vulnerability
+
+__all__ = [
+    "Action",
+    "AnswerClaim",
+    "AnswerUndo",
+    "AuctionEnded",
+    "BoardDeal",
+    "BoardEnded",
+    "CallMade",
+    "CardPlayed",
+    "Claim",
+    "ClaimAccepted",
+    "ClaimMade",
+    "ClaimRejected",
+    "ClaimWithdrawn",
+    "DummyFaced",
+    "Event",
+    "MakeCall",
+    "Phase",
+    "PlayCard",
+    "RequestUndo",
+    "TableActionError",
+    "TableRules",
+    "TableState",
+    "TrickCompleted",
+    "UndoAccepted",
+    "UndoRejected",
+    "UndoRequested",
+    "UndoWithdrawn",
+    "Viewer",
+    "WithdrawClaim",
+    "WithdrawUndo",
+    "action_from_dict",
+    "apply",
+    "view",
+    "visible_cards",
+]
+
+MAX_ALERT = 200  # characters of an alert's explanation (a sentence, not an essay)
+MAX_STATEMENT = 300  # characters of a claim's statement
+
+
+class TableActionError(BridgeError):
+    """An action the table refuses.  ``code`` names the reason for programs (the WebSocket
+    protocol's error codes, docs/protocol.md); ``en``/``zh`` say it to people."""
+
+    def __init__(self, code: str, en: str, zh: str) -> None:
+        super().__init__(en, zh)
+        self.code = code
+
+
+class Phase(enum.Enum):
+    AUCTION = "auction"
+    PLAY = "play"  # the auction is over and the board is being played (lead not yet made, too)
+    DONE = "done"  # passed out, 13 tricks played, or a claim accepted
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """A table's settings.  ``undo_allowed``: players may ask to take back their last call or
+    card (the opponents decide); a competition may forbid it."""
+
+    undo_allowed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDeal:
+    """The board on the table: its number, dealer, vulnerability and the four hands."""
+
+    number: int
+    dealer: Seat
+    vulnerability: Vulnerability
+    deal: Deal
+
+    @classmethod
+    def numbered(cls, number: int, deal: Deal) -> BoardDeal:
+        """Dealer and vulnerability from the board number (Law 2)."""
+        board = Board(number)
+        return cls(number, board.dealer, board.vulnerability, deal)
+
+
+# -- actions ---------------------------------------------------------------------------
+# ``seat`` is always the seat of the player acting: declarer acts for dummy's cards.
+
+
+@dataclass(frozen=True, slots=True)
+class MakeCall:
+    seat: Seat
+    call: Call
+    alert: str | None = None  # the caller's explanation, shown to the opponents only
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Claim ``tricks`` of the remaining tricks (the trick in progress counts) for the
+    claimer's side, conceding the rest; 0 concedes them all."""
+
+    seat: Seat
+    tricks: int
+    statement: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerClaim:
+    seat: Seat
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawClaim:
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class RequestUndo:
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerUndo:
+    seat: Seat
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawUndo:
+    seat: Seat
+
+
+Action = (MakeCall | PlayCard | Claim | AnswerClaim | WithdrawClaim | RequestUndo | AnswerUndo
+          | WithdrawUndo)
+
+# -- events ------------------------------------------------------------------------------
+# Facts about the table.  They name no unplayed card: what a viewer may see of the hands
+# comes from view(), never from an event (an event's alert is the one part that depends on
+# the viewer, see event_dict).
+
+
+@dataclass(frozen=True, slots=True)
+class CallMade:
+    seat: Seat
+    call: Call
+    alert: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionEnded:
+    contract: Contract
+    declarer: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DummyFaced:
+    dummy: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class TrickCompleted:
+    winner: Seat
+    declarer_tricks: int
+    defender_tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimMade:
+    seat: Seat
+    tricks: int
+    statement: str
+    deciders: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimAccepted:
+    seat: Seat  # the decider who accepted (the claim stands once every decider has)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRejected:
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimWithdrawn:
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequested:
+    seat: Seat
+    deciders: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UndoAccepted:
+    seat: Seat  # the decider who accepted (the move is taken back once every decider has)
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRejected:
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class UndoWithdrawn:
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTakenBack:
+    kind: str  # "call" or "card"
+    seat: Seat  # whose call, or which hand's card
+
+
+@dataclass(frozen=True, slots=True)
+class BoardEnded:
+    result: Result
+    score_ns: int
+
+
+Event = (CallMade | AuctionEnded | CardPlayed | DummyFaced | TrickCompleted | ClaimMade
+         | ClaimAccepted | ClaimRejected | ClaimWithdrawn | UndoRequested | UndoAccepted
+         | UndoRejected | UndoWithdrawn | MoveTakenBack | BoardEnded)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingClaim:
+    seat: Seat
+    tricks: int
+    statement: str
+    deciders: tuple[Seat, ...]
+    accepted: frozenset[Seat] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class PendingUndo:
+    seat: Seat
+    deciders: tuple[Seat, ...]
+    accepted: frozenset[Seat] = frozenset()
+
+
+# -- the state ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What has happened on one board.  Build with :meth:`start`, change with :func:`apply`."""
+
+    board: BoardDeal
+    rules: TableRules = TableRules()
+    calls: tuple[Call, ...] = ()
+    alerts: tuple[str | None, ...] = ()  # one per call
+    cards: tuple[Card, ...] = ()
+    claim: PendingClaim | None = None
+    undo: PendingUndo | None = None
+    claimed: int | None = None  # declarer's total tricks, from an accepted claim
+    # Rebuilt from the record above; not part of equality.
+    _auction: Auction = field(init=False, repr=False, compare=False)
+    _play: Play | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        auction = Auction(self.board.dealer, self.calls)
+        object.__setattr__(self, "_auction", auction)
+        play = None
+        contract = auction.contract
+        if contract is not None and auction.declarer is not None:
+            play = Play.replay(self.board.deal, contract, auction.declarer, self.cards,
+                               self.claimed)
+        elif self.cards:
+            raise TableActionError("bad_record", "cards played before the auction ended",
+                                   "叫牌结束前不能出牌")
+        object.__setattr__(self, "_play", play)
+
+    @classmethod
+    def start(cls, board: BoardDeal, rules: TableRules = TableRules()) -> TableState:
+        return cls(board, rules)
+
+    # derived -------------------------------------------------------------------------
+
+    @property
+    def auction(self) -> Auction:
+        return self._auction
+
+    @property
+    def play(self) -> Play | None:
+        """The play so far, once the auction has ended in a contract (a copy is not made:
+        do not play cards on it; use :func:`apply`)."""
+        return self._play
+
+    @property
+    def contract(self) -> Contract | None:
+        return self._auction.contract
+
+    @property
+    def declarer(self) -> Seat | None:
+        return self._auction.declarer
+
+    @property
+    def dummy(self) -> Seat | None:
+        return self._auction.dummy
+
+    @property
+    def phase(self) -> Phase:
+        if not self._auction.is_complete:
+            return Phase.AUCTION
+        if self._play is None or self._play.is_over:
+            return Phase.DONE
+        return Phase.PLAY
+
+    @property
+    def dummy_faced(self) -> bool:
+        """Dummy's hand is faced once the opening lead is made (Law 41D)."""
+        return self._play is not None and bool(self.cards)
+
+    @property
+    def next_seat(self) -> Seat | None:
+        """The hand whose turn it is to call or play (dummy's own seat when a card is to be
+        played from dummy); ``None`` once the board is over."""
+        phase = self.phase
+        if phase is Phase.AUCTION:
+            return self._auction.next_seat
+        if phase is Phase.PLAY:
+            assert self._play is not None
+            return self._play.next_seat
+        return None
+
+    def controller(self, hand: Seat) -> Seat:
+        """The player who plays a hand's cards: declarer for dummy (Law 45)."""
+        if self.dummy is not None and hand is self.dummy and self.phase is not Phase.AUCTION:
+            return hand.partner
+        return hand
+
+    @property
+    def to_act(self) -> tuple[Seat, ...]:
+        """The players the table waits for: the deciders of a pending claim or undo request
+        who have not answered, else the player whose turn it is."""
+        pending = self.claim or self.undo
+        if pending is not None:
+            return tuple(s for s in pending.deciders if s not in pending.accepted)
+        nxt = self.next_seat
+        return () if nxt is None else (self.controller(nxt),)
+
+    @property
+    def result(self) -> Result | None:
+        if self.phase is not Phase.DONE:
+            return None
+        contract = self.contract
+        assert contract is not None
+        if self._play is None:
+            return Result(contract, None, 0)
+        return self._play.result()
+
+    @property
+    def score_ns(self) -> int | None:
+        """North-South's score once the board is over (Law 77)."""
+        result = self.result
+        if result is None:
+            return None
+        if result.declarer is None:
+            return 0
+        vulnerable = self.board.vulnerability.is_vulnerable(result.declarer)
+        points = score(result.contract, result.tricks, vulnerable)
+        return points if result.declarer.side is Seat.NORTH.side else -points
+
+    def legal_calls(self) -> list[Call]:
+        if self.phase is not Phase.AUCTION or self.claim or self.undo:
+            return []
+        return self._auction.legal_calls()
+
+    def legal_cards(self) -> list[Card]:
+        if self.phase is not Phase.PLAY or self.claim or self.undo:
+            return []
+        assert self._play is not None
+        return self._play.legal_cards()
+
+    def hand(self, seat: Seat) -> Hand:
+        """The cards a seat still holds."""
+        if self._play is None:
+            return self.board.deal[seat]
+        return self._play.hand(seat)
+
+    @property
+    def moves(self) -> int:
+        """Calls and cards made: the length of the record, the table's position."""
+        return len(self.calls) + len(self.cards)
+
+    def last_move(self) -> tuple[str, Seat] | None:
+        """("card", hand) or ("call", seat) of the last move, or ``None``."""
+        if self.cards:
+            assert self._play is not None
+            tricks = self._play.tricks
+            cur = self._play.current
+            if cur.cards:
+                return "card", cur.leader.next(len(cur.cards) - 1)
+            return "card", tricks[-1].leader.next(3)
+        if self.calls:
+            return "call", Seat((self.board.dealer.value + len(self.calls) - 1) % 4)
+        return None
+
+
+# -- applying actions ------------------------------------------------------------------
+
+
+def _refuse(code: str, en: str, zh: str) -> TableActionError:
+    return TableActionError(code, en, zh)
+
+
+def _who(seat: Seat) -> tuple[str, str]:
+    return seat.name_in("en"), seat.name_in("zh")
+
+
+def _side_of(seat: Seat) -> tuple[Seat, Seat]:
+    return (seat, seat.partner)
+
+
+def _defenders(declarer: Seat) -> tuple[Seat, ...]:
+    return tuple(sorted((declarer.lho, declarer.rho), key=lambda s: s.value))
+
+
+def _not_pending(state: TableState) -> None:
+    if state.claim is not None:
+        raise _refuse("claim_pending", "a claim is waiting for an answer; play stops until it "
+                      "is accepted, rejected or withdrawn",
+                      "摊牌等待答复：在接受、拒绝或撤回之前暂停打牌")
+    if state.undo is not None:
+        raise _refuse("undo_pending", "a request to take back a move is waiting for an answer",
+                      "收回请求等待答复")
+
+
+def apply(state: TableState, action: Action) -> tuple[TableState, list[Event]]:
+    """The state after ``action`` and the events it caused; raises
+    :class:`TableActionError` (nothing changes) for an action the table refuses."""
+    if not isinstance(action.seat, Seat):
+        raise _refuse("bad_seat", f"invalid seat {action.seat!r}", f"无效的座位 {action.seat!r}")
+    if state.phase is Phase.DONE:
+        raise _refuse("board_over", "the board is over", "这副牌已经结束")
+    if isinstance(action, MakeCall):
+        return _call(state, action)
+    if isinstance(action, PlayCard):
+        return _card(state, action)
+    if isinstance(action, Claim):
+        return _claim(state, action)
+    if isinstance(action, AnswerClaim):
+        return _answer_claim(state, action)
+    if isinstance(action, WithdrawClaim):
+        if state.claim is None or state.claim.seat is not action.seat:
+            raise _refuse("no_claim", "you have no claim to withdraw", "您没有可撤回的摊牌")
+        return _replace(state, claim=None), [ClaimWithdrawn(action.seat)]
+    if isinstance(action, RequestUndo):
+        return _request_undo(state, action)
+    if isinstance(action, AnswerUndo):
+        return _answer_undo(state, action)
+    if isinstance(action, WithdrawUndo):
+        if state.undo is None or state.undo.seat is not action.seat:
+            raise _refuse("no_undo", "you have no request to withdraw", "您没有可撤回的请求")
+        return _replace(state, undo=None), [UndoWithdrawn(action.seat)]
+    raise _refuse("bad_action", f"unknown action {action!r}", f"未知的操作 {action!r}")
+
+
+def _replace(state: TableState, **changes: Any) -> TableState:
+    fields: dict[str, Any] = {"board": state.board, "rules": state.rules, "calls": state.calls,
+              "alerts": state.alerts, "cards": state.cards, "claim": state.claim,
+              "undo": state.undo, "claimed": state.claimed}
+    fields.update(changes)
+    return TableState(**fields)
+
+
+def _not_your_turn(seat: Seat, expected: tuple[Seat, ...]) -> TableActionError:
+    en, zh = _who(seat)
+    names_en = " or ".join(s.name_in("en") for s in expected)
+    names_zh = "或".join(s.name_in("zh") for s in expected)
+    return _refuse("not_your_turn", f"it is not {en}'s turn: the table waits for {names_en}",
+                   f"还没轮到{zh}：现在轮到{names_zh}")
+
+
+def _call(state: TableState, action: MakeCall) -> tuple[TableState, list[Event]]:
+    if state.phase is not Phase.AUCTION:
+        raise _refuse("auction_over", "the auction is over", "叫牌已经结束")
+    _not_pending(state)
+    if action.seat is not state.auction.next_seat:
+        raise _not_your_turn(action.seat, (state.auction.next_seat,))
+    if not isinstance(action.call, Call):
+        raise _refuse("bad_call", f"invalid call {action.call!r}", f"无效的叫品 {action.call!r}")
+    alert = (action.alert or "").strip() or None
+    if alert is not None and len(alert) > MAX_ALERT:
+        raise _refuse("alert_too_long", f"an alert's explanation has at most {MAX_ALERT} "
+                      f"characters, not {len(alert)}",
+                      f"提醒说明最多 {MAX_ALERT} 个字符，而不是 {len(alert)} 个")
+    try:
+        auction = state.auction.add(action.call)
+    except BridgeError as e:
+        raise _refuse("illegal_call", e.en, e.zh) from None
+    new = _replace(state, calls=auction.calls, alerts=(*state.alerts, alert))
+    events: list[Event] = [CallMade(action.seat, action.call, alert)]
+    if auction.is_complete:
+        contract = auction.contract
+        assert contract is not None
+        events.append(AuctionEnded(contract, auction.declarer))
+        if new.phase is Phase.DONE:  # passed out
+            events.append(BoardEnded(Result(contract, None, 0), 0))
+    return new, events
+
+
+def _card(state: TableState, action: PlayCard) -> tuple[TableState, list[Event]]:
+    if state.phase is not Phase.PLAY:
+        raise _refuse("not_play", "no card can be played now: the auction is not over",
+                      "现在不能出牌：叫牌还没结束")
+    _not_pending(state)
+    hand = state.next_seat
+    assert hand is not None
+    if action.seat is not state.controller(hand):
+        if action.seat is state.dummy:
+            en, zh = _who(action.seat)
+            raise _refuse("dummy_plays_nothing", f"{en} is dummy: declarer plays dummy's cards "
+                          "(Law 45)", f"{zh}是明手：明手的牌由庄家打出（第45条）")
+        raise _not_your_turn(action.seat, (state.controller(hand),))
+    if not isinstance(action.card, Card):
+        raise _refuse("bad_card", f"invalid card {action.card!r}", f"无效的牌 {action.card!r}")
+    play = state.play
+    assert play is not None
+    if action.card not in play.legal_cards():
+        # Replay on a copy so that the engine names the Law; never say who holds the card.
+        probe = Play.replay(state.board.deal, play.contract, play.declarer, state.cards)
+        try:
+            probe.play(action.card)
+        except BridgeError as e:
+            raise _refuse("illegal_card", e.en, e.zh) from None
+        raise AssertionError("unreachable: a card not legal was accepted")  # pragma: no cover
+    new = _replace(state, cards=(*state.cards, action.card))
+    events: list[Event] = [CardPlayed(hand, action.card)]
+    if len(state.cards) == 0:
+        assert state.dummy is not None
+        events.append(DummyFaced(state.dummy))
+    new_play = new.play
+    assert new_play is not None
+    if len(new_play.tricks) > len(play.tricks):
+        winner = new_play.tricks[-1].winner
+        assert winner is not None
+        events.append(TrickCompleted(winner, new_play.declarer_tricks, new_play.defender_tricks))
+    if new.phase is Phase.DONE:
+        result, points = new.result, new.score_ns
+        assert result is not None and points is not None
+        events.append(BoardEnded(result, points))
+    return new, events
+
+
+def _claim_deciders(state: TableState, claimer: Seat) -> tuple[Seat, ...]:
+    declarer = state.declarer
+    assert declarer is not None
+    if claimer is declarer:
+        return _defenders(declarer)  # both defenders must accept
+    return (declarer,)  # a defender's claim: declarer decides (dummy takes no part)
+
+
+def _claim(state: TableState, action: Claim) -> tuple[TableState, list[Event]]:
+    if state.phase is not Phase.PLAY or not state.cards:
+        raise _refuse("no_claim_now", "a claim can be made once the opening lead has been made",
+                      "首攻之后才能摊牌")
+    _not_pending(state)
+    if action.seat is state.dummy:
+        en, zh = _who(action.seat)
+        raise _refuse("dummy_cannot_claim", f"{en} is dummy and may not claim (Law 68)",
+                      f"{zh}是明手，不能摊牌（第68条）")
+    play = state.play
+    assert play is not None
+    statement = (action.statement or "").strip()
+    if len(statement) > MAX_STATEMENT:
+        raise _refuse("statement_too_long", f"a claim's statement has at most {MAX_STATEMENT} "
+                      f"characters, not {len(statement)}",
+                      f"摊牌说明最多 {MAX_STATEMENT} 个字符，而不是 {len(statement)} 个")
+    if type(action.tricks) is not int or not 0 <= action.tricks <= play.remaining:
+        raise _refuse("bad_claim", f"invalid claim of {action.tricks!r} tricks: {play.remaining} "
+                      f"remain, so a claim is 0-{play.remaining} of them",
+                      f"无效的摊牌 {action.tricks!r} 墩：还剩 {play.remaining} 墩，"
+                      f"摊牌应为其中 0-{play.remaining} 墩")
+    deciders = _claim_deciders(state, action.seat)
+    claim = PendingClaim(action.seat, action.tricks, statement, deciders)
+    return _replace(state, claim=claim), [ClaimMade(action.seat, action.tricks, statement,
+                                                    deciders)]
+
+
+def claim_total(state: TableState, claim: PendingClaim) -> int:
+    """Declarer's total tricks if ``claim`` is accepted."""
+    play = state.play
+    assert play is not None and state.declarer is not None
+    if claim.seat.side is state.declarer.side:
+        return play.declarer_tricks + claim.tricks
+    return play.declarer_tricks + play.remaining - claim.tricks
+
+
+def _answer_claim(state: TableState, action: AnswerClaim) -> tuple[TableState, list[Event]]:
+    claim = state.claim
+    if claim is None:
+        raise _refuse("no_claim", "there is no claim to answer", "没有需要答复的摊牌")
+    if action.seat not in claim.deciders:
+        en, zh = _who(action.seat)
+        raise _refuse("not_a_decider", f"{en} does not decide this claim",
+                      f"{zh}无权决定这次摊牌")
+    if action.seat in claim.accepted:
+        raise _refuse("already_answered", "you have already accepted this claim",
+                      "您已经接受了这次摊牌")
+    if not action.accept:
+        # Any rejection ends the claim and play goes on (a director would rule at a real
+        # table; online, the board is played out).
+        return _replace(state, claim=None), [ClaimRejected(action.seat)]
+    accepted = claim.accepted | {action.seat}
+    if set(claim.deciders) - accepted:
+        new_claim = PendingClaim(claim.seat, claim.tricks, claim.statement, claim.deciders,
+                                 frozenset(accepted))
+        return _replace(state, claim=new_claim), [ClaimAccepted(action.seat)]
+    new = _replace(state, claim=None, claimed=claim_total(state, claim))
+    result, points = new.result, new.score_ns
+    assert result is not None and points is not None
+    return new, [ClaimAccepted(action.seat), BoardEnded(result, points)]
+
+
+def _undo_deciders(state: TableState, kind: str, requester: Seat) -> tuple[Seat, ...]:
+    if kind == "card":
+        declarer = state.declarer
+        assert declarer is not None
+        if requester is declarer:
+            return _defenders(declarer)
+        return (declarer,)
+    return tuple(sorted((requester.lho, requester.rho), key=lambda s: s.value))
+
+
+def _request_undo(state: TableState, action: RequestUndo) -> tuple[TableState, list[Event]]:
+    if not state.rules.undo_allowed:
+        raise _refuse("undo_forbidden", "this table does not allow taking back a move",
+                      "本桌不允许收回")
+    _not_pending(state)
+    last = state.last_move()
+    if last is None:
+        raise _refuse("nothing_to_undo", "there is nothing to take back", "没有可以收回的")
+    kind, seat = last
+    owner = state.controller(seat) if kind == "card" else seat
+    if owner is not action.seat:
+        raise _refuse("not_your_move", "only the player who made the last call or card may "
+                      "ask to take it back", "只有做出最后一次叫牌或出牌的牌手才能请求收回")
+    if kind == "card" and len(state.cards) == 1:
+        # Dummy has been faced: taking the lead back would not un-show it (Law 41D, 47).
+        raise _refuse("lead_stands", "the opening lead cannot be taken back: dummy has been "
+                      "faced", "首攻不能收回：明手已经摊开")
+    deciders = _undo_deciders(state, kind, action.seat)
+    return (_replace(state, undo=PendingUndo(action.seat, deciders)),
+            [UndoRequested(action.seat, deciders)])
+
+
+def _answer_undo(state: TableState, action: AnswerUndo) -> tuple[TableState, list[Event]]:
+    undo = state.undo
+    if undo is None:
+        raise _refuse("no_undo", "there is no request to answer", "没有需要答复的收回请求")
+    if action.seat not in undo.deciders:
+        en, zh = _who(action.seat)
+        raise _refuse("not_a_decider", f"{en} does not decide this request",
+                      f"{zh}无权决定这次收回请求")
+    if action.seat in undo.accepted:
+        raise _refuse("already_answered", "you have already accepted this request",
+                      "您已经接受了这次收回请求")
+    if not action.accept:
+        return _replace(state, undo=None), [UndoRejected(action.seat)]
+    accepted = undo.accepted | {action.seat}
+    if set(undo.deciders) - accepted:
+        return (_replace(state, undo=PendingUndo(undo.seat, undo.deciders, frozenset(accepted))),
+                [UndoAccepted(action.seat)])
+    last = state.last_move()
+    assert last is not None
+    kind, seat = last
+    if kind == "card":
+        new = _replace(state, undo=None, cards=state.cards[:-1])
+    else:
+        new = _replace(state, undo=None, calls=state.calls[:-1], alerts=state.alerts[:-1])
+    return new, [UndoAccepted(action.seat), MoveTakenBack(kind, seat)]
+
+
+# -- who sees what -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is looking: a player at ``seat``, or a spectator (``seat`` None).  ``sees_all``:
+    a spectator the event lets see every hand (never a player at the table, nor at the other
+    room of the same match: the web layer decides who gets it)."""
+
+    seat: Seat | None = None
+    sees_all: bool = False
+
+
+def visible_hands(state: TableState, viewer: Viewer) -> tuple[Seat, ...]:
+    """The hands whose unplayed cards ``viewer`` may see now."""
+    if state.phase is Phase.DONE:
+        return tuple(Seat)  # the board is over: the hands are shown, as at a real table
+    if viewer.seat is None and viewer.sees_all:
+        return tuple(Seat)
+    seen: list[Seat] = []
+    if viewer.seat is not None:
+        seen.append(viewer.seat)
+    if state.dummy_faced and state.dummy is not None and state.dummy not in seen:
+        seen.append(state.dummy)  # Law 41D: dummy is faced after the opening lead
+    claim = state.claim
+    if claim is not None and viewer.seat in claim.deciders and claim.seat not in seen:
+        seen.append(claim.seat)  # the claimer's hand is shown to those who must decide
+    return tuple(seen)
+
+
+def visible_cards(state: TableState, viewer: Viewer) -> frozenset[Card]:
+    """Every unplayed card ``viewer`` may see now (the security property's reference)."""
+    out: set[Card] = set()
+    for seat in visible_hands(state, viewer):
+        out.update(state.hand(seat))
+    return frozenset(out)
+
+
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def sorted_hand(hand: Hand) -> list[str]:
+    """A hand as the table shows it: spades, hearts, diamonds, clubs, high to low."""
+    return [str(c) for suit in _SUIT_ORDER for c in reversed(hand.cards_in(suit))]
+
+
+def _trick_dict(trick: Trick) -> dict[str, Any]:
+    return {"leader": trick.leader.letter, "cards": [str(c) for c in trick.cards],
+            "winner": trick.winner.letter if trick.winner is not None else None}
+
+
+def alert_for(state: TableState, index: int, viewer: Viewer) -> str | None:
+    """The explanation of call ``index`` as ``viewer`` may read it: the caller's opponents,
+    the caller, and spectators read it; the caller's partner does not (only once the board
+    is over)."""
+    alert = state.alerts[index] if index < len(state.alerts) else None
+    if alert is None:
+        return None
+    caller = Seat((state.board.dealer.value + index) % 4)
+    if viewer.seat is caller.partner and state.phase is not Phase.DONE:
+        return None
+    return alert
+
+
+def view(state: TableState, viewer: Viewer) -> dict[str, Any]:
+    """Everything ``viewer`` may know of the table, as JSON-ready data (docs/protocol.md).
+    Hands appear only where :func:`visible_hands` allows; the others by their card counts."""
+    phase = state.phase
+    shown = visible_hands(state, viewer)
+    counts = {s.letter: len(state.hand(s)) for s in Seat}
+    hands = {s.letter: sorted_hand(state.hand(s)) for s in shown}
+    if phase is Phase.DONE:
+        hands_dealt = {s.letter: sorted_hand(state.board.deal[s]) for s in Seat}
+    else:
+        hands_dealt = None
+    auction = [{"call": str(c), "alert": alert_for(state, i, viewer),
+                "alerted": state.alerts[i] is not None
+                and (viewer.seat is not Seat((state.board.dealer.value + i) % 4).partner
+                     or phase is Phase.DONE)}
+               for i, c in enumerate(state.calls)]
+    out: dict[str, Any] = {
+        "board": {"number": state.board.number, "dealer": state.board.dealer.letter,
+                  "vulnerability": str(state.board.vulnerability)},
+        "phase": phase.value,
+        "you": viewer.seat.letter if viewer.seat is not None else None,
+        "moves": state.moves,
+        "hands": hands,
+        "counts": counts,
+        "auction": auction,
+        "contract": str(state.contract) if state.contract is not None else None,
+        "declarer": state.declarer.letter if state.declarer is not None else None,
+        "dummy": state.dummy.letter if state.dummy is not None and state.play else None,
+        "next": state.next_seat.letter if state.next_seat is not None else None,
+        "to_act": [s.letter for s in state.to_act],
+        "tricks": [], "current": None, "declarer_tricks": 0, "defender_tricks": 0,
+        "claim": None, "undo": None, "result": None, "score_ns": None,
+        "legal_calls": [], "legal_cards": [], "undo_allowed": state.rules.undo_allowed,
+        "deal": hands_dealt,
+    }
+    play = state.play
+    if play is not None:
+        out["tricks"] = [_trick_dict(t) for t in play.tricks]
+        cur = play.current
+        out["current"] = {"leader": cur.leader.letter, "cards": [str(c) for c in cur.cards]}
+        out["declarer_tricks"] = play.declarer_tricks
+        out["defender_tricks"] = play.defender_tricks
+    if state.claim is not None:
+        c = state.claim
+        out["claim"] = {"seat": c.seat.letter, "tricks": c.tricks, "statement": c.statement,
+                        "deciders": [s.letter for s in c.deciders],
+                        "accepted": [s.letter for s in sorted(c.accepted, key=lambda s: s.value)],
+                        "total": claim_total(state, c)}
+    if state.undo is not None:
+        u = state.undo
+        last = state.last_move()
+        out["undo"] = {"seat": u.seat.letter, "deciders": [s.letter for s in u.deciders],
+                       "accepted": [s.letter for s in sorted(u.accepted, key=lambda s: s.value)],
+                       "kind": last[0] if last else None}
+    if phase is Phase.DONE:
+        result = state.result
+        assert result is not None
+        out["result"] = str(result)
+        out["score_ns"] = state.score_ns
+        out["tricks_taken"] = result.tricks
+    if viewer.seat is not None and viewer.seat in state.to_act and not (state.claim or state.undo):
+        out["legal_calls"] = [str(c) for c in state.legal_calls()]
+        out["legal_cards"] = [str(c) for c in state.legal_cards()]
+    return out
+
+
+# -- actions from the wire -----------------------------------------------------------------
+
+
+def action_from_dict(seat: Seat, data: dict[str, Any]) -> Action:
+    """An action from a client's message (docs/protocol.md); the seat is the server's, never
+    the client's.  Raises :class:`TableActionError` ``bad_message`` quoting what was wrong."""
+    kind = data.get("type")
+
+    def text(key: str, limit: int) -> str:
+        value = data.get(key, "")
+        if value is None:
+            return ""
+        if not isinstance(value, str) or len(value) > limit:
+            raise _refuse("bad_message", f"'{key}' must be text of at most {limit} characters",
+                          f"'{key}' 应为最多 {limit} 个字符的文字")
+        return value
+
+    def flag(key: str) -> bool:
+        value = data.get(key)
+        if not isinstance(value, bool):
+            raise _refuse("bad_message", f"'{key}' must be true or false, not {value!r:.40}",
+                          f"'{key}' 应为 true 或 false，而不是 {value!r:.40}")
+        return value
+
+    try:
+        if kind == "call":
+            raw = data.get("call")
+            if not isinstance(raw, str) or len(raw) > 20:
+                raise _refuse("bad_message", f"'call' must be a call such as '1NT', 'P', 'X', "
+                              f"not {raw!r:.40}", f"'call' 应为叫品，如 '1NT'、'P'、'X'，而不是 {raw!r:.40}")
+            return MakeCall(seat, Call.parse(raw), text("alert", MAX_ALERT) or None)
+        if kind == "card":
+            raw = data.get("card")
+            if not isinstance(raw, str) or len(raw) > 12:
+                raise _refuse("bad_message", f"'card' must be a card such as 'SA', not {raw!r:.40}",
+                              f"'card' 应为一张牌，如 'SA'，而不是 {raw!r:.40}")
+            return PlayCard(seat, Card.parse(raw))
+        if kind == "claim":
+            tricks = data.get("tricks")
+            if type(tricks) is not int:
+                raise _refuse("bad_message", f"'tricks' must be a whole number, not {tricks!r:.40}",
+                              f"'tricks' 应为整数，而不是 {tricks!r:.40}")
+            return Claim(seat, tricks, text("statement", MAX_STATEMENT))
+        if kind == "claim_answer":
+            return AnswerClaim(seat, flag("accept"))
+        if kind == "claim_withdraw":
+            return WithdrawClaim(seat)
+        if kind == "undo":
+            return RequestUndo(seat)
+        if kind == "undo_answer":
+            return AnswerUndo(seat, flag("accept"))
+        if kind == "undo_withdraw":
+            return WithdrawUndo(seat)
+    except TableActionError:
+        raise
+    except BridgeError as e:
+        raise _refuse("bad_message", e.en, e.zh) from None
+    raise _refuse("bad_message", f"unknown message type {kind!r:.40}",
+                  f"未知的消息类型 {kind!r:.40}")
+
+
+def event_dict(event: Event, viewer: Viewer, state: TableState) -> dict[str, Any]:
+    """An event as ``viewer`` may be told it (an alert's explanation withheld from the caller's
+    partner; no event carries an unplayed card)."""
+    name = type(event).__name__
+    out: dict[str, Any] = {"event": name}
+    if isinstance(event, CallMade):
+        out.update(seat=event.seat.letter, call=str(event.call))
+        if event.alert is not None and viewer.seat is not event.seat.partner:
+            out["alert"] = event.alert
+        out["alerted"] = event.alert is not None and viewer.seat is not event.seat.partner
+    elif isinstance(event, AuctionEnded):
+        out.update(contract=str(event.contract),
+                   declarer=event.declarer.letter if event.declarer else None)
+    elif isinstance(event, CardPlayed):
+        out.update(seat=event.seat.letter, card=str(event.card))
+    elif isinstance(event, DummyFaced):
+        out.update(dummy=event.dummy.letter)
+    elif isinstance(event, TrickCompleted):
+        out.update(winner=event.winner.letter, declarer_tricks=event.declarer_tricks,
+                   defender_tricks=event.defender_tricks)
+    elif isinstance(event, ClaimMade):
+        out.update(seat=event.seat.letter, tricks=event.tricks, statement=event.statement,
+                   deciders=[s.letter for s in event.deciders])
+    elif isinstance(event, UndoRequested):
+        out.update(seat=event.seat.letter, deciders=[s.letter for s in event.deciders])
+    elif isinstance(event, MoveTakenBack):
+        out.update(kind=event.kind, seat=event.seat.letter)
+    elif isinstance(event, BoardEnded):
+        out.update(result=str(event.result), score_ns=event.score_ns)
+    else:
+        out.update(seat=event.seat.letter)
+    return out
