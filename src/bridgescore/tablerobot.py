@@ -1,0 +1,46 @@
+"""A robot's next action at an online table: the glue between the pure table state machine
+(:mod:`bridgescore.tablestate`) and the robot players (:mod:`bridgescore.robots`).
+
+The robot is told the whole deal because it runs on the server, which knows it; what it
+decides is an ordinary action, checked by :func:`bridgescore.tablestate.apply` like a
+person's.
+"""
+
+from __future__ import annotations
+
+from .tablestate import (
+    Action,
+    AnswerClaim,
+    AnswerUndo,
+    MakeCall,
+    Phase,
+    PlayCard,
+    TableState,
+)
+from .seat import Seat
+
+__all__ = ["robot_action"]
+
+
+def robot_action(state: TableState, seat: Seat, solver: str = "auto") -> Action | None:
+    """What a robot at ``seat`` does now, or ``None`` when the table does not wait for it."""
+    if seat not in state.to_act:
+        return None
+    from . import robots  # the bidding tables and the solver load only when a robot plays
+
+    if state.claim is not None:
+        play = state.play
+        assert play is not None
+        return AnswerClaim(seat, robots.robot_accepts_claim(state.board.deal, play,
+                                                            state.claim.seat, state.claim.tricks))
+    if state.undo is not None:
+        return AnswerUndo(seat, robots.robot_accepts_undo())
+    if state.phase is Phase.AUCTION:
+        call = robots.robot_call(state.board.deal[seat], state.auction,
+                                 state.board.vulnerability)
+        return MakeCall(seat, call)
+    if state.phase is Phase.PLAY:
+        play = state.play
+        assert play is not None
+        return PlayCard(seat, robots.robot_card(state.board.deal, play, solver=solver))
+    return None
