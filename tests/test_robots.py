@@ -274,6 +274,9 @@ def test_the_dd_robot_keeps_the_double_dummy_maximum(n: int) -> None:
     ("N", "1H", "AQ3.KJ2.KJ32.Q32", "1NT"),       # 16, hearts stopped
     ("N", "1H X P", "5432.432.432.432", "1S"),    # answering the double with nothing
     ("N", "1H X P", "432.432.432.5432", "2C"),    # in the longest suit
+    ("N", "1H P 1S P 2H P 4NT P", "A32.AKQ432.32.32", "5H"),  # Blackwood: two aces
+    ("N", "1H P 1S P 2H P 4NT P 5D P", "AKQJ2.K2.A32.A32", "6H"),  # all four aces: slam
+    ("N", "1H P 1S P 2H P 4NT P 5D P", "KQJ32.KQ2.KQ2.K2", "5H"),  # two missing: stop
     ("N", "1S P 2S P", "AK432.AK2.K32.32", "4S"),   # 19: game after a raise
     ("N", "1S P 2S P", "AK432.432.K32.32", "Pass"),  # 13: no
 ])

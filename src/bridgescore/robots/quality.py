@@ -15,7 +15,7 @@ The figures (docs/robots.md records a run):
 - ``passed_out``: the share of boards passed out;
 - with ``--dd``: ``imps_vs_par``, the mean IMPs by which the contract reached (scored by its
   double-dummy tricks) differs from the par score, and ``par_or_better``, the share of boards
-  within 1 IMP of par.
+  within 1 IMP of par; ``slams_made``, the share of the slams bid that make double dummy.
 """
 
 from __future__ import annotations
@@ -136,18 +136,23 @@ def _par_figures(boards: Sequence[BoardBid]) -> dict[str, float]:
     tables = dd_tables([b.deal for b in boards])
     total = 0
     close = 0
+    slams = slams_made = 0
     for b, table in zip(boards, tables, strict=True):
         declarer = b.auction.declarer
         if declarer is None:
             ns = 0
         else:
             tricks = table[b.contract.strain, declarer]
+            if b.contract.level >= 6:
+                slams += 1
+                slams_made += tricks >= b.contract.level + 6
             ns = Result(b.contract, declarer, tricks).ns_score(b.vulnerability)
         par_ns = par(table, b.vulnerability, b.dealer).score
         diff = abs(imps(ns - par_ns))
         total += diff
         close += diff <= 1
-    return {"imps_vs_par": total / len(boards), "par_or_better": close / len(boards)}
+    return {"imps_vs_par": total / len(boards), "par_or_better": close / len(boards),
+            "slams_made": slams_made / slams if slams else 1.0}
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -19,6 +19,7 @@ from .context import (
     S,
     bid,
     dummy_points,
+    length_points,
     ln,
     longest,
     stopper,
@@ -67,7 +68,8 @@ def overcall_call(hand: Hand, ctx: Ctx) -> Call:
         need = {1: 8, 2: 10, 3: 12}.get(level)
         if need is None or (level == 3 and n < 6):
             continue
-        if need - lower <= hcp <= 16 + (level == 1):
+        # long suits count: a point for each card past the fourth
+        if need - lower <= length_points(hand) and hcp <= 16 + (level == 1):
             return bid(level, suit)
     return PASS
 
@@ -106,6 +108,8 @@ def advance_call(hand: Hand, ctx: Ctx, descs: dict[Seat, Desc]) -> Call | None:
                 return bid(4, best)
             if stop and ctx.cheapest(NT) is not None and ctx.cheapest(NT) <= 3:  # type: ignore[operator]
                 return bid(3, NT)
+        if hcp >= 9 and level >= 3 and best.is_major and ln(hand, best) >= 5 and level <= 4:
+            return bid(4, best)  # a double at the three level: game with values and a suit
         if 9 <= hcp <= 11 and level + 1 <= 3:
             return bid(level + 1, best)
         if 6 <= hcp <= 9 and stop and hand.is_balanced and ctx.cheapest(NT) == 1 and \

@@ -5,17 +5,10 @@ from __future__ import annotations
 from ...auction import Auction, Call, CallKind
 from ...seat import Seat
 from .competition import advance_meaning
-from .context import (
-    NT,
-    Ctx,
-    Desc,
-    situation,
-)
+from .context import NT, C, Ctx, D, Desc, H, S, situation
 from .openings import nt_meaning, open_meaning, two_clubs_meaning
 from .placing import later_meaning
 from .responses import rebid_meaning, resp1_meaning
-
-# -- meanings --------------------------------------------------------------------------------
 
 
 def describe(auction: Auction) -> dict[Seat, Desc]:
@@ -65,7 +58,7 @@ def meaning(ctx: Ctx, call: Call, descs: dict[Seat, Desc]) -> None:
         if call.kind is CallKind.DOUBLE:
             me.show(lo=12, forcing=True)
         elif strain is NT and call.level == 1:
-            me.show(lo=15, hi=18, bal=True)
+            me.show(lo=15, hi=18, bal=True, lens={S: 2, H: 2, D: 2, C: 2})
         elif strain is not None:
             me.show(lo=8 + 2 * (call.level - 1), hi=16, lens={strain: 5 + (call.level >= 3)})
     elif kind == "advance":

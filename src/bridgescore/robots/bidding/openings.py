@@ -75,9 +75,9 @@ def open_meaning(ctx: Ctx, call: Call, me: Desc) -> None:
     if (level, strain) == (2, C):
         me.show(lo=22, forcing=True)
     elif (level, strain) == (2, NT):
-        me.show(lo=20, hi=21, bal=True)
+        me.show(lo=20, hi=21, bal=True, lens={S: 2, H: 2, D: 2, C: 2})
     elif (level, strain) == (1, NT):
-        me.show(lo=15, hi=17, bal=True)
+        me.show(lo=15, hi=17, bal=True, lens={S: 2, H: 2, D: 2, C: 2})
     elif level == 1:
         me.show(lo=11, hi=21, lens={strain: 5 if strain.is_major else 3})
     elif level == 2:

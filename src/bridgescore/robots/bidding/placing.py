@@ -4,6 +4,7 @@ know (a human's odd sequence, doubles, high bids)."""
 from __future__ import annotations
 
 from ...auction import Call, CallKind
+from ...cards import Rank, Suit
 from ...deal import Hand
 from ...seat import Seat
 from ...vulnerability import Vulnerability
@@ -30,7 +31,38 @@ from .context import (
 # -- placing the contract (later rounds, and every auction the rules do not know) -----------
 
 
+ACES_ASK = bid(4, NT)
+# Blackwood's answers: 5♣ no ace (or all four), 5♦ one, 5♥ two, 5♠ three
+ANSWERS = (bid(5, C), bid(5, D), bid(5, H), bid(5, S))
+
+
+def blackwood(ctx: Ctx) -> str | None:
+    """``"answer"`` when partner has just asked for aces (4NT after our side bid a suit),
+    ``"decide"`` when partner has just answered my 4NT, else ``None``."""
+    seat, partner = ctx.seat, ctx.seat.partner
+    if ctx.last_bidder is not partner or ctx.last_bid is None:
+        return None
+    suits = ctx.suits_bid_by((seat, partner))
+    if ctx.last_bid == ACES_ASK and suits and ACES_ASK not in ctx.bids[seat]:
+        return "answer"
+    mine = ctx.bids[seat]
+    if mine and mine[-1] == ACES_ASK and ctx.last_bid in ANSWERS:
+        return "decide"
+    return None
+
+
+def aces(hand: Hand) -> int:
+    return sum(1 for suit in Suit if Rank.ACE in hand.ranks(suit))
+
+
 def later_meaning(ctx: Ctx, call: Call, me: Desc, descs: dict[Seat, Desc]) -> None:
+    state = blackwood(ctx)
+    if call == ACES_ASK and ctx.suits_bid_by((ctx.seat, ctx.seat.partner)):
+        me.show(forcing=True)  # asks for aces: shows no suit
+        return
+    if state == "answer" and call in ANSWERS:
+        me.show(forcing=True)  # an answer shows aces, not the suit named
+        return
     if call.kind is CallKind.DOUBLE:
         me.show(lo=me.lo)
         return
@@ -105,6 +137,22 @@ def place(hand: Hand, ctx: Ctx, descs: dict[Seat, Desc], vul: Vulnerability) -> 
             strain = mine
         else:
             strain = NT if stopped else mine
+
+    # slam: ask for aces with 31 or more between the hands and a suit agreed
+    state = blackwood(ctx)
+    if state == "answer":
+        answer = ANSWERS[aces(hand) % 4]
+        return answer if ctx.legal(answer) else PASS
+    if state == "decide" and fit is not None and ctx.last_bid is not None:
+        theirs_aces = ANSWERS.index(ctx.last_bid)
+        total = aces(hand) + (4 if theirs_aces == 0 and aces(hand) == 0 else theirs_aces)
+        call = bid(5 if total <= 2 else 7 if total == 4 and lo >= 35 else 6, fit)
+        if not ctx.legal(call):
+            call = bid(6, fit)
+        return call if ctx.legal(call) else PASS
+    if (fit is not None and lo >= 31 and ACES_ASK not in ctx.bids[seat] and ctx.legal(ACES_ASK)
+            and ctx.last_bid is not None and ctx.last_bid.level <= 4 and not theirs):
+        return ACES_ASK
 
     # the level
     if lo >= 37:

@@ -33,7 +33,9 @@ def resp1_call(hand: Hand, ctx: Ctx, descs: dict[Seat, Desc]) -> Call | None:
     opening = ctx.bids[partner][0]
     x = opening.strain
     assert x is not None
-    if opening.level >= 2 or x is NT:
+    if x is NT:
+        return None  # partner's notrump was overcalled: place the contract
+    if opening.level >= 2:
         return _resp_preempt(hand, ctx, opening)
     hcp = hand.hcp
     interfered = ctx.last_bidder is not partner
@@ -59,6 +61,9 @@ def resp1_call(hand: Hand, ctx: Ctx, descs: dict[Seat, Desc]) -> Call | None:
         if any(ln(hand, m) >= 4 for m in unbid_majors) and not any(
                 ln(hand, m) >= 5 and ctx.cheapest(m) == 1 for m in unbid_majors):
             return DOUBLE  # negative double
+        others = [m for m in (S, H, D, C) if m is not x and m is not y]
+        if not unbid_majors and hcp >= 8 and all(ln(hand, m) >= 4 for m in others):
+            return DOUBLE  # negative double: the two unbid minors
     for suit in (S, H, D, C):
         if suit in (x, y) or ln(hand, suit) < 5:
             continue
@@ -124,7 +129,11 @@ def resp1_meaning(ctx: Ctx, call: Call, me: Desc, descs: dict[Seat, Desc]) -> No
     x = opening.strain
     if x is None:
         return
-    if opening.level >= 2 or x is NT:
+    if x is NT:
+        if call.is_bid and call.strain is not None:
+            me.show(lens={call.strain: 5})  # a free bid over the overcall of our notrump
+        return
+    if opening.level >= 2:
         if call.is_bid:
             me.show(lo=16, to_play=True)
         return
