@@ -174,6 +174,75 @@ def test_the_dd_robot_plays_legally_from_any_position(seed: int, steps: int, str
     assert robot_card(deal, play, solver="dd") in play.legal_cards()
 
 
+# -- the simple player's rules of thumb, on small positions -------------------------------------
+
+
+def small_play(hands: dict[Seat, str], contract: str, declarer: Seat, cards: str = "") -> Play:
+    """A position of a few cards each (a deal that need not hold all 52), cards played."""
+    deal = Deal.from_hands(hands, complete=False)
+    play = Play(deal, Contract.parse(contract), declarer)
+    play.play_all(cards.split())
+    return play
+
+
+def simple(play: Play) -> Card:
+    return robot_card(play.deal, play, solver="simple")
+
+
+def test_simple_leads_the_top_of_a_sequence() -> None:
+    play = small_play({Seat.WEST: "KQJ2.8643.T92.73", Seat.NORTH: "A43.AKQ.AKQ.AKQJ",
+                       Seat.EAST: "T98.JT9.J876.T98", Seat.SOUTH: "765.752.543.6542"},
+                      "3NT", Seat.SOUTH)
+    assert simple(play) == Card.parse("SK")
+
+
+def test_simple_leads_fourth_best_without_a_sequence() -> None:
+    play = small_play({Seat.WEST: "K9742.863.T92.73", Seat.NORTH: "A3.AKQ.AKQ.AKQJ4",
+                       Seat.EAST: "QT8.JT9.J876.T98", Seat.SOUTH: "J65.7542.543.652"},
+                      "3NT", Seat.SOUTH)
+    assert simple(play) == Card.parse("S4")
+
+
+def test_simple_second_hand_plays_low_but_covers_an_honour() -> None:
+    hands = {Seat.WEST: "Q2...", Seat.NORTH: "K5...", Seat.EAST: "43...", Seat.SOUTH: "A6..."}
+    assert simple(small_play(hands, "1NT", Seat.SOUTH, "S2")) == Card.parse("S5")
+    assert simple(small_play(hands, "1NT", Seat.SOUTH, "SQ")) == Card.parse("SK")
+
+
+def test_simple_third_hand_plays_high_but_the_lower_of_touching_cards() -> None:
+    play = small_play({Seat.WEST: "2...", Seat.NORTH: "3...", Seat.EAST: "AK4...",
+                       Seat.SOUTH: "Q..."}, "1NT", Seat.SOUTH, "S2 S3")
+    assert simple(play) == Card.parse("SK")
+
+
+def test_simple_fourth_hand_wins_as_cheaply_as_it_can() -> None:
+    play = small_play({Seat.WEST: "5...", Seat.NORTH: "2...", Seat.EAST: "9...",
+                       Seat.SOUTH: "AKT..."}, "1NT", Seat.SOUTH, "S5 S2 S9")
+    assert play.next_seat is Seat.SOUTH
+    assert simple(play) == Card.parse("ST")
+
+
+def test_simple_does_not_ruff_partners_winner_and_discards_from_a_weak_suit() -> None:
+    # hearts are trumps; dummy's ace of spades wins; declarer (fourth) is void in spades
+    play = small_play({Seat.WEST: "2.2.2.", Seat.NORTH: "A.3.3.", Seat.EAST: "3.4.4.",
+                       Seat.SOUTH: ".A.A.32"}, "4H", Seat.SOUTH, "S2 SA S3")
+    assert simple(play) == Card.parse("C2")
+
+
+def test_simple_ruffs_when_the_opponents_win() -> None:
+    play = small_play({Seat.WEST: "A.2.2.", Seat.NORTH: "2.3.3.", Seat.EAST: "3.4.4.",
+                       Seat.SOUTH: ".A5.A.2"}, "4H", Seat.SOUTH, "SA S2 S3")
+    assert simple(play) == Card.parse("H5")
+
+
+def test_simple_declarer_draws_trumps_with_the_master_trump() -> None:
+    # East leads against North's 4H and North wins; the defenders still hold trumps
+    play = small_play({Seat.WEST: "2.2.2.", Seat.NORTH: "A.A.3.", Seat.EAST: "3.4.4.",
+                       Seat.SOUTH: "4.3.A.2"}, "4H", Seat.NORTH, "S3 S4 S2 SA")
+    assert play.next_seat is Seat.NORTH
+    assert simple(play) == Card.parse("HA")
+
+
 # -- the double-dummy player against an independent computation --------------------------------
 
 
