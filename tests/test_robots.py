@@ -466,3 +466,31 @@ def test_bidding_quality_on_500_seeded_boards() -> None:
     assert got["low_quiet"] >= 0.7
     assert got["low"] >= 0.4
     assert got["passed_out"] <= 0.03
+
+
+# -- at a table: the state machine's glue calls exactly this API -------------------------------
+
+
+def test_four_robots_play_boards_through_the_table_state_machine() -> None:
+    from bridgescore.tablerobot import robot_action
+    from bridgescore.tablestate import BoardDeal, Claim, Phase, TableState, apply
+
+    for n in range(1, 21):
+        deal, _dealer, _vul = board(n, seed="table")
+        state = TableState.start(BoardDeal.numbered(n, deal))
+        claimed = False
+        for _ in range(500):
+            if state.phase is Phase.DONE:
+                break
+            play = state.play
+            if (not claimed and play is not None and len(play.tricks) == 6 and state.claim is None
+                    and not play.current.cards and state.declarer is not None):
+                # declarer (a person, say) claims the rest; the robot defenders answer
+                claimed = True
+                state, _ = apply(state, Claim(state.declarer, 7))
+                continue
+            seat = state.to_act[0]
+            action = robot_action(state, seat, solver="simple")
+            assert action is not None
+            state, _ = apply(state, action)
+        assert state.phase is Phase.DONE
