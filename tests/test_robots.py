@@ -494,3 +494,26 @@ def test_four_robots_play_boards_through_the_table_state_machine() -> None:
             assert action is not None
             state, _ = apply(state, action)
         assert state.phase is Phase.DONE
+
+
+@needs_endplay
+@settings(max_examples=60)
+@given(seed=st.integers(0, 10**6), left=st.integers(1, 5), strain=st.sampled_from(list(Strain)))
+def test_obvious_tricks_are_never_more_than_double_dummy_gives(seed: int, left: int,
+                                                               strain: Strain) -> None:
+    """The rule the robot trusts without the solver is sound: never more tricks than best
+    defence allows (checked by endplay on positions with the last tricks to play)."""
+    import random
+
+    deal = random_deal(seed=seed)
+    play = Play(deal, Contract(4, strain), Seat(seed % 4))
+    rng = random.Random(seed)
+    # play on to a late position (a trick boundary), where cashing claims happen
+    for _ in range(4 * (13 - left)):
+        play.play(rng.choice(play.legal_cards()))
+    side = play.next_seat.side
+    claimed = obvious_tricks(play, side)
+    ref = reference_scores(play)
+    assert claimed <= max(ref.values())
+    if claimed:
+        assert robot_accepts_claim(deal, play, play.next_seat, claimed, solver="simple")
