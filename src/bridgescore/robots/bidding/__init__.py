@@ -7,10 +7,11 @@ forcing, invitational or to play).  The robot then calls by the first round's ru
 (opening, response, opener's rebid, overcall, advance, the notrump and 2♣ sequences); past
 them, and whenever an auction leaves the rules (a human's odd sequence, doubles, high bids),
 it *places the contract*: with its own hand and what partner has shown it picks a strain (a
-major fit, notrump, a minor fit) and a level (game with 25 points between the hands, slam
-with 33 for sure, else a partscore that the total number of trumps allows in competition)
-and bids it if that is higher than the contract so far, else passes.  Game and slam bids are
-final unless more is certain, so the two robots of a side never outbid each other for ever.
+major fit, notrump, a minor fit) and a level (game with 25 points between the hands,
+Blackwood with a fit and 31, slam with 33 for sure, else a partscore that the total number
+of trumps allows in competition) and bids it if that is higher than the contract so far,
+else passes.  Game and slam bids are final unless more is certain, so the two robots of a
+side never outbid each other for ever.
 
 Every call is checked against the Laws before it is returned (a call the rules would get
 wrong becomes a pass), so a robot's call is always legal.
