@@ -54,8 +54,8 @@ class Desc:
     @property
     def expected(self) -> float:
         """A working estimate of the points: the middle of the range, an open range read
-        as its bottom plus three."""
-        return (self.lo + min(self.hi, self.lo + 6)) / 2
+        as its bottom plus two and a half."""
+        return (self.lo + min(self.hi, self.lo + 5)) / 2
 
 
 class Ctx:

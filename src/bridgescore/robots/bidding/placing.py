@@ -22,7 +22,6 @@ from .context import (
     bid,
     dummy_points,
     length_points,
-    lens,
     ln,
     longest,
     stopper,
@@ -118,7 +117,8 @@ def place(hand: Hand, ctx: Ctx, descs: dict[Seat, Desc], vul: Vulnerability) -> 
         exp = max(exp, 25) if hcp >= my.expected else min(exp, 24)
 
     stopped = all(stopper(hand, s) or pd.lens[s.value] >= 4 for s in theirs)
-    short = min(lens(hand))
+    # shortness matters for notrump only in the suits partner has not shown
+    short = min((ln(hand, s) for s in (S, H, D, C) if pd.lens[s.value] < 4), default=3)
     if fit is not None and (fit.is_major or not (stopped and short >= 2 and exp < 29)):
         strain = fit
     elif stopped and (short >= 2 or pd.bal):
@@ -174,6 +174,14 @@ def place(hand: Hand, ctx: Ctx, descs: dict[Seat, Desc], vul: Vulnerability) -> 
             target = 1 if exp < 22 else 2
         elif fit is None and ln(hand, strain) >= 6 and hcp >= 10:
             target = 2  # a long suit competes for the partscore
+    if (fit is None and strain is not NT and target < 6 and target >= GAME_LEVEL[strain]
+            and ln(hand, strain) + pd.lens[strain.value] < 8 and ln(hand, strain) < 6):
+        # game values but no fit: not a game in a suit that may be short; the cheapest bid
+        # in it (partner's next call can still reach game), notrump when all is stopped
+        if stopped:
+            strain, target = NT, 3
+        else:
+            target = min(3, ctx.cheapest(strain) or 8)
     level = ctx.cheapest(strain)
 
     current = ctx.last_bid

@@ -285,6 +285,10 @@ def rebid_meaning(ctx: Ctx, call: Call, me: Desc) -> None:
         return
     strain, level = call.strain, call.level
     jump = level > (ctx.cheapest(strain) or 8)
+    if resp.kind is CallKind.DOUBLE:  # answering a negative double: a jump shows extras
+        me.show(lo=16 if jump else 12, hi=18 if jump else 15, lens={strain: 4} if strain is not NT
+                else None, bal=strain is NT)
+        return
     if strain is NT:
         if level == 1:
             me.show(lo=12, hi=14, bal=True)
