@@ -3,7 +3,9 @@ of the auction (:class:`Ctx`), hand evaluation, and which rules apply (:func:`si
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from ...auction import Call, CallKind
 from ...cards import Suit
@@ -15,7 +17,8 @@ PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)
 C, D, H, S, NT = Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP
 MAJORS = (S, H)
-GAME_LEVEL = {C: 5, D: 5, H: 4, S: 4, NT: 3}
+# the lowest game in each strain (read-only: a module's table is shared by every table served)
+GAME_LEVEL: Mapping[Strain, int] = MappingProxyType({C: 5, D: 5, H: 4, S: 4, NT: 3})
 
 
 def bid(level: int, strain: Strain) -> Call:
