@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "bridgescore.web.files",
     "bridgescore.web.teams",
     "bridgescore.web.play",
+    "bridgescore.web.vugraph",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

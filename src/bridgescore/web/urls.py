@@ -27,6 +27,8 @@ urlpatterns = [
     path("", include("bridgescore.web.results.urls")),
     path("", include("bridgescore.web.files.urls")),
     path("", include("bridgescore.web.teams.urls")),
+    path("", include("bridgescore.web.play.record_urls")),
+    path("", include("bridgescore.web.vugraph.urls")),
     path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,384 @@
+"""Game records of the boards played online: who may see one, the record itself (the
+library's ``tablerecord.game_record``), its PBN and LIN text, and what the record, replay and
+session pages show.
+
+Who may see a board's record (one place, used by every page and download):
+
+- a board in progress: nobody (not even its players: the page would show every hand);
+- a finished board: the players of its table; a director of the event's club;
+- at a team match, the players of the other room only once that room has finished the
+  board too (else they would learn the deal and its result before playing it);
+- anyone else who may see the event's results (``results.access``: its club's members
+  while it runs, anyone once published), on the event's rules for a board: a team event
+  shows a board once every table that plays it has played it (``teams.services``), a pairs
+  event as its travellers are shown (``access.Viewer.may_see_board``);
+- a table outside any event: the signed-in members of its room's club (anyone signed in for
+  the site's own rooms), when the table takes spectators.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ...auction import Call, CallKind
+from ...cards import Card
+from ...deal import Deal
+from ...formats import lin
+from ...formats.pbn_write import EXPORT_HEADER, dumps, from_record
+from ...gamerecord import GameRecord
+from ...i18n import Lang, is_zh, signed
+from ...scoring import breakdown
+from ...seat import Seat
+from ...strain import Strain
+from ...tablerecord import alerts, game_record
+from ...tablestate import BoardDeal, Phase, TableRules, TableState, action_from_dict, apply
+from ..clubs.roles import AnyUser, can_direct, is_member
+from ..events.models import Event
+from .models import PlayBoard, PlaySeat, PlayTable
+
+__all__ = ["Refusal", "board_state", "may_see", "record_of", "record_view", "replay_data",
+           "session_view"]
+
+
+class Refusal(enum.Enum):
+    """Why a board's record is not shown (the page says it in the reader's language)."""
+
+    IN_PROGRESS = "in_progress"
+    OTHER_ROOM = "other_room"
+    LOG_IN = "log_in"
+    NOT_ALLOWED = "not_allowed"
+
+
+# -- the state of a board ------------------------------------------------------------------
+
+
+def board_state(board: PlayBoard) -> TableState:
+    """The board's table state, its stored moves replayed (the moves are the truth)."""
+    table = board.table
+    state = TableState.start(BoardDeal.numbered(board.number, Deal.from_pbn(board.deal)),
+                             TableRules(undo_allowed=table.undo_allowed))
+    for move in board.moves.order_by("seq"):
+        state, _ = apply(state, action_from_dict(Seat(move.seat), move.data))
+    return state
+
+
+def player_names(board: PlayBoard) -> dict[Seat, str]:
+    """The players as they sat when the board started (``PlayBoard.players``: a seat letter
+    to a name, or to ``{"name": …}``), else as the table's seats are now."""
+    out: dict[Seat, str] = {}
+    stored = board.players if isinstance(board.players, dict) else {}
+    for seat in Seat:
+        value = stored.get(seat.letter, stored.get(str(seat.value)))
+        if isinstance(value, dict):
+            value = value.get("name")
+        if isinstance(value, str) and value:
+            out[seat] = value
+    if out:
+        return out
+    for ps in PlaySeat.objects.filter(table=board.table).select_related("user__player"):
+        user = ps.user
+        if user is not None:
+            player = getattr(user, "player", None)
+            out[Seat(ps.seat)] = player.name_in("en") if player is not None else user.username
+        elif ps.robot:
+            out[Seat(ps.seat)] = "Robot"
+    return out
+
+
+def event_name(table: PlayTable, lang: Lang = "en") -> str:
+    event = table.event
+    if event is not None:
+        return event.name_in(lang)
+    return table.name or f"table {table.pk}"
+
+
+def record_of(board: PlayBoard, state: TableState | None = None) -> GameRecord:
+    """The board's game record (the players' names as the board started)."""
+    state = state if state is not None else board_state(board)
+    date = board.started.strftime("%Y.%m.%d") if board.started else None
+    return game_record(state, player_names(board), event_name(board.table), date)
+
+
+def pbn_text(board: PlayBoard) -> str:
+    return EXPORT_HEADER + dumps([from_record(record_of(board))])
+
+
+def lin_text(board: PlayBoard) -> str:
+    return lin.dumps([record_of(board)])
+
+
+# -- who may see it ------------------------------------------------------------------------
+
+
+def _seated(user: AnyUser, tables: Iterable[PlayTable]) -> bool:
+    if not user.is_authenticated:
+        return False
+    return PlaySeat.objects.filter(table__in=list(tables), user_id=user.pk).exists()
+
+
+def other_room(table: PlayTable) -> PlayTable | None:
+    """The other room of the same match (same event, round and table number), if any."""
+    if table.event_id is None or table.room_label == PlayTable.RoomLabel.NONE:
+        return None
+    other = (PlayTable.RoomLabel.CLOSED if table.room_label == PlayTable.RoomLabel.OPEN
+             else PlayTable.RoomLabel.OPEN)
+    return (PlayTable.objects.filter(event_id=table.event_id, event_round=table.event_round,
+                                     event_table=table.event_table, room_label=other)
+            .select_related("event").first())
+
+
+def finished_in(table: PlayTable | None, number: int) -> bool:
+    if table is None:
+        return True
+    return PlayBoard.objects.filter(table=table, number=number, finished__isnull=False).exists()
+
+
+def _event_allows(user: AnyUser, event: Event, number: int) -> bool:
+    """The event's own rule for one board's results (see the module's docstring)."""
+    from ..results import access
+
+    viewer = access.viewer(user, event)
+    if not viewer.may_view(event):
+        return False
+    if viewer.director or event.published or event.status == Event.Status.CLOSED:
+        return True
+    from ...errors import BridgeError
+    from ..events import services as sv
+
+    try:
+        if event.kind == Event.Kind.TEAMS:
+            from ..teams import services as teams
+
+            return number in teams.live_of(event).played_everywhere()
+        live = sv.state(event)
+    except BridgeError:
+        return False
+    return viewer.may_see_board(event, live, number)
+
+
+def may_see(user: AnyUser, board: PlayBoard) -> Refusal | None:
+    """None when ``user`` may see the board's record, else why not."""
+    table = board.table
+    if board.finished is None:
+        return Refusal.IN_PROGRESS
+    if _seated(user, [table]):
+        return None
+    other = other_room(table)
+    if other is not None and _seated(user, [other]):
+        return None if finished_in(other, board.number) else Refusal.OTHER_ROOM
+    event = table.event
+    if event is not None:
+        if not finished_in(other, board.number) and not can_direct(user, event.club):
+            return Refusal.OTHER_ROOM  # nobody learns a match's board before both rooms end
+        if _event_allows(user, event, board.number):
+            return None
+        return Refusal.NOT_ALLOWED if user.is_authenticated else Refusal.LOG_IN
+    if not user.is_authenticated:
+        return Refusal.LOG_IN
+    club = table.room.club
+    if table.spectators_allowed and (club is None or is_member(user, club)
+                                     or can_direct(user, club)):
+        return None
+    return Refusal.NOT_ALLOWED
+
+
+def may_see_session(user: AnyUser, table: PlayTable) -> Refusal | None:
+    """The session page lists the table's boards (each linked only if its record may be
+    seen): the table's players, its event's readers, its room's club."""
+    if _seated(user, [table]):
+        return None
+    event = table.event
+    if event is not None:
+        from ..results import access
+
+        if access.viewer(user, event).may_view(event):
+            return None
+        return Refusal.NOT_ALLOWED if user.is_authenticated else Refusal.LOG_IN
+    if not user.is_authenticated:
+        return Refusal.LOG_IN
+    club = table.room.club
+    if club is None or is_member(user, club) or can_direct(user, club):
+        return None
+    return Refusal.NOT_ALLOWED
+
+
+# -- what the pages show -------------------------------------------------------------------
+
+_RED = ("H", "D")
+
+
+def card_view(card: Card) -> dict[str, Any]:
+    return {"suit": card.suit.symbol, "rank": card.rank.display, "red": card.suit.letter in _RED,
+            "code": str(card)}
+
+
+def call_view(call: Call, lang: Lang, alert: str | None = None) -> dict[str, Any]:
+    red = call.kind is CallKind.BID and call.strain in (Strain.HEARTS, Strain.DIAMONDS)
+    return {"text": call.format(lang, symbols=True), "red": red, "alert": alert,
+            "code": str(call), "pass": call.kind is CallKind.PASS}
+
+
+def _hand_view(deal: Deal, seat: Seat, lang: Lang) -> dict[str, Any]:
+    hand = deal[seat]
+    suits = []
+    for letter in "SHDC":
+        cards = [c for c in hand if c.suit.letter == letter]
+        cards.sort(key=lambda c: c.rank.value, reverse=True)
+        suits.append({"symbol": {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[letter],
+                      "red": letter in _RED,
+                      "ranks": " ".join(c.rank.display for c in cards) or "—"})
+    return {"seat": seat.letter, "name": seat.name_in(lang), "suits": suits, "hcp": hand.hcp}
+
+
+def _score_view(state: TableState, lang: Lang) -> dict[str, Any] | None:
+    result = state.result
+    if result is None:
+        return None
+    if result.declarer is None or result.contract.is_passed_out:
+        return {"ns": 0, "ns_text": "0", "parts": [], "formula": "0", "passed": True}
+    vulnerable = state.board.vulnerability.is_vulnerable(result.declarer)
+    b = breakdown(result.contract, result.tricks, vulnerable)
+    ns = state.score_ns or 0
+    return {"ns": ns, "ns_text": signed(ns), "passed": False, "made": b.made,
+            "formula": b.formula(), "vulnerable": vulnerable,
+            "parts": [{"name": p.kind.name_in(lang), "points": p.points, "expr": p.expr}
+                      for p in b.parts],
+            "scorer": result.declarer.side.name_in(lang) if b.made
+            else result.declarer.lho.side.name_in(lang),
+            "total": b.total}
+
+
+def record_view(board: PlayBoard, state: TableState, lang: Lang) -> dict[str, Any]:
+    """The 牌局 page's data: the hands in a compass, the auction from the dealer, the play
+    trick by trick (leader and winner), the contract, the result and its score."""
+    zh = is_zh(lang)
+    deal = state.board.deal
+    names = player_names(board)
+    dealer = state.board.dealer
+    notes = alerts(state)
+    calls = [call_view(c, lang, notes[i]) for i, c in enumerate(state.calls)]
+    # The auction grid starts with the dealer (as the seeds' record does).
+    rows = [calls[i:i + 4] for i in range(0, len(calls), 4)]
+    play = state.play
+    tricks = []
+    if play is not None:
+        for n, trick in enumerate(play.tricks + ([play.current] if play.current.cards else []), 1):
+            cells: list[dict[str, Any] | None] = []
+            for i, card in enumerate(trick.cards):
+                seat = trick.leader.next(i)
+                cells.append({**card_view(card), "seat": seat.letter,
+                              "seat_name": seat.name_in(lang),
+                              "won": trick.winner is seat})
+            tricks.append({"n": n, "leader": trick.leader.name_in(lang),
+                           "winner": trick.winner.name_in(lang) if trick.winner else "",
+                           "cards": cells + [None] * (4 - len(cells)),
+                           "declarer_won": (trick.winner is not None and state.declarer is not None
+                                            and trick.winner.side is state.declarer.side)})
+    result = state.result
+    contract = state.contract
+    declarer = state.declarer
+    if contract is None:
+        contract_text = ""
+    elif contract.is_passed_out:
+        contract_text = "四家不叫" if zh else "Passed out"
+    else:
+        c = contract.format(lang, True)
+        assert declarer is not None
+        contract_text = (f"{declarer.name_in('zh')}打{c}" if zh
+                         else f"{c} by {declarer.name_in('en')}")
+    result_text = ""
+    if result is not None and not result.is_passed_out:
+        rel = result.relative
+        if zh:
+            result_text = (f"{result.tricks} 墩，" +
+                           ("正好完成" if rel == 0 else f"超{rel}" if rel > 0 else f"宕{-rel}"))
+        else:
+            result_text = (f"{result.tricks} tricks, " +
+                           ("made exactly" if rel == 0 else f"made with {rel} over" if rel > 0
+                            else f"down {-rel}"))
+    return {
+        "number": state.board.number,
+        "dealer": dealer.name_in(lang),
+        "vulnerability": state.board.vulnerability.describe(lang),
+        "vul_ns": state.board.vulnerability.is_vulnerable(Seat.NORTH),
+        "vul_ew": state.board.vulnerability.is_vulnerable(Seat.EAST),
+        "hands": {s.letter: {**_hand_view(deal, s, lang), "player": names.get(s, "")}
+                  for s in Seat},
+        "auction_heads": [dealer.next(i).name_in(lang) for i in range(4)],
+        "auction_rows": [r + [None] * (4 - len(r)) for r in rows],
+        "alerts": [{"call": c["text"], "red": c["red"], "seat": dealer.next(i).name_in(lang),
+                    "text": c["alert"]} for i, c in enumerate(calls) if c["alert"]],
+        "tricks": tricks,
+        "claim": state.claimed,
+        "contract": contract_text,
+        "result": result_text,
+        "result_short": str(result) if result is not None else "",
+        "score": _score_view(state, lang),
+        "declarer_tricks": play.declarer_tricks if play is not None else 0,
+        "defender_tricks": play.defender_tricks if play is not None else 0,
+    }
+
+
+def replay_data(state: TableState, lang: Lang) -> dict[str, Any]:
+    """What the replay's script steps through: the dealt hands, every call (with its seat and
+    alert), every card with the hand that played it, and each trick's leader and winner.  A
+    step is one call or one card; the script works out the position at each step."""
+    deal = state.board.deal
+    dealer = state.board.dealer
+    notes = alerts(state)
+    play = state.play
+    cards: list[dict[str, Any]] = []
+    tricks: list[dict[str, Any]] = []
+    if play is not None:
+        for trick in [*play.tricks, play.current]:
+            if not trick.cards:
+                continue
+            tricks.append({"leader": trick.leader.letter,
+                           "winner": trick.winner.letter if trick.winner else None})
+            for i, card in enumerate(trick.cards):
+                cards.append({**card_view(card), "seat": trick.leader.next(i).letter})
+    hands = {}
+    for s in Seat:
+        hand = sorted(deal[s], key=lambda c: ("SHDC".index(c.suit.letter), -c.rank.value))
+        hands[s.letter] = [card_view(c) for c in hand]
+    return {
+        "number": state.board.number,
+        "dealer": dealer.letter,
+        "seat_names": {s.letter: s.name_in(lang) for s in Seat},
+        "hands": hands,
+        "calls": [{**call_view(c, lang, notes[i]), "seat": dealer.next(i).letter}
+                  for i, c in enumerate(state.calls)],
+        "cards": cards,
+        "tricks": tricks,
+        "declarer": state.declarer.letter if state.declarer is not None else None,
+        "contract": state.contract.format(lang, True) if state.contract is not None else "",
+        "claim": state.claimed,
+        "result": str(state.result) if state.result is not None else "",
+        "score_ns": state.score_ns,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRow:
+    board: PlayBoard
+    visible: bool
+    result: str
+    score_ns: int | None
+
+
+def session_view(table: PlayTable, user: AnyUser) -> list[SessionRow]:
+    """The table's boards in order: each finished one's result, shown only where its record
+    may be seen (a board of a match not yet finished in the other room shows no result)."""
+    rows = []
+    for board in table.played.order_by("index"):
+        visible = may_see(user, board) is None
+        rows.append(SessionRow(board, visible, board.result if visible else "",
+                               board.score_ns if visible else None))
+    return rows
+
+
+def done(state: TableState) -> bool:
+    return state.phase is Phase.DONE

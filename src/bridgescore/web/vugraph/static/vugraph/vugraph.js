@@ -1,0 +1,231 @@
+// The vugraph: each room of the match is followed through its table's WebSocket
+// (/ws/play/tables/<id>) as a spectator.  Every "hello", "update" and "board" message
+// carries the view the server allows this connection (all four hands only where the table
+// lets spectators see them, after its delay; a player of the match gets a player's view):
+// the room is drawn from that view alone.  When a room's board ends, the comparison below
+// (the teams app's scorecard) is fetched again.  Every word comes from the page
+// (#vugraph-words, in the reader's language): nothing here is English or Chinese.
+(function () {
+  "use strict";
+  var wordsEl = document.getElementById("vugraph-words");
+  if (!wordsEl) return;
+  var words = JSON.parse(wordsEl.textContent);
+  var ORDER = ["N", "E", "S", "W"];
+  var SUITS = {S: "♠", H: "♥", D: "♦", C: "♣"};
+
+  function say(key, values) {
+    var text = words[key] || key;
+    Object.keys(values || {}).forEach(function (k) {
+      text = text.split("%(" + k + ")s").join(String(values[k]));
+    });
+    return text;
+  }
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = text;
+    return e;
+  }
+
+  function rank(r) { return r === "T" ? "10" : r; }
+
+  function cardEl(code) {
+    var suit = code.charAt(0);
+    return el("span", "vg-card" + (suit === "H" || suit === "D" ? " red" : ""),
+              SUITS[suit] + rank(code.slice(1)));
+  }
+
+  function callEl(call) {
+    var text = call;
+    var red = false;
+    if (call === "P" || call === "Pass") text = words.pass;
+    else if (call === "X" || call === "XX") text = words[call];
+    else {
+      var strain = call.slice(1);
+      if (strain === "NT" || strain === "N") text = call.charAt(0) + words.NT;
+      else if (SUITS[strain]) { text = call.charAt(0) + SUITS[strain]; red = strain === "H" || strain === "D"; }
+    }
+    return el("span", (red ? "red" : "") + (call === "P" || call === "Pass" ? " pass" : ""), text);
+  }
+
+  function handEl(seat, view, names) {
+    var box = el("div", "vg-hand vg-hand-" + seat.toLowerCase());
+    var who = el("p", "who");
+    who.appendChild(el("strong", null, words[seat]));
+    if (names[seat]) who.appendChild(el("span", "player", " " + names[seat]));
+    if (view.declarer === seat) who.appendChild(el("span", "vg-tag", " ◆"));
+    box.appendChild(who);
+    var cards = (view.hands || {})[seat];
+    if (cards) {
+      var list = el("ul", "suits");
+      ["S", "H", "D", "C"].forEach(function (s) {
+        var li = el("li");
+        li.appendChild(el("span", "suit" + (s === "H" || s === "D" ? " red" : ""), SUITS[s]));
+        var ranks = cards.filter(function (c) { return c.charAt(0) === s; })
+                         .map(function (c) { return rank(c.slice(1)); });
+        li.appendChild(document.createTextNode(" " + (ranks.length ? ranks.join(" ") : "—")));
+        list.appendChild(li);
+      });
+      box.appendChild(list);
+    } else {
+      box.appendChild(el("p", "helptext vg-hidden",
+                         say("hidden", {n: (view.counts || {})[seat] || 0})));
+    }
+    return box;
+  }
+
+  function trickEl(view) {
+    var centre = el("div", "vg-centre");
+    var cur = view.current;
+    var cards = [], leader = null;
+    if (cur && cur.cards && cur.cards.length) { cards = cur.cards; leader = cur.leader; }
+    else if (view.tricks && view.tricks.length) {
+      var last = view.tricks[view.tricks.length - 1];
+      cards = last.cards; leader = last.leader;
+    }
+    if (leader) {
+      var start = ORDER.indexOf(leader);
+      cards.forEach(function (c, i) {
+        var seat = ORDER[(start + i) % 4];
+        var span = cardEl(c);
+        span.className += " vg-t-" + seat;
+        centre.appendChild(span);
+      });
+    }
+    return centre;
+  }
+
+  function auctionEl(view) {
+    var table = el("table", "vg-auction");
+    var head = el("tr");
+    var dealer = ORDER.indexOf(view.board.dealer);
+    for (var i = 0; i < 4; i++) head.appendChild(el("th", null, words[ORDER[(dealer + i) % 4]]));
+    var thead = el("thead");
+    thead.appendChild(head);
+    table.appendChild(thead);
+    var body = el("tbody");
+    var row = null;
+    (view.auction || []).forEach(function (a, k) {
+      if (k % 4 === 0) { row = el("tr"); body.appendChild(row); }
+      var td = el("td");
+      td.appendChild(callEl(a.call));
+      if (a.alerted) {
+        var sup = el("sup", "alerted", "*");
+        if (a.alert) sup.title = a.alert;
+        td.appendChild(sup);
+      }
+      row.appendChild(td);
+    });
+    table.appendChild(body);
+    return table;
+  }
+
+  function draw(room, view) {
+    var board = room.querySelector(".vg-board");
+    board.textContent = "";
+    var b = view.board;
+    var head = el("p", "vg-head");
+    head.appendChild(el("strong", null, say("board", {n: b.number})));
+    head.appendChild(document.createTextNode(" · " + say("dealer", {seat: words[b.dealer]}) +
+                                             " · " + ((words.vul || {})[b.vulnerability] || b.vulnerability)));
+    board.appendChild(head);
+    // Once the board is over the view's "deal" has the hands as dealt (its "hands" are
+    // what is left: nothing, after the last trick).
+    var shownView = view.deal ? Object.assign({}, view, {hands: view.deal}) : view;
+    var compass = el("div", "vg-compass");
+    ["N", "W", "E", "S"].forEach(function (s) { compass.appendChild(handEl(s, shownView, room.names)); });
+    compass.appendChild(trickEl(view));
+    board.appendChild(compass);
+    var line = el("p", "vg-line");
+    if (view.contract) {
+      var contract = view.contract === "Pass" || view.contract === "P" ? words.passed :
+        say("by", {contract: view.contract.replace(/^(\d)(NT|N)/, "$1" + words.NT)
+                                        .replace(/^(\d)([SHDC])/, function (m, l, s) { return l + SUITS[s]; }),
+                   seat: view.declarer ? words[view.declarer] : ""});
+      line.appendChild(el("strong", null, contract));
+      if (view.declarer) {
+        line.appendChild(document.createTextNode(" · " + say("tricks", {d: view.declarer_tricks, e: view.defender_tricks})));
+      }
+    }
+    if (view.claim) line.appendChild(document.createTextNode(" · " + say("claim", {n: view.claim.total})));
+    if (view.result) {
+      line.appendChild(document.createTextNode(" · " + say("result", {
+        result: view.result, score: (view.score_ns > 0 ? "+" : "") + view.score_ns})));
+    } else if (view.to_act && view.to_act.length) {
+      line.appendChild(document.createTextNode(" · " + say("to_act", {seat: words[view.to_act[0]]})));
+    }
+    board.appendChild(line);
+    board.appendChild(auctionEl(view));
+    room.setAttribute("data-phase", view.phase);
+    room.setAttribute("data-board", String(b.number));
+    room.setAttribute("data-moves", String(view.moves));
+  }
+
+  function refreshComparison() {
+    var part = document.getElementById("live");
+    if (!part) return;
+    if (window.htmx) { window.htmx.trigger(part, "bs-refresh"); return; }
+    fetch(part.getAttribute("data-live-url"), {credentials: "same-origin"})
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) { if (html !== null) part.innerHTML = html; })
+      .catch(function () {});
+  }
+
+  function state(room, key) {
+    var p = room.querySelector(".vg-state");
+    p.textContent = words[key] || key;
+    room.setAttribute("data-state", key);
+  }
+
+  function namesFrom(table) {
+    var out = {};
+    (table.seats || []).forEach(function (s) {
+      out[s.seat] = s.player ? s.player.name : (s.robot ? words.robot : "");
+    });
+    return out;
+  }
+
+  function follow(room) {
+    var retry = 1000;
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    room.names = {};
+    var seatsEl = document.getElementById(room.getAttribute("data-seats"));
+    if (seatsEl) JSON.parse(seatsEl.textContent).forEach(function (s) { room.names[s.seat] = s.name; });
+    function connect() {
+      var socket = new WebSocket(scheme + location.host + room.getAttribute("data-table-socket"));
+      socket.onopen = function () { retry = 1000; state(room, "live"); };
+      socket.onmessage = function (e) {
+        var m;
+        try { m = JSON.parse(e.data); } catch (err) { return; }
+        if (m.type === "hello" || m.type === "seats") {
+          if (m.table) room.names = namesFrom(m.table);
+        }
+        if (m.view && (m.type === "hello" || m.type === "update" || m.type === "board")) {
+          draw(room, m.view);
+          var ended = (m.events || []).some(function (ev) { return ev.event === "BoardEnded"; });
+          if (ended) setTimeout(refreshComparison, 500);
+        } else if (m.type === "hello" && !m.view) {
+          state(room, "waiting");
+        }
+        if (m.type === "finished") { state(room, "finished"); setTimeout(refreshComparison, 500); }
+        if (m.type === "error") {
+          var p = room.querySelector(".vg-state");
+          p.textContent = words.lang === "zh" ? (m.zh || m.en) : (m.en || m.zh);
+        }
+      };
+      socket.onclose = function (e) {
+        if (e.code === 4401 || e.code === 4403 || e.code === 4404) {
+          if (room.getAttribute("data-state") !== "finished") state(room, "refused");
+          return;
+        }
+        if (room.getAttribute("data-state") !== "finished") state(room, "lost");
+        setTimeout(connect, retry);
+        retry = Math.min(retry * 2, 30000);
+      };
+    }
+    connect();
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll("[data-table-socket]"), follow);
+})();
