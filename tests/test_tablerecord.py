@@ -102,7 +102,7 @@ def test_a_known_board_hand_scored() -> None:
     # 13 tricks, not vulnerable on board 1: 40+30+30 + 4×30 overtricks + 300 game = 520.
     deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
     s = TableState.start(BoardDeal.numbered(1, deal))
-    for call in "3NT P P P".split():
+    for call in ["3NT", "P", "P", "P"]:
         seat = s.auction.next_seat
         assert seat is not None
         s, _ = apply(s, MakeCall(seat, Call.parse(call), "to play" if call == "3NT" else None))
@@ -125,7 +125,7 @@ def test_a_known_board_hand_scored() -> None:
 def test_a_claim_is_kept() -> None:
     deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
     s = TableState.start(BoardDeal.numbered(2, deal))  # board 2: NS vulnerable
-    for call in "P P P 6NT P P P".split():
+    for call in ["P", "P", "P", "6NT", "P", "P", "P"]:
         seat = s.auction.next_seat
         assert seat is not None
         s, _ = apply(s, MakeCall(seat, Call.parse(call)))

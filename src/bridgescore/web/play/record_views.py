@@ -97,11 +97,10 @@ def _replay_page(request: HttpRequest, table: PlayTable, boards: list[PlayBoard]
         "first": first, "hidden": len(boards) - len(shown),
         "words": {"board": _("Board %(n)s"), "step": _("Step %(n)s of %(total)s"),
                   "auction": _("Auction"), "trick": _("Trick %(n)s"),
-                  "lead": _("lead"), "won": _("won by %(seat)s"),
+                  "won": _("won by %(seat)s"),
                   "tricks": _("Tricks: declarer %(d)s, defenders %(e)s"),
                   "claim": _("Claim: declarer takes %(n)s tricks in all"),
-                  "start": _("The deal, before the first call"),
-                  "alert": _("alert")},
+                  "start": _("The deal, before the first call")},
     })
 
 

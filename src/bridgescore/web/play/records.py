@@ -34,7 +34,7 @@ from ...scoring import breakdown
 from ...seat import Seat
 from ...strain import Strain
 from ...tablerecord import alerts, game_record
-from ...tablestate import BoardDeal, Phase, TableRules, TableState, action_from_dict, apply
+from ...tablestate import Phase, TableState
 from ..clubs.roles import AnyUser, can_direct, is_member
 from ..events.models import Event
 from .models import PlayBoard, PlaySeat, PlayTable
@@ -56,35 +56,29 @@ class Refusal(enum.Enum):
 
 
 def board_state(board: PlayBoard) -> TableState:
-    """The board's table state, its stored moves replayed (the moves are the truth)."""
-    table = board.table
-    state = TableState.start(BoardDeal.numbered(board.number, Deal.from_pbn(board.deal)),
-                             TableRules(undo_allowed=table.undo_allowed))
-    for move in board.moves.order_by("seq"):
-        state, _ = apply(state, action_from_dict(Seat(move.seat), move.data))
-    return state
+    """The board's table state: its stored moves replayed (the play services' own replay,
+    cached there)."""
+    from . import services
+
+    return services.state_of(board)
 
 
-def player_names(board: PlayBoard) -> dict[Seat, str]:
+def player_names(board: PlayBoard, lang: Lang = "en") -> dict[Seat, str]:
     """The players as they sat when the board started (``PlayBoard.players``: a seat letter
-    to a name, or to ``{"name": …}``), else as the table's seats are now."""
+    to ``{"name": …, "name_zh": …, "robot": …}``); a robot is named as one."""
     out: dict[Seat, str] = {}
     stored = board.players if isinstance(board.players, dict) else {}
     for seat in Seat:
-        value = stored.get(seat.letter, stored.get(str(seat.value)))
+        value = stored.get(seat.letter)
+        name = ""
         if isinstance(value, dict):
-            value = value.get("name")
-        if isinstance(value, str) and value:
-            out[seat] = value
-    if out:
-        return out
-    for ps in PlaySeat.objects.filter(table=board.table).select_related("user__player"):
-        user = ps.user
-        if user is not None:
-            player = getattr(user, "player", None)
-            out[Seat(ps.seat)] = player.name_in("en") if player is not None else user.username
-        elif ps.robot:
-            out[Seat(ps.seat)] = "Robot"
+            name = str((value.get("name_zh") if is_zh(lang) else None) or value.get("name") or "")
+            if not name and value.get("robot"):
+                name = "机器人" if is_zh(lang) else "Robot"
+        elif isinstance(value, str):
+            name = value
+        if name:
+            out[seat] = name
     return out
 
 
@@ -244,7 +238,7 @@ def _score_view(state: TableState, lang: Lang) -> dict[str, Any] | None:
     ns = state.score_ns or 0
     return {"ns": ns, "ns_text": signed(ns), "passed": False, "made": b.made,
             "formula": b.formula(), "vulnerable": vulnerable,
-            "parts": [{"name": p.kind.name_in(lang), "points": p.points, "expr": p.expr}
+            "parts": [{"name": p.name_in(lang), "points": p.points, "expr": p.expression}
                       for p in b.parts],
             "scorer": result.declarer.side.name_in(lang) if b.made
             else result.declarer.lho.side.name_in(lang),
@@ -256,7 +250,7 @@ def record_view(board: PlayBoard, state: TableState, lang: Lang) -> dict[str, An
     trick by trick (leader and winner), the contract, the result and its score."""
     zh = is_zh(lang)
     deal = state.board.deal
-    names = player_names(board)
+    names = player_names(board, lang)
     dealer = state.board.dealer
     notes = alerts(state)
     calls = [call_view(c, lang, notes[i]) for i, c in enumerate(state.calls)]
