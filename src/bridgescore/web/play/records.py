@@ -86,7 +86,9 @@ def event_name(table: PlayTable, lang: Lang = "en") -> str:
     event = table.event
     if event is not None:
         return event.name_in(lang)
-    return table.name or f"table {table.pk}"
+    if table.name:
+        return table.name
+    return f"第{table.pk}桌" if is_zh(lang) else f"table {table.pk}"
 
 
 def record_of(board: PlayBoard, state: TableState | None = None) -> GameRecord:
