@@ -1,0 +1,135 @@
+"""The vugraph pages: the list of team matches played online, a match's two rooms and the
+comparison (the teams app's scorecard) filled as both rooms finish a board; who may follow;
+and what the tables' sockets give a spectator and a player of the other room."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import ClassVar
+
+from asgiref.sync import async_to_sync
+from django.test import TransactionTestCase, override_settings
+
+from bridgescore.imps import imps
+from bridgescore.web.accounts.models import User
+from bridgescore.web.clubs.models import Club, Membership
+from bridgescore.web.events.models import Event
+from bridgescore.web.play import services
+from bridgescore.web.play.models import PlayTable
+
+from ..base import BaseTestCase, make_user
+from ..play.helpers import Socket, cookie
+from .helpers import play_board, team_match
+
+FAST = override_settings(BRIDGESCORE_PLAY_ROBOT_SECONDS=0, BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS=0)
+
+
+@FAST
+class VugraphPagesTest(BaseTestCase):
+    event: ClassVar[Event]
+    open: ClassVar[PlayTable]
+    closed: ClassVar[PlayTable]
+    people: ClassVar[list[User]]
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        super().setUpTestData()
+        with FAST:
+            cls.event, cls.open, cls.closed, cls.people = team_match(cls.north, cls.alice)
+
+    def page(self) -> str:
+        return f"/vugraph/{self.event.pk}/1/1/"
+
+    def test_the_list(self) -> None:
+        self.client.force_login(self.bob)
+        text = self.client.get("/vugraph/").content.decode()
+        self.assertIn("Live matches", text)
+        self.assertIn(self.page(), text)
+        zh = self.client.get("/vugraph/", headers=self.zh()).content.decode()
+        self.assertIn("正在进行的比赛", zh)
+        self.assertIn("网上对抗赛", zh)
+        # Not the club's: the event is not published, so it is not listed.
+        self.client.force_login(self.charlie)
+        self.assertNotIn(self.page(), self.client.get("/vugraph/").content.decode())
+
+    def test_both_rooms_and_the_comparison_filling_in(self) -> None:
+        self.client.force_login(self.bob)
+        r = self.client.get(self.page())
+        self.assertEqual(r.status_code, 200)
+        text = r.content.decode()
+        self.assertIn(f'data-table-socket="/ws/play/tables/{self.open.pk}"', text)
+        self.assertIn(f'data-table-socket="/ws/play/tables/{self.closed.pk}"', text)
+        self.assertIn("vugraph/vugraph.js", text)
+        self.assertIn('id="vugraph-words"', text)
+        self.assertIn(f'data-live-socket="/ws/events/{self.event.pk}/match"', text)
+        self.assertIn("No board has been played in both rooms yet.", text)
+        self.assertIn("Lions", text)
+        # Board 1 in the open room only: still nothing to compare.
+        o1 = play_board(self.open, self.people[0:4], random.Random(11))
+        part = self.client.get(self.page() + "?part=live").content.decode()
+        self.assertIn("No board has been played in both rooms yet.", part)
+        c1 = play_board(self.closed, self.people[4:8], random.Random(12))
+        part = self.client.get(self.page() + "?part=live").content.decode()
+        self.assertNotIn("<html", part)
+        self.assertIn("Board 1", part)
+        # The IMPs of the difference of the two rooms' NS scores (WBF scale).
+        assert o1.score_ns is not None and c1.score_ns is not None
+        diff = o1.score_ns - c1.score_ns
+        won = imps(abs(diff))
+        self.assertIn(f"<strong>{won}</strong>" if won else "(0)", part)
+        zh = self.client.get(self.page() + "?part=live", headers=self.zh()).content.decode()
+        self.assertIn("第1副", zh)
+
+    def test_chinese_page(self) -> None:
+        self.client.force_login(self.bob)
+        zh = self.client.get(self.page(), headers=self.zh()).content.decode()
+        self.assertIn("开室", zh)
+        self.assertIn("闭室", zh)
+        self.assertIn("比较", zh)
+        words = json.loads(re.search(r'id="vugraph-words" type="application/json">(.*?)</script>',
+                                     zh, re.S)[1])
+        self.assertEqual((words["N"], words["pass"], words["lang"]), ("北", "不叫", "zh"))
+
+    def test_who_may_follow(self) -> None:
+        self.client.force_login(self.charlie)
+        self.assertEqual(self.client.get(self.page()).status_code, 403)
+        self.client.logout()
+        r = self.client.get(self.page())
+        self.assertEqual(r.status_code, 302)
+        self.assertEqual(self.client.get(f"/vugraph/{self.event.pk}/1/9/").status_code, 404)
+        # A player of the match is told the page shows a player's view.
+        self.client.force_login(self.people[5])
+        text = self.client.get(self.page()).content.decode()
+        self.assertIn("You play in this match", text)
+
+
+@FAST
+class VugraphSocketsTest(TransactionTestCase):
+    """What the vugraph's two sockets receive (the play consumer decides; the page asks no
+    more than a spectator's connection)."""
+
+    def test_spectator_sees_every_hand_the_other_room_none(self) -> None:
+        club = Club.objects.create(slug="vg", name_en="VG", name_zh="转播")
+        director = make_user("director", "Dir", "裁判")
+        Membership.objects.create(club=club, player=director.player, role="director")
+        fan = make_user("fan", "Fan", "球迷")
+        Membership.objects.create(club=club, player=fan.player)
+        _event, open_, closed, people = team_match(club, director, see_hands=True)
+        play_board(open_, people[0:4], random.Random(5), stop_after=4)
+        auth_fan, auth_other = cookie(fan), cookie(people[4])
+
+        async def run() -> None:
+            fan_socket = await Socket.open(open_.pk, auth_fan, "fan")
+            other = await Socket.open(open_.pk, auth_other, "closed-room north")
+            hello_fan = await fan_socket.next()
+            hello_other = await other.next()
+            assert hello_fan["type"] == "hello" and hello_other["type"] == "hello"
+            assert sorted(hello_fan["view"]["hands"]) == ["E", "N", "S", "W"]
+            assert hello_other["view"]["hands"] == {}, hello_other["view"]["hands"]
+            await fan_socket.close()
+            await other.close()
+
+        async_to_sync(run)()
+        self.assertEqual(services.current_board(closed).index, 1)
