@@ -247,6 +247,18 @@ def _score_view(state: TableState, lang: Lang) -> dict[str, Any] | None:
             "total": b.total}
 
 
+def _contract_text(state: TableState, lang: Lang) -> str:
+    """``4♠ by North`` / ``北打4♠``; ``Passed out``; empty while the auction goes on."""
+    contract, declarer = state.contract, state.declarer
+    if contract is None:
+        return ""
+    if contract.is_passed_out:
+        return "四家不叫" if is_zh(lang) else "Passed out"
+    c = contract.format(lang, True)
+    assert declarer is not None
+    return f"{declarer.name_in('zh')}打{c}" if is_zh(lang) else f"{c} by {declarer.name_in('en')}"
+
+
 def record_view(board: PlayBoard, state: TableState, lang: Lang) -> dict[str, Any]:
     """The 牌局 page's data: the hands in a compass, the auction from the dealer, the play
     trick by trick (leader and winner), the contract, the result and its score."""
@@ -274,17 +286,7 @@ def record_view(board: PlayBoard, state: TableState, lang: Lang) -> dict[str, An
                            "declarer_won": (trick.winner is not None and state.declarer is not None
                                             and trick.winner.side is state.declarer.side)})
     result = state.result
-    contract = state.contract
-    declarer = state.declarer
-    if contract is None:
-        contract_text = ""
-    elif contract.is_passed_out:
-        contract_text = "四家不叫" if zh else "Passed out"
-    else:
-        c = contract.format(lang, True)
-        assert declarer is not None
-        contract_text = (f"{declarer.name_in('zh')}打{c}" if zh
-                         else f"{c} by {declarer.name_in('en')}")
+    contract_text = _contract_text(state, lang)
     result_text = ""
     if result is not None and not result.is_passed_out:
         rel = result.relative
@@ -350,9 +352,10 @@ def replay_data(state: TableState, lang: Lang) -> dict[str, Any]:
         "cards": cards,
         "tricks": tricks,
         "declarer": state.declarer.letter if state.declarer is not None else None,
-        "contract": state.contract.format(lang, True) if state.contract is not None else "",
+        "contract": _contract_text(state, lang),
         "claim": state.claimed,
-        "result": str(state.result) if state.result is not None else "",
+        "result": (state.result.format(lang, symbols=True)
+                   if state.result is not None and state.result.declarer is not None else ""),
         "score_ns": state.score_ns,
     }
 

@@ -80,7 +80,7 @@
           sup.title = c.alert;
           td.appendChild(sup);
         }
-        if (k === n - 1) td.className = "now";
+        if (k === n - 1 && n <= b.calls.length && step <= b.calls.length) td.className = "now";
       }
       row.appendChild(td);
     }
@@ -93,8 +93,7 @@
     var cards = Math.max(0, step - calls);
     document.getElementById("replay-title").textContent = say("board", {n: b.number});
     document.getElementById("replay-info").textContent =
-      (b.contract ? b.contract + (b.declarer ? " " + b.seat_names[b.declarer] : "") : "") +
-      (b.result ? " · " + b.result : "");
+      b.contract + (b.result ? " · " + b.result : "");
     var played = {};
     for (var i = 0; i < cards; i++) played[b.cards[i].code] = true;
     drawHands(played);

@@ -12,6 +12,7 @@
   var words = JSON.parse(wordsEl.textContent);
   var ORDER = ["N", "E", "S", "W"];
   var SUITS = {S: "♠", H: "♥", D: "♦", C: "♣"};
+  var RANKS = "AKQJT98765432";
 
   function say(key, values) {
     var text = words[key] || key;
@@ -49,12 +50,26 @@
     return el("span", (red ? "red" : "") + (call === "P" || call === "Pass" ? " pass" : ""), text);
   }
 
+  // "4SX N -2" → "4♠X N −2" (the strain as the auction shows it, the seat in words).
+  function contractText(c) {
+    return c.replace(/^(\d)(NT|N)/, "$1" + words.NT)
+            .replace(/^(\d)([SHDC])/, function (m, l, s) { return l + SUITS[s]; });
+  }
+
+  function resultText(r) {
+    if (r === "pass" || r === "Pass") return words.passed;
+    var parts = r.split(" ");
+    if (parts.length < 3) return contractText(r);
+    return contractText(parts[0]) + " " + (words[parts[1]] || parts[1]) + " " +
+           parts[2].replace("-", "−");
+  }
+
   function handEl(seat, view, names) {
     var box = el("div", "vg-hand vg-hand-" + seat.toLowerCase());
     var who = el("p", "who");
     who.appendChild(el("strong", null, words[seat]));
-    if (names[seat]) who.appendChild(el("span", "player", " " + names[seat]));
     if (view.declarer === seat) who.appendChild(el("span", "vg-tag", " ◆"));
+    if (names[seat]) who.appendChild(el("span", "player", " " + names[seat]));
     box.appendChild(who);
     var cards = (view.hands || {})[seat];
     if (cards) {
@@ -62,8 +77,11 @@
       ["S", "H", "D", "C"].forEach(function (s) {
         var li = el("li");
         li.appendChild(el("span", "suit" + (s === "H" || s === "D" ? " red" : ""), SUITS[s]));
+        // High to low whatever order the view lists them in.
         var ranks = cards.filter(function (c) { return c.charAt(0) === s; })
-                         .map(function (c) { return rank(c.slice(1)); });
+                         .map(function (c) { return c.slice(1); })
+                         .sort(function (a, b) { return RANKS.indexOf(a) - RANKS.indexOf(b); })
+                         .map(rank);
         li.appendChild(document.createTextNode(" " + (ranks.length ? ranks.join(" ") : "—")));
         list.appendChild(li);
       });
@@ -138,22 +156,23 @@
     compass.appendChild(trickEl(view));
     board.appendChild(compass);
     var line = el("p", "vg-line");
+    var bits = [];
     if (view.contract) {
       var contract = view.contract === "Pass" || view.contract === "P" ? words.passed :
-        say("by", {contract: view.contract.replace(/^(\d)(NT|N)/, "$1" + words.NT)
-                                        .replace(/^(\d)([SHDC])/, function (m, l, s) { return l + SUITS[s]; }),
+        say("by", {contract: contractText(view.contract),
                    seat: view.declarer ? words[view.declarer] : ""});
       line.appendChild(el("strong", null, contract));
-      if (view.declarer) {
-        line.appendChild(document.createTextNode(" · " + say("tricks", {d: view.declarer_tricks, e: view.defender_tricks})));
-      }
+      if (view.declarer) bits.push(say("tricks", {d: view.declarer_tricks, e: view.defender_tricks}));
     }
-    if (view.claim) line.appendChild(document.createTextNode(" · " + say("claim", {n: view.claim.total})));
+    if (view.claim) bits.push(say("claim", {n: view.claim.total}));
     if (view.result) {
-      line.appendChild(document.createTextNode(" · " + say("result", {
-        result: view.result, score: (view.score_ns > 0 ? "+" : "") + view.score_ns})));
+      bits.push(say("result", {result: resultText(view.result),
+                               score: (view.score_ns > 0 ? "+" : "") + view.score_ns}));
     } else if (view.to_act && view.to_act.length) {
-      line.appendChild(document.createTextNode(" · " + say("to_act", {seat: words[view.to_act[0]]})));
+      bits.push(say("to_act", {seat: words[view.to_act[0]]}));
+    }
+    if (bits.length) {
+      line.appendChild(document.createTextNode((view.contract ? " · " : "") + bits.join(" · ")));
     }
     board.appendChild(line);
     board.appendChild(auctionEl(view));
