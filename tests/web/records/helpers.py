@@ -6,7 +6,10 @@ path a person's socket takes)."""
 from __future__ import annotations
 
 import datetime
+import json
 import random
+import re
+from typing import Any
 
 from bridgescore.dealing import deal_boards
 from bridgescore.formats.pbn_write import boards_to_pbn
@@ -23,6 +26,13 @@ from bridgescore.web.teams import services as teams
 from ..base import make_user
 
 BOARDS = 2
+
+
+def script_json(html: str, element_id: str) -> Any:
+    """The data of a page's ``json_script`` element."""
+    found = re.search(rf'id="{element_id}" type="application/json">(.*?)</script>', html, re.S)
+    assert found is not None, element_id
+    return json.loads(found[1])
 
 
 def team_match(club: Club, director: User, *, delay: int = 0,

@@ -5,9 +5,7 @@ too; the event's readers on the event's rules; nobody else)."""
 
 from __future__ import annotations
 
-import json
 import random
-import re
 from typing import ClassVar
 
 from django.test import override_settings
@@ -23,7 +21,7 @@ from bridgescore.web.play import services
 from bridgescore.web.play.models import PlayBoard, PlayTable, Room
 
 from ..base import BaseTestCase
-from .helpers import play_board, team_match
+from .helpers import play_board, script_json, team_match
 
 FAST = override_settings(BRIDGESCORE_PLAY_ROBOT_SECONDS=0, BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS=0)
 
@@ -34,6 +32,7 @@ class RecordsTest(BaseTestCase):
     open: ClassVar[PlayTable]
     closed: ClassVar[PlayTable]
     people: ClassVar[list[User]]
+    open_1: ClassVar[PlayBoard]
 
     @classmethod
     def setUpTestData(cls) -> None:
@@ -65,6 +64,7 @@ class RecordsTest(BaseTestCase):
         if state.contract is not None and not state.contract.is_passed_out:
             self.assertIn("Play", text)
             self.assertIn("Won by", text)
+            assert state.play is not None
             self.assertEqual(text.count('<td class="won">'), len(state.play.tricks))
         self.assertIn(f"<strong>{state.score_ns:+d}</strong>" if state.score_ns else "0", text)
         zh = self.client.get(self.url(b), headers=self.zh()).content.decode()
@@ -95,10 +95,10 @@ class RecordsTest(BaseTestCase):
         t = services.create_table(room, self.alice, boards=1)
         deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.T98 T987.JT9.JT9.AKQ 6543.876.876.J76 2.5432.5432.5432")
         s = TableState.start(BoardDeal.numbered(1, deal))
-        for call in ["3NT", "Pass", "Pass", "Pass"]:
+        for text in ["3NT", "Pass", "Pass", "Pass"]:
             seat = s.auction.next_seat
             assert seat is not None
-            s, _ = apply(s, MakeCall(seat, Call.parse(call)))
+            s, _ = apply(s, MakeCall(seat, Call.parse(text)))
         board = PlayBoard.objects.create(table=t, index=1, number=1, deal=deal.pbn(), players={})
         from bridgescore.web.play.models import Move
 
@@ -175,8 +175,7 @@ class RecordsTest(BaseTestCase):
         self.assertIn("这副牌还在进行中", zh)
         # The table's replay leaves it out.
         r = self.client.get(f"/play/tables/{self.open.pk}/replay")
-        data = json.loads(re.search(r'id="replay-data" type="application/json">(.*?)</script>',
-                                    r.content.decode(), re.S)[1])
+        data = script_json(r.content.decode(), "replay-data")
         self.assertEqual([d["index"] for d in data], [1])
 
     def test_the_other_room_waits_until_it_has_played_the_board(self) -> None:
@@ -233,8 +232,7 @@ class RecordsTest(BaseTestCase):
             r = self.client.get(self.url(b, "/replay"), headers=lang)
             self.assertEqual(r.status_code, 200)
             text = r.content.decode()
-            data = json.loads(re.search(
-                r'id="replay-data" type="application/json">(.*?)</script>', text, re.S)[1])
+            data = script_json(text, "replay-data")
             (d,) = data
             self.assertEqual([c["code"] for c in d["calls"]], [str(c) for c in state.calls])
             self.assertEqual([c["code"] for c in d["cards"]], [str(c) for c in state.cards])

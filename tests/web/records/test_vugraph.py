@@ -4,9 +4,7 @@ and what the tables' sockets give a spectator and a player of the other room."""
 
 from __future__ import annotations
 
-import json
 import random
-import re
 from typing import ClassVar
 
 from asgiref.sync import async_to_sync
@@ -21,7 +19,7 @@ from bridgescore.web.play.models import PlayTable
 
 from ..base import BaseTestCase, make_user
 from ..play.helpers import Socket, cookie
-from .helpers import play_board, team_match
+from .helpers import play_board, script_json, team_match
 
 FAST = override_settings(BRIDGESCORE_PLAY_ROBOT_SECONDS=0, BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS=0)
 
@@ -88,8 +86,7 @@ class VugraphPagesTest(BaseTestCase):
         self.assertIn("开室", zh)
         self.assertIn("闭室", zh)
         self.assertIn("比较", zh)
-        words = json.loads(re.search(r'id="vugraph-words" type="application/json">(.*?)</script>',
-                                     zh, re.S)[1])
+        words = script_json(zh, "vugraph-words")
         self.assertEqual((words["N"], words["pass"], words["lang"]), ("北", "不叫", "zh"))
 
     def test_who_may_follow(self) -> None:
@@ -132,4 +129,5 @@ class VugraphSocketsTest(TransactionTestCase):
             await other.close()
 
         async_to_sync(run)()
-        self.assertEqual(services.current_board(closed).index, 1)
+        board = services.current_board(closed)
+        assert board is not None and board.index == 1

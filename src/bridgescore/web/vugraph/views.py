@@ -54,7 +54,7 @@ def _seats(table: PlayTable, lang: Lang) -> list[dict[str, Any]]:
     return out
 
 
-def _words() -> dict[str, str]:
+def _words() -> dict[str, Any]:
     """Everything the page's script says, in the reader's language."""
     return {
         "N": _("North"), "E": _("East"), "S": _("South"), "W": _("West"),
