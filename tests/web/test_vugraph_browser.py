@@ -182,6 +182,7 @@ def test_following_a_match_live(site: tuple[servers.Server, Match], browser: Bro
     server, match = site
     page, errors = member_page(browser, server.url, 1280, "en-US")
     page.goto(server.url + "/vugraph/")
+    shot(page, "list-en-1280")
     page.get_by_role("link", name="Robot teams: Pandas v Cranes (online)").click()
     page.wait_for_url("**" + match.path)
     rooms = page.locator("[data-table-socket]")
@@ -222,6 +223,7 @@ def test_following_a_match_live(site: tuple[servers.Server, Match], browser: Bro
 
     # The open room's first board, as a game record and replayed.
     page.goto(server.url + f"/play/tables/{match.tables[0]}/session")
+    shot(page, "session-en-1280")
     page.get_by_role("link", name="Game record").first.click()
     page.wait_for_url("**/play/boards/*/")
     expect(page.locator("h1")).to_have_text("Board 1")
