@@ -254,3 +254,66 @@ class RecordsTest(BaseTestCase):
         text = self.client.get(f"/play/tables/{self.open.pk}/session").content.decode()
         self.assertNotIn(self.url(self.open_1), text)
         self.assertIn("not shown yet", text)
+
+
+@FAST
+class CasualTableTest(BaseTestCase):
+    """A table outside any event: a passed-out board and a claimed one, and who sees them
+    (its players; the room's club members, the table taking spectators)."""
+
+    def test_passed_out_and_claimed(self) -> None:
+        from bridgescore.web.clubs.models import Membership
+
+        from ..base import make_user
+
+        people = [make_user(f"c{i}", f"Casual {i}", f"休闲{i}") for i in range(4)]
+        for p in people:
+            Membership.objects.create(club=self.north, player=p.player)
+        room = Room.objects.create(club=self.north, name_en="Casual", name_zh="休闲")
+        t = services.create_table(room, people[0], boards=2)
+        for user, seat in zip(people, Seat, strict=True):
+            services.sit(t, user, seat)
+        board1 = services.current_board(t)
+        assert board1 is not None
+        for _ in range(4):
+            state = services.state_of(board1)
+            services.act(t, people[state.to_act[0].value], {"type": "call", "call": "Pass"})
+        board1.refresh_from_db()
+        self.assertEqual(board1.result, "pass")
+        # Board 2 (East deals): 1NT by East, the lead, then East claims 7 of the 13 tricks.
+        board2 = services.current_board(t)
+        assert board2 is not None and board2.index == 2
+        for call in ["1NT", "Pass", "Pass", "Pass"]:
+            state = services.state_of(board2)
+            services.act(t, people[state.to_act[0].value], {"type": "call", "call": call})
+        state = services.state_of(board2)
+        leader = state.to_act[0]
+        services.act(t, people[leader.value],
+                     {"type": "card", "card": str(state.legal_cards()[0])})
+        services.act(t, people[Seat.EAST.value], {"type": "claim", "tricks": 7})
+        for seat in services.state_of(board2).to_act:
+            services.act(t, people[seat.value], {"type": "claim_answer", "accept": True})
+        board2.refresh_from_db()
+        self.assertEqual(board2.result, "1NT E =")
+
+        self.client.force_login(people[1])
+        text = self.client.get(f"/play/boards/{board1.pk}/").content.decode()
+        self.assertIn("Passed out", text)
+        self.assertIn("Passed out: no score.", text)
+        zh = self.client.get(f"/play/boards/{board1.pk}/", headers=self.zh()).content.decode()
+        self.assertIn("四家不叫", zh)
+        text = self.client.get(f"/play/boards/{board2.pk}/").content.decode()
+        self.assertIn("Claim: declarer's side takes 7 tricks in all.", text)
+        self.assertIn("1NT by East", text)
+        (rec,) = lin.loads(self.client.get(f"/play/boards/{board2.pk}.lin").content.decode())
+        self.assertEqual((rec.claim, rec.score()), (7, -90))  # 1NT made, EW not vulnerable
+        (prec,), _ = loads_records(self.client.get(f"/play/boards/{board2.pk}.pbn")
+                                   .content.decode())
+        self.assertEqual((prec.claimed, prec.tricks, prec.score()), (True, 7, -90))
+        # The club's members may watch this table, so they may read its records; not others.
+        self.client.force_login(self.bob)
+        self.assertEqual(self.client.get(f"/play/boards/{board2.pk}/").status_code, 200)
+        self.client.force_login(self.charlie)
+        self.assertEqual(self.client.get(f"/play/boards/{board2.pk}/").status_code, 403)
+        self.client.logout()
+        self.assertEqual(self.client.get(f"/play/boards/{board2.pk}/").status_code, 302)

@@ -131,3 +131,39 @@ class VugraphSocketsTest(TransactionTestCase):
         async_to_sync(run)()
         board = services.current_board(closed)
         assert board is not None and board.index == 1
+
+
+@FAST
+class SpectatorDelayTest(BaseTestCase):
+    """With a spectators' delay, neither the comparison nor a board's record tells a
+    spectator a result before the delayed rooms show the board's end (a director sees it
+    at once; the players have played it)."""
+
+    def test_the_delay_holds_results_back(self) -> None:
+        import datetime
+
+        from bridgescore.web.play.models import PlayBoard
+
+        event, open_, closed, people = team_match(self.north, self.alice, delay=300)
+        o1 = play_board(open_, people[0:4], random.Random(21))
+        play_board(closed, people[4:8], random.Random(22))
+        page = f"/vugraph/{event.pk}/1/1/?part=live"
+        self.client.force_login(self.bob)
+        self.assertIn("No board has been played in both rooms yet.",
+                      self.client.get(page).content.decode())
+        r = self.client.get(f"/play/boards/{o1.pk}/")
+        self.assertEqual(r.status_code, 403)
+        self.assertIn("delay", r.content.decode())
+        self.client.force_login(people[0])  # a player of the board: at once
+        self.assertEqual(self.client.get(f"/play/boards/{o1.pk}/").status_code, 200)
+        self.client.force_login(self.alice)  # the director: at once
+        self.assertNotIn("No board has been played in both rooms yet.",
+                         self.client.get(page).content.decode())
+        # Five minutes later, for everyone.
+        earlier = o1.finished - datetime.timedelta(seconds=301)
+        PlayBoard.objects.filter(table__in=[open_, closed], number=1).update(finished=earlier)
+        self.client.force_login(self.bob)
+        part = self.client.get(page).content.decode()
+        self.assertNotIn("No board has been played in both rooms yet.", part)
+        self.assertIn("Board 1", part)
+        self.assertEqual(self.client.get(f"/play/boards/{o1.pk}/").status_code, 200)

@@ -30,6 +30,10 @@ def _refused(request: HttpRequest, why: records.Refusal) -> HttpResponse:
     if why is records.Refusal.IN_PROGRESS:
         title, text = (_("This board is still being played"),
                        _("A board's record is shown once the board is over."))
+    elif why is records.Refusal.DELAY:
+        title, text = (_("Not yet: this board is shown after the spectators' delay"),
+                       _("The tables show spectators what happens after a delay; the board's "
+                         "record follows it. Try again in a minute."))
     elif why is records.Refusal.OTHER_ROOM:
         title, text = (_("Not yet: the other room is still playing this board"),
                        _("A team match's board is shown once both rooms have finished it."))

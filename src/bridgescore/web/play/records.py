@@ -7,7 +7,9 @@ Who may see a board's record (one place, used by every page and download):
 - a board in progress: nobody (not even its players: the page would show every hand);
 - a finished board: the players of its table; a director of the event's club;
 - at a team match, the players of the other room only once that room has finished the
-  board too (else they would learn the deal and its result before playing it);
+  board too (else they would learn the deal and its result before playing it), and
+  everyone else (a director aside) only once both rooms have, and the tables' spectator
+  delay has passed since;
 - anyone else who may see the event's results (``results.access``: its club's members
   while it runs, anyone once published), on the event's rules for a board: a team event
   shows a board once every table that plays it has played it (``teams.services``), a pairs
@@ -18,10 +20,13 @@ Who may see a board's record (one place, used by every page and download):
 
 from __future__ import annotations
 
+import datetime
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils import timezone
 
 from ...auction import Call, CallKind
 from ...cards import Card
@@ -48,6 +53,7 @@ class Refusal(enum.Enum):
 
     IN_PROGRESS = "in_progress"
     OTHER_ROOM = "other_room"
+    DELAY = "delay"
     LOG_IN = "log_in"
     NOT_ALLOWED = "not_allowed"
 
@@ -126,10 +132,14 @@ def other_room(table: PlayTable) -> PlayTable | None:
             .select_related("event").first())
 
 
-def finished_in(table: PlayTable | None, number: int) -> bool:
+def finished_in(table: PlayTable | None, number: int, delay: int = 0) -> bool:
+    """The table has finished board ``number`` (``delay`` seconds ago at least)."""
     if table is None:
         return True
-    return PlayBoard.objects.filter(table=table, number=number, finished__isnull=False).exists()
+    rows = PlayBoard.objects.filter(table=table, number=number, finished__isnull=False)
+    if delay > 0:
+        rows = rows.filter(finished__lte=timezone.now() - datetime.timedelta(seconds=delay))
+    return rows.exists()
 
 
 def _event_allows(user: AnyUser, event: Event, number: int) -> bool:
@@ -167,8 +177,14 @@ def may_see(user: AnyUser, board: PlayBoard) -> Refusal | None:
         return None if finished_in(other, board.number) else Refusal.OTHER_ROOM
     event = table.event
     if event is not None:
-        if not finished_in(other, board.number) and not can_direct(user, event.club):
-            return Refusal.OTHER_ROOM  # nobody learns a match's board before both rooms end
+        director = can_direct(user, event.club)
+        # Nobody learns a match's board before both rooms have ended it, nor before the
+        # spectators' delay has passed (the live rooms would show its end only then).
+        delay = 0 if director else max(table.spectator_delay,
+                                       other.spectator_delay if other is not None else 0)
+        if not director and not (finished_in(table, board.number, delay)
+                                 and finished_in(other, board.number, delay)):
+            return Refusal.OTHER_ROOM if not finished_in(other, board.number) else Refusal.DELAY
         if _event_allows(user, event, board.number):
             return None
         return Refusal.NOT_ALLOWED if user.is_authenticated else Refusal.LOG_IN

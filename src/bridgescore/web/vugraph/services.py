@@ -11,15 +11,18 @@ so that either numbering of the ``PlayTable`` finds its match.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils import timezone
 
 from ...errors import BridgeError
 from ...events.live_teams import MatchPlan
 from ...i18n import Lang
-from ..clubs.roles import AnyUser
+from ..clubs.roles import AnyUser, can_direct
 from ..events.models import Event
-from ..play.models import PlayTable
+from ..play.models import PlayBoard, PlayTable
 from ..teams import services as teams
 
 
@@ -89,15 +92,41 @@ def plan_of(match: VugraphMatch) -> MatchPlan | None:
     return None
 
 
+def _shown_after_delay(match: VugraphMatch) -> frozenset[int] | None:
+    """The boards both rooms finished at least the tables' spectator delay ago (None: no
+    delay), so that the comparison tells a spectator no result before the delayed rooms
+    show the board's end."""
+    delay = max(match.open.spectator_delay, match.closed.spectator_delay)
+    if delay <= 0:
+        return None
+    since = timezone.now() - datetime.timedelta(seconds=delay)
+    done: dict[int, int] = {}
+    for number in (PlayBoard.objects.filter(table__in=match.rooms, finished__lte=since)
+                   .values_list("number", flat=True)):
+        done[number] = done.get(number, 0) + 1
+    return frozenset(n for n, rooms in done.items() if rooms >= 2)
+
+
 def comparison(match: VugraphMatch, user: AnyUser, lang: Lang) -> dict[str, Any] | None:
-    """The match's board-by-board comparison as the teams app shows it to this user (the
-    scoreboard's own rule: a board once every table that plays it has played it), with the
-    scoreboard's settings (the VP scale's title) beside it; None without a match."""
+    """The match's board-by-board comparison as the teams app scores and shows it
+    (``LiveTeams.match_state``, ``teams.match_view``), on the scoreboard's own rule for this
+    user (a board once every table that plays it has played it; a director: every board)
+    and, for anyone but a director, only once the spectators' delay has passed; with what
+    the scorecard's template reads beside it.  None without a match in the schedule."""
     plan = plan_of(match)
     if plan is None:
         return None
-    board = teams.scoreboard(match.event, user, lang)
-    found = [m for m in board["matches"] if m["number"] == plan.number]
-    if not found:
-        return None
-    return {"board": board, "m": found[0], "seq": board["seq"]}
+    live = teams.live_of(match.event)
+    director = can_direct(user, match.event.club)
+    full = teams.sees_everything(user, match.event)
+    everywhere = None if full else live.played_everywhere()
+    delayed = None if director else _shown_after_delay(match)
+
+    def visible(board: int) -> bool:
+        return ((everywhere is None or board in everywhere)
+                and (delayed is None or board in delayed))
+
+    state = live.match_state(plan, visible)
+    m = teams.match_view(state, teams.team_names(match.event, lang), lang)
+    board = {"full": full and delayed is None, "vp_scale_title": live.vp_scale.title(lang)}
+    return {"board": board, "m": m, "seq": live.seq, "director": director}

@@ -103,7 +103,8 @@ def match_page(request: HttpRequest, event_id: int, round: int, table: int) -> H
     ctx["cmp"] = cmp
     ctx["seq"] = cmp["seq"] if cmp else 0
     if cmp is not None:
-        ctx["board"], ctx["m"] = cmp["board"], cmp["m"]
+        ctx["board"], ctx["m"], ctx["director"] = cmp["board"], cmp["m"], cmp["director"]
+        ctx["live"] = event.status == event.Status.RUNNING
     if request.GET.get("part") == "live" or request.headers.get("HX-Request"):
         response = render(request, "vugraph/_comparison.html", ctx)
     else:
