@@ -134,7 +134,7 @@ def table_session(request: HttpRequest, table_id: int) -> HttpResponse:
     if why is not None:
         return _refused(request, why)
     lang = _lang()
-    rows = records.session_view(table, request.user)
+    rows = records.session_view(table, request.user, lang)
     return render(request, "play/session.html", {
         "table": table, "title": _title(table, lang), "rows": rows,
         "other": records.other_room(table),

@@ -31,10 +31,12 @@ from django.utils import timezone
 from ...auction import Call, CallKind
 from ...cards import Card
 from ...deal import Deal
+from ...errors import BridgeError
 from ...formats import lin
 from ...formats.pbn_write import EXPORT_HEADER, dumps, from_record
 from ...gamerecord import GameRecord
 from ...i18n import Lang, is_zh, signed
+from ...result import Result
 from ...scoring import breakdown
 from ...seat import Seat
 from ...strain import Strain
@@ -151,7 +153,6 @@ def _event_allows(user: AnyUser, event: Event, number: int) -> bool:
         return False
     if viewer.director or event.published or event.status == Event.Status.CLOSED:
         return True
-    from ...errors import BridgeError
     from ..events import services as sv
 
     try:
@@ -384,13 +385,25 @@ class SessionRow:
     score_ns: int | None
 
 
-def session_view(table: PlayTable, user: AnyUser) -> list[SessionRow]:
+def result_text(stored: str, lang: Lang) -> str:
+    """A board's stored result (``4SX N -2``, ``pass``) as the reader reads it."""
+    if not stored:
+        return ""
+    if stored == "pass":
+        return "四家不叫" if is_zh(lang) else "Passed out"
+    try:
+        return Result.parse(stored).format(lang, symbols=True)
+    except BridgeError:
+        return stored
+
+
+def session_view(table: PlayTable, user: AnyUser, lang: Lang = "en") -> list[SessionRow]:
     """The table's boards in order: each finished one's result, shown only where its record
     may be seen (a board of a match not yet finished in the other room shows no result)."""
     rows = []
     for board in table.played.order_by("index"):
         visible = may_see(user, board) is None
-        rows.append(SessionRow(board, visible, board.result if visible else "",
+        rows.append(SessionRow(board, visible, result_text(board.result, lang) if visible else "",
                                board.score_ns if visible else None))
     return rows
 
