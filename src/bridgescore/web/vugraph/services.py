@@ -107,6 +107,15 @@ def _shown_after_delay(match: VugraphMatch) -> frozenset[int] | None:
     return frozenset(n for n, rooms in done.items() if rooms >= 2)
 
 
+def teams_of(match: VugraphMatch, lang: Lang) -> tuple[str, str] | None:
+    """The home and the away team's names (the open room's North–South first)."""
+    plan = plan_of(match)
+    if plan is None:
+        return None
+    names = teams.team_names(match.event, lang)
+    return names.get(plan.home, plan.home), names.get(plan.away, plan.away)
+
+
 def comparison(match: VugraphMatch, user: AnyUser, lang: Lang) -> dict[str, Any] | None:
     """The match's board-by-board comparison as the teams app scores and shows it
     (``LiveTeams.match_state``, ``teams.match_view``), on the scoreboard's own rule for this

@@ -20,6 +20,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from ...i18n import Lang
+from ..play import services
 from ..play.models import PlaySeat, PlayTable
 from ..teams import services as teams
 from . import services as vg
@@ -32,7 +33,9 @@ def _lang() -> Lang:
 def match_list(request: HttpRequest) -> HttpResponse:
     found = vg.matches(request.user)
     lang = _lang()
-    rows = [{"m": m, "name": m.event.name_in(lang), "finished": m.finished} for m in found]
+    rows = [{"m": m, "name": m.event.name_in(lang), "finished": m.finished,
+             "teams": vg.teams_of(m, lang),
+             "at": [services.current_board(t) for t in m.rooms]} for m in found]
     return render(request, "vugraph/list.html", {
         "live": [r for r in rows if not r["finished"]],
         "done": [r for r in rows if r["finished"]]})
