@@ -317,3 +317,15 @@ class CasualTableTest(BaseTestCase):
         self.assertEqual(self.client.get(f"/play/boards/{board2.pk}/").status_code, 403)
         self.client.logout()
         self.assertEqual(self.client.get(f"/play/boards/{board2.pk}/").status_code, 302)
+
+
+@FAST
+class LeftTheTableTest(BaseTestCase):
+    def test_a_player_who_left_keeps_the_boards_played(self) -> None:
+        _event, open_, _closed, people = team_match(self.north, self.alice)
+        b1 = play_board(open_, people[0:4], random.Random(9))
+        services.stand(open_, people[0])
+        self.client.force_login(people[0])
+        self.assertEqual(self.client.get(f"/play/boards/{b1.pk}/").status_code, 200)
+        self.client.force_login(self.bob)  # a member, the closed room not done yet
+        self.assertEqual(self.client.get(f"/play/boards/{b1.pk}/").status_code, 403)

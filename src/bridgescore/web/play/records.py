@@ -117,10 +117,23 @@ def lin_text(board: PlayBoard) -> str:
 # -- who may see it ------------------------------------------------------------------------
 
 
+def _ids(players: object) -> set[int]:
+    """The users' ids in a ``PlayBoard.players`` (who sat when the board started)."""
+    if not isinstance(players, dict):
+        return set()
+    return {v["id"] for v in players.values() if isinstance(v, dict) and isinstance(v.get("id"), int)}
+
+
 def _seated(user: AnyUser, tables: Iterable[PlayTable]) -> bool:
+    """The user sits at one of the tables, or sat there for one of its boards (a player who
+    has left keeps the right to the boards of their session)."""
     if not user.is_authenticated:
         return False
-    return PlaySeat.objects.filter(table__in=list(tables), user_id=user.pk).exists()
+    tables = list(tables)
+    if PlaySeat.objects.filter(table__in=tables, user_id=user.pk).exists():
+        return True
+    return any(user.pk in _ids(players) for players in
+               PlayBoard.objects.filter(table__in=tables).values_list("players", flat=True))
 
 
 def other_room(table: PlayTable) -> PlayTable | None:
