@@ -167,3 +167,23 @@ class SpectatorDelayTest(BaseTestCase):
         self.assertNotIn("No board has been played in both rooms yet.", part)
         self.assertIn("Board 1", part)
         self.assertEqual(self.client.get(f"/play/boards/{o1.pk}/").status_code, 200)
+
+
+@FAST
+class OwnTablesTest(BaseTestCase):
+    def test_rooms_that_name_their_own_event_tables_pair_up(self) -> None:
+        event, open_, closed, people = team_match(self.north, self.alice)
+        PlayTable.objects.filter(pk=closed.pk).update(event_table=2)
+        self.client.force_login(self.bob)
+        text = self.client.get(f"/vugraph/{event.pk}/1/1/").content.decode()
+        self.assertIn(f"/ws/play/tables/{closed.pk}", text)
+        self.assertIn(f"/ws/play/tables/{open_.pk}", text)
+        self.assertEqual(self.client.get(f"/vugraph/{event.pk}/1/2/").status_code, 404)
+        listing = self.client.get("/vugraph/").content.decode()
+        self.assertEqual(listing.count(f"/vugraph/{event.pk}/1/1/"), 1)
+        # The records know the other room too: its players wait for board 1.
+        b1 = play_board(open_, people[0:4], random.Random(31))
+        self.client.force_login(people[4])
+        r = self.client.get(f"/play/boards/{b1.pk}/")
+        self.assertEqual(r.status_code, 403)
+        self.assertIn("other room", r.content.decode())

@@ -136,15 +136,38 @@ def _seated(user: AnyUser, tables: Iterable[PlayTable]) -> bool:
                PlayBoard.objects.filter(table__in=tables).values_list("players", flat=True))
 
 
+def match_table(table: PlayTable) -> int:
+    """The table number a room's match goes by: the lower-numbered event table of the two
+    the schedule gives the match in that round (the open room's), whether the room's
+    ``event_table`` names its own table or either table of the match (as the play services
+    read it when they enter a result)."""
+    from ..events import services as ev
+
+    number = int(table.event_table or 0)
+    if table.event is None:
+        return number
+    here = ev.assignment_at(table.event, int(table.event_round or 0), number)
+    if here is None:
+        return number
+    for a in ev.assignments_of(table.event):
+        if (a.round == here.round and a.table != here.table and a.ns_pair == here.ew_pair
+                and a.ew_pair == here.ns_pair and tuple(a.boards) == tuple(here.boards)):
+            return min(a.table, here.table)
+    return number
+
+
 def other_room(table: PlayTable) -> PlayTable | None:
-    """The other room of the same match (same event, round and table number), if any."""
+    """The other room of the same match (same event and round, the other room label, the
+    same match: :func:`match_table`), if any."""
     if table.event_id is None or table.room_label == PlayTable.RoomLabel.NONE:
         return None
     other = (PlayTable.RoomLabel.CLOSED if table.room_label == PlayTable.RoomLabel.OPEN
              else PlayTable.RoomLabel.OPEN)
-    return (PlayTable.objects.filter(event_id=table.event_id, event_round=table.event_round,
-                                     event_table=table.event_table, room_label=other)
-            .select_related("event").first())
+    mine = match_table(table)
+    candidates = (PlayTable.objects.filter(event_id=table.event_id, event_round=table.event_round,
+                                           room_label=other)
+                  .select_related("event").order_by("pk"))
+    return next((t for t in candidates if match_table(t) == mine), None)
 
 
 def finished_in(table: PlayTable | None, number: int, delay: int = 0) -> bool:

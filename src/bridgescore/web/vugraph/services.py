@@ -1,12 +1,11 @@
 """The vugraph's matches: an event's open and closed ``PlayTable`` of the same round and
-table number (``event_round``, ``event_table``, ``room_label``), and the match of the team
-event's schedule they play (``teams.services`` scores it: the comparison is that app's
-``match_view``, never recomputed here).
+match (``event_round``, ``event_table``, ``room_label``), and the match of the team event's
+schedule they play (``teams.services`` scores it: the comparison is that app's
+``LiveTeams.match_state`` and ``match_view``, never recomputed here).
 
-A match of the schedule is found by the rooms' table: the schedule's open room of that
-round is at ``event_table`` (the library's ``match_schedule`` and ``round_robin_schedule``
-number the open room 2i−1 and the closed room 2i); a closed-room table number is taken too,
-so that either numbering of the ``PlayTable`` finds its match.
+A match goes by its open room's event table (the library's ``match_schedule`` and
+``round_robin_schedule`` number the open room 2i−1 and the closed room 2i): both rooms
+may name that table, or each its own (``play.records.match_table``).
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ from ...i18n import Lang
 from ..clubs.roles import AnyUser, can_direct
 from ..events.models import Event
 from ..play.models import PlayBoard, PlayTable
+from ..play.records import match_table
 from ..teams import services as teams
 
 
@@ -49,7 +49,8 @@ def _pairs(tables: list[PlayTable]) -> list[VugraphMatch]:
     for t in tables:
         if t.event_id is None or t.event_round is None or t.event_table is None:
             continue
-        found.setdefault((t.event_id, t.event_round, t.event_table), {})[t.room_label] = t
+        key = (t.event_id, t.event_round, match_table(t))
+        found.setdefault(key, {}).setdefault(t.room_label, t)
     out = []
     for (_e, r, n), rooms in sorted(found.items()):
         o, c = rooms.get(PlayTable.RoomLabel.OPEN), rooms.get(PlayTable.RoomLabel.CLOSED)
@@ -69,11 +70,13 @@ def matches(user: AnyUser) -> list[VugraphMatch]:
 
 
 def match_at(event_id: int, round: int, table: int) -> VugraphMatch | None:
+    """The match of that event and round whose open room is event table ``table``."""
     tables = list(PlayTable.objects.filter(event_id=event_id, event_round=round,
-                                           event_table=table, event__kind=Event.Kind.TEAMS)
-                  .select_related("event__club"))
-    found = _pairs(tables)
-    return found[0] if found else None
+                                           event__kind=Event.Kind.TEAMS,
+                                           room_label__in=[PlayTable.RoomLabel.OPEN,
+                                                           PlayTable.RoomLabel.CLOSED])
+                  .select_related("event__club").order_by("pk"))
+    return next((m for m in _pairs(tables) if m.table == table), None)
 
 
 def plan_of(match: VugraphMatch) -> MatchPlan | None:
