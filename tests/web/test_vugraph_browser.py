@@ -3,26 +3,19 @@ online on a real server, followed live in both rooms until the comparison fills 
 a board's game record and its replay.  Screenshots at 390 and 1280 px in both languages go
 to artefacts/web/ (git-ignored).
 
-The match is the vugraph demo's (``vugraph.demo.load_vugraph_match``, two boards).  Its
-eight seats are robots, played by the server's own robot driving, when the library's robots
-are installed (``bridgescore.robots``); without them, eight members sit and this test plays
-their random legal calls and cards over the tables' real WebSockets (``/ws/play/tables/<id>``,
-the protocol a person's page speaks), so the page follows a match either way.
+The match is the vugraph demo's (``vugraph.demo.load_vugraph_match``, two boards): its
+eight seats are robots, played by the server's own robot driving (``play.live``, the sweep
+waking the tables the demo command left due).
 """
 
 from __future__ import annotations
 
-import asyncio
-import importlib.util
 import json
-import random
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -32,96 +25,29 @@ from .test_browser import ARGS, ARTEFACTS, CHROMIUM
 
 pytestmark = pytest.mark.browser
 WIDTHS = (390, 1280)
-ROBOTS = importlib.util.find_spec("bridgescore.robots") is not None
 
-# Run in the server's environment (same database, same secret key): the demo match, and
-# for the people's match the eight players' sessions.
+# Run in the server's environment (same database, same secret key): the demo match.
 SETUP = """
 import json, django
 django.setup()
-from django.test import Client
 from bridgescore.web.accounts.models import User
-from bridgescore.web.clubs.models import Club, Membership
-from bridgescore.web.play import services as play
+from bridgescore.web.clubs.models import Club
 from bridgescore.web.vugraph.demo import load_vugraph_match
-from bridgescore.seat import Seat
-robots = {robots}
 club = Club.objects.get(slug="demo")
-director = User.objects.get(username="director")
-event = load_vugraph_match(club, director, boards=2, robots=robots)
-tables = list(event.play_tables.order_by("room_label").reverse())  # open, closed
-out = {{"event": event.pk, "tables": [t.pk for t in tables], "players": []}}
-if not robots:
-    from bridgescore.web.accounts.models import Player
-    for t in tables:
-        for seat in Seat:
-            name = f"vg{{t.pk}}{{seat.letter.lower()}}"
-            user = User.objects.create_user(name, f"{{name}}@example.org", "x-" + name)
-            Player.objects.create(user=user, name_en=name.upper(), name_zh=name)
-            Membership.objects.create(club=club, player=user.player)
-            play.sit(t, user, seat)
-            c = Client()
-            c.force_login(user)
-            out["players"].append({{"table": t.pk, "seat": seat.letter,
-                                    "session": c.cookies["sessionid"].value}})
-print(json.dumps(out))
+event = load_vugraph_match(club, User.objects.get(username="director"), boards=2)
+tables = sorted(event.play_tables.all(), key=lambda t: t.room_label != "open")
+print(json.dumps({"event": event.pk, "tables": [t.pk for t in tables]}))
 """
 
 
 @dataclass
 class Match:
     event: int
-    tables: list[int]
-    players: list[dict[str, Any]] = field(default_factory=list)
+    tables: list[int]  # the open room's, the closed room's
 
     @property
     def path(self) -> str:
         return f"/vugraph/{self.event}/1/1/"
-
-
-class People:
-    """Eight players over real WebSockets: each answers its own view with a random legal
-    call or card, a little after its turn comes."""
-
-    def __init__(self, port: int, players: list[dict[str, Any]]) -> None:
-        self.port, self.players = port, players
-        self.stop = threading.Event()
-        self.errors: list[str] = []
-        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
-
-    async def _player(self, p: dict[str, Any], seed: int) -> None:
-        import websockets
-
-        rng = random.Random(seed)
-        url = f"ws://127.0.0.1:{self.port}/ws/play/tables/{p['table']}"
-        headers = {"Cookie": f"sessionid={p['session']}", "Origin": f"http://127.0.0.1:{self.port}"}
-        async with websockets.connect(url, additional_headers=headers) as ws:
-            n = 0
-            while not self.stop.is_set():
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), 1.0)
-                except TimeoutError:
-                    continue
-                m = json.loads(raw)
-                if m.get("type") == "finished":
-                    return
-                if m.get("type") == "error":
-                    self.errors.append(f"{p['table']}{p['seat']}: {m}")
-                v = m.get("view")
-                if not v or p["seat"] not in v.get("to_act", []):
-                    continue
-                await asyncio.sleep(0.12)
-                n += 1
-                if v["legal_calls"]:
-                    calls = v["legal_calls"]
-                    call = "Pass" if "Pass" in calls and rng.random() < 0.55 else rng.choice(calls)
-                    await ws.send(json.dumps({"type": "call", "call": call, "id": n}))
-                elif v["legal_cards"]:
-                    await ws.send(json.dumps({"type": "card", "card": rng.choice(v["legal_cards"]),
-                                              "id": n}))
-
-    async def _run(self) -> None:
-        await asyncio.gather(*(self._player(p, i) for i, p in enumerate(self.players)))
 
 
 @pytest.fixture(scope="module")
@@ -133,18 +59,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Ser
     env = servers.server_env(data)
     server = servers.start(env, data)
     servers.bridgescore(env, "web", "demo")
-    result = subprocess.run([sys.executable, "-c", SETUP.format(robots=ROBOTS)], env=env,
+    result = subprocess.run([sys.executable, "-c", SETUP], env=env,
                             capture_output=True, text=True, timeout=120, cwd=servers.REPO)
     assert result.returncode == 0, result.stderr
     match = Match(**json.loads(result.stdout.strip().splitlines()[-1]))
-    people = None
-    if not ROBOTS:
-        people = People(server.port, match.players)
-        people.thread.start()
     yield server, match
-    if people is not None:
-        people.stop.set()
-        people.thread.join(10)
     server.stop()
 
 
