@@ -190,3 +190,22 @@ def test_many_boards_played_out(seed: int) -> None:
         assert len(rec.play) == 52
     check_same(s, pbn_round_trip(rec))
     check_same(s, lin_round_trip(rec))
+
+
+@pytest.mark.parametrize("number", range(1, 17))
+def test_robot_boards_round_trip(number: int) -> None:
+    # Four robots (the library's, simple card play) bid and play the board as at a table.
+    from bridgescore.tablerobot import robot_action
+
+    deal = deal_boards(1, seed=f"robots{number}")[0].deal
+    s = TableState.start(BoardDeal.numbered(number, deal))
+    for _ in range(200):
+        if s.phase is Phase.DONE:
+            break
+        action = robot_action(s, s.to_act[0], solver="simple")
+        assert action is not None
+        s, _ = apply(s, action)
+    assert s.phase is Phase.DONE
+    rec = game_record(s, PLAYERS, "Robots", "2026.12.01")
+    check_same(s, pbn_round_trip(rec))
+    check_same(s, lin_round_trip(rec))
