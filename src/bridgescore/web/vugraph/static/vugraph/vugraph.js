@@ -181,14 +181,24 @@
     room.setAttribute("data-moves", String(view.moves));
   }
 
+  // A room's board ended: fetch the comparison again, unless the match's own socket has
+  // just had it fetched (results/live.js marks the body).  Spread over a second or two, so
+  // that a hundred spectators do not all ask at the same moment.
+  var pending = null;
   function refreshComparison() {
-    var part = document.getElementById("live");
-    if (!part) return;
-    if (window.htmx) { window.htmx.trigger(part, "bs-refresh"); return; }
-    fetch(part.getAttribute("data-live-url"), {credentials: "same-origin"})
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html !== null) part.innerHTML = html; })
-      .catch(function () {});
+    if (pending !== null) return;
+    pending = setTimeout(function () {
+      pending = null;
+      var part = document.getElementById("live");
+      if (!part) return;
+      var last = parseInt(document.body.getAttribute("data-live-refreshed") || "0", 10);
+      if (Date.now() - last < 3000) return;
+      if (window.htmx) { window.htmx.trigger(part, "bs-refresh"); return; }
+      fetch(part.getAttribute("data-live-url"), {credentials: "same-origin"})
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (html) { if (html !== null) part.innerHTML = html; })
+        .catch(function () {});
+    }, 1000 + Math.random() * 1500);
   }
 
   function state(room, key) {
@@ -223,11 +233,11 @@
         if (m.view && (m.type === "hello" || m.type === "update" || m.type === "board")) {
           draw(room, m.view);
           var ended = (m.events || []).some(function (ev) { return ev.event === "BoardEnded"; });
-          if (ended) setTimeout(refreshComparison, 500);
+          if (ended) refreshComparison();
         } else if (m.type === "hello" && !m.view) {
           state(room, "waiting");
         }
-        if (m.type === "finished") { state(room, "finished"); setTimeout(refreshComparison, 500); }
+        if (m.type === "finished") { state(room, "finished"); refreshComparison(); }
         if (m.type === "error") {
           var p = room.querySelector(".vg-state");
           p.textContent = words.lang === "zh" ? (m.zh || m.en) : (m.en || m.zh);
