@@ -23,7 +23,7 @@ from bridgescore.formats.pbn_records import loads_records
 from bridgescore.formats.pbn_write import EXPORT_HEADER, dumps, from_record
 from bridgescore.gamerecord import GameRecord
 from bridgescore.seat import Seat
-from bridgescore.tablerecord import alerts, game_record
+from bridgescore.tablerecord import alerts, game_record, lin_text, pbn_text
 from bridgescore.tablestate import (
     AnswerClaim,
     BoardDeal,
@@ -66,16 +66,16 @@ def random_board(number: int, deal: Deal, rng: random.Random, *, claims: bool = 
     return s
 
 
-def pbn_round_trip(rec: GameRecord) -> GameRecord:
-    text = EXPORT_HEADER + dumps([from_record(rec)])
+def pbn_round_trip(rec: GameRecord, text: str | None = None) -> GameRecord:
+    text = text if text is not None else EXPORT_HEADER + dumps([from_record(rec)])
     back, errors = loads_records(text)
     assert errors == [], (errors, text)
     assert len(back) == 1
     return back[0]
 
 
-def lin_round_trip(rec: GameRecord) -> GameRecord:
-    text = lin.dumps([rec])
+def lin_round_trip(rec: GameRecord, text: str | None = None) -> GameRecord:
+    text = text if text is not None else lin.dumps([rec])
     back, errors = lin.loads_with_errors(text)
     assert errors == [], (errors, text)
     assert len(back) == 1
@@ -117,9 +117,15 @@ def test_a_known_board_hand_scored() -> None:
     for back in (pbn_round_trip(rec), lin_round_trip(rec)):
         check_same(s, back)
         assert back.score() == 520
-    pbn = EXPORT_HEADER + dumps([from_record(rec)])
+    pbn = pbn_text(s, PLAYERS, "Club night", "2026.12.01")
     assert '[Event "Club night"]' in pbn and '[Date "2026.12.01"]' in pbn
     assert '[Result "13"]' in pbn and '[Contract "3NT"]' in pbn
+    # The alert: a note after the call, its text in a Note tag after the auction.
+    assert '[Auction "N"]\n3NT =1= Pass Pass Pass\n[Note "1:to play"]' in pbn
+    check_same(s, pbn_round_trip(rec, pbn))
+    text = lin_text(s, PLAYERS)
+    assert "|mb|3NT!|an|to play|mb|p|" in text
+    check_same(s, lin_round_trip(rec, text))
 
 
 def test_a_claim_is_kept() -> None:
@@ -177,6 +183,9 @@ def test_random_boards_round_trip(seed: int, number: int) -> None:
     rec = game_record(s, PLAYERS, "Random", "2026.12.01")
     check_same(s, pbn_round_trip(rec))
     check_same(s, lin_round_trip(rec))
+    # With the alerts written in (PBN notes, LIN ``an``): read back just the same.
+    check_same(s, pbn_round_trip(rec, pbn_text(s, PLAYERS, "Random", "2026.12.01")))
+    check_same(s, lin_round_trip(rec, lin_text(s, PLAYERS, "Random", "2026.12.01")))
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -4,9 +4,10 @@ knows, as the :class:`~bridgescore.gamerecord.GameRecord` that PBN and LIN write
 record renders (:mod:`bridgescore.render.gamerecord`).
 
 A record of a board still in progress is possible (the cards so far, no result): the web
-layer decides who may see it.  Alerts are not part of a ``GameRecord`` (PBN would carry them
-as auction notes, LIN as ``an``; neither the record nor the library's writers have them
-yet): :func:`alerts` gives them beside the record, call by call.
+layer decides who may see it.  Alerts are not part of a ``GameRecord``: :func:`alerts` gives
+them beside the record, call by call, and :func:`pbn_text` and :func:`lin_text` write them
+where each format keeps them (PBN: a note ``=1=`` after the call and its ``[Note "1:…"]``
+tag after the auction; LIN: ``mb|1N!|an|…|``), which the library's readers skip.
 
 >>> from bridgescore.deal import Deal
 >>> from bridgescore.tablestate import BoardDeal, TableState, MakeCall, Claim, AnswerClaim, apply, PlayCard
@@ -34,7 +35,7 @@ from .gamerecord import GameRecord
 from .seat import Seat
 from .tablestate import Phase, TableState
 
-__all__ = ["alerts", "game_record"]
+__all__ = ["alerts", "game_record", "lin_text", "pbn_text"]
 
 
 def game_record(state: TableState, players: Mapping[Seat, str], event: str | None = None,
@@ -67,3 +68,60 @@ def game_record(state: TableState, players: Mapping[Seat, str], event: str | Non
 def alerts(state: TableState) -> list[str | None]:
     """Each call's explanation (None: not alerted), in the order of the calls."""
     return [state.alerts[i] if i < len(state.alerts) else None for i in range(len(state.calls))]
+
+
+def pbn_text(state: TableState, players: Mapping[Seat, str], event: str | None = None,
+             date: str | None = None) -> str:
+    """The board as a PBN 2.1 file (export format), the alerts as auction notes."""
+    from .formats.pbn_game import PbnTag, escape
+    from .formats.pbn_write import EXPORT_HEADER, dumps, from_record
+
+    game = from_record(game_record(state, players, event, date))
+    notes = alerts(state)
+    if any(notes) and state.calls:
+        tokens: list[str] = []
+        texts: list[str] = []
+        for call, note in zip(state.calls, notes, strict=True):
+            tokens.append(call.format())
+            if note:
+                texts.append(note)
+                tokens[-1] += f" ={len(texts)}="
+        rows = [" ".join(tokens[i:i + 4]) for i in range(0, len(tokens), 4)]
+        game.set_tag("Auction", state.board.dealer.letter, rows)
+        names = [t.name for t in game.tags]
+        at = names.index("Auction") + 1
+        for k, text in enumerate(texts, 1):
+            value = f"{k}:{_one_line(text)}"
+            game.tags.insert(at + k - 1, PbnTag("Note", value, 0, escape(value), (), None))
+    return EXPORT_HEADER + dumps([game])
+
+
+def lin_text(state: TableState, players: Mapping[Seat, str], event: str | None = None,
+             date: str | None = None) -> str:
+    """The board as a LIN line, each alerted call marked ``!`` with its explanation (``an``)."""
+    from .formats import lin
+
+    text = lin.dumps([game_record(state, players, event, date)])
+    notes = alerts(state)
+    if not any(notes):
+        return text
+    parts = text.rstrip("\n").split("|")
+    out: list[str] = []
+    call = 0
+    i = 0
+    while i + 1 < len(parts):
+        key, value = parts[i], parts[i + 1]
+        i += 2
+        if key == "mb":
+            note = notes[call] if call < len(notes) else None
+            call += 1
+            if note:
+                # A bar would end the value: LIN has no escape for it.
+                out += [key, value + "!", "an", _one_line(note).replace("|", "/")]
+                continue
+        out += [key, value]
+    return "|".join(out) + "|\n"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())

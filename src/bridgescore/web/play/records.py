@@ -28,12 +28,11 @@ from typing import Any
 
 from django.utils import timezone
 
+from ... import tablerecord
 from ...auction import Call, CallKind
 from ...cards import Card
 from ...deal import Deal
 from ...errors import BridgeError
-from ...formats import lin
-from ...formats.pbn_write import EXPORT_HEADER, dumps, from_record
 from ...gamerecord import GameRecord
 from ...i18n import Lang, is_zh, signed
 from ...result import Result
@@ -99,19 +98,25 @@ def event_name(table: PlayTable, lang: Lang = "en") -> str:
     return f"第{table.pk}桌" if is_zh(lang) else f"table {table.pk}"
 
 
+def _record_args(board: PlayBoard) -> tuple[dict[Seat, str], str, str | None]:
+    date = board.started.strftime("%Y.%m.%d") if board.started else None
+    return player_names(board), event_name(board.table), date
+
+
 def record_of(board: PlayBoard, state: TableState | None = None) -> GameRecord:
     """The board's game record (the players' names as the board started)."""
     state = state if state is not None else board_state(board)
-    date = board.started.strftime("%Y.%m.%d") if board.started else None
-    return game_record(state, player_names(board), event_name(board.table), date)
+    return game_record(state, *_record_args(board))
 
 
 def pbn_text(board: PlayBoard) -> str:
-    return EXPORT_HEADER + dumps([from_record(record_of(board))])
+    """The board as PBN, its alerts as auction notes (``tablerecord.pbn_text``)."""
+    return tablerecord.pbn_text(board_state(board), *_record_args(board))
 
 
 def lin_text(board: PlayBoard) -> str:
-    return lin.dumps([record_of(board)])
+    """The board as LIN, its alerts as ``an`` (``tablerecord.lin_text``)."""
+    return tablerecord.lin_text(board_state(board), *_record_args(board))
 
 
 # -- who may see it ------------------------------------------------------------------------
