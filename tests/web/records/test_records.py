@@ -295,7 +295,8 @@ class CasualTableTest(BaseTestCase):
         leader = state.to_act[0]
         services.act(t, people[leader.value],
                      {"type": "card", "card": str(state.legal_cards()[0])})
-        services.act(t, people[Seat.EAST.value], {"type": "claim", "tricks": 7})
+        services.act(t, people[Seat.EAST.value],
+                     {"type": "claim", "tricks": 7, "statement": "cash the top cards"})
         for seat in services.state_of(board2).to_act:
             services.act(t, people[seat.value], {"type": "claim_answer", "accept": True})
         board2.refresh_from_db()
@@ -310,6 +311,7 @@ class CasualTableTest(BaseTestCase):
         text = self.client.get(f"/play/boards/{board2.pk}/").content.decode()
         self.assertIn("Claim: declarer's side takes 7 tricks in all.", text)
         self.assertIn("1NT by East", text)
+        self.assertIn("<q>cash the top cards</q>", text)
         (rec,) = lin.loads(self.client.get(f"/play/boards/{board2.pk}.lin").content.decode())
         self.assertEqual((rec.claim, rec.score()), (7, -90))  # 1NT made, EW not vulnerable
         (prec,), _ = loads_records(self.client.get(f"/play/boards/{board2.pk}.pbn")

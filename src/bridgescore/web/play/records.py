@@ -305,6 +305,15 @@ def _score_view(state: TableState, lang: Lang) -> dict[str, Any] | None:
             "total": b.total}
 
 
+def claim_statement(board: PlayBoard) -> str:
+    """What the claimer said of the claim that ended the board (the last claim made: any
+    earlier one was rejected or withdrawn)."""
+    move = board.moves.filter(data__type="claim").order_by("-seq").first()
+    if move is None or not isinstance(move.data, dict):
+        return ""
+    return str(move.data.get("statement") or "")
+
+
 def _contract_text(state: TableState, lang: Lang) -> str:
     """``4♠ by North`` / ``北打4♠``; ``Passed out``; empty while the auction goes on."""
     contract, declarer = state.contract, state.declarer
@@ -369,6 +378,7 @@ def record_view(board: PlayBoard, state: TableState, lang: Lang) -> dict[str, An
                     "text": c["alert"]} for i, c in enumerate(calls) if c["alert"]],
         "tricks": tricks,
         "claim": state.claimed,
+        "claim_statement": claim_statement(board) if state.claimed is not None else "",
         "contract": contract_text,
         "result": result_text,
         "result_short": str(result) if result is not None else "",
