@@ -160,6 +160,7 @@ class SpectatorDelayTest(BaseTestCase):
         self.assertNotIn("No board has been played in both rooms yet.",
                          self.client.get(page).content.decode())
         # Five minutes later, for everyone.
+        assert o1.finished is not None
         earlier = o1.finished - datetime.timedelta(seconds=301)
         PlayBoard.objects.filter(table__in=[open_, closed], number=1).update(finished=earlier)
         self.client.force_login(self.bob)
