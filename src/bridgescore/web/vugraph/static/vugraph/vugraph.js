@@ -238,6 +238,7 @@
           state(room, "waiting");
         }
         if (m.type === "finished") { state(room, "finished"); refreshComparison(); }
+        if (m.type === "hello" && m.table && m.table.status === "finished") state(room, "finished");
         if (m.type === "error") {
           var p = room.querySelector(".vg-state");
           p.textContent = words.lang === "zh" ? (m.zh || m.en) : (m.en || m.zh);
