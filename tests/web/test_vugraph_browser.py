@@ -11,6 +11,7 @@ waking the tables the demo command left due).
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -25,6 +26,7 @@ from .test_browser import ARGS, ARTEFACTS, CHROMIUM
 
 pytestmark = pytest.mark.browser
 WIDTHS = (390, 1280)
+LIVE = re.compile("^(live|finished)$")  # following the room, or its session over
 
 # Run in the server's environment (same database, same secret key): the demo match.
 SETUP = """
@@ -131,7 +133,7 @@ def test_following_a_match_live(site: tuple[servers.Server, Match], browser: Bro
         p.goto(server.url + match.path)
         r = p.locator("[data-table-socket]")
         for i in range(2):
-            expect(r.nth(i)).to_have_attribute("data-state", "live", timeout=20_000)
+            expect(r.nth(i)).to_have_attribute("data-state", LIVE, timeout=20_000)
         expect(r.first.locator(".vg-head")).to_contain_text("第" if lang == "zh" else "Board")
         expect(p.locator("table.match tbody tr").first).to_be_visible()
         if lang == "zh":
