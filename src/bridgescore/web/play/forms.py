@@ -72,8 +72,8 @@ class TableForm(forms.Form):
         room, board_set = data.get("room"), data.get("board_set")
         if board_set is not None and room is not None:
             if room.club_id is None or board_set.club_id != room.club_id:
-                self.add_error("board_set", _("This board set belongs to another club: "
-                                              "choose one of this room's club, or deal new boards."))
+                self.add_error("board_set", _("This board set belongs to another club: choose "
+                                              "one of this room's club, or deal new boards."))
             elif board_set.boards and data.get("first_board") and data.get("boards"):
                 last = data["first_board"] + data["boards"] - 1
                 if last > board_set.boards:
