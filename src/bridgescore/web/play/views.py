@@ -408,6 +408,7 @@ def js_strings() -> dict[str, str]:
         "host": pgettext("play table", "Host"),
         "host_controls": pgettext("play table", "Host controls"),
         "seat_robot": pgettext("play table", "Seat a robot"),
+        "fill_robots": pgettext("play table", "Robots in every empty seat"),
         "remove": pgettext("play table", "Remove the player"),
         "reserve": pgettext("play table", "Reserve for (user name)"),
         "reserve_send": pgettext("play table", "Reserve"),

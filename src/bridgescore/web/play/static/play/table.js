@@ -88,6 +88,13 @@
     return el("span", { className: "call" }, [m[1], strainNode(m[2]), m[3] ? T[m[3]] : null]);
   }
 
+  // "4HX E -2" → 4♥X East −2; "pass" → passed out.
+  function resultNode(result) {
+    var m = /^(\S+) ([NESW]) (.+)$/.exec(result || "");
+    if (!m) return el("span", { text: result === "pass" ? T.passed_out : result });
+    return el("span", { className: "resulttext" }, [contractNode(m[1]), " " + seatName(m[2]) + " " + m[3]]);
+  }
+
   function sortCards(cards) {
     return cards.slice().sort(function (a, b) {
       var s = SUITS.indexOf(a[0]) - SUITS.indexOf(b[0]);
@@ -101,6 +108,10 @@
       if (state.table.seats[i].seat === s) return state.table.seats[i];
     }
     return null;
+  }
+
+  function playerName(p) {
+    return (LANG === "zh" ? p.name_zh : p.name) || p.name || p.username || "";
   }
 
   function bottomSeat() {
@@ -207,6 +218,7 @@
     renderEnd(v);
     renderLastTrick(v);
     renderHost();
+    $("auction-panel").hidden = !v || v.phase === "auction";  // in the middle meanwhile
     renderAuction(v, $("auction"));
     renderTyped();
   }
@@ -268,14 +280,16 @@
     if (v && v.declarer === seat) head.appendChild(el("span", { className: "tag", text: T.declarer }));
     if (info) {
       if (info.player) {
-        var who = info.player.name + (seat === state.you.seat ? " (" + T.you + ")" : "");
+        var who = playerName(info.player) + (seat === state.you.seat ? " (" + T.you + ")" : "");
         head.appendChild(el("span", { className: "who", text: who }));
         if (info.away) head.appendChild(el("span", { className: "tag away", text: info.robot ? T.robot_in : T.away }));
       } else if (info.robot) {
-        head.appendChild(el("span", { className: "who robot", text: "🤖 " + T.robot }));
+        head.appendChild(el("span", { className: "tag robot", text: T.robot }));
       } else {
-        head.appendChild(el("span", { className: "who muted", text: info.reserved ? T.reserved : T.empty }));
-        if (!state.you.seat && !info.reserved) {
+        var forMe = info.reserved_for && info.reserved_for.id === config.user;
+        head.appendChild(el("span", { className: "who muted",
+          text: info.reserved_for ? T.reserved + ": " + playerName(info.reserved_for) : info.reserved ? T.reserved : T.empty }));
+        if (!state.you.seat && (!info.reserved || forMe)) {
           head.appendChild(el("button", { className: "small", type: "button", "data-sit": seat, text: T.sit_here,
                                           onclick: function () { send({ type: "sit", seat: seat }); } }));
         }
@@ -291,7 +305,8 @@
   }
 
   function handNode(seat, v, pos) {
-    var cards = v.hands[seat];
+    // A finished board shows the four hands as dealt (the unplayed ones are empty by then).
+    var cards = v.phase === "done" && v.deal ? v.deal[seat] : v.hands[seat];
     if (!cards) {
       var n = v.counts[seat];
       var backs = el("div", { className: "backs", "aria-label": fmt(T.cards_left, { n: n }) });
@@ -300,6 +315,8 @@
       return backs;
     }
     var legal = v.next === seat ? v.legal_cards : [];
+    // Dimmed only while choosing: the cards one may not play now.
+    var choosing = legal.length > 0;
     var chosen = playable(v)[ui.selected];
     var sorted = sortCards(cards);
     var wide = pos === "bottom" || (pos === "top" && v.dummy === seat);
@@ -307,7 +324,7 @@
                            "aria-label": fmt(T.hand_of, { seat: seatName(seat) }) });
     if (wide) {
       sorted.forEach(function (card) {
-        hand.appendChild(cardButton(card, legal.indexOf(card) >= 0, card === chosen));
+        hand.appendChild(cardButton(card, legal.indexOf(card) >= 0, card === chosen, choosing));
       });
       return hand;
     }
@@ -326,9 +343,10 @@
     return hand;
   }
 
-  function cardButton(card, legal, chosen) {
+  function cardButton(card, legal, chosen, choosing) {
     var face = cardNode(card);
-    var b = el("button", { className: "card" + (legal ? " legal" : "") + (chosen ? " chosen" : ""), type: "button",
+    var b = el("button", { className: "card" + (legal ? " legal" : "") + (chosen ? " chosen" : "") +
+                                      (choosing && !legal ? " dim" : ""), type: "button",
                            "data-card": card, disabled: !legal,
                            "aria-label": SYMBOL[card[0]] + rankText(card.slice(1)) }, [face]);
     if (legal) b.addEventListener("click", function () { playCard(card); });
@@ -560,7 +578,7 @@
     box.hidden = !done && !ui.finished;
     clear(box);
     if (!done) { if (ui.finished) box.appendChild(el("p", { text: T.finished })); return; }
-    box.appendChild(el("h2", { id: "result", text: T.result + ": " + (v.result === "pass" ? T.passed_out : v.result) }));
+    box.appendChild(el("h2", { id: "result" }, [T.result + ": ", resultNode(v.result)]));
     box.appendChild(el("p", { id: "score-ns" }, [T.score_ns + ": ", el("b", { text: String(v.score_ns) })]));
     var key = v.contract + "/" + v.tricks_taken + "/" + vulnerableDeclarer(v);
     if (v.contract && v.contract !== "pass") {
@@ -582,9 +600,15 @@
   function renderHost() {
     var box = $("hostbox");
     box.hidden = !state.you.host;
+    var wasOpen = box.querySelector("details") ? box.querySelector("details").open : false;
     clear(box);
     if (!state.you.host || !state.table) return;
-    box.appendChild(el("h2", { text: T.host_controls }));
+    var details = el("details", { open: wasOpen });
+    details.appendChild(el("summary", { text: T.host_controls }));
+    box.appendChild(details);
+    box = details;
+    box.appendChild(el("button", { type: "button", className: "small secondary", id: "fill-robots", text: T.fill_robots,
+                                   onclick: function () { send({ type: "fill_robots" }); } }));
     var list = el("ul", { className: "plain hostseats" });
     SEATS.forEach(function (seat) {
       var info = seatInfo(seat) || {};
