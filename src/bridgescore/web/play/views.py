@@ -87,7 +87,8 @@ def _table_form(request: HttpRequest, data: Any = None,
     if room is not None:
         rooms = rooms.filter(pk=room.pk)
         sets = sets.filter(club_id=room.club_id) if room.club_id else sets.none()
-    initial = {"room": room.pk} if room is not None else None
+    first = room if room is not None else rooms.filter(club=None).first() or rooms.first()
+    initial = {"room": first.pk} if first is not None else None
     return TableForm(data, rooms=rooms, board_sets=sets, lang=_lang(), initial=initial)
 
 

@@ -209,6 +209,9 @@
 
   function render() {
     var v = state.view;
+    // For tests and scripts: how many moves of this board the page has drawn.
+    $("play").dataset.moves = String(v ? v.moves : 0);
+    $("play").dataset.phase = v ? v.phase : "";
     renderInfo(v);
     renderSeats(v);
     renderMiddle(v);
@@ -395,7 +398,7 @@
     var explained = [];
     v.auction.forEach(function (a, i) {
       if (i % 4 === 0) { row = el("tr"); body.appendChild(row); }
-      var cell = el("td", null, [callNode(a.call)]);
+      var cell = el("td", { "data-i": String(i), "data-call": a.call }, [callNode(a.call)]);
       if (a.alerted) {
         explained.push(a);
         cell.className = "alerted";

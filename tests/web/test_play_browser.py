@@ -1,0 +1,191 @@
+"""The lobby and the table page in Debian's Chromium (Playwright): one person with three
+robots plays a whole board by clicking (and a few keys), at 390 px and 1280 px, in both
+languages; two people at one table in two browser contexts, each seeing only their own hand
+and the other's call as it is made.  Screenshots in artefacts/web/ (git-ignored).
+
+The server runs ``web.play_pages.fast_settings``: robots act at once, so a board takes
+seconds."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from . import servers
+from .test_browser import browser, new_page, shot  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.browser
+TESTS = Path(__file__).resolve().parents[1]
+BOARD_SECONDS = 60  # a board by clicking; far more than it takes (robots do not wait)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
+    data = tmp_path_factory.mktemp("play-site")
+    env = servers.server_env(data, DJANGO_SETTINGS_MODULE="web.play_pages.fast_settings",
+                             PYTHONPATH=str(TESTS))
+    server = servers.start(env, data)
+    servers.bridgescore(env, "web", "demo")
+    yield server
+    server.stop()
+
+
+def log_in(page: Page, url: str, username: str) -> None:
+    page.goto(url + "/account/login/")
+    page.locator("#id_username").fill(username)
+    page.locator("#id_password").fill("demo-member")
+    page.locator("form.stack button[type=submit]").click()
+    page.wait_for_url("**/account/")
+
+
+ANYTHING_TO_DO = """() => !!(document.querySelector('#result') ||
+  document.querySelector('#claim-accept, #undo-accept') ||
+  document.querySelector('#bidbox:not([hidden]) button.bid:not([disabled])') ||
+  document.querySelector('#felt button.card.legal, #felt button.rankbtn.legal'))"""
+
+
+def play_board(page: Page, name: str) -> str:
+    """Bid and play until the board's result shows: the first call the cheapest bid open
+    (so that the board is played, not passed out), by clicking; the second typed (p); the
+    first card by the arrow key and Enter; the rest clicked.  The result's text."""
+    calls = cards = 0
+    while True:
+        page.wait_for_function(ANYTHING_TO_DO, timeout=BOARD_SECONDS * 1000)
+        if page.locator("#result").count():
+            return page.locator("#result").inner_text()
+        bids = page.locator("#bidbox:not([hidden]) button.bid:not([disabled])")
+        moves = page.evaluate("JSON.parse(document.querySelector('#play').dataset.moves || '0')")
+        answer = page.locator("#claim-accept, #undo-accept")
+        if answer.count():  # a robot's claim (or a request to undo): accepted
+            shot(page, f"{name}-claim")
+            answer.first.click()
+        elif bids.count():
+            calls += 1
+            if calls == 1:
+                cheapest = page.locator("#bidbox .bids:not(.others) button.bid:not([disabled])").first
+                cheapest.click()
+                shot(page, f"{name}-1-auction")
+            elif calls == 2:
+                page.keyboard.type("p")
+            else:
+                page.locator("#bidbox button.bid[data-call=Pass]").click()
+        else:
+            cards += 1
+            if cards == 1:
+                shot(page, f"{name}-2-lead")
+                page.keyboard.press("ArrowRight")
+                expect(page.locator("#felt .chosen")).to_have_count(1)
+                page.keyboard.press("Enter")
+            else:
+                page.locator("#felt button.card.legal, #felt button.rankbtn.legal").first.click()
+            if cards == 6:
+                shot(page, f"{name}-3-play")
+        # What was done shows before the next turn is looked for (no double click).
+        page.wait_for_function(
+            "m => JSON.parse(document.querySelector('#play').dataset.moves || '0') > m",
+            arg=moves, timeout=BOARD_SECONDS * 1000)
+
+
+@pytest.mark.parametrize(("width", "locale"), [(1280, "en-US"), (390, "zh-CN"), (390, "en-US"),
+                                               (1280, "zh-CN")])
+def test_one_person_and_three_robots_play_a_board(site: servers.Server, browser: Browser,
+                                                  width: int, locale: str) -> None:
+    zh = locale.startswith("zh")
+    lang = "zh" if zh else "en"
+    page, errors = new_page(browser, width, locale)
+    log_in(page, site.url, "wangwei")
+    page.goto(site.url + "/play/")
+    shot(page, f"play-{lang}-{width}-0-lobby")
+    page.locator("#practise").click()
+    page.wait_for_url("**/play/tables/*/")
+    expect(page.locator("#conn")).to_have_text("已连接" if zh else "Connected")
+    # Your hand: 13 cards face up, sorted ♠♥♦♣ high to low; the others' as backs.
+    expect(page.locator("#pos-bottom button.card")).to_have_count(13)
+    hand = page.locator("#pos-bottom button.card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    order = {s: i for i, s in enumerate("SHDC")}
+    ranks = "AKQJT98765432"
+    assert hand == sorted(hand, key=lambda c: (order[c[0]], ranks.index(c[1]))), hand
+    for pos in ("left", "top", "right"):
+        expect(page.locator(f"#pos-{pos} .backs .count")).to_have_text("13")
+    assert page.locator("#pos-left .seatname").inner_text() == ("西" if zh else "West")
+
+    result = play_board(page, f"play-{lang}-{width}")
+    # "4H E +2": the contract, the declarer and the tricks, then the score and its sum.
+    assert re.fullmatch(r"(结果|Result): \d(无将|NT|[♣♦♥♠])(加倍|再加倍|XX|X)? (北|东|南|西|North|East|South|West) "
+                        r"([=]|[+-]\d+)", result.strip()), result
+    expect(page.locator("#score-ns")).to_contain_text(re.compile(r"-?\d+"))
+    expect(page.locator("#arithmetic")).to_contain_text(re.compile(r"\d.* = \d+"))
+    # The deal as it was dealt, all four hands.
+    expect(page.locator("#felt .seatbox .cardface, #felt .seatbox .rankbtn")).to_have_count(52)
+    shot(page, f"play-{lang}-{width}-4-result")
+    # The last trick can be looked at again.
+    page.locator("#last-trick").click()
+    expect(page.locator("ol.lasttrick li")).to_have_count(4)
+    assert errors == []
+
+
+def test_two_people_at_one_table(site: servers.Server, browser: Browser) -> None:
+    host, errors_host = new_page(browser, 1280, "en-US")
+    guest, errors_guest = new_page(browser, 390, "zh-CN")
+    log_in(host, site.url, "lina")
+    log_in(guest, site.url, "zhangmin")
+    host.goto(site.url + "/play/")
+    host.locator("details.create summary").click()
+    host.locator("#id_name").fill("Two of us")
+    host.locator("#id_seat").select_option("S")
+    host.locator("details.create button[type=submit]").click()
+    host.wait_for_url("**/play/tables/*/")
+    table_url = host.url
+
+    guest.goto(site.url + "/play/")
+    card = guest.locator("li.ptable", has_text="Two of us")
+    card.locator("li.pseat[data-seat=W] button").click()  # 坐这里
+    guest.wait_for_url(table_url)
+    expect(guest.locator("#hostbox")).to_be_hidden()  # not the host
+    # The host fills the other two seats with robots; the board starts.
+    host.locator("#hostbox summary").click()
+    host.locator("#fill-robots").click()
+    expect(host.locator("#pos-bottom button.card")).to_have_count(13)
+    expect(guest.locator("#pos-bottom button.card")).to_have_count(13)
+    # Each sees only their own hand: the other's seat shows backs, and the hands differ.
+    south = host.locator("#pos-bottom button.card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    west = guest.locator("#pos-bottom button.card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    assert not set(south) & set(west)
+    assert host.locator("#pos-left").get_attribute("data-seat") == "W"
+    expect(host.locator("#pos-left .backs")).to_have_count(1)
+    expect(host.locator("#pos-left .cardface")).to_have_count(0)
+    assert guest.locator("#pos-bottom").get_attribute("data-seat") == "W"
+    expect(guest.locator("#pos-right .backs")).to_have_count(1)  # South, from West
+    shot(host, "play-two-host-1280")
+    shot(guest, "play-two-guest-390")
+
+    # Whoever is to call first calls, with an alert; the other sees the call and, being an
+    # opponent, the explanation.
+    ready = "() => !!document.querySelector('#bidbox:not([hidden]) button.bid:not([disabled])')"
+    host.wait_for_function(f"() => ({ready})() || !!document.querySelector('#felt')", timeout=20000)
+    first, other = None, None
+    for _ in range(200):
+        if host.evaluate(f"({ready})()"):
+            first, other = host, guest
+            break
+        if guest.evaluate(f"({ready})()"):
+            first, other = guest, host
+            break
+        host.wait_for_timeout(100)
+    assert first is not None and other is not None, "neither player was ever to call"
+    index = first.locator("#middle table.auction td[data-i]").count()
+    cheapest = first.locator("#bidbox .bids:not(.others) button.bid:not([disabled])").first
+    call = cheapest.get_attribute("data-call")
+    assert call is not None
+    first.locator("#alert-text").fill("natural, 12-14")
+    cheapest.click()
+    seen = other.locator(f"#middle table.auction td[data-i='{index}']")
+    expect(seen).to_have_attribute("data-call", call, timeout=10000)
+    expect(seen).to_have_class("alerted")
+    expect(other.locator("#middle ol.alerts")).to_contain_text("natural, 12-14")
+    shot(other, "play-two-after-call")
+    assert errors_host == [] and errors_guest == []
