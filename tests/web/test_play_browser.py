@@ -92,8 +92,8 @@ def play_board(page: Page, name: str) -> str:
 
 @pytest.mark.parametrize(("width", "locale"), [(1280, "en-US"), (390, "zh-CN"), (390, "en-US"),
                                                (1280, "zh-CN")])
-def test_one_person_and_three_robots_play_a_board(site: servers.Server, browser: Browser,
-                                                  width: int, locale: str) -> None:
+def test_one_person_and_three_robots_play_a_board(
+        site: servers.Server, browser: Browser, width: int, locale: str) -> None:  # noqa: F811
     zh = locale.startswith("zh")
     lang = "zh" if zh else "en"
     page, errors = new_page(browser, width, locale)
@@ -128,7 +128,8 @@ def test_one_person_and_three_robots_play_a_board(site: servers.Server, browser:
     assert errors == []
 
 
-def test_two_people_at_one_table(site: servers.Server, browser: Browser) -> None:
+def test_two_people_at_one_table(site: servers.Server,
+                                 browser: Browser) -> None:  # noqa: F811
     host, errors_host = new_page(browser, 1280, "en-US")
     guest, errors_guest = new_page(browser, 390, "zh-CN")
     log_in(host, site.url, "lina")

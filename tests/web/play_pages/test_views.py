@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 from django.test import Client, override_settings
 
@@ -76,7 +77,7 @@ class LobbyTest(PlayPagesTestCase):
         services.sit(t, self.alice, Seat.NORTH)
         services.seat_robot(t, self.alice, Seat.EAST)
         live = self.as_(self.bob).get("/play/live").content.decode()
-        row = re.search(r'<li class="ptable" data-table="%d">(.*?)</ul>' % t.pk, live, re.S)
+        row = re.search(rf'<li class="ptable" data-table="{t.pk}">(.*?)</ul>', live, re.S)
         assert row is not None
         seats = dict(re.findall(r'data-seat="([NESW])">(.*?)</li>', row.group(1), re.S))
         assert "Alice Wang" in seats["N"]
@@ -89,7 +90,7 @@ class LobbyTest(PlayPagesTestCase):
     def test_no_watch_link_where_spectators_are_not_allowed(self) -> None:
         t = services.create_table(self.site, self.alice, name="Private", spectators_allowed=False)
         live = self.as_(self.bob).get("/play/live").content.decode()
-        row = re.search(r'data-table="%d">(.*?)</li>\s*</ul>\s*</section>' % t.pk, live, re.S)
+        row = re.search(rf'data-table="{t.pk}">(.*?)</li>\s*</ul>\s*</section>', live, re.S)
         assert row is not None
         assert "No spectators" in row.group(1) and ">Watch<" not in row.group(1)
 
@@ -168,10 +169,10 @@ class PractiseSitStandTest(PlayPagesTestCase):
         assert len(messages) == 1 and "North" in messages[0], messages
         zh = self.as_(self.charlie).post(f"/play/tables/{t.pk}/sit", {"seat": "N"},
                                          headers=self.zh(), follow=True)
-        assert re.search(r"[\u4e00-\u9fff]", str(list(zh.context["messages"])[0]))
+        assert re.search(r"[\u4e00-\u9fff]", str(next(iter(zh.context["messages"]))))
         nonsense = self.as_(self.charlie).post(f"/play/tables/{t.pk}/sit", {"seat": "Q"},
                                                follow=True)
-        assert "Choose a seat" in str(list(nonsense.context["messages"])[0])
+        assert "Choose a seat" in str(next(iter(nonsense.context["messages"])))
         self.as_(self.bob).post(f"/play/tables/{t.pk}/stand", {"next": "/play/"})
         assert PlaySeat.objects.get(table=t, seat=1).user is None
 
@@ -238,9 +239,11 @@ class TablePageTest(PlayPagesTestCase):
     def test_host_controls_are_refused_to_others(self) -> None:
         t = services.create_table(self.site, self.alice, name="T")
         services.sit(t, self.bob, Seat.SOUTH)
-        for attempt in (lambda: services.seat_robot(t, self.bob, Seat.WEST),
-                        lambda: services.remove_player(t, self.charlie, Seat.SOUTH),
-                        lambda: services.reserve(t, self.bob, Seat.EAST, self.charlie)):
+        attempts: list[Callable[[], object]] = [
+            lambda: services.seat_robot(t, self.bob, Seat.WEST),
+            lambda: services.remove_player(t, self.charlie, Seat.SOUTH),
+            lambda: services.reserve(t, self.bob, Seat.EAST, self.charlie)]
+        for attempt in attempts:
             try:
                 attempt()
             except services.NotAllowed as e:

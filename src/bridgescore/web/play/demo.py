@@ -22,7 +22,7 @@ def load_play_demo(club: Club, host: User) -> PlayTable:
     room = Room.objects.filter(club=club, name_en=CLUB_ROOM[0]).first()
     if room is None:
         room = Room.objects.create(club=club, name_en=CLUB_ROOM[0], name_zh=CLUB_ROOM[1])
-    table = room.tables.filter(name=TABLE).first()  # type: ignore[attr-defined]
+    table = room.tables.filter(name=TABLE).first()
     if table is None:
         table = services.create_table(room, host, name=TABLE, boards=8)
         for seat in (Seat.NORTH, Seat.EAST, Seat.WEST):

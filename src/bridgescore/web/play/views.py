@@ -148,9 +148,9 @@ class TableRow:
 def table_rows(room: Room, user: User, lang: str) -> list[TableRow]:
     seats = Prefetch("seats", queryset=PlaySeat.objects.select_related(
         "user__player", "reserved_for__player").order_by("seat"))
-    live = list(room.tables.exclude(status=PlayTable.Status.FINISHED)  # type: ignore[attr-defined]
+    live = list(room.tables.exclude(status=PlayTable.Status.FINISHED)
                 .prefetch_related(seats).order_by("pk"))
-    done = list(room.tables.filter(status=PlayTable.Status.FINISHED)  # type: ignore[attr-defined]
+    done = list(room.tables.filter(status=PlayTable.Status.FINISHED)
                 .prefetch_related(seats).order_by("-pk")[:FINISHED_SHOWN])
     out = []
     for t in live + done:
