@@ -115,7 +115,7 @@ def test_one_person_and_three_robots_play_a_board(
 
     result = play_board(page, f"play-{lang}-{width}")
     # "4H E +2": the contract, the declarer and the tricks, then the score and its sum.
-    assert re.fullmatch(r"(结果|Result): \d(无将|NT|[♣♦♥♠])(加倍|再加倍|XX|X)? (北|东|南|西|North|East|South|West) "
+    assert re.fullmatch(r"(结果：|Result: )\d(无将|NT|[♣♦♥♠])(加倍|再加倍|XX|X)? (北|东|南|西|North|East|South|West) "
                         r"([=]|[+-]\d+)", result.strip()), result
     expect(page.locator("#score-ns")).to_contain_text(re.compile(r"-?\d+"))
     expect(page.locator("#arithmetic")).to_contain_text(re.compile(r"\d.* = \d+"))
@@ -134,6 +134,7 @@ def test_two_people_at_one_table(site: servers.Server,
     guest, errors_guest = new_page(browser, 390, "zh-CN")
     log_in(host, site.url, "lina")
     log_in(guest, site.url, "zhangmin")
+    guest.goto(site.url + "/play/")  # before the table exists: the lobby refreshes itself
     host.goto(site.url + "/play/")
     host.locator("details.create summary").click()
     host.locator("#id_name").fill("Two of us")
@@ -142,8 +143,8 @@ def test_two_people_at_one_table(site: servers.Server,
     host.wait_for_url("**/play/tables/*/")
     table_url = host.url
 
-    guest.goto(site.url + "/play/")
     card = guest.locator("li.ptable", has_text="Two of us")
+    expect(card).to_have_count(1, timeout=10000)  # htmx asks every 3 s
     card.locator("li.pseat[data-seat=W] button").click()  # 坐这里
     guest.wait_for_url(table_url)
     expect(guest.locator("#hostbox")).to_be_hidden()  # not the host

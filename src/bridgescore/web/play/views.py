@@ -437,4 +437,6 @@ def js_strings() -> dict[str, str]:
         "error": pgettext("play table", "Refused"),
         "lobby": pgettext("play table", "Back to the lobby"),
         "typed": pgettext("play table", "Typed"),
+        # Between a label and its value (Chinese has its own colon, and no space after it).
+        "colon": pgettext("play table", ": "),
     }

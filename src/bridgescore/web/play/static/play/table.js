@@ -188,7 +188,7 @@
         ui.finished = true;
         break;
       case "error":
-        showError(T.error + ": " + (msg[LANG] || msg.en || msg.code));
+        showError(T.error + T.colon + (msg[LANG] || msg.en || msg.code));
         return;
       default:
         return;  // ack, pong
@@ -291,7 +291,7 @@
       } else {
         var forMe = info.reserved_for && info.reserved_for.id === config.user;
         head.appendChild(el("span", { className: "who muted",
-          text: info.reserved_for ? T.reserved + ": " + playerName(info.reserved_for) : info.reserved ? T.reserved : T.empty }));
+          text: info.reserved_for ? T.reserved + T.colon + playerName(info.reserved_for) : info.reserved ? T.reserved : T.empty }));
         if (!state.you.seat && (!info.reserved || forMe)) {
           head.appendChild(el("button", { className: "small", type: "button", "data-sit": seat, text: T.sit_here,
                                           onclick: function () { send({ type: "sit", seat: seat }); } }));
@@ -581,12 +581,12 @@
     box.hidden = !done && !ui.finished;
     clear(box);
     if (!done) { if (ui.finished) box.appendChild(el("p", { text: T.finished })); return; }
-    box.appendChild(el("h2", { id: "result" }, [T.result + ": ", resultNode(v.result)]));
-    box.appendChild(el("p", { id: "score-ns" }, [T.score_ns + ": ", el("b", { text: String(v.score_ns) })]));
+    box.appendChild(el("h2", { id: "result" }, [T.result + T.colon, resultNode(v.result)]));
+    box.appendChild(el("p", { id: "score-ns" }, [T.score_ns + T.colon, el("b", { text: String(v.score_ns) })]));
     var key = v.contract + "/" + v.tricks_taken + "/" + vulnerableDeclarer(v);
     if (v.contract && v.contract !== "pass") {
       if (ui.scoreKey !== key) { ui.scoreKey = key; ui.score = null; fetchScore(v, key); }
-      if (ui.score) box.appendChild(el("p", { id: "arithmetic" }, [T.arithmetic + ": ",
+      if (ui.score) box.appendChild(el("p", { id: "arithmetic" }, [T.arithmetic + T.colon,
         el("code", { text: ui.score.expression + " = " + ui.score.total })]));
     }
     box.appendChild(el("p", { className: "muted", text: ui.finished ? T.finished : T.next_board }));
@@ -639,7 +639,7 @@
   function renderTyped() {
     var t = $("typed");
     t.hidden = !ui.typed;
-    t.textContent = ui.typed ? T.typed + ": " + ui.typed : "";
+    t.textContent = ui.typed ? T.typed + T.colon + ui.typed : "";
   }
 
   // -- keys -----------------------------------------------------------------------------------
