@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -21,6 +22,7 @@ from .test_browser import browser, new_page, shot  # noqa: F401 - the fixture
 pytestmark = pytest.mark.browser
 TESTS = Path(__file__).resolve().parents[1]
 BOARD_SECONDS = 60  # a board by clicking; far more than it takes (robots do not wait)
+RESTART: dict[str, Any] = {}  # the site's environment and directory, to start it again
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +30,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
     data = tmp_path_factory.mktemp("play-site")
     env = servers.server_env(data, DJANGO_SETTINGS_MODULE="web.play_pages.fast_settings",
                              PYTHONPATH=str(TESTS))
+    RESTART.update(env=env, data=data)
     server = servers.start(env, data)
     servers.bridgescore(env, "web", "demo")
     yield server
@@ -191,3 +194,61 @@ def test_two_people_at_one_table(site: servers.Server,
     expect(other.locator("#middle ol.alerts")).to_contain_text("natural, 12-14")
     shot(other, "play-two-after-call")
     assert errors_host == [] and errors_guest == []
+
+
+def test_a_concession_ends_the_board(site: servers.Server,
+                                     browser: Browser) -> None:  # noqa: F811
+    """Declarer or a defender concedes the rest (a claim of 0 tricks, which robots always
+    accept); dummy cannot claim, so a practice table where one is dummy is left for another."""
+    page, errors = new_page(browser, 1280, "en-US")
+    log_in(page, site.url, "chenjing")
+    for _ in range(4):
+        page.goto(site.url + "/play/")
+        page.locator("#practise").click()
+        page.wait_for_url("**/play/tables/*/")
+        page.locator("#bidbox button.bid:not([disabled])").first.wait_for()
+        page.locator("#bidbox .bids:not(.others) button.bid:not([disabled])").first.click()
+        while page.locator("#play").get_attribute("data-phase") == "auction":
+            page.wait_for_function(
+                "() => document.querySelector('#play').dataset.phase !== 'auction' || "
+                "!!document.querySelector('#bidbox:not([hidden]) button.bid[data-call=Pass]:not([disabled])')")
+            if page.locator("#play").get_attribute("data-phase") == "auction":
+                page.locator("#bidbox button.bid[data-call=Pass]").click()
+                page.wait_for_timeout(200)
+        page.wait_for_function("() => document.querySelector('#play').dataset.phase === 'play'")
+        if page.locator("#claim-open").count():
+            break
+    else:
+        pytest.skip("dummy four times running")
+    page.locator("#claim-open").click()
+    page.locator("#claim-tricks").select_option("0")
+    page.locator("#claim-statement").fill("the rest are yours")
+    shot(page, "play-claim-form")
+    page.locator("#claim-form button[type=submit]").click()
+    expect(page.locator("#result")).to_be_visible(timeout=10000)
+    assert page.locator("#play").get_attribute("data-phase") == "done"
+    assert errors == []
+
+
+def test_the_page_reconnects_after_the_server_comes_back(site: servers.Server,
+                                                         browser: Browser) -> None:  # noqa: F811
+    """Last in this module: it stops the module's server and starts it again, on the same
+    port and database, as a restarted deployment would."""
+    page, errors = new_page(browser, 1280, "en-US")
+    log_in(page, site.url, "liuyang")
+    page.goto(site.url + "/play/")
+    page.locator("#practise").click()
+    page.wait_for_url("**/play/tables/*/")
+    expect(page.locator("#pos-bottom button.card")).to_have_count(13)
+    hand = page.locator("#pos-bottom button.card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    site.stop()
+    expect(page.locator("#conn")).to_have_text("Reconnecting…")
+    shot(page, "play-reconnecting")
+    again = servers.start(RESTART["env"], RESTART["data"], migrate=False, port=site.port)
+    site.process, site.log = again.process, again.log  # the fixture stops this one
+    expect(page.locator("#conn")).to_have_text("Connected", timeout=20000)
+    expect(page.locator("#pos-bottom button.card")).to_have_count(13)
+    assert page.locator("#pos-bottom button.card").evaluate_all(
+        "bs => bs.map(b => b.dataset.card)") == hand
+    # The failed attempts while the server was down are the browser's own console errors.
+    assert [e for e in errors if "WebSocket" not in e] == []
