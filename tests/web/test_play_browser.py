@@ -193,6 +193,17 @@ def test_two_people_at_one_table(site: servers.Server,
     expect(seen).to_have_class("alerted")
     expect(other.locator("#middle ol.alerts")).to_contain_text("natural, 12-14")
     shot(other, "play-two-after-call")
+    # Board 1: North deals, so the host at South calls first and West (the guest) is next:
+    # the host may take the call back; West (and the robot East) decide.
+    assert first is host
+    host.locator("#undo").click()
+    expect(guest.locator("#undo-dialog")).to_be_visible()
+    shot(guest, "play-two-undo-asked")
+    guest.locator("#undo-accept").click()
+    expect(host.locator(f"#middle table.auction td[data-i='{index}']")).to_have_count(
+        0, timeout=10000)
+    expect(guest.locator(f"#middle table.auction td[data-i='{index}']")).to_have_count(0)
+    expect(host.locator("#bidbox button.bid:not([disabled])").first).to_be_visible()
     assert errors_host == [] and errors_guest == []
 
 

@@ -402,6 +402,7 @@ def js_strings() -> dict[str, str]:
         "reject": pgettext("play table", "Reject"),
         "withdraw": pgettext("play table", "Withdraw"),
         "claim_waiting": pgettext("play table", "Waiting for the opponents' answer"),
+        "answer_waiting": pgettext("play table", "Play stops until the question is answered."),
         "undo": pgettext("play table", "Ask to undo"),
         "undo_by": pgettext("play table", "%(seat)s asks to take back the last %(kind)s"),
         "undo_call": pgettext("play table", "call"),

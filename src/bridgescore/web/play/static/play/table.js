@@ -251,7 +251,9 @@
       box.appendChild(fact(T.tricks_def, String(v.defender_tricks)));
     }
     var turn = el("p", { className: "turn", id: "turn" });
-    if (v.phase !== "done" && v.next) {
+    if (v.phase !== "done" && (v.claim || v.undo)) {
+      turn.textContent = T.answer_waiting;
+    } else if (v.phase !== "done" && v.next) {
       var mine = v.to_act.indexOf(bottomSeat()) >= 0 && state.you.seat;
       turn.textContent = mine ? T.your_turn : fmt(T.waiting_for, { seat: seatName(v.next) });
       if (mine) turn.className += " mine";
@@ -535,13 +537,28 @@
       row.appendChild(el("button", { type: "button", id: "claim-open", className: "secondary", text: T.claim,
                                      onclick: function () { ui.claimOpen = true; render(); } }));
     }
-    if (v.undo_allowed && v.phase !== "done" && !pending && v.moves > 0) {
+    if (v.undo_allowed && v.phase !== "done" && !pending && lastMoveOwner(v) === me) {
       row.appendChild(el("button", { type: "button", id: "undo", className: "secondary", text: T.undo,
                                      onclick: function () { send({ type: "undo" }); } }));
     }
     row.appendChild(el("button", { type: "button", id: "stand", className: "secondary", text: T.stand,
                                    onclick: function () { send({ type: "stand" }); } }));
     box.appendChild(row);
+  }
+
+  // Who may ask to take the last move back (the server decides again): whoever made the
+  // last call, or played the last card (declarer for dummy's); never the opening lead.
+  function lastMoveOwner(v) {
+    var cards = [];
+    v.tricks.forEach(function (t) { t.cards.forEach(function (c, i) { cards.push(nextSeat(t.leader, i)); }); });
+    if (v.current) v.current.cards.forEach(function (c, i) { cards.push(nextSeat(v.current.leader, i)); });
+    if (cards.length === 1) return null;
+    if (cards.length) {
+      var seat = cards[cards.length - 1];
+      return seat === v.dummy ? v.declarer : seat;
+    }
+    if (!v.auction.length) return null;
+    return nextSeat(v.board.dealer, v.auction.length - 1);
   }
 
   function renderLastTrick(v) {
