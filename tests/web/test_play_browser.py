@@ -83,6 +83,11 @@ def play_board(page: Page, name: str) -> str:
                 page.keyboard.press("ArrowRight")
                 expect(page.locator("#felt .chosen")).to_have_count(1)
                 page.keyboard.press("Enter")
+            elif cards == 2:  # typed: the suit, a space, the rank ("s a", "h 10")
+                legal = page.locator("#felt button.card.legal, #felt button.rankbtn.legal")
+                card = legal.first.get_attribute("data-card")
+                assert card is not None
+                page.keyboard.type(card[0].lower() + " " + ("10" if card[1] == "T" else card[1].lower()))
             else:
                 page.locator("#felt button.card.legal, #felt button.rankbtn.legal").first.click()
             if cards == 6:
@@ -193,6 +198,16 @@ def test_two_people_at_one_table(site: servers.Server,
     expect(seen).to_have_class("alerted")
     expect(other.locator("#middle ol.alerts")).to_contain_text("natural, 12-14")
     shot(other, "play-two-after-call")
+    # A spectator sees the call and no hand (the table lets spectators watch, not see hands).
+    spectator, errors_spectator = new_page(browser, 390, "en-US")
+    log_in(spectator, site.url, "yanglei")
+    spectator.goto(table_url)
+    expect(spectator.locator("#turn")).to_contain_text("You are watching.")
+    expect(spectator.locator(f"#middle table.auction td[data-i='{index}']")).to_have_attribute(
+        "data-call", call)
+    expect(spectator.locator("#felt .seatbox .backs")).to_have_count(4)
+    assert spectator.locator("#felt .seatbox .cardface, #bidbox:not([hidden])").count() == 0
+    shot(spectator, "play-two-spectator-390")
     # Board 1: North deals, so the host at South calls first and West (the guest) is next:
     # the host may take the call back; West (and the robot East) decide.
     assert first is host
@@ -204,7 +219,7 @@ def test_two_people_at_one_table(site: servers.Server,
         0, timeout=10000)
     expect(guest.locator(f"#middle table.auction td[data-i='{index}']")).to_have_count(0)
     expect(host.locator("#bidbox button.bid:not([disabled])").first).to_be_visible()
-    assert errors_host == [] and errors_guest == []
+    assert errors_host == [] and errors_guest == [] and errors_spectator == []
 
 
 def test_a_concession_ends_the_board(site: servers.Server,

@@ -257,9 +257,8 @@
       var mine = v.to_act.indexOf(bottomSeat()) >= 0 && state.you.seat;
       turn.textContent = mine ? T.your_turn : fmt(T.waiting_for, { seat: seatName(v.next) });
       if (mine) turn.className += " mine";
-    } else if (!state.you.seat) {
-      turn.textContent = T.spectator;
     }
+    if (!state.you.seat) turn.textContent = T.spectator + " " + turn.textContent;
     box.appendChild(turn);
   }
 
@@ -672,6 +671,7 @@
   function typedCard(v, text) {
     // "sa", "h10", "ht", or a rank alone when only one playable card has it.
     var legal = playable(v);
+    if (/^[shdc]$/.test(text)) return { done: false };  // the rank follows
     var m = /^([shdc])(.+)$/.exec(text);
     if (m) {
       var r = parseRank(m[2]);
