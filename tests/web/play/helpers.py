@@ -93,11 +93,10 @@ class Socket:
     async def quiet(self, seconds: float = 0.05) -> list[dict[str, Any]]:
         """Whatever arrives within ``seconds``."""
         out = []
-        while True:
-            try:
-                out.append(await self.next(seconds))
-            except asyncio.TimeoutError:
-                return out
+        # (receive_nothing, not a timed-out receive: that would cancel the application)
+        while not await self.ws.receive_nothing(seconds):
+            out.append(await self.next(seconds))
+        return out
 
     @property
     def view(self) -> dict[str, Any] | None:
@@ -128,3 +127,40 @@ def cards_in(text: str) -> set[str]:
 
     walk(json.loads(text))
     return found
+
+
+def pick(view: dict[str, Any], rng: Any) -> dict[str, Any]:
+    """A legal call or card for the seat whose view this is (a scripted player, not a robot:
+    mostly passes, so auctions end; any legal card)."""
+    if view["phase"] == "auction":
+        calls = view["legal_calls"]
+        bids = [c for c in calls if c[0].isdigit()]
+        if bids and rng.random() < 0.3:
+            return {"type": "call", "call": bids[0]}
+        return {"type": "call", "call": "Pass"}
+    return {"type": "card", "card": rng.choice(view["legal_cards"])}
+
+
+async def play_out(socks: dict[str, Socket], watchers: list[Socket], rng: Any,
+                   *, until_board: int | None = None, limit: int = 10_000) -> int:
+    """Play with legal moves until the board (or, with ``until_board``, that board) ends:
+    each move by the socket of the seat the table waits for, every socket waiting for its
+    update.  The moves made."""
+    made = 0
+    while made < limit:
+        v = next(iter(socks.values())).view
+        assert v is not None
+        if v["phase"] == "done":
+            return made
+        actor = v["to_act"][0]
+        sock = socks[actor]
+        mine = sock.view
+        assert mine is not None
+        msg = {**pick(mine, rng), "id": f"m{made}"}
+        ack = await sock.ask(msg)
+        assert ack["type"] == "ack", (msg, ack)
+        seq = ack["seq"]
+        for s in [*socks.values(), *watchers]:
+            await s.until(lambda m, seq=seq: m["type"] == "update" and m["seq"] == seq)
+        made += 1
+    raise AssertionError("the board did not end")

@@ -26,7 +26,6 @@ from ...seat import Seat
 from ...seating import SeatingError
 from ...tablestate import TableActionError, Viewer
 from ..accounts.models import User
-from ..core import dbthreads
 from . import live, services
 from .models import PlayTable
 
@@ -48,7 +47,7 @@ _REFUSED = {
 
 async def _db(fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)`` on a database thread (one that keeps its connection: core.dbthreads)."""
-    return await asyncio.wrap_future(dbthreads.submit(fn, *args))
+    return await live.submit(fn, *args)  # type: ignore[no-any-return]
 
 
 def _error(code: str, en: str, zh: str, ident: Any = None) -> dict[str, Any]:
