@@ -129,9 +129,19 @@ def cards_in(text: str) -> set[str]:
     return found
 
 
-def pick(view: dict[str, Any], rng: Any) -> dict[str, Any]:
+def pick(view: dict[str, Any], rng: Any, claims: bool = False) -> dict[str, Any]:
     """A legal call or card for the seat whose view this is (a scripted player, not a robot:
     mostly passes, so auctions end; any legal card)."""
+    me = view["you"]
+    if view["claim"] is not None:
+        return {"type": "claim_answer", "accept": rng.random() < 0.6}
+    if view["undo"] is not None:
+        return {"type": "undo_answer", "accept": rng.random() < 0.5}
+    started = view["current"] is not None and (view["current"]["cards"] or view["tricks"])
+    if (claims and view["phase"] == "play" and started and me != view["dummy"]
+            and rng.random() < 0.03):
+        left = 13 - len(view["tricks"])
+        return {"type": "claim", "tricks": rng.randint(0, left), "statement": "as you see"}
     if view["phase"] == "auction":
         calls = view["legal_calls"]
         bids = [c for c in calls if c[0].isdigit()]
@@ -142,8 +152,9 @@ def pick(view: dict[str, Any], rng: Any) -> dict[str, Any]:
 
 
 async def play_out(socks: dict[str, Socket], watchers: list[Socket], rng: Any,
-                   *, until_board: int | None = None, limit: int = 10_000) -> int:
-    """Play with legal moves until the board (or, with ``until_board``, that board) ends:
+                   *, claims: bool = False, limit: int = 10_000) -> int:
+    """Play with legal moves until the board ends (``claims``: now and then a claim, which
+    the deciders accept or reject at random):
     each move by the socket of the seat the table waits for, every socket waiting for its
     update.  The moves made."""
     made = 0
@@ -156,7 +167,7 @@ async def play_out(socks: dict[str, Socket], watchers: list[Socket], rng: Any,
         sock = socks[actor]
         mine = sock.view
         assert mine is not None
-        msg = {**pick(mine, rng), "id": f"m{made}"}
+        msg = {**pick(mine, rng, claims), "id": f"m{made}"}
         ack = await sock.ask(msg)
         assert ack["type"] == "ack", (msg, ack)
         seq = ack["seq"]
