@@ -255,6 +255,8 @@ class TableSocketTests(TransactionTestCase):
             # Not JSON, not an object, too long: an error, and the socket still works.
             await socks["W"].ws.send_to(text_data="{not json")
             assert (await socks["W"].next())["code"] == "bad_message"
+            await socks["W"].ws.send_to(text_data="[" * 2000 + "]" * 2000)  # deep, not long
+            assert (await socks["W"].next())["code"] == "bad_message"
             await socks["W"].ws.send_to(text_data="[1, 2]")
             assert (await socks["W"].next())["code"] == "bad_message"
             await socks["W"].ws.send_to(text_data='{"type": "call", "alert": "' + "x" * MAX_MESSAGE
@@ -276,10 +278,11 @@ class TableSocketTests(TransactionTestCase):
 
         async def run() -> None:
             socks = await self.open_all(t, auth)
-            for i in range(60):
+            for i in range(80):
                 await socks["E"].send({"type": "ping", "id": i})
-            got = [await socks["E"].next() for _ in range(60)]
-            assert any(m.get("code") == "rate_limited" for m in got)
+            got = [await socks["E"].next() for _ in range(80)]
+            limited = [m for m in got if m.get("code") == "rate_limited"]
+            assert limited and limited[0]["zh"] and limited[0]["id"] is not None
             for s in socks.values():
                 await s.close()
 
