@@ -175,3 +175,24 @@ async def play_out(socks: dict[str, Socket], watchers: list[Socket], rng: Any,
             await s.until(lambda m, seq=seq: m["type"] == "update" and m["seq"] == seq)
         made += 1
     raise AssertionError("the board did not end")
+
+
+async def autoplay(sock: Socket, seat: str, rng: Any, *, until: str = "finished",
+                   timeout: float = 30) -> int:
+    """A scripted player in one seat (robots in the others): a legal move whenever a new
+    position waits for this seat, until the table says ``until``.  The moves sent."""
+    sent = 0
+    while True:
+        m = await sock.next(timeout)
+        if m["type"] == until or m["type"] == "closed":
+            return sent
+        v = m.get("view")
+        if (m["type"] in ("hello", "update", "board") and v is not None
+                and v["phase"] != "done" and seat in v["to_act"]):
+            await sock.send({**pick(v, rng), "id": f"{seat}{sent}"})
+            sent += 1
+
+
+async def watch(sock: Socket, *, until: str = "finished", timeout: float = 30) -> None:
+    while (await sock.next(timeout))["type"] not in (until, "closed"):
+        pass
