@@ -189,7 +189,7 @@ async def autoplay(sock: Socket, seat: str, rng: Any, *, until: str = "finished"
         v = m.get("view")
         if (m["type"] in ("hello", "update", "board") and v is not None
                 and v["phase"] != "done" and seat in v["to_act"]):
-            await sock.send({**pick(v, rng), "id": f"{seat}{sent}"})
+            await sock.send({**pick(v, rng), "id": f"move-{sent}"})
             sent += 1
 
 
