@@ -90,8 +90,8 @@ __all__ = [
 ]
 
 SERVER_ID = f"{os.uname().nodename}:{os.getpid()}"  # this process, in PlayConnection.server
-HEARTBEAT_SECONDS = 5.0  # a server refreshes its connections' ``seen`` this often
-STALE_SECONDS = 20.0  # a connection not seen for this long belonged to a dead server
+STALE_SECONDS = 20.0  # a connection not seen for this long (each sweep refreshes its own
+# server's) belonged to a dead server
 
 
 def robot_seconds() -> float:
