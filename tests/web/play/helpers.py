@@ -102,7 +102,8 @@ class Socket:
     def view(self) -> dict[str, Any] | None:
         for m in reversed(self.got):
             if m.get("view") is not None:
-                return m["view"]
+                shown: dict[str, Any] = m["view"]
+                return shown
         return None
 
     async def close(self) -> None:

@@ -87,7 +87,7 @@ class RealSocket:
 
     async def next(self, timeout: float = 10) -> dict[str, Any]:
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
-        message = json.loads(raw)
+        message: dict[str, Any] = json.loads(raw)
         self.got.append(message)
         return message
 
@@ -115,7 +115,8 @@ class RealSocket:
     def view(self) -> dict[str, Any] | None:
         for m in reversed(self.got):
             if m.get("view") is not None:
-                return m["view"]
+                shown: dict[str, Any] = m["view"]
+                return shown
         return None
 
     async def close(self) -> None:

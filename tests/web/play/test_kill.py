@@ -41,7 +41,7 @@ def test_a_server_killed_mid_board_resumes_every_table(tmp_path: Path) -> None:
             async def one(i: int) -> None:
                 t = tables[i]
                 socks = {s: await RealSocket.open(server.port, t, tokens[n], s)
-                         for s, n in zip("NESW", PEOPLE[i])}
+                         for s, n in zip("NESW", PEOPLE[i], strict=False)}
                 for s in socks.values():
                     await s.next()
                 rng = random.Random(i)
@@ -90,7 +90,7 @@ def test_a_server_killed_mid_board_resumes_every_table(tmp_path: Path) -> None:
                 t = tables[i]
                 rows = before[str(t)][0]["moves"]
                 socks = {s: await RealSocket.open(server.port, t, tokens[n], s)
-                         for s, n in zip("NESW", PEOPLE[i])}
+                         for s, n in zip("NESW", PEOPLE[i], strict=False)}
                 for s in socks.values():
                     hello = await s.next()
                     assert hello["type"] == "hello" and hello["seq"] == len(rows)

@@ -36,9 +36,9 @@ class ResultsFlowTests(TransactionTestCase):
         t = services.create_table(Room.objects.create(club=club, name_en="Club"), director,
                                   boards=2, first_board=line.boards[0], event=event,
                                   event_round=2, event_table=3)
-        for u, s in zip(people, Seat):
+        for u, s in zip(people, Seat, strict=False):
             services.sit(t, u, s)
-        auth = {s.letter: cookie(u) for u, s in zip(people, Seat)}
+        auth = {s.letter: cookie(u) for u, s in zip(people, Seat, strict=False)}
 
         async def run() -> None:
             socks = {k: await Socket.open(t.pk, a, k) for k, a in auth.items()}
@@ -55,7 +55,7 @@ class ResultsFlowTests(TransactionTestCase):
 
         async_to_sync(run)()
         boards = list(PlayBoard.objects.filter(table=t).order_by("index"))
-        rows = {r.board: r for r in ResultEntry.objects.filter(event=event)}
+        rows = {int(r.board or 0): r for r in ResultEntry.objects.filter(event=event)}
         assert sorted(rows) == list(line.boards)
         for b in boards:
             row = rows[b.number]
@@ -75,7 +75,7 @@ class ResultsFlowTests(TransactionTestCase):
     def test_a_player_away_past_the_grace_period_is_a_disconnection_once(self) -> None:
         people = users("ann", "bob", "cat", "dan")
         t = table(people[0], grace_seconds=0)
-        for u, s in zip(people, Seat):
+        for u, s in zip(people, Seat, strict=False):
             services.sit(t, u, s)
         west = cookie(people[3])
 

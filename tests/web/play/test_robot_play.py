@@ -76,6 +76,10 @@ class RobotPlayTests(TransactionTestCase):
             hello = await again.next()
             assert {s["seat"]: s["robot"] for s in hello["table"]["seats"]}["N"] is False
             assert hello["view"]["you"] == "N" and hello["seq"] >= 4
+            # The robots play on until the table waits for North (nothing left in flight).
+            if "N" not in hello["view"]["to_act"]:
+                await again.until(lambda m: m["type"] == "update"
+                                  and "N" in m["view"]["to_act"])
             await again.close()
 
         async_to_sync(run)()

@@ -44,10 +44,10 @@ class SecurityPropertyTests(TransactionTestCase):
         for i in range(TABLES):
             people = users(*(f"p{i}{s.letter.lower()}" for s in Seat))
             t = table(people[0], boards=per_table, spectators_see_hands=i % 2 == 1)
-            for u, s in zip(people, Seat):
+            for u, s in zip(people, Seat, strict=False):
                 services.sit(t, u, s)
             tables.append(t)
-            auth.append({s.letter: cookie(u) for u, s in zip(people, Seat)})
+            auth.append({s.letter: cookie(u) for u, s in zip(people, Seat, strict=False)})
             watch.append(cookie(users(f"w{i}")[0]))
 
         async def one(i: int) -> list[tuple[Viewer, Socket]]:
@@ -77,7 +77,7 @@ class SecurityPropertyTests(TransactionTestCase):
         connections = async_to_sync(run)()
         took = time.monotonic() - start
         checked = cards_seen = 0
-        for t, conns in zip(tables, connections):
+        for t, conns in zip(tables, connections, strict=False):
             positions: dict[int, list[TableState]] = {
                 b.index: list(services.states_of(b)) for b in PlayBoard.objects.filter(table=t)}
             assert len(positions) == per_table
@@ -139,7 +139,7 @@ class RobotTablesSecurityTests(TransactionTestCase):
 
         connections = async_to_sync(run)()
         checked = 0
-        for t, conns in zip(tables, connections):
+        for t, conns in zip(tables, connections, strict=False):
             positions = {b.index: list(services.states_of(b))
                          for b in PlayBoard.objects.filter(table=t)}
             assert len(positions) == per_table

@@ -39,14 +39,14 @@ class TableSocketTests(TransactionTestCase):
 
     def seated(self, *, deal: str | None = GRAND, **options: Any) -> PlayTable:
         t = table(self.people[0], **options)
-        for u, s in zip(self.people, Seat):
+        for u, s in zip(self.people, Seat, strict=False):
             services.sit(t, u, s)
         if deal is not None:
             PlayBoard.objects.filter(table=t, index=1).update(deal=deal)
         return t
 
     def auth(self) -> dict[str, tuple[bytes, bytes]]:
-        return {s.letter: cookie(u) for u, s in zip(self.people, Seat)}
+        return {s.letter: cookie(u) for u, s in zip(self.people, Seat, strict=False)}
 
     async def open_all(self, t: PlayTable, auth: dict[str, Any]) -> dict[str, Socket]:
         socks = {k: await Socket.open(t.pk, a, k) for k, a in auth.items()}
@@ -84,7 +84,7 @@ class TableSocketTests(TransactionTestCase):
         boards = list(PlayBoard.objects.filter(table=t).order_by("index"))
         assert [b.index for b in boards] == [1, 2]
         assert [b.number for b in boards] == [1, 2]
-        for b, n in zip(boards, counts):
+        for b, n in zip(boards, counts, strict=False):
             assert Move.objects.filter(board=b).count() == n
             assert list(Move.objects.filter(board=b).values_list("seq", flat=True)) == list(
                 range(1, n + 1))
@@ -190,6 +190,7 @@ class TableSocketTests(TransactionTestCase):
             for s in socks.values():
                 await s.until(lambda m: m["type"] == "update" and m["seq"] == 6)
             before = socks["S"].view
+            assert before is not None
             await socks["S"].close()
             await socks["W"].ask({"type": "card", "card": "S2", "id": 10})
             away = await socks["N"].until(lambda m: m["type"] == "seats")
@@ -220,7 +221,7 @@ class TableSocketTests(TransactionTestCase):
             socks = await self.open_all(t, auth)
             spectator = await Socket.open(t.pk, watcher, "eve")
             assert (await spectator.next())["you"]["seat"] is None
-            tries = [
+            tries: list[tuple[Socket, dict[str, Any], str]] = [
                 (socks["E"], {"type": "call", "call": "1C", "seat": "N"}, "not_your_turn"),
                 (socks["N"], {"type": "card", "card": "SA"}, "not_play"),
                 (socks["N"], {"type": "call", "call": "8NT"}, "illegal_call"),
@@ -240,7 +241,7 @@ class TableSocketTests(TransactionTestCase):
             await self.grand(socks)
             # Out of turn, a card not held (told illegal, never who holds it), dummy playing,
             # a spectator's card.
-            more = [
+            more: list[tuple[Socket, dict[str, Any], str]] = [
                 (socks["W"], {"type": "card", "card": "S2"}, "not_your_turn"),
                 (socks["N"], {"type": "card", "card": "SA"}, "illegal_card"),  # not dummy's
                 (socks["N"], {"type": "card", "card": "H8"}, "illegal_card"),  # a revoke

@@ -41,13 +41,13 @@ def test_four_players_on_two_servers_play_a_board(shared: dict[str, str],
 
             async def run() -> list[int]:
                 socks = {s: await RealSocket.open(ports[s], table_id, tokens[n], s)
-                         for s, n in zip("NESW", ["nn", "ee", "ss", "ww"])}
+                         for s, n in zip("NESW", ["nn", "ee", "ss", "ww"], strict=False)}
                 on_a = await RealSocket.open(a.port, table_id, tokens["wa"], "spectator A")
                 on_b = await RealSocket.open(b.port, table_id, tokens["wb"], "spectator B")
                 for s in [*socks.values(), on_a, on_b]:
                     assert (await s.next())["type"] == "hello"
                 rng = random.Random(5)
-                acked = []
+                acked: list[int] = []
                 while socks["N"].view["phase"] != "done":  # type: ignore[index]
                     v = socks["N"].view
                     sock = socks[v["to_act"][0]]  # type: ignore[index]

@@ -50,7 +50,7 @@ def _serialised(fn: Any, *args: Any) -> Any:
     # tables' database work takes turns.  A real SQLite file (WAL) or PostgreSQL needs none.
     from django.db import connection
 
-    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():  # type: ignore[attr-defined]
         with _memory_lock:
             return fn(*args)
     return fn(*args)
@@ -120,8 +120,7 @@ async def _send_all(out: Any, schedule: bool) -> None:
     loop = asyncio.get_running_loop()
     for m in out.messages:
         if m.delayed and out.delay > 0 and schedule:
-            loop.call_later(out.delay, lambda m=m: _spawn(
-                loop, layer.group_send(m.group, _wire(m))))
+            loop.call_later(out.delay, _spawn, loop, layer.group_send(m.group, _wire(m)))
             continue
         await layer.group_send(m.group, _wire(m))
 
