@@ -152,7 +152,7 @@ class Seating:
             en, zh = seat.name_in("en"), seat.name_in("zh")
             raise SeatingError("seat_reserved", f"the {en} seat is reserved for another player",
                                f"{zh}的座位已为其他牌手保留")
-        new = self._with(seat, SeatInfo(player, connected=True))
+        new = self._with(seat, SeatInfo(player, connected=True, reserved_for=info.reserved_for))
         return new, [Sat(seat, player)]
 
     def seat_robot(self, seat: Seat) -> tuple[Seating, list[SeatingEvent]]:

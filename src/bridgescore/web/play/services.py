@@ -36,7 +36,7 @@ from ...board import Board
 from ...deal import Deal
 from ...errors import BridgeError
 from ...seat import Seat
-from ...seating import SeatInfo, Seating, SeatingError
+from ...seating import Disconnected, RobotStandsIn, SeatInfo, Seating, SeatingError
 from ...tablestate import (
     Action,
     AnswerClaim,
@@ -90,8 +90,8 @@ __all__ = [
 ]
 
 SERVER_ID = f"{os.uname().nodename}:{os.getpid()}"  # this process, in PlayConnection.server
-HEARTBEAT_SECONDS = 5.0  # a server refreshes its connections' ``seen`` this often
-STALE_SECONDS = 20.0  # a connection not seen for this long belonged to a dead server
+STALE_SECONDS = 20.0  # a connection not seen for this long (each sweep refreshes its own
+# server's) belonged to a dead server
 
 
 def robot_seconds() -> float:
@@ -300,7 +300,7 @@ def viewer_for(table: PlayTable, user: AnyUser) -> Viewer | None:
     seat = seat_of(table, user)
     if seat is not None:
         return Viewer(seat)
-    elsewhere = any(PlaySeat.objects.filter(table=t, user_id=user.pk).exists()
+    elsewhere = any(PlaySeat.objects.filter(table=t, user_id=int(user.pk or 0)).exists()
                     for t in other_rooms(table))
     if not (table.spectators_allowed or is_host(table, user)):
         return None
@@ -441,14 +441,15 @@ def create_table(room: Room, host: User | None, *, name: str = "", boards: int =
 
 
 def _deal_for(table: PlayTable, number: int) -> Deal:
-    if table.board_set_id is not None:
+    board_set = table.board_set
+    if board_set is not None:
         from ..events.services import _deals_of
 
-        deals = _deals_of(table.board_set.pbn)
+        deals = _deals_of(board_set.pbn)
         if number in deals:
             return deals[number]
-        raise BridgeError(f"board {number} is not in the board set {table.board_set.name}",
-                          f"牌组 {table.board_set.name} 中没有第 {number} 副")
+        raise BridgeError(f"board {number} is not in the board set {board_set.name}",
+                          f"牌组 {board_set.name} 中没有第 {number} 副")
     from ...dealing import random_deal
 
     return random_deal(Board(number).dealer)  # the secure dealer (no seed)
@@ -779,6 +780,8 @@ def robot_solver() -> str:
 def _after_board(out: Outcome) -> None:
     """A board ended (committed): its result into the event, then the next board at once
     when there is no pause (else ``wake`` starts it when due)."""
+    if out.board_id is None:
+        return
     board = PlayBoard.objects.select_related("table").filter(pk=out.board_id).first()
     if board is None:
         return
@@ -883,7 +886,7 @@ def wake(table_id: int) -> Outcome | None:
     return robot_turn(table_id)
 
 
-def connected(table: PlayTable, user: AnyUser, channel: str) -> Outcome | None:
+def connected(table: PlayTable, user: User, channel: str) -> Outcome | None:
     """A WebSocket of ``user`` opened at the table: counted; a player who was away is back
     (the robot that stood in gives the seat back)."""
     now = timezone.now()
@@ -967,9 +970,12 @@ def _grace(now: datetime.datetime) -> None:
     away = (PlaySeat.objects.filter(user__isnull=False, robot=False, away_since__isnull=False)
             .select_related("table"))
     for row in away:
-        if (now - row.away_since).total_seconds() < row.table.grace_seconds:
+        since, user_id = row.away_since, row.user_id
+        if since is None or user_id is None:
             continue
-        _stand_in(int(row.table_id), int(row.user_id), now)
+        if (now - since).total_seconds() < row.table.grace_seconds:
+            continue
+        _stand_in(int(row.table_id), int(user_id), now)
 
 
 def _stand_in(table_id: int, user_id: int, now: datetime.datetime) -> None:
@@ -984,12 +990,12 @@ def _stand_in(table_id: int, user_id: int, now: datetime.datetime) -> None:
         seating, events = seating.tick(now.timestamp(), in_progress)
         changed = False
         for e in events:
-            name = type(e).__name__
             row = rows[e.seat.value]
-            if name == "RobotStandsIn":
+            if isinstance(e, RobotStandsIn):
                 _save_seat(row, robot=True)
                 changed = True
-            elif name == "Disconnected":
+            elif isinstance(e, Disconnected) and row.away_since is not None:
+                # Once: unique (user, table, dropped_at) — a second sweep finds the row.
                 Disconnection.objects.get_or_create(
                     user_id=int(e.player), table=table, dropped_at=row.away_since,
                     defaults={"board": board, "seat": e.seat.value})
