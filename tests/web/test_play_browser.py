@@ -3,14 +3,13 @@ robots plays a whole board by clicking (and a few keys), at 390 px and 1280 px, 
 languages; two people at one table in two browser contexts, each seeing only their own hand
 and the other's call as it is made.  Screenshots in artefacts/web/ (git-ignored).
 
-The server runs ``web.play_pages.fast_settings``: robots act at once, so a board takes
+The server's robots act at once (BRIDGESCORE_PLAY_ROBOT_SECONDS=0), so a board takes
 seconds."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +19,6 @@ from . import servers
 from .test_browser import browser, new_page, shot  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.browser
-TESTS = Path(__file__).resolve().parents[1]
 BOARD_SECONDS = 60  # a board by clicking; far more than it takes (robots do not wait)
 RESTART: dict[str, Any] = {}  # the site's environment and directory, to start it again
 
@@ -28,8 +26,9 @@ RESTART: dict[str, Any] = {}  # the site's environment and directory, to start i
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
     data = tmp_path_factory.mktemp("play-site")
-    env = servers.server_env(data, DJANGO_SETTINGS_MODULE="web.play_pages.fast_settings",
-                             PYTHONPATH=str(TESTS))
+    # Robots act at once; a result stays while the test looks at it.
+    env = servers.server_env(data, BRIDGESCORE_PLAY_ROBOT_SECONDS="0",
+                             BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="120")
     RESTART.update(env=env, data=data)
     server = servers.start(env, data)
     servers.bridgescore(env, "web", "demo")
