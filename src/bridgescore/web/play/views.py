@@ -32,7 +32,7 @@ from .forms import SeatForm, TableForm, room_name
 from .models import PlaySeat, PlayTable, Room
 
 SITE_ROOM = ("Open room", "公共房间")
-FINISHED_SHOWN = 5  # a room's finished tables listed under its live ones
+FINISHED_SHOWN = 3  # a room's finished tables listed under its live ones
 
 
 def _lang() -> str:
@@ -412,6 +412,7 @@ def js_strings() -> dict[str, str]:
         "seat_robot": pgettext("play table", "Seat a robot"),
         "fill_robots": pgettext("play table", "Robots in every empty seat"),
         "remove": pgettext("play table", "Remove the player"),
+        "remove_robot": pgettext("play table", "Remove the robot"),
         "reserve": pgettext("play table", "Reserve for (user name)"),
         "reserve_send": pgettext("play table", "Reserve"),
         "robot": pgettext("play table", "Robot"),

@@ -637,7 +637,7 @@
                                       onclick: function () { send({ type: "robot", seat: seat }); } }));
       }
       if (info.player || info.robot) {
-        li.appendChild(el("button", { type: "button", className: "small danger", text: T.remove,
+        li.appendChild(el("button", { type: "button", className: "small danger", text: info.player ? T.remove : T.remove_robot,
                                       onclick: function () { send({ type: "remove", seat: seat }); } }));
       }
       if (!info.player) {
