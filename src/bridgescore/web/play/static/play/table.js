@@ -176,7 +176,9 @@
       case "board":
         if (msg.view) state.view = msg.view;
         state.seq = msg.seq;
-        if (msg.type === "board") { ui.showLast = false; ui.score = null; ui.scoreKey = null; }
+        if (msg.type === "board") {
+          ui.showLast = false; ui.score = null; ui.scoreKey = null; ui.claimOpen = false; ui.selected = -1;
+        }
         showError("");
         break;
       case "seats":
@@ -743,6 +745,11 @@
     }
     renderTyped();
   });
+
+  // A quiet table still talks now and then, so that no proxy closes the socket as idle.
+  window.setInterval(function () {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+  }, 25000);
 
   render();
   connect();
