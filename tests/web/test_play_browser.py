@@ -255,6 +255,69 @@ def test_a_concession_ends_the_board(site: servers.Server,
     assert errors == []
 
 
+# South holds every top card (13 tricks in notrump); the others have 3, 0 and 0 points, so
+# the robots pass.
+CLAIM_PBN = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:T987.JT9.JT9.JT9 6543.876.876.876 AKQJ.AKQ.AKQ.AKQ 2.5432.5432.5432"]
+"""
+MAKE_SET = f"""
+from bridgescore.web.clubs.models import Club
+from bridgescore.web.events.models import BoardSet
+BoardSet.objects.get_or_create(club=Club.objects.get(slug="demo"), name="Claim deal",
+                               defaults={{"pbn": {CLAIM_PBN!r}, "boards": 1}})
+"""
+
+
+def test_a_claim_shows_the_claimer_s_hand_to_a_defender(site: servers.Server,
+                                                        browser: Browser) -> None:  # noqa: F811
+    """A club's board set: South (a person) declares 1NT and claims all 13 tricks after the
+    lead; West (a person) sees South's hand in the claim's dialog and accepts, as the robot
+    East does: 1NT by South, 13 tricks, 40 + 6×30 + 50 = 270 to North-South."""
+    servers.bridgescore(RESTART["env"], "web", "manage", "shell", "-c", MAKE_SET)
+    south, errors_south = new_page(browser, 1280, "en-US")
+    west, errors_west = new_page(browser, 390, "en-US")
+    log_in(south, site.url, "xuhui")
+    log_in(west, site.url, "sunli")
+    south.goto(site.url + "/play/")
+    south.locator("details.create summary").click()
+    south.locator("#id_room").select_option(label="Practice room")
+    south.locator("#id_name").fill("Claim table")
+    south.locator("#id_boards").fill("1")
+    south.locator("#id_board_set").select_option(label="Claim deal")
+    south.locator("#id_seat").select_option("S")
+    south.locator("details.create button[type=submit]").click()
+    south.wait_for_url("**/play/tables/*/")
+    west.goto(south.url)
+    west.locator("#felt button[data-sit=W]").click()  # over the socket, from the table page
+    expect(west.locator("#pos-bottom")).to_have_attribute("data-seat", "W")
+    south.locator("#hostbox summary").click()
+    south.locator("#fill-robots").click()
+    expect(west.locator("#pos-bottom button.card")).to_have_count(13)
+    south.locator("#bidbox button.bid[data-call='1NT']:not([disabled])").click()
+    west.locator("#bidbox button.bid[data-call=Pass]:not([disabled])").click()
+    expect(south.locator("#play")).to_have_attribute("data-phase", "play")
+    west.locator("#pos-bottom button.card.legal").first.click()  # the opening lead
+    expect(south.locator("#claim-open")).to_be_visible()
+    south.locator("#claim-open").click()
+    south.locator("#claim-tricks").select_option("13")
+    south.locator("#claim-statement").fill("all top tricks")
+    south.locator("#claim-form button[type=submit]").click()
+    dialog = west.locator("#claim-dialog")
+    expect(dialog).to_contain_text("South claims 13 of the remaining tricks")
+    expect(dialog).to_contain_text("all top tricks")
+    # South's thirteen cards, shown to the defender who must decide.
+    expect(dialog.locator(".rankbtn")).to_have_count(13)
+    shot(west, "play-claim-dialog-390")
+    west.locator("#claim-accept").click()
+    expect(south.locator("#result")).to_have_text("Result: 1NT South +6")
+    expect(south.locator("#score-ns")).to_have_text("Score (N-S): 270")
+    expect(south.locator("#arithmetic")).to_contain_text("= 270")
+    expect(west.locator("#result")).to_be_visible()
+    assert errors_south == [] and errors_west == []
+
+
 def test_the_page_reconnects_after_the_server_comes_back(site: servers.Server,
                                                          browser: Browser) -> None:  # noqa: F811
     """Last in this module: it stops the module's server and starts it again, on the same
