@@ -724,8 +724,9 @@ def _act_once(table_id: int, choose: Any, by_user: AnyUser | None, robot: bool,
     action = choose(table, rows, state)
     if action is None:
         out.seq, out.board_id = seq, int(board.pk)
-        out.due = _due_after(table, rows, board, state)
-        _set_due(table, out.due)
+        if table.due is None or table.due <= timezone.now():  # a stale wake-up: set it right
+            out.due = _due_after(table, rows, board, state)
+            _set_due(table, out.due)
         return out
     new, events = apply(state, action)  # raises TableActionError: nothing is stored
     user = by_user if by_user is not None and by_user.is_authenticated else None
@@ -758,8 +759,8 @@ def robot_turn(table_id: int, expect: tuple[int, int] | None = None) -> Outcome 
     from ...tablerobot import robot_action
 
     def choose(table: PlayTable, rows: list[PlaySeat], state: TableState | None) -> Action | None:
-        if state is None:
-            return None
+        if state is None or table.due is None or table.due > timezone.now():
+            return None  # not due (another server's sweep or a person moved first)
         seating = _seating(rows, table.grace_seconds)
         for seat in state.to_act:
             if seating.robot_plays(seat):
