@@ -53,7 +53,7 @@ class RobotPlayTests(TransactionTestCase):
     def test_a_robot_plays_for_a_player_away_past_the_grace_period(self) -> None:
         people = users("ann", "bob", "cat", "dan")
         # North deals: North away at once (grace 0), the others robots.
-        t = table(people[1], grace_seconds=0)
+        t = table(people[1], grace_seconds=0, boards=2)
         services.sit(t, people[0], Seat.NORTH)
         north = cookie(people[0])
 
@@ -83,6 +83,6 @@ class RobotPlayTests(TransactionTestCase):
             await again.close()
 
         async_to_sync(run)()
-        first = Move.objects.filter(board__table=t, seq=1).get()
+        first = Move.objects.filter(board__table=t, board__index=1, seq=1).get()
         assert first.seat == 0 and first.by_robot and first.by_user_id is None
         assert Disconnection.objects.filter(table=t, user=people[0]).count() == 1

@@ -759,7 +759,7 @@ def robot_turn(table_id: int, expect: tuple[int, int] | None = None) -> Outcome 
     from ...tablerobot import robot_action
 
     def choose(table: PlayTable, rows: list[PlaySeat], state: TableState | None) -> Action | None:
-        if state is None or table.due is None or table.due > timezone.now():
+        if state is None or not _is_due(table.due):
             return None  # not due (another server's sweep or a person moved first)
         seating = _seating(rows, table.grace_seconds)
         for seat in state.to_act:
@@ -876,10 +876,15 @@ def enter_result(board: PlayBoard) -> int | None:
 # ---------------------------------------------------------------------------- timers
 
 
+def _is_due(due: datetime.datetime | None) -> bool:
+    # A loop's timer may fire a little before the wall clock reaches ``due``.
+    return due is not None and due <= timezone.now() + datetime.timedelta(milliseconds=50)
+
+
 def wake(table_id: int) -> Outcome | None:
     """Do what is due at the table now (a robot's action, the next board), if anything."""
     table = PlayTable.objects.filter(pk=table_id).only("due", "status").first()
-    if table is None or table.due is None or table.due > timezone.now():
+    if table is None or not _is_due(table.due):
         return None
     board = current_board(table)
     if board is not None and board.finished is not None:
