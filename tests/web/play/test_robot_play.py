@@ -77,9 +77,9 @@ class RobotPlayTests(TransactionTestCase):
             assert {s["seat"]: s["robot"] for s in hello["table"]["seats"]}["N"] is False
             assert hello["view"]["you"] == "N" and hello["seq"] >= 4
             # The robots play on until the table waits for North (nothing left in flight).
-            if "N" not in hello["view"]["to_act"]:
-                await again.until(lambda m: m["type"] == "update"
-                                  and "N" in m["view"]["to_act"])
+            if "N" not in hello["view"]["to_act"] and hello["table"]["status"] != "finished":
+                await again.until(lambda m: m["type"] == "finished" or (
+                    m["type"] in ("update", "board") and "N" in m["view"]["to_act"]))
             await again.close()
 
         async_to_sync(run)()
