@@ -368,6 +368,7 @@ class Message:
     payload: dict[str, Any]
     user: int | None = None
     delayed: bool = False  # the all-hands spectators' stream (table.spectator_delay)
+    exclude: list[int] = field(default_factory=list)  # accounts that must drop it
 
 
 @dataclass
@@ -394,6 +395,7 @@ def _render(table: PlayTable, rows: list[PlaySeat], kind: str, index: int, seq: 
     """One message per group, each with the view made for that group's viewer (made once
     here, on the server that acted: the others only forward)."""
     users = _seat_users(rows)
+    players = _players_of_match(table, rows) if table.spectators_see_hands else []
     out: list[Message] = []
     for part, v in _VIEWERS:
         payload: dict[str, Any] = {"type": kind, "board_index": index, "seq": seq}
@@ -401,8 +403,20 @@ def _render(table: PlayTable, rows: list[PlaySeat], kind: str, index: int, seq: 
             payload["events"] = [event_dict(e, v, state) for e in events]
         payload["view"] = view(state, v)
         out.append(Message(group_name(int(table.pk), part), payload, users.get(part),
-                           delayed=part == WATCHALL and table.spectator_delay > 0))
+                           delayed=part == WATCHALL and table.spectator_delay > 0,
+                           exclude=players if part == WATCHALL else []))
     return out
+
+
+def _players_of_match(table: PlayTable, rows: list[PlaySeat]) -> list[int]:
+    """The accounts that must never get the all-hands stream: this table's players and the
+    other room's (a socket that was a spectator's a moment ago drops such a message)."""
+    ids = {int(r.user_id) for r in rows if r.user_id is not None}
+    others = other_rooms(table)
+    if others:
+        ids.update(int(u) for u in PlaySeat.objects.filter(table__in=others, user__isnull=False)
+                   .values_list("user_id", flat=True) if u is not None)
+    return sorted(ids)
 
 
 def _seats_message(table: PlayTable) -> Message:
