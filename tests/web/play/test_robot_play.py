@@ -53,7 +53,7 @@ class RobotPlayTests(TransactionTestCase):
     def test_a_robot_plays_for_a_player_away_past_the_grace_period(self) -> None:
         people = users("ann", "bob", "cat", "dan")
         # North deals: North away at once (grace 0), the others robots.
-        t = table(people[1], grace_seconds=0)
+        t = table(people[1], grace_seconds=0, boards=2)
         services.sit(t, people[0], Seat.NORTH)
         north = cookie(people[0])
 
@@ -77,12 +77,12 @@ class RobotPlayTests(TransactionTestCase):
             assert {s["seat"]: s["robot"] for s in hello["table"]["seats"]}["N"] is False
             assert hello["view"]["you"] == "N" and hello["seq"] >= 4
             # The robots play on until the table waits for North (nothing left in flight).
-            if "N" not in hello["view"]["to_act"]:
-                await again.until(lambda m: m["type"] == "update"
-                                  and "N" in m["view"]["to_act"])
+            if "N" not in hello["view"]["to_act"] and hello["table"]["status"] != "finished":
+                await again.until(lambda m: m["type"] == "finished" or (
+                    m["type"] in ("update", "board") and "N" in m["view"]["to_act"]))
             await again.close()
 
         async_to_sync(run)()
-        first = Move.objects.filter(board__table=t, seq=1).get()
+        first = Move.objects.filter(board__table=t, board__index=1, seq=1).get()
         assert first.seat == 0 and first.by_robot and first.by_user_id is None
         assert Disconnection.objects.filter(table=t, user=people[0]).count() == 1

@@ -364,3 +364,31 @@ class TableSocketTests(TransactionTestCase):
             return waited
 
         assert async_to_sync(run)() >= 0.95
+
+    def test_a_spectator_who_sits_down_gets_no_more_hands(self) -> None:
+        t = table(self.people[0], spectators_see_hands=True)
+        for u, s in zip(self.people[:3], Seat):
+            services.sit(t, u, s)
+        eve = cookie(self.watcher)
+        auth = self.auth()
+
+        async def run() -> list[dict[str, Any]]:
+            socks = {k: await Socket.open(t.pk, auth[k], k) for k in "NES"}
+            spectator = await Socket.open(t.pk, eve, "eve")
+            assert (await spectator.next())["you"]["sees_all"] is True
+            for s in socks.values():
+                await s.next()
+            # Eve takes West: the board starts, and eve is a player from then on.
+            assert (await spectator.ask({"type": "sit", "seat": "W", "id": "sit"}))["type"] == "ack"
+            hello = await spectator.until(lambda m: m["type"] == "hello")
+            assert hello["you"] == {"seat": "W", "host": False, "sees_all": False}
+            await socks["N"].ask({"type": "call", "call": "1NT", "id": 1})
+            await spectator.until(lambda m: m["type"] == "update" and m["seq"] == 1)
+            after = spectator.got  # (no board before she sat: any hand but hers is a leak)
+            for s in [*socks.values(), spectator]:
+                await s.close()
+            return after
+
+        for m in async_to_sync(run)():
+            if m.get("view") is not None and m["view"]["phase"] != "done":
+                assert sorted(m["view"]["hands"]) == ["W"], m

@@ -238,8 +238,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def play_message(self, message: dict[str, Any]) -> None:
         group = str(message.get("group", ""))
         payload = message["payload"]
-        if ".seat." in group and message.get("user") != (int(self.user.pk) if self.user else None):
+        me = int(self.user.pk) if self.user is not None else None
+        if ".seat." in group and message.get("user") != me:
             # Made for another account: this socket's user no longer holds that seat.
+            await self._recheck()
+            return
+        if me in message.get("exclude", ()):
+            # All hands, and this user now plays here (or in the other room): never.
             await self._recheck()
             return
         if payload.get("type") in ("update", "board"):

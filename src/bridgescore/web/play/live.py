@@ -110,7 +110,7 @@ def _failed(done: Any) -> None:
 
 def _wire(message: Any) -> dict[str, Any]:
     return {"type": "play.message", "group": message.group, "payload": message.payload,
-            "user": message.user}
+            "user": message.user, "exclude": message.exclude}
 
 
 async def _send_all(out: Any, schedule: bool) -> None:

@@ -368,6 +368,7 @@ class Message:
     payload: dict[str, Any]
     user: int | None = None
     delayed: bool = False  # the all-hands spectators' stream (table.spectator_delay)
+    exclude: list[int] = field(default_factory=list)  # accounts that must drop it
 
 
 @dataclass
@@ -394,6 +395,7 @@ def _render(table: PlayTable, rows: list[PlaySeat], kind: str, index: int, seq: 
     """One message per group, each with the view made for that group's viewer (made once
     here, on the server that acted: the others only forward)."""
     users = _seat_users(rows)
+    players = _players_of_match(table, rows) if table.spectators_see_hands else []
     out: list[Message] = []
     for part, v in _VIEWERS:
         payload: dict[str, Any] = {"type": kind, "board_index": index, "seq": seq}
@@ -401,8 +403,20 @@ def _render(table: PlayTable, rows: list[PlaySeat], kind: str, index: int, seq: 
             payload["events"] = [event_dict(e, v, state) for e in events]
         payload["view"] = view(state, v)
         out.append(Message(group_name(int(table.pk), part), payload, users.get(part),
-                           delayed=part == WATCHALL and table.spectator_delay > 0))
+                           delayed=part == WATCHALL and table.spectator_delay > 0,
+                           exclude=players if part == WATCHALL else []))
     return out
+
+
+def _players_of_match(table: PlayTable, rows: list[PlaySeat]) -> list[int]:
+    """The accounts that must never get the all-hands stream: this table's players and the
+    other room's (a socket that was a spectator's a moment ago drops such a message)."""
+    ids = {int(r.user_id) for r in rows if r.user_id is not None}
+    others = other_rooms(table)
+    if others:
+        ids.update(int(u) for u in PlaySeat.objects.filter(table__in=others, user__isnull=False)
+                   .values_list("user_id", flat=True) if u is not None)
+    return sorted(ids)
 
 
 def _seats_message(table: PlayTable) -> Message:
@@ -724,8 +738,9 @@ def _act_once(table_id: int, choose: Any, by_user: AnyUser | None, robot: bool,
     action = choose(table, rows, state)
     if action is None:
         out.seq, out.board_id = seq, int(board.pk)
-        out.due = _due_after(table, rows, board, state)
-        _set_due(table, out.due)
+        if table.due is None or table.due <= timezone.now():  # a stale wake-up: set it right
+            out.due = _due_after(table, rows, board, state)
+            _set_due(table, out.due)
         return out
     new, events = apply(state, action)  # raises TableActionError: nothing is stored
     user = by_user if by_user is not None and by_user.is_authenticated else None
@@ -758,8 +773,8 @@ def robot_turn(table_id: int, expect: tuple[int, int] | None = None) -> Outcome 
     from ...tablerobot import robot_action
 
     def choose(table: PlayTable, rows: list[PlaySeat], state: TableState | None) -> Action | None:
-        if state is None:
-            return None
+        if state is None or not _is_due(table.due):
+            return None  # not due (another server's sweep or a person moved first)
         seating = _seating(rows, table.grace_seconds)
         for seat in state.to_act:
             if seating.robot_plays(seat):
@@ -875,10 +890,15 @@ def enter_result(board: PlayBoard) -> int | None:
 # ---------------------------------------------------------------------------- timers
 
 
+def _is_due(due: datetime.datetime | None) -> bool:
+    # A loop's timer may fire a little before the wall clock reaches ``due``.
+    return due is not None and due <= timezone.now() + datetime.timedelta(milliseconds=50)
+
+
 def wake(table_id: int) -> Outcome | None:
     """Do what is due at the table now (a robot's action, the next board), if anything."""
     table = PlayTable.objects.filter(pk=table_id).only("due", "status").first()
-    if table is None or table.due is None or table.due > timezone.now():
+    if table is None or not _is_due(table.due):
         return None
     board = current_board(table)
     if board is not None and board.finished is not None:
