@@ -52,6 +52,23 @@
 
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
 
+  // A part is drawn again on every message: what the player was typing in it (a claim's
+  // statement, a name to reserve a seat for) and where the cursor was must survive that.
+  function keepFields(node) {
+    var kept = { values: {}, focus: null };
+    node.querySelectorAll("input[id], select[id], textarea[id]").forEach(function (f) { kept.values[f.id] = f.value; });
+    if (document.activeElement && node.contains(document.activeElement)) kept.focus = document.activeElement.id || null;
+    return kept;
+  }
+
+  function restoreFields(kept) {
+    Object.keys(kept.values).forEach(function (id) {
+      var f = document.getElementById(id);
+      if (f) f.value = kept.values[id];
+    });
+    if (kept.focus && document.getElementById(kept.focus)) document.getElementById(kept.focus).focus();
+  }
+
   // -- names -------------------------------------------------------------------------
 
   function seatName(s) { return T[s] || s; }
@@ -156,6 +173,7 @@
   function send(msg) {
     if (!socket || socket.readyState !== WebSocket.OPEN) { showError(T.reconnecting); return; }
     msg.id = "c" + (nextId++);
+    showError("");  // a refusal stays until the player tries again
     socket.send(JSON.stringify(msg));
   }
 
@@ -170,7 +188,6 @@
       case "hello":
         state.table = msg.table; state.you = msg.you || state.you;
         state.view = msg.view; state.seq = msg.seq;
-        showError("");
         break;
       case "update":
       case "board":
@@ -179,7 +196,6 @@
         if (msg.type === "board") {
           ui.showLast = false; ui.score = null; ui.scoreKey = null; ui.claimOpen = false; ui.selected = -1;
         }
-        showError("");
         break;
       case "seats":
         state.table = msg.table;
@@ -214,6 +230,7 @@
     // For tests and scripts: how many moves of this board the page has drawn.
     $("play").dataset.moves = String(v ? v.moves : 0);
     $("play").dataset.phase = v ? v.phase : "";
+    $("play").dataset.dummy = v && v.dummy ? v.dummy : "";
     renderInfo(v);
     renderSeats(v);
     renderMiddle(v);
@@ -464,6 +481,7 @@
 
   function renderDialogs(v) {
     var box = $("dialogs");
+    var kept = keepFields(box);
     clear(box);
     if (!v) return;
     var me = state.you.seat;
@@ -503,6 +521,9 @@
       box.appendChild(w);
     }
     if (ui.claimOpen && !v.claim && v.phase === "play") box.appendChild(claimForm(v));
+    restoreFields(kept);
+    var tricks = $("claim-tricks");
+    if (tricks && tricks.selectedIndex < 0) tricks.selectedIndex = 0;  // fewer tricks remain now
   }
 
   function claimForm(v) {
@@ -534,7 +555,8 @@
     if (!v || !me) return;
     var row = el("div", { className: "row" });
     var pending = v.claim || v.undo;
-    if (v.phase === "play" && !pending && me !== v.dummy && !ui.claimOpen) {
+    var led = v.tricks.length > 0 || (v.current && v.current.cards.length > 0);
+    if (v.phase === "play" && led && !pending && me !== v.dummy && !ui.claimOpen) {  // Law 68: after the lead
       row.appendChild(el("button", { type: "button", id: "claim-open", className: "secondary", text: T.claim,
                                      onclick: function () { ui.claimOpen = true; render(); } }));
     }
@@ -622,6 +644,7 @@
     var box = $("hostbox");
     box.hidden = !state.you.host;
     var wasOpen = box.querySelector("details") ? box.querySelector("details").open : false;
+    var kept = keepFields(box);
     clear(box);
     if (!state.you.host || !state.table) return;
     var details = el("details", { open: wasOpen });
@@ -643,7 +666,7 @@
                                       onclick: function () { send({ type: "remove", seat: seat }); } }));
       }
       if (!info.player) {
-        var input = el("input", { type: "text", maxlength: "150", "aria-label": T.reserve + " (" + seatName(seat) + ")",
+        var input = el("input", { type: "text", maxlength: "150", id: "reserve-" + seat, "aria-label": T.reserve + " (" + seatName(seat) + ")",
                                   placeholder: T.reserve, className: "reserve" });
         li.appendChild(input);
         li.appendChild(el("button", { type: "button", className: "small secondary", text: T.reserve_send,
@@ -652,6 +675,7 @@
       list.appendChild(li);
     });
     box.appendChild(list);
+    restoreFields(kept);
   }
 
   function renderTyped() {
