@@ -64,6 +64,8 @@ class LobbyTest(PlayPagesTestCase):
         assert "North practice" not in outsider.content.decode()
         assert self.as_(self.charlie).get(f"/play/rooms/{self.club_room.pk}/").status_code == 403
         assert self.as_(self.charlie).get(f"/play/live?room={self.club_room.pk}").status_code == 403
+        assert self.as_(self.bob).get("/play/live?room=²").status_code == 404
+        assert self.as_(self.bob).get("/play/live?room=x").status_code == 404
         assert self.as_(self.bob).get(f"/play/rooms/{self.club_room.pk}/").status_code == 200
 
     def test_both_languages(self) -> None:
@@ -276,6 +278,7 @@ class ScoreTest(PlayPagesTestCase):
                       {"contract": "2S", "tricks": "14", "vulnerable": "0"},
                       {"contract": "2S", "tricks": "x", "vulnerable": "0"},
                       {"contract": "2S", "tricks": "8", "vulnerable": "yes"},
+                      {"contract": "2S", "tricks": "²", "vulnerable": "0"},
                       {}):
             status, data = self.score(**query)
             assert status == 400, query

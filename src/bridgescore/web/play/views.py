@@ -8,6 +8,7 @@ what to show and who may open which page.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,8 @@ from .forms import SeatForm, TableForm, room_name
 from .models import PlaySeat, PlayTable, Room
 
 SITE_ROOM = ("Open room", "公共房间")
+_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only: "²".isdigit() is true, int("²") fails
+LIVE_SHOWN = 60  # a room's tables in play or waiting, oldest first (a lobby, not an archive)
 FINISHED_SHOWN = 3  # a room's finished tables listed under its live ones
 
 
@@ -149,7 +152,7 @@ def table_rows(room: Room, user: User, lang: str) -> list[TableRow]:
     seats = Prefetch("seats", queryset=PlaySeat.objects.select_related(
         "user__player", "reserved_for__player").order_by("seat"))
     live = list(room.tables.exclude(status=PlayTable.Status.FINISHED)
-                .prefetch_related(seats).order_by("pk"))
+                .prefetch_related(seats).order_by("pk")[:LIVE_SHOWN])
     done = list(room.tables.filter(status=PlayTable.Status.FINISHED)
                 .prefetch_related(seats).order_by("-pk")[:FINISHED_SHOWN])
     out = []
@@ -186,7 +189,7 @@ def lobby_live(request: HttpRequest) -> HttpResponse:
     room_id = request.GET.get("room")
     only = None
     if room_id:
-        only = get_object_or_404(Room, pk=int(room_id) if room_id.isdigit() else 0)
+        only = get_object_or_404(Room, pk=int(room_id) if _NUMBER.fullmatch(room_id) else 0)
         if not may_enter(_user(request), only):
             raise PermissionDenied
     return render(request, "play/_rooms.html", _rooms_context(request, only))
@@ -329,7 +332,7 @@ def score(request: HttpRequest) -> JsonResponse:
     contract = request.GET.get("contract", "")
     tricks = request.GET.get("tricks", "")
     vulnerable = request.GET.get("vulnerable", "")
-    if not tricks.isdigit() or vulnerable not in ("0", "1") or not 0 < len(contract) <= 8:
+    if not _NUMBER.fullmatch(tricks) or vulnerable not in ("0", "1") or not 0 < len(contract) <= 8:
         return JsonResponse({"type": "error", "code": "bad_request",
                              "en": f"expected contract, tricks 0-13 and vulnerable 0 or 1, "
                                    f"not {contract!r:.20} {tricks!r:.8} {vulnerable!r:.8}",
