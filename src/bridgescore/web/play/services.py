@@ -726,9 +726,9 @@ def _act_once(table_id: int, choose: Any, by_user: AnyUser | None, robot: bool,
     board = current_board(table)
     out = Outcome(table_id, delay=table.spectator_delay)
     if board is None or board.finished is not None:
-        if expect is not None:
+        # A robot has nothing to do; a player's action says why not (no board).
+        if expect is not None or choose(table, rows, None) is None:
             return out
-        choose(table, rows, None)  # a player's action: says why not (no board)
         raise TableActionError("board_over", "the board is over: the next one starts soon",
                                "这副牌已经结束：下一副即将开始")
     seq = _seq_of(board)
