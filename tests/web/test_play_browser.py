@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from bridgescore.web.play.models import PlayTable
+
 from . import servers
 from .test_browser import browser, new_page, shot  # noqa: F401 - the fixture
 
@@ -152,6 +154,7 @@ def test_two_people_at_one_table(site: servers.Server,
 
     card = guest.locator("li.ptable", has_text="Two of us")
     expect(card).to_have_count(1, timeout=10000)  # htmx asks every 3 s
+    expect(card.locator(f".status-{PlayTable.Status.WAITING.value}")).to_have_count(1)
     card.locator("li.pseat[data-seat=W] button").click()  # 坐这里
     guest.wait_for_url(table_url)
     expect(guest.locator("#hostbox")).to_be_hidden()  # not the host
