@@ -574,14 +574,14 @@ def _not_seen_hands(table: PlayTable, user: AnyUser) -> None:
     if seat_of(table, user) is not None:
         return  # already seated here: Seating.sit refuses a second seat
     others = [t.pk for t in other_rooms(table)]
-    if others and HandsSeen.objects.filter(user_id=user.pk, table_id__in=others).exists():
+    if others and HandsSeen.objects.filter(user_id=int(user.pk or 0), table_id__in=others).exists():
         raise NotAllowed("You have watched the other room of this match with every hand "
                          "shown, so you may not play in it.",
                          "您已在本场比赛的另一个房间看过四家牌，因此不能在本场比赛中打牌。",
                          "seen_hands")
     board = current_board(table)
     if (board is not None and board.finished is None
-            and HandsSeen.objects.filter(user_id=user.pk, table=table).exists()):
+            and HandsSeen.objects.filter(user_id=int(user.pk or 0), table=table).exists()):
         raise NotAllowed("You have watched this table with every hand shown: take a seat "
                          "between boards.", "您在本桌观看过四家牌：请在两副牌之间入座。",
                          "seen_hands")
