@@ -1,6 +1,7 @@
 """The vugraph pages: the list of team matches played online, a match's two rooms and the
 comparison (the teams app's scorecard) filled as both rooms finish a board; who may follow;
-and what the tables' sockets give a spectator and a player of the other room."""
+and what the tables' sockets give a spectator (every hand) and a player of the other room
+(nothing: refused)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events.models import Event
 from bridgescore.web.play import services
+from bridgescore.web.play.consumers import CLOSE_NOT_ALLOWED
 from bridgescore.web.play.models import PlayTable
 
 from ..base import BaseTestCase, make_user
@@ -107,7 +109,7 @@ class VugraphSocketsTest(TransactionTestCase):
     """What the vugraph's two sockets receive (the play consumer decides; the page asks no
     more than a spectator's connection)."""
 
-    def test_spectator_sees_every_hand_the_other_room_none(self) -> None:
+    def test_spectator_sees_every_hand_the_other_rooms_player_nothing(self) -> None:
         club = Club.objects.create(slug="vg", name_en="VG", name_zh="转播")
         director = make_user("director", "Dir", "裁判")
         Membership.objects.create(club=club, player=director.player, role="director")
@@ -121,12 +123,13 @@ class VugraphSocketsTest(TransactionTestCase):
             fan_socket = await Socket.open(open_.pk, auth_fan, "fan")
             other = await Socket.open(open_.pk, auth_other, "closed-room north")
             hello_fan = await fan_socket.next()
-            hello_other = await other.next()
-            assert hello_fan["type"] == "hello" and hello_other["type"] == "hello"
+            refused = await other.next()
+            assert hello_fan["type"] == "hello"
             assert sorted(hello_fan["view"]["hands"]) == ["E", "N", "S", "W"]
-            assert hello_other["view"]["hands"] == {}, hello_other["view"]["hands"]
+            # A player of the closed room may not watch the open room at all.
+            assert refused["type"] == "error" and refused["code"] == "not_allowed", refused
+            assert (await other.next()) == {"type": "closed", "code": CLOSE_NOT_ALLOWED}
             await fan_socket.close()
-            await other.close()
 
         async_to_sync(run)()
         board = services.current_board(closed)

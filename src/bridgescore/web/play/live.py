@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -145,22 +146,28 @@ def schedule(table_id: int, due: Any) -> None:
         loop.call_later(delay, lambda: _spawn(loop, _wake(table_id)))
 
 
-async def _wake(table_id: int) -> None:
-    from . import services
+# The services' wake-up and sweep, registered by the services module when it loads (it
+# imports this one: the live layer never imports the services back).
+_handlers: dict[str, Callable[..., Any]] = {}
 
+
+def register(*, wake: Callable[[int], Any], sweep: Callable[[], Any]) -> None:
+    _handlers["wake"] = wake
+    _handlers["sweep"] = sweep
+
+
+async def _wake(table_id: int) -> None:
     try:
-        await submit(services.wake, table_id)
+        await submit(_handlers["wake"], table_id)
     except Exception:
         # Logged, not raised: the sweep tries again in a second.
         log.exception("table %s: could not move on", table_id)
 
 
 async def _sweeper(loop: asyncio.AbstractEventLoop, every: float) -> None:
-    from . import services
-
     while not loop.is_closed():
         try:
-            await submit(services.sweep)
+            await submit(_handlers["sweep"])
         except Exception:
             log.exception("the tables' sweep failed")
         await asyncio.sleep(every)

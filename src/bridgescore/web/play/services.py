@@ -61,6 +61,7 @@ from ...tablestate import (
 )
 from ..accounts.models import User
 from ..clubs.roles import AnyUser, can_direct, is_member
+from . import live
 from .models import (
     Disconnection,
     HandsSeen,
@@ -301,20 +302,22 @@ def other_rooms(table: PlayTable) -> list[PlayTable]:
 
 
 def viewer_for(table: PlayTable, user: AnyUser) -> Viewer | None:
-    """What a connection of ``user`` may see: their seat's view; the public view only for a
-    player of the other room of the same match; a spectator's (every hand only where the
-    table allows it); ``None``: may not watch."""
+    """What a connection of ``user`` may see: their seat's view; a spectator's (every hand
+    only where the table allows it); ``None``: may not watch (a player of the other room
+    of the same match among them)."""
     if not _may_enter_room(table, user):
         return None
     seat = seat_of(table, user)
     if seat is not None:
         return Viewer(seat)
-    elsewhere = any(PlaySeat.objects.filter(table=t, user_id=int(user.pk or 0)).exists()
-                    for t in other_rooms(table))
+    if any(PlaySeat.objects.filter(table=t, user_id=int(user.pk or 0)).exists()
+           for t in other_rooms(table)):
+        # A player of the match does not watch the other room at all: even its played
+        # cards and dummy are the boards this player is yet to play (the game records show
+        # a board to them once their own room has finished it).
+        return None
     if not (table.spectators_allowed or is_host(table, user)):
         return None
-    if elsewhere:
-        return Viewer(None, sees_all=False)  # never a hand of the other room
     return Viewer(None, sees_all=table.spectators_see_hands)
 
 
@@ -1102,8 +1105,6 @@ def hello(table: PlayTable, user: AnyUser, v: Viewer) -> dict[str, Any]:
 
 def _tell(out: Outcome) -> None:
     """Hand the messages and the next wake-up to the live layer, once committed."""
-    from . import live
-
     if connection.in_atomic_block:
         transaction.on_commit(lambda: live.deliver(out))
     else:
@@ -1112,3 +1113,6 @@ def _tell(out: Outcome) -> None:
 
 def phase_of(board: PlayBoard) -> Phase:
     return state_of(board).phase
+
+
+live.register(wake=wake, sweep=sweep)
