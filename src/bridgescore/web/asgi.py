@@ -20,6 +20,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from .core import pooled  # noqa: E402
 from .core.wsauth import auth_stack  # noqa: E402
+from .play import live as play_live  # noqa: E402
 from .results.live import remember_loop  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
 
@@ -32,6 +33,7 @@ router = ProtocolTypeRouter({
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
     # The live push hands its messages to this loop, from whichever thread stored a change.
     remember_loop(asyncio.get_running_loop())
+    play_live.remember_loop(asyncio.get_running_loop())  # and the tables' robots and sweep
     if scope["type"] == "lifespan":  # nothing to set up or tear down: say so at once
         while True:
             message = await receive()

@@ -7,6 +7,7 @@ from typing import Any
 from django.urls import path
 
 from .core.consumers import PingConsumer
+from .play.consumers import TableConsumer
 from .results.consumers import EventConsumer
 from .teams.consumers import MatchConsumer
 
@@ -15,4 +16,5 @@ websocket_urlpatterns: list[Any] = [
     path("ws/ping", PingConsumer.as_asgi()),  # type: ignore[arg-type]
     path("ws/events/<int:event_id>", EventConsumer.as_asgi()),  # type: ignore[arg-type]
     path("ws/events/<int:event_id>/match", MatchConsumer.as_asgi()),  # type: ignore[arg-type]
+    path("ws/play/tables/<int:table_id>", TableConsumer.as_asgi()),  # type: ignore[arg-type]
 ]

@@ -71,6 +71,10 @@ class PlayTable(models.Model):
     room_label = models.CharField(max_length=6, choices=RoomLabel.choices, blank=True,
                                   default=RoomLabel.NONE)
     created = models.DateTimeField(auto_now_add=True)
+    # When a server has something to do at this table on its own (a robot's call or card,
+    # the next board after the pause); null: the table waits for people.  Every server's
+    # sweep looks for overdue tables, so a table resumes after any server's restart.
+    due = models.DateTimeField(null=True, blank=True, db_index=True)
 
     def __str__(self) -> str:
         return self.name or f"table {self.pk}"
@@ -155,3 +159,18 @@ class Disconnection(models.Model):
             models.UniqueConstraint(fields=["user", "table", "dropped_at"],
                                     name="play_disconnection_once"),
         ]
+
+
+class PlayConnection(models.Model):
+    """One live WebSocket of a user at a table, on some app server: a player is away when
+    the last one goes.  A server refreshes ``seen`` of its rows every few seconds; rows of
+    a server killed without closing them (``kill -9``) go stale and every server's sweep
+    deletes them, which makes their players away from the moment last seen."""
+
+    channel = models.CharField(max_length=200, unique=True)  # the consumer's channel name
+    table = models.ForeignKey(PlayTable, on_delete=models.CASCADE, related_name="connections")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+")
+    server = models.CharField(max_length=64)  # the process that holds it
+    opened = models.DateTimeField(auto_now_add=True)
+    seen = models.DateTimeField(db_index=True)

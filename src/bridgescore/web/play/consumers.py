@@ -1,0 +1,281 @@
+"""``/ws/play/tables/<id>``: a seat's or a spectator's socket at an online table
+(docs/protocol.md).
+
+Thin: who is this (the session's user, or a bearer token's), what may they see
+(``services.viewer_for``), which groups carry that (their seat's, or the spectators' public
+or all-hands stream; every socket of the table is in ``all`` for seating news), and every
+message the client sends goes to ``services`` on a database thread, which checks it, stores
+it and hands each group its own view to the live layer.  A socket never gets a view made for
+another viewer: a seat group's message names the account it was made for, and a socket whose
+user is not that account (any more) drops it and asks again who it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from ...errors import BridgeError
+from ...seat import Seat
+from ...seating import SeatingError
+from ...tablestate import TableActionError, Viewer
+from ..accounts.models import User
+from ..core import dbthreads
+from . import live, services
+from .models import PlayTable
+
+T = TypeVar("T")
+
+CLOSE_NOT_AUTHENTICATED = 4401
+CLOSE_NOT_ALLOWED = 4403
+CLOSE_NOT_FOUND = 4404
+MAX_MESSAGE = 4096  # bytes of one client message
+RATE = 10.0  # messages a second a socket may send, on average …
+BURST = 30.0  # … with this many at once
+
+_REFUSED = {
+    CLOSE_NOT_AUTHENTICATED: ("not_authenticated", "Log in first.", "请先登录。"),
+    CLOSE_NOT_ALLOWED: ("not_allowed", "You may not watch this table.", "您无权观看此牌桌。"),
+    CLOSE_NOT_FOUND: ("not_found", "No such table.", "没有这张牌桌。"),
+}
+
+
+async def _db(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` on a database thread (one that keeps its connection: core.dbthreads)."""
+    return await asyncio.wrap_future(dbthreads.submit(fn, *args))
+
+
+def _error(code: str, en: str, zh: str, ident: Any = None) -> dict[str, Any]:
+    return {"type": "error", "id": ident, "code": code, "en": en, "zh": zh}
+
+
+def _ident(data: Any) -> Any:
+    """The client's id of a message, echoed in its ack or error (short text or a number)."""
+    raw = data.get("id") if isinstance(data, dict) else None
+    if isinstance(raw, bool) or raw is None:
+        return None
+    if isinstance(raw, int) and abs(raw) < 2**53:
+        return raw
+    if isinstance(raw, str) and len(raw) <= 64:
+        return raw
+    return None
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    table_id: int = 0
+    table: PlayTable | None = None
+    user: Any = None
+    viewer: Viewer | None = None
+    parts: tuple[str, ...] = ()
+    counted: bool = False
+    allowance: float = BURST
+    last: float = 0.0
+    at: tuple[int, int] = (0, 0)  # (board index, seq) of the position last sent
+
+    # -- opening and closing -----------------------------------------------------------
+
+    async def connect(self) -> None:
+        live.remember_loop(asyncio.get_running_loop())
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.user = self.scope.get("user")
+        if self.user is None or not self.user.is_authenticated:
+            await self._refuse(CLOSE_NOT_AUTHENTICATED)
+            return
+        found = await _db(self._who)
+        if isinstance(found, int):
+            await self._refuse(found)
+            return
+        # The groups first, then the position: an update older than the hello is dropped
+        # (``at``), none is missed.
+        await self._join(found)
+        hello = await _db(self._open, found)
+        self.at = (hello["board_index"], hello["seq"])
+        await self.accept()
+        await self.send_json(hello)
+
+    def _who(self) -> Viewer | int:
+        table = (PlayTable.objects.select_related("room", "room__club", "host")
+                 .filter(pk=self.table_id).first())
+        if table is None:
+            return CLOSE_NOT_FOUND
+        v = services.viewer_for(table, self.user)
+        if v is None:
+            return CLOSE_NOT_ALLOWED
+        self.table = table
+        return v
+
+    def _open(self, v: Viewer) -> dict[str, Any]:
+        assert self.table is not None
+        services.connected(self.table, self.user, self.channel_name)
+        self.counted = True
+        return services.hello(self.table, self.user, v)
+
+    async def _join(self, v: Viewer) -> None:
+        parts = ("all", services.viewer_part(v))
+        for part in self.parts:
+            if part not in parts:
+                await self.channel_layer.group_discard(
+                    services.group_name(self.table_id, part), self.channel_name)
+        for part in parts:
+            if part not in self.parts:
+                await self.channel_layer.group_add(services.group_name(self.table_id, part),
+                                                   self.channel_name)
+        self.parts, self.viewer = parts, v
+
+    async def _refuse(self, code: int) -> None:
+        # Accept, say why, close: a refused handshake tells the browser nothing.
+        what, en, zh = _REFUSED[code]
+        await self.accept()
+        await self.send_json(_error(what, en, zh))
+        await self.close(code=code)
+
+    async def disconnect(self, code: int) -> None:
+        for part in self.parts:
+            await self.channel_layer.group_discard(services.group_name(self.table_id, part),
+                                                   self.channel_name)
+        self.parts = ()
+        if self.counted:
+            self.counted = False
+            # If this fails, the sweep forgets the connection once it goes stale.
+            with contextlib.suppress(Exception):
+                await _db(services.disconnected, self.table_id, int(self.user.pk),
+                          self.channel_name)
+
+    async def send_json(self, content: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(content, ensure_ascii=False,
+                                             separators=(",", ":")))
+
+    # -- what the client sends ---------------------------------------------------------
+
+    def _allowed(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.last) * RATE)
+        self.last = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.table is None:
+            return
+        raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
+        if len(raw.encode("utf-8")) > MAX_MESSAGE:
+            await self.send_json(_error("too_long", f"a message has at most {MAX_MESSAGE} bytes",
+                                        f"一条消息最多 {MAX_MESSAGE} 字节"))
+            return
+        if not self._allowed():
+            await self.send_json(_error("rate_limited", "too many messages: slow down",
+                                        "消息太多：请放慢速度"))
+            return
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            await self.send_json(_error("bad_message", "a message is a JSON object such as "
+                                        '{"type": "card", "card": "SA"}',
+                                        '消息应为 JSON 对象，如 {"type": "card", "card": "SA"}'))
+            return
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            await self.send_json(_error("bad_message", "a message is a JSON object with a "
+                                        "'type'", "消息应为带 'type' 的 JSON 对象", _ident(data)))
+            return
+        ident = _ident(data)
+        if data["type"] == "ping":
+            await self.send_json({"type": "pong", "id": ident})
+            return
+        try:
+            out = await _db(self._handle, data)
+        except (TableActionError, SeatingError) as e:
+            await self.send_json(_error(e.code, e.en, e.zh, ident))
+            return
+        except BridgeError as e:
+            await self.send_json(_error("bad_message", e.en, e.zh, ident))
+            return
+        await self.send_json({"type": "ack", "id": ident, "seq": out.seq})
+
+    def _handle(self, data: dict[str, Any]) -> services.Outcome:
+        table = self.table
+        assert table is not None
+        kind = data["type"]
+        if kind in services.TABLE_ACTIONS:
+            return services.act(table, self.user, data)
+        if kind == "sit":
+            return services.sit(table, self.user, _seat(data))
+        if kind == "stand":
+            return services.stand(table, self.user)
+        if kind == "robot":
+            return services.seat_robot(table, self.user, _seat(data))
+        if kind == "fill_robots":
+            return services.fill_with_robots(table, self.user)
+        if kind == "remove":
+            return services.remove_player(table, self.user, _seat(data))
+        if kind == "reserve":
+            name = data.get("user")
+            user = None
+            if name is not None:
+                if not isinstance(name, str) or len(name) > 150:
+                    raise TableActionError("bad_message", "'user' is a user name or null",
+                                           "'user' 应为用户名或 null")
+                user = User.objects.filter(username=name, is_active=True).first()
+                if user is None:
+                    raise TableActionError("no_such_user", f"no user named {name!r}",
+                                           f"没有用户名为 {name!r} 的用户")
+            return services.reserve(table, self.user, _seat(data), user)
+        raise TableActionError("bad_message", f"unknown message type {kind!r:.40}",
+                               f"未知的消息类型 {kind!r:.40}")
+
+    # -- what the table sends ----------------------------------------------------------
+
+    async def play_message(self, message: dict[str, Any]) -> None:
+        group = str(message.get("group", ""))
+        payload = message["payload"]
+        if ".seat." in group and message.get("user") != (int(self.user.pk) if self.user else None):
+            # Made for another account: this socket's user no longer holds that seat.
+            await self._recheck()
+            return
+        if payload.get("type") in ("update", "board"):
+            at = (int(payload["board_index"]), int(payload["seq"]))
+            if at <= self.at:
+                return  # older than what this socket has (the hello came after it)
+            self.at = at
+        await self.send_json(payload)
+        if payload.get("type") == "seats":
+            await self._recheck()
+
+    async def _recheck(self) -> None:
+        """Who this socket is now (after a seating change): other groups and a new hello if
+        its view changed; closed if it may no longer watch."""
+        found = await _db(self._who)
+        if isinstance(found, int):
+            for part in self.parts:
+                await self.channel_layer.group_discard(
+                    services.group_name(self.table_id, part), self.channel_name)
+            self.parts = ()
+            what, en, zh = _REFUSED[found]
+            await self.send_json(_error(what, en, zh))
+            await self.close(code=found)
+            return
+        if found == self.viewer:
+            return
+        await self._join(found)
+        assert self.table is not None
+        hello = await _db(services.hello, self.table, self.user, found)
+        self.at = (hello["board_index"], hello["seq"])
+        await self.send_json(hello)
+
+
+def _seat(data: dict[str, Any]) -> Seat:
+    raw = data.get("seat")
+    if not isinstance(raw, str) or len(raw) > 10:
+        raise TableActionError("bad_message", "'seat' is N, E, S or W", "'seat' 应为 N、E、S 或 W")
+    try:
+        return Seat.parse(raw)
+    except BridgeError:
+        raise TableActionError("bad_message", f"'seat' is N, E, S or W, not {raw!r}",
+                               f"'seat' 应为 N、E、S 或 W，而不是 {raw!r}") from None

@@ -1,0 +1,146 @@
+"""The tables' live side in a server: messages out through the channel layer, robots and
+timers on the server's event loop, and the sweep every server runs.
+
+``deliver`` takes what ``services`` committed (an ``Outcome``): each group's message, made
+once by the server that acted, goes to the group on every server (Redis when several share
+it); the all-hands spectators' stream waits ``spectator_delay`` seconds; and if the table
+is due to move on by itself (a robot's turn, the next board), a wake-up is scheduled on this
+loop.  Whatever this process forgets (a restart, ``kill -9``), ``PlayTable.due`` remembers:
+every server's sweep (each second) wakes the overdue tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.utils import timezone
+
+from ..core import dbthreads
+
+log = logging.getLogger(__name__)
+
+_loop: asyncio.AbstractEventLoop | None = None
+_sweepers: set[int] = set()  # id() of the loops a sweeper runs on
+_state_lock = threading.Lock()
+# (loop, table id) → its messages leave one delivery at a time
+_order: dict[tuple[int, int], asyncio.Lock] = {}
+
+
+_tasks: set[asyncio.Task[Any]] = set()  # kept until done (the loop holds tasks weakly)
+
+
+def _spawn(loop: asyncio.AbstractEventLoop, coro: Any) -> None:
+    task = loop.create_task(coro)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+def sweep_seconds() -> float:
+    """How often a server sweeps (0: never; the tests sweep when they mean to)."""
+    return float(getattr(settings, "BRIDGESCORE_PLAY_SWEEP_SECONDS", 1.0))
+
+
+def remember_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """The server's loop: the channel layer's connections belong to it, so every thread hands
+    its messages to it; its sweeper starts with it."""
+    global _loop
+    _loop = loop
+    every = sweep_seconds()
+    with _state_lock:
+        if every <= 0 or id(loop) in _sweepers:
+            return
+        _sweepers.add(id(loop))
+    loop.call_soon_threadsafe(lambda: _spawn(loop, _sweeper(loop, every)))
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def deliver(out: Any) -> None:
+    """Send an outcome's messages and schedule its wake-up (see the module's docstring)."""
+    loop = _loop
+    if loop is not None and loop.is_running() and not loop.is_closed():
+        if _running_loop() is loop:
+            _spawn(loop, _deliver(out))
+        else:
+            asyncio.run_coroutine_threadsafe(_deliver(out), loop).add_done_callback(_failed)
+        return
+    # No server loop (a command, a test without sockets): sent now, nothing scheduled.
+    try:
+        async_to_sync(_send_all)(out, False)
+    except Exception:
+        log.exception("table %s: live messages failed", out.table_id)
+
+
+def _failed(done: Any) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.error("live table messages failed", exc_info=done.exception())
+
+
+def _wire(message: Any) -> dict[str, Any]:
+    return {"type": "play.message", "group": message.group, "payload": message.payload,
+            "user": message.user}
+
+
+async def _send_all(out: Any, schedule: bool) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    loop = asyncio.get_running_loop()
+    for m in out.messages:
+        if m.delayed and out.delay > 0 and schedule:
+            loop.call_later(out.delay, lambda m=m: _spawn(
+                loop, layer.group_send(m.group, _wire(m))))
+            continue
+        await layer.group_send(m.group, _wire(m))
+
+
+async def _deliver(out: Any) -> None:
+    # FIFO: one table's deliveries leave in the order they were handed (one small lock a
+    # table, kept: a few hundred bytes each).
+    lock = _order.setdefault((id(asyncio.get_running_loop()), out.table_id), asyncio.Lock())
+    async with lock:
+        await _send_all(out, True)
+    if out.due is not None:
+        schedule(out.table_id, out.due)
+
+
+def schedule(table_id: int, due: Any) -> None:
+    """Wake the table at ``due`` on this loop (the sweep catches it if this server dies)."""
+    loop = asyncio.get_running_loop()
+    delay = max(0.0, (due - timezone.now()).total_seconds())
+    if delay <= 0:
+        _spawn(loop, _wake(table_id))
+    else:
+        loop.call_later(delay, lambda: _spawn(loop, _wake(table_id)))
+
+
+async def _wake(table_id: int) -> None:
+    from . import services
+
+    try:
+        await asyncio.wrap_future(dbthreads.submit(services.wake, table_id))
+    except Exception:
+        # Logged, not raised: the sweep tries again in a second.
+        log.exception("table %s: could not move on", table_id)
+
+
+async def _sweeper(loop: asyncio.AbstractEventLoop, every: float) -> None:
+    from . import services
+
+    while not loop.is_closed():
+        try:
+            await asyncio.wrap_future(dbthreads.submit(services.sweep))
+        except Exception:
+            log.exception("the tables' sweep failed")
+        await asyncio.sleep(every)

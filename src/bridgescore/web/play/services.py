@@ -1,0 +1,1056 @@
+"""What pages, the WebSocket and the robots do at an online table: one function per action.
+
+Every rule is the library's: the board's (``bridgescore.tablestate``), the seats'
+(``bridgescore.seating``), the robots' (``bridgescore.tablerobot``).  This module stores what
+the library accepted and says who must be told (``live``).
+
+Persistence: every accepted call, card, claim, answer or undo is a ``Move`` row, inserted in
+the transaction that replayed the board and checked the action, before anyone is told of it
+(the ack, the updates).  One writer per table at a time: a thread lock in this process, and
+across processes the table's row lock (PostgreSQL ``SELECT … FOR UPDATE``) or the write lock
+SQLite takes at the start of every transaction (IMMEDIATE); ``unique(board, seq)`` is the
+last guard, and a race it refuses is retried on the rows as they are then.
+
+Robots and timers: a table the server must move on by itself (a robot's turn, the next board
+after the pause) has ``PlayTable.due`` set; ``wake`` does what is due.  The server that made
+the change schedules ``wake`` on its loop (``live``); every server's ``sweep`` wakes the
+overdue tables too, so a table moves on after any server's restart.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from ...board import Board
+from ...deal import Deal
+from ...errors import BridgeError
+from ...seat import Seat
+from ...seating import SeatInfo, Seating, SeatingError
+from ...tablestate import (
+    Action,
+    AnswerClaim,
+    AnswerUndo,
+    BoardDeal,
+    BoardEnded,
+    Claim,
+    MakeCall,
+    Phase,
+    PlayCard,
+    RequestUndo,
+    TableActionError,
+    TableRules,
+    TableState,
+    Viewer,
+    WithdrawClaim,
+    WithdrawUndo,
+    action_from_dict,
+    apply,
+    event_dict,
+    view,
+)
+from ..accounts.models import User
+from ..clubs.roles import AnyUser, can_direct, is_member
+from .models import Disconnection, Move, PlayBoard, PlayConnection, PlaySeat, PlayTable, Room
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "NotAllowed",
+    "Outcome",
+    "act",
+    "board_moves",
+    "connected",
+    "create_table",
+    "current_board",
+    "disconnected",
+    "fill_with_robots",
+    "remove_player",
+    "reserve",
+    "seat_robot",
+    "seating_of",
+    "sit",
+    "stand",
+    "state_of",
+    "states_of",
+    "sweep",
+    "table_info",
+    "viewer_for",
+    "wake",
+]
+
+SERVER_ID = f"{os.uname().nodename}:{os.getpid()}"  # this process, in PlayConnection.server
+HEARTBEAT_SECONDS = 5.0  # a server refreshes its connections' ``seen`` this often
+STALE_SECONDS = 20.0  # a connection not seen for this long belonged to a dead server
+
+
+def robot_seconds() -> float:
+    """The pause before a robot acts (people follow the play): 0 in tests and benchmarks."""
+    return float(getattr(settings, "BRIDGESCORE_PLAY_ROBOT_SECONDS", 0.6))
+
+
+def next_board_seconds() -> float:
+    """The pause between a board's end and the next board (the players see the result)."""
+    return float(getattr(settings, "BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS", 5.0))
+
+
+class NotAllowed(TableActionError):
+    """The user may not do this here (not seated, not the host, not a member)."""
+
+    def __init__(self, en: str, zh: str, code: str = "not_allowed") -> None:
+        super().__init__(code, en, zh)
+
+
+def _seating_refused(e: SeatingError) -> TableActionError:
+    return TableActionError(e.code, e.en, e.zh)
+
+
+# ---------------------------------------------------------------------------- locks, cache
+
+_locks: dict[int, threading.Lock] = {}
+_locks_lock = threading.Lock()
+
+
+def _lock(table_id: int) -> threading.Lock:
+    # The writers of one table in this process queue here, not on the database's lock.
+    with _locks_lock:
+        return _locks.setdefault(table_id, threading.Lock())
+
+
+def _locked_table(table_id: int, *, skip_locked: bool = False) -> PlayTable | None:
+    """The table row, locked for this transaction (PostgreSQL; SQLite's IMMEDIATE
+    transaction holds the database's write lock already)."""
+    qs = PlayTable.objects.filter(pk=table_id)
+    if connection.features.has_select_for_update:
+        qs = qs.select_for_update(skip_locked=skip_locked)
+    return qs.first()
+
+
+# board id → (moves replayed, the state): an action costs the new rows' replay at most.
+_states: dict[int, tuple[int, TableState]] = {}
+_states_lock = threading.Lock()
+_STATES_KEPT = 2000
+
+
+def _start_state(board: PlayBoard, table: PlayTable) -> TableState:
+    deal = BoardDeal.numbered(board.number, Deal.from_pbn(board.deal))
+    return TableState.start(deal, TableRules(undo_allowed=table.undo_allowed))
+
+
+def _replay(state: TableState, moves: list[Move]) -> TableState:
+    for m in moves:
+        state, _ = apply(state, action_from_dict(Seat(m.seat), m.data))
+    return state
+
+
+def _state_at(board: PlayBoard, table: PlayTable, seq: int) -> TableState:
+    """The board's state after its first ``seq`` moves, from the cache when it holds them."""
+    with _states_lock:
+        cached = _states.get(int(board.pk))
+    if cached is not None and cached[0] <= seq:
+        done, state = cached
+    else:
+        done, state = 0, _start_state(board, table)
+    if done < seq:
+        rows = list(Move.objects.filter(board=board, seq__gt=done, seq__lte=seq).order_by("seq"))
+        state = _replay(state, rows)
+        done += len(rows)
+    _remember(int(board.pk), done, state)
+    return state
+
+
+def _remember(board_id: int, seq: int, state: TableState) -> None:
+    if connection.in_atomic_block:
+        # Kept for the others only once the rows it stands for are committed.
+        transaction.on_commit(lambda: _remember_now(board_id, seq, state))
+    else:
+        _remember_now(board_id, seq, state)
+
+
+def _remember_now(board_id: int, seq: int, state: TableState) -> None:
+    with _states_lock:
+        old = _states.get(board_id)
+        if old is not None and old[0] > seq:
+            return
+        if len(_states) >= _STATES_KEPT:
+            _states.pop(next(iter(_states)))
+        _states[board_id] = (seq, state)
+
+
+def forget(board_id: int) -> None:
+    with _states_lock:
+        _states.pop(board_id, None)
+
+
+def _seq_of(board: PlayBoard) -> int:
+    return int(Move.objects.filter(board=board).aggregate(m=Max("seq"))["m"] or 0)
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def current_board(table: PlayTable) -> PlayBoard | None:
+    """The board being played, or the last one played (None before the first)."""
+    return PlayBoard.objects.filter(table=table).order_by("-index").first()
+
+
+def board_moves(board: PlayBoard) -> list[Move]:
+    return list(Move.objects.filter(board=board).order_by("seq"))
+
+
+def state_of(board: PlayBoard) -> TableState:
+    """The board's position now (its Move rows replayed)."""
+    return _state_at(board, board.table, _seq_of(board))
+
+
+def states_of(board: PlayBoard) -> Iterator[TableState]:
+    """Every position of the board in order, from the deal to the last move (a replay)."""
+    state = _start_state(board, board.table)
+    yield state
+    for m in board_moves(board):
+        state, _ = apply(state, action_from_dict(Seat(m.seat), m.data))
+        yield state
+
+
+def _seats(table: PlayTable) -> list[PlaySeat]:
+    rows = {s.seat: s for s in PlaySeat.objects.filter(table=table).select_related(
+        "user", "user__player", "reserved_for")}
+    missing = [PlaySeat(table=table, seat=i) for i in range(4) if i not in rows]
+    if missing:
+        PlaySeat.objects.bulk_create(missing, ignore_conflicts=True)
+        rows = {s.seat: s for s in PlaySeat.objects.filter(table=table).select_related(
+            "user", "user__player", "reserved_for")}
+    return [rows[i] for i in range(4)]
+
+
+def _epoch(moment: datetime.datetime | None) -> float | None:
+    return moment.timestamp() if moment is not None else None
+
+
+def _seating(rows: list[PlaySeat], grace: float) -> Seating:
+    infos = [SeatInfo(player=str(r.user_id) if r.user_id else None, robot=r.robot,
+                      connected=r.user_id is not None and r.away_since is None,
+                      away_since=_epoch(r.away_since) if r.user_id else None,
+                      reserved_for=str(r.reserved_for_id) if r.reserved_for_id else None)
+             for r in rows]
+    return Seating((infos[0], infos[1], infos[2], infos[3]), float(grace))
+
+
+def seating_of(table: PlayTable) -> Seating:
+    return _seating(_seats(table), table.grace_seconds)
+
+
+def _name(user: User | None) -> dict[str, Any] | None:
+    if user is None:
+        return None
+    player = getattr(user, "player", None)
+    en = (player.name_en if player is not None else "") or user.get_full_name() or user.username
+    zh = (player.name_zh if player is not None else "") or en
+    return {"id": int(user.pk), "username": user.username, "name": en, "name_zh": zh}
+
+
+def seat_of(table: PlayTable, user: AnyUser) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    row = PlaySeat.objects.filter(table=table, user_id=user.pk).values_list("seat", flat=True)
+    first = row.first()
+    return Seat(first) if first is not None else None
+
+
+def is_host(table: PlayTable, user: AnyUser) -> bool:
+    if not user.is_authenticated:
+        return False
+    if table.host_id == user.pk or getattr(user, "is_superuser", False):
+        return True
+    club = table.room.club
+    return club is not None and can_direct(user, club)
+
+
+def _may_enter_room(table: PlayTable, user: AnyUser) -> bool:
+    if not user.is_authenticated:
+        return False
+    club = table.room.club
+    return club is None or is_member(user, club)
+
+
+def other_rooms(table: PlayTable) -> list[PlayTable]:
+    """The other room of a team match (same event and round, the other room label)."""
+    if table.event_id is None or not table.room_label:
+        return []
+    return list(PlayTable.objects.filter(event_id=table.event_id, event_round=table.event_round)
+                .exclude(pk=table.pk).exclude(room_label="").exclude(room_label=table.room_label))
+
+
+def viewer_for(table: PlayTable, user: AnyUser) -> Viewer | None:
+    """What a connection of ``user`` may see: their seat's view; the public view only for a
+    player of the other room of the same match; a spectator's (every hand only where the
+    table allows it); ``None``: may not watch."""
+    if not _may_enter_room(table, user):
+        return None
+    seat = seat_of(table, user)
+    if seat is not None:
+        return Viewer(seat)
+    elsewhere = any(PlaySeat.objects.filter(table=t, user_id=user.pk).exists()
+                    for t in other_rooms(table))
+    if not (table.spectators_allowed or is_host(table, user)):
+        return None
+    if elsewhere:
+        return Viewer(None, sees_all=False)  # never a hand of the other room
+    return Viewer(None, sees_all=table.spectators_see_hands)
+
+
+def table_info(table: PlayTable) -> dict[str, Any]:
+    """The table as hello and seats messages give it (docs/protocol.md)."""
+    rows = _seats(table)
+    board = current_board(table)
+    return {
+        "id": int(table.pk), "name": table.name, "room": int(table.room_id),
+        "host": _name(table.host) if table.host_id else None, "status": table.status,
+        "rules": {"undo_allowed": table.undo_allowed},
+        "spectators": {"allowed": table.spectators_allowed,
+                       "see_hands": table.spectators_see_hands,
+                       "delay": table.spectator_delay},
+        "seats": [{"seat": Seat(r.seat).letter, "player": _name(r.user), "robot": r.robot,
+                   "away": r.away_since is not None,
+                   "reserved": r.reserved_for_id is not None,
+                   "reserved_for": _name(r.reserved_for) if r.reserved_for_id else None}
+                  for r in rows],
+        "board_index": board.index if board is not None else 0,
+        "boards": table.boards,
+        "event": ({"id": table.event_id, "round": table.event_round, "table": table.event_table,
+                   "room": table.room_label} if table.event_id else None),
+    }
+
+
+# ---------------------------------------------------------------------------- what is sent
+
+WATCH, WATCHALL = "watch", "watchall"
+
+
+def group_name(table_id: int, part: str) -> str:
+    """The channel-layer group: ``play.<id>.seat.N`` … or ``play.<id>.watch``/``watchall``."""
+    return f"play.{table_id}.{part}"
+
+
+def seat_part(seat: Seat) -> str:
+    return f"seat.{seat.letter}"
+
+
+def viewer_part(v: Viewer) -> str:
+    if v.seat is not None:
+        return seat_part(v.seat)
+    return WATCHALL if v.sees_all else WATCH
+
+
+_VIEWERS: tuple[tuple[str, Viewer], ...] = (
+    *((seat_part(s), Viewer(s)) for s in Seat),
+    (WATCH, Viewer(None, False)),
+    (WATCHALL, Viewer(None, True)),
+)
+
+
+@dataclass
+class Message:
+    """What one group is sent: ``payload`` to each connection; ``user`` (seat groups): the
+    account the view was made for, so a connection that is no longer that seat's drops it."""
+
+    group: str
+    payload: dict[str, Any]
+    user: int | None = None
+    delayed: bool = False  # the all-hands spectators' stream (table.spectator_delay)
+
+
+@dataclass
+class Outcome:
+    """What an accepted action (or a seating change) did: what to tell whom, and when the
+    server must come back to this table (``due``)."""
+
+    table_id: int
+    seq: int = 0  # moves of the current board now
+    board_id: int | None = None
+    messages: list[Message] = field(default_factory=list)
+    due: datetime.datetime | None = None
+    delay: float = 0.0  # table.spectator_delay
+    ended: bool = False  # the action ended a board
+    finished: bool = False  # the table's session is over
+
+
+def _seat_users(rows: list[PlaySeat]) -> dict[str, int | None]:
+    return {seat_part(Seat(r.seat)): r.user_id for r in rows}
+
+
+def _render(table: PlayTable, rows: list[PlaySeat], kind: str, index: int, seq: int,
+            state: TableState, events: list[Any] | None = None) -> list[Message]:
+    """One message per group, each with the view made for that group's viewer (made once
+    here, on the server that acted: the others only forward)."""
+    users = _seat_users(rows)
+    out: list[Message] = []
+    for part, v in _VIEWERS:
+        payload: dict[str, Any] = {"type": kind, "board_index": index, "seq": seq}
+        if events is not None:
+            payload["events"] = [event_dict(e, v, state) for e in events]
+        payload["view"] = view(state, v)
+        out.append(Message(group_name(int(table.pk), part), payload, users.get(part),
+                           delayed=part == WATCHALL and table.spectator_delay > 0))
+    return out
+
+
+def _seats_message(table: PlayTable) -> Message:
+    return Message(group_name(int(table.pk), "all"), {"type": "seats", "table": table_info(table)})
+
+
+# ---------------------------------------------------------------------------- tables
+
+
+def create_table(room: Room, host: User | None, *, name: str = "", boards: int = 4,
+                 board_set: Any = None, first_board: int = 1, undo_allowed: bool = True,
+                 spectators_allowed: bool = True, spectators_see_hands: bool = False,
+                 spectator_delay: int = 0, grace_seconds: int = 60, event: Any = None,
+                 event_round: int | None = None, event_table: int | None = None,
+                 room_label: str = "") -> PlayTable:
+    if type(boards) is not int or not 1 <= boards <= 64:
+        raise BridgeError(f"a table plays 1 to 64 boards, not {boards!r}",
+                          f"每桌打 1 到 64 副牌，而不是 {boards!r}")
+    if type(first_board) is not int or first_board < 1:
+        raise BridgeError(f"invalid first board {first_board!r}", f"无效的起始牌号 {first_board!r}")
+    if room_label not in ("", "open", "closed"):
+        raise BridgeError(f"invalid room {room_label!r}: open or closed",
+                          f"无效的房间 {room_label!r}：应为 open（开室）或 closed（闭室）")
+    if event is not None and (event_round is None or event_table is None):
+        raise BridgeError("a table of an event needs its round and table",
+                          "比赛的牌桌需要轮次和桌号")
+    with transaction.atomic():
+        table = PlayTable.objects.create(
+            room=room, host=host, name=name[:100], boards=boards, board_set=board_set,
+            first_board=first_board, undo_allowed=undo_allowed,
+            spectators_allowed=spectators_allowed, spectators_see_hands=spectators_see_hands,
+            spectator_delay=spectator_delay, grace_seconds=grace_seconds, event=event,
+            event_round=event_round, event_table=event_table, room_label=room_label)
+        PlaySeat.objects.bulk_create([PlaySeat(table=table, seat=i) for i in range(4)])
+    return table
+
+
+def _deal_for(table: PlayTable, number: int) -> Deal:
+    if table.board_set_id is not None:
+        from ..events.services import _deals_of
+
+        deals = _deals_of(table.board_set.pbn)
+        if number in deals:
+            return deals[number]
+        raise BridgeError(f"board {number} is not in the board set {table.board_set.name}",
+                          f"牌组 {table.board_set.name} 中没有第 {number} 副")
+    from ...dealing import random_deal
+
+    return random_deal(Board(number).dealer)  # the secure dealer (no seed)
+
+
+def _start_board(table: PlayTable, rows: list[PlaySeat], index: int) -> PlayBoard:
+    number = table.first_board + index - 1
+    deal = _deal_for(table, number)
+    players = {Seat(r.seat).letter: {**(_name(r.user) or {}), "robot": r.robot}
+               for r in rows}
+    board = PlayBoard.objects.create(table=table, index=index, number=number,
+                                     deal=deal.pbn(), players=players)
+    table.status = PlayTable.Status.PLAYING
+    return board
+
+
+def _due_after(table: PlayTable, rows: list[PlaySeat], board: PlayBoard | None,
+               state: TableState | None) -> datetime.datetime | None:
+    """When the server must act at this table by itself, or None."""
+    now = timezone.now()
+    if table.status == PlayTable.Status.FINISHED or board is None:
+        return None
+    if board.finished is not None:
+        if board.index >= table.boards:
+            return None
+        return board.finished + datetime.timedelta(seconds=next_board_seconds())
+    if state is None:
+        return None
+    seating = _seating(rows, table.grace_seconds)
+    if any(seating.robot_plays(s) for s in state.to_act):
+        return now + datetime.timedelta(seconds=robot_seconds())
+    return None
+
+
+def _set_due(table: PlayTable, due: datetime.datetime | None) -> None:
+    if table.due != due:
+        table.due = due
+        PlayTable.objects.filter(pk=table.pk).update(due=due)
+
+
+# ---------------------------------------------------------------------------- seats
+
+def _seating_change(table_id: int, user: AnyUser, change: Any) -> Outcome:
+    """Run ``change(table, rows, seating)`` (which saves the rows it changes) under the
+    table's lock, then start the first board if the four seats are filled."""
+    with _lock(table_id), transaction.atomic():
+        table = _locked_table(table_id)
+        if table is None:
+            raise NotAllowed("no such table", "没有这张牌桌", "not_found")
+        rows = _seats(table)
+        try:
+            change(table, rows, _seating(rows, table.grace_seconds))
+        except SeatingError as e:
+            raise _seating_refused(e) from None
+        rows = _seats(table)
+        out = Outcome(int(table.pk))
+        board = current_board(table)
+        state = None
+        if board is None and _seating(rows, table.grace_seconds).is_full:
+            board = _start_board(table, rows, 1)
+            table.save(update_fields=["status"])
+            state = _start_state(board, table)
+            out.messages += _render(table, rows, "board", board.index, 0, state)
+        elif board is not None and board.finished is None:
+            state = state_of(board)
+        out.messages.insert(0, _seats_message(table))
+        out.due = _due_after(table, rows, board, state)
+        _set_due(table, out.due)
+        out.board_id = int(board.pk) if board else None
+        out.seq = _seq_of(board) if board is not None else 0
+        out.delay = table.spectator_delay
+        _tell(out)  # on commit, still under the lock: messages leave in order
+    return out
+
+
+def _save_seat(row: PlaySeat, **values: Any) -> None:
+    for k, v in values.items():
+        setattr(row, k, v)
+    row.save(update_fields=list(values))
+
+
+def sit(table: PlayTable, user: AnyUser, seat: Seat) -> Outcome:
+    if not _may_enter_room(table, user):
+        raise NotAllowed("Only the club's members may sit at this table.",
+                         "只有本俱乐部会员可以在此桌入座。")
+
+    def change(t: PlayTable, rows: list[PlaySeat], s: Seating) -> None:
+        if t.status == PlayTable.Status.FINISHED:
+            raise NotAllowed("this table's session is over", "本桌已经结束", "table_finished")
+        s.sit(seat, str(user.pk), now=timezone.now().timestamp())
+        _save_seat(rows[seat.value], user=user, robot=False, away_since=None)
+
+    return _seating_change(int(table.pk), user, change)
+
+
+def stand(table: PlayTable, user: AnyUser) -> Outcome:
+    def change(t: PlayTable, rows: list[PlaySeat], s: Seating) -> None:
+        seat = s.seat_of(str(user.pk))
+        if seat is None:
+            raise NotAllowed("you have no seat at this table", "您在本桌没有座位", "not_seated")
+        s.stand(seat)
+        _vacate(t, rows[seat.value])
+
+    return _seating_change(int(table.pk), user, change)
+
+
+def _vacate(table: PlayTable, row: PlaySeat) -> None:
+    # A board in progress goes on with a robot in the seat (the other three are not kept
+    # waiting); between boards the seat is empty.
+    board = current_board(table)
+    in_progress = board is not None and board.finished is None
+    _save_seat(row, user=None, robot=in_progress, away_since=None)
+
+
+def _host_only(table: PlayTable, actor: AnyUser) -> None:
+    if not is_host(table, actor):
+        raise NotAllowed("Only the table's host may do this.", "只有本桌桌主可以执行此操作。",
+                         "not_host")
+
+
+def seat_robot(table: PlayTable, actor: AnyUser, seat: Seat) -> Outcome:
+    _host_only(table, actor)
+
+    def change(t: PlayTable, rows: list[PlaySeat], s: Seating) -> None:
+        s.seat_robot(seat)
+        _save_seat(rows[seat.value], user=None, robot=True, away_since=None)
+
+    return _seating_change(int(table.pk), actor, change)
+
+
+def fill_with_robots(table: PlayTable, actor: AnyUser) -> Outcome:
+    """Robots in every empty seat (one person practising)."""
+    _host_only(table, actor)
+
+    def change(t: PlayTable, rows: list[PlaySeat], s: Seating) -> None:
+        for seat in Seat:
+            if s[seat].empty and s[seat].reserved_for is None:
+                _save_seat(rows[seat.value], robot=True, away_since=None)
+
+    return _seating_change(int(table.pk), actor, change)
+
+
+def remove_player(table: PlayTable, actor: AnyUser, seat: Seat) -> Outcome:
+    """The host empties a seat (a player, or a robot)."""
+    _host_only(table, actor)
+
+    def change(t: PlayTable, rows: list[PlaySeat], s: Seating) -> None:
+        s.stand(seat)
+        row = rows[seat.value]
+        if row.user_id is None:  # a robot leaves: the seat is empty
+            board = current_board(t)
+            if board is not None and board.finished is None:
+                raise NotAllowed("a robot finishes the board it is playing",
+                                 "机器人要打完这副牌", "board_in_progress")
+            _save_seat(row, robot=False)
+        else:
+            _vacate(t, row)
+
+    return _seating_change(int(table.pk), actor, change)
+
+
+def reserve(table: PlayTable, actor: AnyUser, seat: Seat, user: User | None) -> Outcome:
+    _host_only(table, actor)
+
+    def change(t: PlayTable, rows: list[PlaySeat], s: Seating) -> None:
+        s.reserve(seat, str(user.pk) if user is not None else None)
+        _save_seat(rows[seat.value], reserved_for=user)
+
+    return _seating_change(int(table.pk), actor, change)
+
+
+# ---------------------------------------------------------------------------- acting
+
+
+def _canonical(action: Action) -> dict[str, Any]:
+    """The action as stored in ``Move.data`` (the protocol's spelling, nothing else)."""
+    if isinstance(action, MakeCall):
+        out: dict[str, Any] = {"type": "call", "call": str(action.call)}
+        if action.alert:
+            out["alert"] = action.alert
+        return out
+    if isinstance(action, PlayCard):
+        return {"type": "card", "card": str(action.card)}
+    if isinstance(action, Claim):
+        return {"type": "claim", "tricks": action.tricks, "statement": action.statement}
+    if isinstance(action, AnswerClaim):
+        return {"type": "claim_answer", "accept": action.accept}
+    if isinstance(action, WithdrawClaim):
+        return {"type": "claim_withdraw"}
+    if isinstance(action, RequestUndo):
+        return {"type": "undo"}
+    if isinstance(action, AnswerUndo):
+        return {"type": "undo_answer", "accept": action.accept}
+    if isinstance(action, WithdrawUndo):
+        return {"type": "undo_withdraw"}
+    raise AssertionError(f"unknown action {action!r}")  # pragma: no cover
+
+
+TABLE_ACTIONS = frozenset({"call", "card", "claim", "claim_answer", "claim_withdraw", "undo",
+                           "undo_answer", "undo_withdraw"})
+
+
+def act(table: PlayTable, user: AnyUser, data: dict[str, Any]) -> Outcome:
+    """A player's call, card, claim, answer or undo request: checked, stored, told.  The
+    acting seat is the user's seat at the table, never the message's."""
+    if not isinstance(data, dict) or data.get("type") not in TABLE_ACTIONS:
+        kind = data.get("type") if isinstance(data, dict) else None
+        raise TableActionError("bad_message", f"unknown message type {kind!r:.40}",
+                               f"未知的消息类型 {kind!r:.40}")
+    if not user.is_authenticated:
+        raise NotAllowed("Log in first.", "请先登录。", "not_authenticated")
+    return _act(int(table.pk), lambda t, rows, state: _user_action(t, rows, user, data, state),
+                by_user=user)
+
+
+def _user_action(table: PlayTable, rows: list[PlaySeat], user: AnyUser, data: dict[str, Any],
+                 state: TableState | None) -> Action:
+    seat = next((Seat(r.seat) for r in rows if r.user_id == user.pk), None)
+    if seat is None:
+        raise NotAllowed("you have no seat at this table: spectators watch only",
+                         "您在本桌没有座位：观众只能观看", "not_seated")
+    if state is None:
+        raise TableActionError("no_board", "no board is being played at this table",
+                               "本桌现在没有进行中的牌")
+    return action_from_dict(seat, data)
+
+
+def _act(table_id: int, choose: Any, *, by_user: AnyUser | None = None,
+         robot: bool = False, expect: tuple[int, int] | None = None) -> Outcome:
+    """The one path of every move: lock, replay, check, insert, then tell.  ``choose(table,
+    rows, state)`` gives the action (or None: nothing to do).  ``expect``: (board, seq) the
+    caller saw; a table that moved on since makes this a no-op (a robot's stale turn)."""
+    for attempt in range(3):
+        try:
+            with _lock(table_id):
+                with transaction.atomic():
+                    out = _act_once(table_id, choose, by_user, robot, expect)
+                # Handed on under the lock: the table's messages leave in the moves' order.
+                _tell(out)
+            break
+        except IntegrityError:
+            # Another server stored a move with this number first: replay what it stored.
+            log.info("table %s: a move raced in; replaying (attempt %s)", table_id, attempt)
+            with _states_lock:
+                _states.clear()
+            if attempt == 2:
+                raise TableActionError("busy", "the table changed meanwhile: try again",
+                                       "牌桌刚刚有变化：请重试") from None
+    if out.ended:
+        _after_board(out)
+    return out
+
+
+def _act_once(table_id: int, choose: Any, by_user: AnyUser | None, robot: bool,
+              expect: tuple[int, int] | None) -> Outcome:
+    table = _locked_table(table_id)
+    if table is None:
+        raise NotAllowed("no such table", "没有这张牌桌", "not_found")
+    rows = _seats(table)
+    board = current_board(table)
+    out = Outcome(table_id, delay=table.spectator_delay)
+    if board is None or board.finished is not None:
+        if expect is not None:
+            return out
+        choose(table, rows, None)  # a player's action: says why not (no board)
+        raise TableActionError("board_over", "the board is over: the next one starts soon",
+                               "这副牌已经结束：下一副即将开始")
+    seq = _seq_of(board)
+    if expect is not None and expect != (int(board.pk), seq):
+        return out
+    state = _state_at(board, table, seq)
+    action = choose(table, rows, state)
+    if action is None:
+        out.seq, out.board_id = seq, int(board.pk)
+        out.due = _due_after(table, rows, board, state)
+        _set_due(table, out.due)
+        return out
+    new, events = apply(state, action)  # raises TableActionError: nothing is stored
+    user = by_user if by_user is not None and by_user.is_authenticated else None
+    Move.objects.create(board=board, seq=seq + 1, seat=action.seat.value, data=_canonical(action),
+                        by_user=user, by_robot=robot)
+    _remember(int(board.pk), seq + 1, new)
+    out.seq, out.board_id = seq + 1, int(board.pk)
+    ended = next((e for e in events if isinstance(e, BoardEnded)), None)
+    if ended is not None:
+        board.result = str(ended.result) if ended.result.declarer is not None else "pass"
+        board.score_ns = ended.score_ns
+        board.finished = timezone.now()
+        board.save(update_fields=["result", "score_ns", "finished"])
+        out.ended = True
+        if board.index >= table.boards:
+            table.status = PlayTable.Status.FINISHED
+            table.save(update_fields=["status"])
+            out.finished = True
+    out.messages = _render(table, rows, "update", board.index, seq + 1, new, events)
+    if out.finished:
+        out.messages.append(Message(group_name(table_id, "all"), {"type": "finished"}))
+    out.due = _due_after(table, rows, board, new)
+    _set_due(table, out.due)
+    return out
+
+
+def robot_turn(table_id: int, expect: tuple[int, int] | None = None) -> Outcome | None:
+    """One action of a robot the table waits for (a robot's seat, or a player away past the
+    grace period), through the same path as a person's."""
+    from ...tablerobot import robot_action
+
+    def choose(table: PlayTable, rows: list[PlaySeat], state: TableState | None) -> Action | None:
+        if state is None:
+            return None
+        seating = _seating(rows, table.grace_seconds)
+        for seat in state.to_act:
+            if seating.robot_plays(seat):
+                return robot_action(state, seat, solver=robot_solver())
+        return None
+
+    out = _act(table_id, choose, robot=True, expect=expect)
+    return out if out.messages else None
+
+
+def robot_solver() -> str:
+    return str(getattr(settings, "BRIDGESCORE_PLAY_ROBOT_SOLVER", "auto"))
+
+
+# ---------------------------------------------------------------------------- boards
+
+
+def _after_board(out: Outcome) -> None:
+    """A board ended (committed): its result into the event, then the next board at once
+    when there is no pause (else ``wake`` starts it when due)."""
+    board = PlayBoard.objects.select_related("table").filter(pk=out.board_id).first()
+    if board is None:
+        return
+    if board.table.event_id is not None:
+        enter_result(board)
+    if next_board_seconds() <= 0 and not out.finished:
+        _next_board(out.table_id)
+
+
+def _next_board(table_id: int) -> Outcome | None:
+    with _lock(table_id):
+        with transaction.atomic():
+            out = _next_board_once(table_id)
+        if out is not None:
+            _tell(out)
+    return out
+
+
+def _next_board_once(table_id: int) -> Outcome | None:
+    table = _locked_table(table_id)
+    if table is None or table.status == PlayTable.Status.FINISHED:
+        return None
+    board = current_board(table)
+    if board is None or board.finished is None or board.index >= table.boards:
+        return None
+    rows = _seats(table)
+    if not _seating(rows, table.grace_seconds).is_full:
+        # A seat emptied between boards: the table waits for a player (or a robot).
+        _set_due(table, None)
+        return None
+    new = _start_board(table, rows, board.index + 1)
+    table.save(update_fields=["status"])
+    state = _start_state(new, table)
+    out = Outcome(table_id, 0, int(new.pk), delay=table.spectator_delay)
+    out.messages = [_seats_message(table), *_render(table, rows, "board", new.index, 0, state)]
+    out.due = _due_after(table, rows, new, state)
+    _set_due(table, out.due)
+    return out
+
+
+def _event_table(table: PlayTable) -> int:
+    """The event's table number the result goes to.  For a team match, the room label
+    picks the open room (the lower-numbered table of the match) or the closed room, whether
+    ``event_table`` names this room's own table or either table of the match."""
+    from ..events import services as ev
+
+    number = int(table.event_table or 0)
+    if not table.room_label or table.event is None:
+        return number
+    here = ev.assignment_at(table.event, int(table.event_round or 0), number)
+    if here is None:
+        return number
+    for a in ev.assignments_of(table.event):
+        if (a.round == here.round and a.table != here.table and a.ns_pair == here.ew_pair
+                and a.ew_pair == here.ns_pair and tuple(a.boards) == tuple(here.boards)):
+            low, high = sorted((a.table, here.table))
+            return low if table.room_label == PlayTable.RoomLabel.OPEN else high
+    return number
+
+
+def enter_result(board: PlayBoard) -> int | None:
+    """Enter a finished board's result into the table's event, as the event table's phone
+    would (retry-safe: keyed by the board); its entry number, or None if refused."""
+    from ..events import services as ev
+    from ..events.models import Table as EventTable
+
+    table = board.table
+    if table.event is None or board.finished is None or board.entry_seq is not None:
+        return board.entry_seq
+    number = _event_table(table)
+    phone = EventTable.objects.filter(event=table.event, number=number).first()
+    actor = ev.Actor(table=phone) if phone is not None else ev.Actor()
+    if board.result == "pass":
+        fields: dict[str, object] = {"board": board.number, "contract": "pass"}
+    else:
+        parts = board.result.split()  # '4SX N -2'
+        fields = {"board": board.number, "contract": parts[0], "declarer": parts[1],
+                  "result": parts[2] if len(parts) > 2 else "="}
+    try:
+        stored = ev.enter(table.event, actor, round=int(table.event_round or 0), table=number,
+                          fields=fields, key=f"play-{table.pk}-{board.index}")
+    except BridgeError as e:
+        log.warning("table %s board %s: result not entered into event %s: %s", table.pk,
+                    board.number, table.event_id, e.en)
+        return None
+    PlayBoard.objects.filter(pk=board.pk).update(entry_seq=stored.row.seq)
+    board.entry_seq = stored.row.seq
+    return stored.row.seq
+
+
+# ---------------------------------------------------------------------------- timers
+
+
+def wake(table_id: int) -> Outcome | None:
+    """Do what is due at the table now (a robot's action, the next board), if anything."""
+    table = PlayTable.objects.filter(pk=table_id).only("due", "status").first()
+    if table is None or table.due is None or table.due > timezone.now():
+        return None
+    board = current_board(table)
+    if board is not None and board.finished is not None:
+        return _next_board(table_id)
+    return robot_turn(table_id)
+
+
+def connected(table: PlayTable, user: AnyUser, channel: str) -> Outcome | None:
+    """A WebSocket of ``user`` opened at the table: counted; a player who was away is back
+    (the robot that stood in gives the seat back)."""
+    now = timezone.now()
+    PlayConnection.objects.update_or_create(
+        channel=channel, defaults={"table": table, "user_id": user.pk, "server": SERVER_ID,
+                                   "seen": now})
+    return _presence(int(table.pk), int(user.pk))
+
+
+def disconnected(table_id: int, user_id: int, channel: str) -> Outcome | None:
+    PlayConnection.objects.filter(channel=channel).delete()
+    return _presence(table_id, user_id)
+
+
+def _presence(table_id: int, user_id: int, *, away_from: datetime.datetime | None = None
+              ) -> Outcome | None:
+    """The user's seat brought in line with their live connections."""
+    with _lock(table_id), transaction.atomic():
+        table = _locked_table(table_id)
+        if table is None:
+            return None
+        row = PlaySeat.objects.filter(table=table, user_id=user_id).first()
+        if row is None:
+            return None
+        live = PlayConnection.objects.filter(table=table, user_id=user_id).exists()
+        if live and (row.away_since is not None or row.robot):
+            _save_seat(row, away_since=None, robot=False)  # back: the robot gives way
+        elif not live and row.away_since is None:
+            _save_seat(row, away_since=away_from or timezone.now())
+        else:
+            return None
+        rows = _seats(table)
+        board = current_board(table)
+        state = state_of(board) if board is not None and board.finished is None else None
+        out = Outcome(table_id, _seq_of(board) if board else 0,
+                      int(board.pk) if board else None, [_seats_message(table)],
+                      delay=table.spectator_delay)
+        out.due = _due_after(table, rows, board, state)
+        _set_due(table, out.due)
+        _tell(out)
+    return out
+
+
+def sweep() -> int:
+    """What every server does every second: keep its connections alive, forget a dead
+    server's, put robots in for players away past the grace period (a disconnection when a
+    board is in progress), and wake the overdue tables.  How many tables it woke."""
+    now = timezone.now()
+    PlayConnection.objects.filter(server=SERVER_ID).update(seen=now)
+    stale = now - datetime.timedelta(seconds=STALE_SECONDS)
+    dead = list(PlayConnection.objects.filter(seen__lt=stale).values_list(
+        "channel", "table_id", "user_id", "seen"))
+    for channel, table_id, user_id, seen in dead:
+        PlayConnection.objects.filter(channel=channel).delete()
+        _presence(table_id, user_id, away_from=seen)
+    _grace(now)
+    # Overdue by more than a second: the server that scheduled it is gone or slow.
+    late = now - datetime.timedelta(seconds=1)
+    woken = 0
+    for table_id in PlayTable.objects.filter(due__lt=late).values_list("pk", flat=True)[:200]:
+        if _claim_due(int(table_id)):
+            try:
+                if wake(int(table_id)) is not None:
+                    woken += 1
+            except BridgeError as e:
+                log.warning("table %s: the sweep could not move on: %s", table_id, e.en)
+    _retry_entries()
+    return woken
+
+
+def _claim_due(table_id: int) -> bool:
+    """Whether this server may wake the table now: on PostgreSQL, a row nobody else holds
+    (``skip_locked``: two servers' sweeps never queue on one table)."""
+    if not connection.features.has_select_for_update:
+        return True
+    with transaction.atomic():
+        return _locked_table(table_id, skip_locked=True) is not None
+
+
+def _grace(now: datetime.datetime) -> None:
+    away = (PlaySeat.objects.filter(user__isnull=False, robot=False, away_since__isnull=False)
+            .select_related("table"))
+    for row in away:
+        if (now - row.away_since).total_seconds() < row.table.grace_seconds:
+            continue
+        _stand_in(int(row.table_id), int(row.user_id), now)
+
+
+def _stand_in(table_id: int, user_id: int, now: datetime.datetime) -> None:
+    with _lock(table_id), transaction.atomic():
+        table = _locked_table(table_id)
+        if table is None:
+            return
+        rows = _seats(table)
+        seating = _seating(rows, table.grace_seconds)
+        board = current_board(table)
+        in_progress = board is not None and board.finished is None
+        seating, events = seating.tick(now.timestamp(), in_progress)
+        changed = False
+        for e in events:
+            name = type(e).__name__
+            row = rows[e.seat.value]
+            if name == "RobotStandsIn":
+                _save_seat(row, robot=True)
+                changed = True
+            elif name == "Disconnected":
+                Disconnection.objects.get_or_create(
+                    user_id=int(e.player), table=table, dropped_at=row.away_since,
+                    defaults={"board": board, "seat": e.seat.value})
+        if not changed:
+            return
+        rows = _seats(table)
+        state = state_of(board) if board is not None and in_progress else None
+        out = Outcome(table_id, _seq_of(board) if board else 0,
+                      int(board.pk) if board else None, [_seats_message(table)],
+                      delay=table.spectator_delay)
+        out.due = _due_after(table, rows, board, state)
+        _set_due(table, out.due)
+        _tell(out)
+
+
+_entries_checked = [0.0]
+
+
+def _retry_entries() -> None:
+    # A board whose result did not reach its event (the server died between the two, or
+    # the event refused it): tried again every 30 s.
+    import time
+
+    if time.monotonic() - _entries_checked[0] < 30:
+        return
+    _entries_checked[0] = time.monotonic()
+    for board in (PlayBoard.objects.filter(table__event__isnull=False, finished__isnull=False,
+                                           entry_seq__isnull=True)
+                  .select_related("table", "table__event")[:50]):
+        enter_result(board)
+
+
+# ---------------------------------------------------------------------------- hello
+
+
+def hello(table: PlayTable, user: AnyUser, v: Viewer) -> dict[str, Any]:
+    """The first message of a connection (and after every seating change of its own): the
+    table, who you are, and the board's position exactly as stored."""
+    board = current_board(table)
+    out: dict[str, Any] = {"type": "hello", "board_index": 0, "seq": 0,
+                           "table": table_info(table),
+                           "you": {"seat": v.seat.letter if v.seat is not None else None,
+                                   "host": is_host(table, user), "sees_all": v.sees_all},
+                           "view": None}
+    if board is not None:
+        state = state_of(board)
+        out["board_index"] = board.index
+        out["seq"] = _seq_of(board)
+        out["view"] = view(state, v)
+    return out
+
+
+def _tell(out: Outcome) -> None:
+    """Hand the messages and the next wake-up to the live layer, once committed."""
+    from . import live
+
+    if connection.in_atomic_block:
+        transaction.on_commit(lambda: live.deliver(out))
+    else:
+        live.deliver(out)
+
+
+def phase_of(board: PlayBoard) -> Phase:
+    return state_of(board).phase

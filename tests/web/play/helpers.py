@@ -1,0 +1,130 @@
+"""Shared pieces of the online-play tests: users, a table, and a socket client that keeps
+every message it receives (the security property checks them all)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from bridgescore.web.accounts.models import User
+from bridgescore.web.play import services
+from bridgescore.web.play.models import PlayTable, Room
+
+from ..base import make_user
+
+ORIGIN = (b"origin", b"http://localhost")
+CARD = re.compile(r"^[SHDC](?:[2-9TJQKA]|10)$")
+
+
+def users(*names: str) -> list[User]:
+    return [make_user(n, n.title(), n) for n in names]
+
+
+def cookie(user: User) -> tuple[bytes, bytes]:
+    client = Client()
+    client.force_login(user)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return (b"cookie", f"{settings.SESSION_COOKIE_NAME}={session}".encode())
+
+
+def table(host: User | None = None, **options: Any) -> PlayTable:
+    room = Room.objects.create(name_en="Practice", name_zh="练习")
+    return services.create_table(room, host, **options)
+
+
+@dataclass
+class Socket:
+    """A client of /ws/play/tables/<id>: every message it got, in order."""
+
+    ws: WebsocketCommunicator
+    name: str
+    got: list[dict[str, Any]] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)
+
+    @classmethod
+    async def open(cls, table_id: int, auth: tuple[bytes, bytes] | None, name: str = "") -> Socket:
+        """``auth``: a ``cookie(user)`` made before the test's loop runs (or None)."""
+        from bridgescore.web.asgi import application
+
+        headers = [ORIGIN] + ([auth] if auth is not None else [])
+        ws = WebsocketCommunicator(application, f"/ws/play/tables/{table_id}", headers=headers)
+        connected, _ = await ws.connect()
+        assert connected
+        return cls(ws, name or "anonymous")
+
+    async def next(self, timeout: float = 5) -> dict[str, Any]:
+        out = await self.ws.receive_output(timeout)
+        if out["type"] == "websocket.close":
+            message = {"type": "closed", "code": out.get("code")}
+        else:
+            self.raw.append(out["text"])
+            message = json.loads(out["text"])
+        self.got.append(message)
+        return message
+
+    async def until(self, pred: Any, timeout: float = 10) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            left = end - loop.time()
+            if left <= 0:
+                raise AssertionError(f"{self.name}: not received; last: {self.got[-3:]}")
+            m = await self.next(left)
+            if pred(m):
+                return m
+
+    async def send(self, data: dict[str, Any]) -> None:
+        await self.ws.send_json_to(data)
+
+    async def ask(self, data: dict[str, Any], timeout: float = 10) -> dict[str, Any]:
+        """Send and wait for its ack or error (other messages are kept)."""
+        await self.send(data)
+        ident = data.get("id")
+        return await self.until(lambda m: m["type"] in ("ack", "error")
+                                and m.get("id") == ident, timeout)
+
+    async def quiet(self, seconds: float = 0.05) -> list[dict[str, Any]]:
+        """Whatever arrives within ``seconds``."""
+        out = []
+        while True:
+            try:
+                out.append(await self.next(seconds))
+            except asyncio.TimeoutError:
+                return out
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        for m in reversed(self.got):
+            if m.get("view") is not None:
+                return m["view"]
+        return None
+
+    async def close(self) -> None:
+        await self.ws.disconnect()
+
+
+def cards_in(text: str) -> set[str]:
+    """Every card-looking string anywhere in a JSON message."""
+    found: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            if CARD.match(x):
+                found.add(x)
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                walk(k)
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(json.loads(text))
+    return found
