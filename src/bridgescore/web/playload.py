@@ -28,6 +28,8 @@ import asyncio
 import json
 import os
 import random
+import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -52,6 +54,8 @@ class Plan:
     spectators: int = 0  # accounts watching table 0 (the vugraph's crowd)
     open_share: float = 0.85  # boards the dealer opens 1♣ (else passed out: a short board)
     database_url: str = ""  # a PostgreSQL server's URL (a scratch database is made); "" SQLite
+    reset_database: bool = False  # use database_url's own database, emptied first (its
+    # public schema dropped: only for a database kept for this benchmark)
     redis_url: str = ""  # the channel layer with PostgreSQL ("" in-memory: one server only)
     duration: float | None = None  # stop measuring after this many seconds (None: all boards)
     timeout: float = 900.0  # the whole load, seconds
@@ -59,6 +63,7 @@ class Plan:
     deflate: bool = True  # permessage-deflate, as browsers negotiate it
     static_root: Path | None = None
     seed: int = 1
+    profile: Path | None = None  # py-spy's raw profile of the server (--gil) while it plays
 
 
 @dataclass
@@ -180,6 +185,12 @@ class _Load:
     measuring: bool = False
 
 
+def _say(what: str) -> None:
+    """Progress on stderr when BRIDGESCORE_PLAYLOAD_VERBOSE is set (a long run's phases)."""
+    if os.environ.get("BRIDGESCORE_PLAYLOAD_VERBOSE"):
+        print(f"{time.strftime('%H:%M:%S')} playload: {what}", file=sys.stderr, flush=True)
+
+
 def _loads(text: str | bytes) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(text)
     return data
@@ -279,10 +290,12 @@ async def _drive(server: Server, setup: Mapping[str, Any], plan: Plan, report: R
             return await _connect(load, table_id, session)
 
     t0 = time.perf_counter()
+    _say(f"opening {4 * len(tables)} sockets and {len(setup['spectators'])} spectators'")
     sockets = await asyncio.gather(*(
         opened(t["id"], s) for t in setup["tables"] for s in t["sessions"]))
     crowd = await asyncio.gather(*(opened(tables[0].id, s) for s in setup["spectators"]))
     report.connect_seconds = time.perf_counter() - t0
+    _say(f"sockets open in {report.connect_seconds:.1f} s")
     tasks = []
     for i, table in enumerate(tables):
         for j, seat in enumerate("NESW"):
@@ -290,6 +303,14 @@ async def _drive(server: Server, setup: Mapping[str, Any], plan: Plan, report: R
                 _seat(load, table, sockets[4 * i + j], seat, random.Random(rng.random()))))
     watchers = [asyncio.create_task(_spectator(load, tables[0], ws)) for ws in crowd]
     await asyncio.sleep(0.5)  # every hello read: the sockets are all in their groups
+    profiler = None
+    if plan.profile is not None:
+        # py-spy beside this interpreter (pip install py-spy), sampling the server only.
+        spy = Path(sys.executable).with_name("py-spy")
+        profiler = subprocess.Popen(
+            [str(spy if spy.exists() else "py-spy"), "record", "--gil", "-f", "raw", "-r", "50",
+             "-o", str(plan.profile), "--pid", str(report.server_pid)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     cpu0, server0 = time.process_time(), server.cpu()
     load.started = load.last = time.perf_counter()
     for table in tables:
@@ -299,6 +320,8 @@ async def _drive(server: Server, setup: Mapping[str, Any], plan: Plan, report: R
     waiting = [asyncio.create_task(t.done.wait()) for t in tables]
     try:
         await asyncio.wait(waiting, timeout=plan.duration or plan.timeout)
+        _say(f"{sum(t.done.is_set() for t in tables)} of {len(tables)} tables finished; "
+             f"{report.moves} moves, {len(report.errors)} errors")
     finally:
         load.measuring = False
         load.stop.set()
@@ -308,9 +331,19 @@ async def _drive(server: Server, setup: Mapping[str, Any], plan: Plan, report: R
         report.seconds = load.last - load.started
         for w in waiting:
             w.cancel()
-        await asyncio.gather(*(ws.close() for ws in [*sockets, *crowd]),
-                             return_exceptions=True)
-        await asyncio.gather(*tasks, *watchers, return_exceptions=True)
+        if profiler is not None:
+            profiler.send_signal(signal.SIGINT)  # py-spy writes its profile on SIGINT
+            await asyncio.to_thread(profiler.wait, 60)
+        # Bounded: a socket the server never closes, or a player stuck, ends the run anyway.
+        await asyncio.wait([asyncio.create_task(ws.close()) for ws in [*sockets, *crowd]],
+                           timeout=30)
+        _say("sockets closed")
+        _, stuck = await asyncio.wait([*tasks, *watchers], timeout=30)
+        for task in stuck:
+            task.cancel()
+        if stuck:
+            report.errors.append(f"{len(stuck)} sockets still open after the close")
+        _say("players done")
     if plan.duration is None and not all(t.done.is_set() for t in tables):
         report.errors.append(f"{sum(not t.done.is_set() for t in tables)} tables did not "
                              f"finish in {plan.timeout:.0f} s")
@@ -323,8 +356,6 @@ def _django_step(env: dict[str, str], step: str, payload: Any) -> Any:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(payload, f)
     try:
-        import subprocess
-
         done = subprocess.run([sys.executable, "-m", "bridgescore.web.playload", step, f.name],
                               env=env, capture_output=True, text=True, timeout=1800)
     finally:
@@ -339,10 +370,13 @@ def run(plan: Plan, work: Path | None = None) -> Report:
     with tempfile.TemporaryDirectory(prefix="bridgescore-playload-") as tmp:
         base = Path(work or tmp)
         base.mkdir(parents=True, exist_ok=True)
+        name = "PostgreSQL + Redis" if plan.redis_url else "PostgreSQL"
+        if plan.database_url and plan.reset_database:
+            _empty(plan.database_url)
+            return _run(plan, base, plan.database_url, name)
         if plan.database_url:
             with scratch_database(plan.database_url) as url:
-                return _run(plan, base, url, "PostgreSQL + Redis" if plan.redis_url
-                            else "PostgreSQL")
+                return _run(plan, base, url, name)
         return _run(plan, base, "", "SQLite")
 
 
@@ -357,6 +391,7 @@ def _run(plan: Plan, base: Path, database_url: str, backend: str) -> Report:
     server.start(migrate=True)
     report.server_pid = server.process.pid if server.process else 0
     try:
+        _say(f"server up; setting up {plan.tables} tables")
         setup = _django_step(env, "setup", {"tables": plan.tables, "boards": plan.boards,
                                             "spectators": plan.spectators})
         asyncio.run(asyncio.wait_for(_drive(server, setup, plan, report), plan.timeout + 300))
@@ -369,6 +404,14 @@ def _run(plan: Plan, base: Path, database_url: str, backend: str) -> Report:
     report.stored_finished = counted["finished"]
     report.tables_finished = counted["tables_finished"]
     return report
+
+
+def _empty(url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("DROP SCHEMA IF EXISTS public CASCADE")
+        conn.execute("CREATE SCHEMA public")
 
 
 def _flush_redis(url: str) -> None:
