@@ -63,6 +63,7 @@ class Plan:
     deflate: bool = True  # permessage-deflate, as browsers negotiate it
     static_root: Path | None = None
     seed: int = 1
+    db_threads: int = 0  # the server's BRIDGESCORE_DB_THREADS (0: its default)
     profile: Path | None = None  # py-spy's raw profile of the server (--gil) while it plays
 
 
@@ -383,6 +384,8 @@ def run(plan: Plan, work: Path | None = None) -> Report:
 def _run(plan: Plan, base: Path, database_url: str, backend: str) -> Report:
     (base / "data").mkdir(exist_ok=True)
     env = server_env(base / "data", _EntryPlan(static_root=plan.static_root), database_url)
+    if plan.db_threads:
+        env["BRIDGESCORE_DB_THREADS"] = str(plan.db_threads)
     if plan.redis_url:
         env["REDIS_URL"] = plan.redis_url
         _flush_redis(plan.redis_url)
