@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.consumer import get_handler_name
 
 from ...errors import BridgeError
 from ...seat import Seat
@@ -77,6 +78,17 @@ class TableConsumer(AsyncWebsocketConsumer):
     allowance: float = BURST
     last: float = 0.0
     at: tuple[int, int] = (0, 0)  # (board index, seq) of the position last sent
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels' dispatch first runs close_old_connections on its one shared sync thread
+        # for every message (each table update, to each socket): a thread hop per message
+        # that queues behind every other socket's.  This consumer never uses that thread's
+        # connection (its database work runs on core.dbthreads, which look after their own),
+        # so the handler is called directly.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     # -- opening and closing -----------------------------------------------------------
 
