@@ -8,6 +8,8 @@ person's.
 
 from __future__ import annotations
 
+from .play import Play
+from .seat import Seat
 from .tablestate import (
     Action,
     AnswerClaim,
@@ -17,7 +19,6 @@ from .tablestate import (
     PlayCard,
     TableState,
 )
-from .seat import Seat
 
 __all__ = ["robot_action"]
 
@@ -29,9 +30,7 @@ def robot_action(state: TableState, seat: Seat, solver: str = "auto") -> Action 
     from . import robots  # the bidding tables and the solver load only when a robot plays
 
     if state.claim is not None:
-        play = state.play
-        assert play is not None
-        return AnswerClaim(seat, robots.robot_accepts_claim(state.board.deal, play,
+        return AnswerClaim(seat, robots.robot_accepts_claim(state.board.deal, _copy(state),
                                                             state.claim.seat, state.claim.tricks))
     if state.undo is not None:
         return AnswerUndo(seat, robots.robot_accepts_undo())
@@ -40,7 +39,13 @@ def robot_action(state: TableState, seat: Seat, solver: str = "auto") -> Action 
                                  state.board.vulnerability)
         return MakeCall(seat, call)
     if state.phase is Phase.PLAY:
-        play = state.play
-        assert play is not None
-        return PlayCard(seat, robots.robot_card(state.board.deal, play, solver=solver))
+        return PlayCard(seat, robots.robot_card(state.board.deal, _copy(state), solver=solver))
     return None
+
+
+def _copy(state: TableState) -> Play:
+    """The play so far on a fresh engine: a robot may try cards on it without touching the
+    state's own (a TableState never changes)."""
+    play = state.play
+    assert play is not None
+    return Play.replay(state.board.deal, play.contract, play.declarer, state.cards)

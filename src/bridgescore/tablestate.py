@@ -770,7 +770,7 @@ _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 def sorted_hand(hand: Hand) -> list[str]:
     """A hand as the table shows it: spades, hearts, diamonds, clubs, high to low."""
-    return [str(c) for suit in _SUIT_ORDER for c in reversed(hand.cards_in(suit))]
+    return [str(c) for suit in _SUIT_ORDER for c in hand.cards_in(suit)]  # (highest first)
 
 
 def _trick_dict(trick: Trick) -> dict[str, Any]:

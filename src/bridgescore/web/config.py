@@ -56,6 +56,21 @@ def integer(env: Mapping[str, str], name: str, default: int, minimum: int = 0,
     return value
 
 
+def seconds(env: Mapping[str, str], name: str, default: float, maximum: float = 3600) -> float:
+    """A duration in seconds, fractions allowed (0.6), from 0 to ``maximum``."""
+    raw = env.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = float(raw.strip()) if len(raw.strip()) <= 30 else None
+    except ValueError:
+        value = None
+    if value is None or not 0 <= value <= maximum:  # (NaN fails both comparisons)
+        raise bad(name, raw[:40], f"a number of seconds from 0 to {maximum:g}",
+                  f" 0 到 {maximum:g} 之间的秒数")
+    return value
+
+
 # The longest window a failure count may have: a week (a longer one would lock a club's
 # shared address out for days after one bad evening; far longer ones overflow the dates).
 MAX_WINDOW = 7 * 24 * 3600

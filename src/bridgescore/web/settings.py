@@ -89,6 +89,16 @@ DATABASES = config.databases(ENV, DATA_DIR)
 # (core/dbthreads.py); with PostgreSQL, servers × this must stay under max_connections.
 BRIDGESCORE_DB_THREADS = config.integer(ENV, "BRIDGESCORE_DB_THREADS", 16, minimum=1)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Online play (web/play): a robot's pause before it acts (people follow the play), the pause
+# between boards, how often a server sweeps the tables (robots and timers overdue, players
+# away past the grace period), and the robots' card player (auto: the double-dummy solver
+# where installed).
+BRIDGESCORE_PLAY_ROBOT_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_ROBOT_SECONDS", 0.6, 60)
+BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS",
+                                                     5.0, 600)
+BRIDGESCORE_PLAY_SWEEP_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_SWEEP_SECONDS", 1.0, 60)
+BRIDGESCORE_PLAY_ROBOT_SOLVER = config.choice(ENV, "BRIDGESCORE_PLAY_ROBOT_SOLVER", "AUTO",
+                                              ("AUTO", "DD", "SIMPLE")).lower()
 CHANNEL_LAYERS = config.channel_layers(ENV)
 CACHES = config.caches(ENV)
 

@@ -93,17 +93,17 @@ class Socket:
     async def quiet(self, seconds: float = 0.05) -> list[dict[str, Any]]:
         """Whatever arrives within ``seconds``."""
         out = []
-        while True:
-            try:
-                out.append(await self.next(seconds))
-            except asyncio.TimeoutError:
-                return out
+        # (receive_nothing, not a timed-out receive: that would cancel the application)
+        while not await self.ws.receive_nothing(seconds):
+            out.append(await self.next(seconds))
+        return out
 
     @property
     def view(self) -> dict[str, Any] | None:
         for m in reversed(self.got):
             if m.get("view") is not None:
-                return m["view"]
+                shown: dict[str, Any] = m["view"]
+                return shown
         return None
 
     async def close(self) -> None:
@@ -128,3 +128,72 @@ def cards_in(text: str) -> set[str]:
 
     walk(json.loads(text))
     return found
+
+
+def pick(view: dict[str, Any], rng: Any, claims: bool = False) -> dict[str, Any]:
+    """A legal call or card for the seat whose view this is (a scripted player, not a robot:
+    mostly passes, so auctions end; any legal card)."""
+    me = view["you"]
+    if view["claim"] is not None:
+        return {"type": "claim_answer", "accept": rng.random() < 0.6}
+    if view["undo"] is not None:
+        return {"type": "undo_answer", "accept": rng.random() < 0.5}
+    started = view["current"] is not None and (view["current"]["cards"] or view["tricks"])
+    if (claims and view["phase"] == "play" and started and me != view["dummy"]
+            and rng.random() < 0.03):
+        left = 13 - len(view["tricks"])
+        return {"type": "claim", "tricks": rng.randint(0, left), "statement": "as you see"}
+    if view["phase"] == "auction":
+        calls = view["legal_calls"]
+        bids = [c for c in calls if c[0].isdigit()]
+        if bids and rng.random() < 0.3:
+            return {"type": "call", "call": bids[0]}
+        return {"type": "call", "call": "Pass"}
+    return {"type": "card", "card": rng.choice(view["legal_cards"])}
+
+
+async def play_out(socks: dict[str, Socket], watchers: list[Socket], rng: Any,
+                   *, claims: bool = False, limit: int = 10_000) -> int:
+    """Play with legal moves until the board ends (``claims``: now and then a claim, which
+    the deciders accept or reject at random):
+    each move by the socket of the seat the table waits for, every socket waiting for its
+    update.  The moves made."""
+    made = 0
+    while made < limit:
+        v = next(iter(socks.values())).view
+        assert v is not None
+        if v["phase"] == "done":
+            return made
+        actor = v["to_act"][0]
+        sock = socks[actor]
+        mine = sock.view
+        assert mine is not None
+        msg = {**pick(mine, rng, claims), "id": f"m{made}"}
+        ack = await sock.ask(msg)
+        assert ack["type"] == "ack", (msg, ack)
+        seq = ack["seq"]
+        for s in [*socks.values(), *watchers]:
+            await s.until(lambda m, seq=seq: m["type"] == "update" and m["seq"] == seq)
+        made += 1
+    raise AssertionError("the board did not end")
+
+
+async def autoplay(sock: Socket, seat: str, rng: Any, *, until: str = "finished",
+                   timeout: float = 30) -> int:
+    """A scripted player in one seat (robots in the others): a legal move whenever a new
+    position waits for this seat, until the table says ``until``.  The moves sent."""
+    sent = 0
+    while True:
+        m = await sock.next(timeout)
+        if m["type"] == until or m["type"] == "closed":
+            return sent
+        v = m.get("view")
+        if (m["type"] in ("hello", "update", "board") and v is not None
+                and v["phase"] != "done" and seat in v["to_act"]):
+            await sock.send({**pick(v, rng), "id": f"move-{sent}"})
+            sent += 1
+
+
+async def watch(sock: Socket, *, until: str = "finished", timeout: float = 30) -> None:
+    while (await sock.next(timeout))["type"] not in (until, "closed"):
+        pass

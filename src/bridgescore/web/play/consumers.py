@@ -19,15 +19,14 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.consumer import get_handler_name
+from channels.generic.websocket import AsyncWebsocketConsumer
 
 from ...errors import BridgeError
 from ...seat import Seat
 from ...seating import SeatingError
 from ...tablestate import TableActionError, Viewer
 from ..accounts.models import User
-from ..core import dbthreads
 from . import live, services
 from .models import PlayTable
 
@@ -37,8 +36,10 @@ CLOSE_NOT_AUTHENTICATED = 4401
 CLOSE_NOT_ALLOWED = 4403
 CLOSE_NOT_FOUND = 4404
 MAX_MESSAGE = 4096  # bytes of one client message
-RATE = 10.0  # messages a second a socket may send, on average …
-BURST = 30.0  # … with this many at once
+RATE = 20.0  # messages a second a socket may send, on average … (people send one or two)
+BURST = 40.0  # … with this many at once
+
+_NOT_JSON = object()
 
 _REFUSED = {
     CLOSE_NOT_AUTHENTICATED: ("not_authenticated", "Log in first.", "请先登录。"),
@@ -49,7 +50,7 @@ _REFUSED = {
 
 async def _db(fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)`` on a database thread (one that keeps its connection: core.dbthreads)."""
-    return await asyncio.wrap_future(dbthreads.submit(fn, *args))
+    return await live.submit(fn, *args)  # type: ignore[no-any-return]
 
 
 def _error(code: str, en: str, zh: str, ident: Any = None) -> dict[str, Any]:
@@ -182,13 +183,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_json(_error("too_long", f"a message has at most {MAX_MESSAGE} bytes",
                                         f"一条消息最多 {MAX_MESSAGE} 字节"))
             return
-        if not self._allowed():
-            await self.send_json(_error("rate_limited", "too many messages: slow down",
-                                        "消息太多：请放慢速度"))
-            return
         try:
             data = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # (RecursionError: '[[[[…' nested too deep)
+            data = _NOT_JSON
+        if not self._allowed():
+            await self.send_json(_error("rate_limited", "too many messages: slow down",
+                                        "消息太多：请放慢速度", _ident(data)))
+            return
+        if data is _NOT_JSON:
             await self.send_json(_error("bad_message", "a message is a JSON object such as "
                                         '{"type": "card", "card": "SA"}',
                                         '消息应为 JSON 对象，如 {"type": "card", "card": "SA"}'))
@@ -247,8 +250,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def play_message(self, message: dict[str, Any]) -> None:
         group = str(message.get("group", ""))
         payload = message["payload"]
-        if ".seat." in group and message.get("user") != (int(self.user.pk) if self.user else None):
+        me = int(self.user.pk) if self.user is not None else None
+        if ".seat." in group and message.get("user") != me:
             # Made for another account: this socket's user no longer holds that seat.
+            await self._recheck()
+            return
+        if me in message.get("exclude", ()):
+            # All hands, and this user now plays here (or in the other room): never.
             await self._recheck()
             return
         if payload.get("type") in ("update", "board"):

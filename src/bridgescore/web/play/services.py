@@ -36,7 +36,7 @@ from ...board import Board
 from ...deal import Deal
 from ...errors import BridgeError
 from ...seat import Seat
-from ...seating import SeatInfo, Seating, SeatingError
+from ...seating import Disconnected, RobotStandsIn, SeatInfo, Seating, SeatingError
 from ...tablestate import (
     Action,
     AnswerClaim,
@@ -90,8 +90,8 @@ __all__ = [
 ]
 
 SERVER_ID = f"{os.uname().nodename}:{os.getpid()}"  # this process, in PlayConnection.server
-HEARTBEAT_SECONDS = 5.0  # a server refreshes its connections' ``seen`` this often
-STALE_SECONDS = 20.0  # a connection not seen for this long belonged to a dead server
+STALE_SECONDS = 20.0  # a connection not seen for this long (each sweep refreshes its own
+# server's) belonged to a dead server
 
 
 def robot_seconds() -> float:
@@ -300,7 +300,7 @@ def viewer_for(table: PlayTable, user: AnyUser) -> Viewer | None:
     seat = seat_of(table, user)
     if seat is not None:
         return Viewer(seat)
-    elsewhere = any(PlaySeat.objects.filter(table=t, user_id=user.pk).exists()
+    elsewhere = any(PlaySeat.objects.filter(table=t, user_id=int(user.pk or 0)).exists()
                     for t in other_rooms(table))
     if not (table.spectators_allowed or is_host(table, user)):
         return None
@@ -368,6 +368,7 @@ class Message:
     payload: dict[str, Any]
     user: int | None = None
     delayed: bool = False  # the all-hands spectators' stream (table.spectator_delay)
+    exclude: list[int] = field(default_factory=list)  # accounts that must drop it
 
 
 @dataclass
@@ -394,6 +395,7 @@ def _render(table: PlayTable, rows: list[PlaySeat], kind: str, index: int, seq: 
     """One message per group, each with the view made for that group's viewer (made once
     here, on the server that acted: the others only forward)."""
     users = _seat_users(rows)
+    players = _players_of_match(table, rows) if table.spectators_see_hands else []
     out: list[Message] = []
     for part, v in _VIEWERS:
         payload: dict[str, Any] = {"type": kind, "board_index": index, "seq": seq}
@@ -401,8 +403,20 @@ def _render(table: PlayTable, rows: list[PlaySeat], kind: str, index: int, seq: 
             payload["events"] = [event_dict(e, v, state) for e in events]
         payload["view"] = view(state, v)
         out.append(Message(group_name(int(table.pk), part), payload, users.get(part),
-                           delayed=part == WATCHALL and table.spectator_delay > 0))
+                           delayed=part == WATCHALL and table.spectator_delay > 0,
+                           exclude=players if part == WATCHALL else []))
     return out
+
+
+def _players_of_match(table: PlayTable, rows: list[PlaySeat]) -> list[int]:
+    """The accounts that must never get the all-hands stream: this table's players and the
+    other room's (a socket that was a spectator's a moment ago drops such a message)."""
+    ids = {int(r.user_id) for r in rows if r.user_id is not None}
+    others = other_rooms(table)
+    if others:
+        ids.update(int(u) for u in PlaySeat.objects.filter(table__in=others, user__isnull=False)
+                   .values_list("user_id", flat=True) if u is not None)
+    return sorted(ids)
 
 
 def _seats_message(table: PlayTable) -> Message:
@@ -441,14 +455,15 @@ def create_table(room: Room, host: User | None, *, name: str = "", boards: int =
 
 
 def _deal_for(table: PlayTable, number: int) -> Deal:
-    if table.board_set_id is not None:
+    board_set = table.board_set
+    if board_set is not None:
         from ..events.services import _deals_of
 
-        deals = _deals_of(table.board_set.pbn)
+        deals = _deals_of(board_set.pbn)
         if number in deals:
             return deals[number]
-        raise BridgeError(f"board {number} is not in the board set {table.board_set.name}",
-                          f"牌组 {table.board_set.name} 中没有第 {number} 副")
+        raise BridgeError(f"board {number} is not in the board set {board_set.name}",
+                          f"牌组 {board_set.name} 中没有第 {number} 副")
     from ...dealing import random_deal
 
     return random_deal(Board(number).dealer)  # the secure dealer (no seed)
@@ -723,8 +738,9 @@ def _act_once(table_id: int, choose: Any, by_user: AnyUser | None, robot: bool,
     action = choose(table, rows, state)
     if action is None:
         out.seq, out.board_id = seq, int(board.pk)
-        out.due = _due_after(table, rows, board, state)
-        _set_due(table, out.due)
+        if table.due is None or table.due <= timezone.now():  # a stale wake-up: set it right
+            out.due = _due_after(table, rows, board, state)
+            _set_due(table, out.due)
         return out
     new, events = apply(state, action)  # raises TableActionError: nothing is stored
     user = by_user if by_user is not None and by_user.is_authenticated else None
@@ -757,8 +773,8 @@ def robot_turn(table_id: int, expect: tuple[int, int] | None = None) -> Outcome 
     from ...tablerobot import robot_action
 
     def choose(table: PlayTable, rows: list[PlaySeat], state: TableState | None) -> Action | None:
-        if state is None:
-            return None
+        if state is None or not _is_due(table.due):
+            return None  # not due (another server's sweep or a person moved first)
         seating = _seating(rows, table.grace_seconds)
         for seat in state.to_act:
             if seating.robot_plays(seat):
@@ -779,6 +795,8 @@ def robot_solver() -> str:
 def _after_board(out: Outcome) -> None:
     """A board ended (committed): its result into the event, then the next board at once
     when there is no pause (else ``wake`` starts it when due)."""
+    if out.board_id is None:
+        return
     board = PlayBoard.objects.select_related("table").filter(pk=out.board_id).first()
     if board is None:
         return
@@ -872,10 +890,15 @@ def enter_result(board: PlayBoard) -> int | None:
 # ---------------------------------------------------------------------------- timers
 
 
+def _is_due(due: datetime.datetime | None) -> bool:
+    # A loop's timer may fire a little before the wall clock reaches ``due``.
+    return due is not None and due <= timezone.now() + datetime.timedelta(milliseconds=50)
+
+
 def wake(table_id: int) -> Outcome | None:
     """Do what is due at the table now (a robot's action, the next board), if anything."""
     table = PlayTable.objects.filter(pk=table_id).only("due", "status").first()
-    if table is None or table.due is None or table.due > timezone.now():
+    if table is None or not _is_due(table.due):
         return None
     board = current_board(table)
     if board is not None and board.finished is not None:
@@ -883,7 +906,7 @@ def wake(table_id: int) -> Outcome | None:
     return robot_turn(table_id)
 
 
-def connected(table: PlayTable, user: AnyUser, channel: str) -> Outcome | None:
+def connected(table: PlayTable, user: User, channel: str) -> Outcome | None:
     """A WebSocket of ``user`` opened at the table: counted; a player who was away is back
     (the robot that stood in gives the seat back)."""
     now = timezone.now()
@@ -967,9 +990,12 @@ def _grace(now: datetime.datetime) -> None:
     away = (PlaySeat.objects.filter(user__isnull=False, robot=False, away_since__isnull=False)
             .select_related("table"))
     for row in away:
-        if (now - row.away_since).total_seconds() < row.table.grace_seconds:
+        since, user_id = row.away_since, row.user_id
+        if since is None or user_id is None:
             continue
-        _stand_in(int(row.table_id), int(row.user_id), now)
+        if (now - since).total_seconds() < row.table.grace_seconds:
+            continue
+        _stand_in(int(row.table_id), int(user_id), now)
 
 
 def _stand_in(table_id: int, user_id: int, now: datetime.datetime) -> None:
@@ -984,12 +1010,12 @@ def _stand_in(table_id: int, user_id: int, now: datetime.datetime) -> None:
         seating, events = seating.tick(now.timestamp(), in_progress)
         changed = False
         for e in events:
-            name = type(e).__name__
             row = rows[e.seat.value]
-            if name == "RobotStandsIn":
+            if isinstance(e, RobotStandsIn):
                 _save_seat(row, robot=True)
                 changed = True
-            elif name == "Disconnected":
+            elif isinstance(e, Disconnected) and row.away_since is not None:
+                # Once: unique (user, table, dropped_at) — a second sweep finds the row.
                 Disconnection.objects.get_or_create(
                     user_id=int(e.player), table=table, dropped_at=row.away_since,
                     defaults={"board": board, "seat": e.seat.value})

@@ -1,0 +1,84 @@
+"""Robot players for the empty seats of an online table: they bid, play, answer claims
+and undo requests.  A pure library module: the table state machine calls
+
+- :func:`robot_call` (``hand, auction, vulnerability`` -> a legal :class:`Call`),
+- :func:`robot_card` (``deal, play, solver=`` -> a legal :class:`Card`; declarer's robot
+  also plays dummy's cards),
+- :func:`robot_accepts_claim` and :func:`robot_accepts_undo`.
+
+The bidding system (docs/robots.md has it in English and Chinese):
+
+- Openings: 1♣/1♦/1♥/1♠ with 12+ HCP or the rule of 20 (in fourth seat also the rule of
+  15), five-card majors (the longer major; 5-5 spades; a longer minor first), 1♦ with four
+  or more diamonds longer than the clubs (or 4-4), else 1♣; 1NT 15-17 balanced without a
+  five-card major; 2NT 20-21 balanced; 2♣ 22+ (artificial, forcing); weak twos in ♦ ♥ ♠
+  (six cards, 5-10 HCP), three-level preempts with seven cards.
+- Responses to one of a suit: raises with support (three cards for a major, five for a
+  minor): 6-9 a single raise, 10-12 a limit raise, 13+ game in a major; a new suit at the
+  one level (6+ HCP, four cards, majors up the line) or the two level (11+ HCP), forcing
+  one round; 1NT 6-10, 2NT 11-12 balanced, 3NT 13-15 balanced.  After an overcall:
+  negative doubles (four cards in an unbid major), raises, new five-card suits, notrump
+  with a stopper.
+- Over 1NT (and 2NT, one level up): Stayman with a four-card major and invitational
+  values, Jacoby transfers with a five-card major, 2NT/3NT/4NT/6NT on points; opener
+  completes transfers, answers Stayman and accepts invitations with a maximum.
+- Over 2♣: 2♦ waiting; opener shows 2NT (22-24) or a suit, and the side goes to game.
+- Opener's rebid: raise partner's major with four cards (by strength), a new suit at the
+  one level, 1NT 12-14 / 2NT 18-19 balanced, rebid a six-card suit (a jump with 16-18),
+  a lower second suit (or a reverse with 17+); after a raise, game or an invitation by
+  points.
+- Competition: overcalls with five cards and 8-16 HCP (10+ at the two level, six cards at
+  the three level), 1NT 15-18 balanced with a stopper, takeout doubles (12+ with shortness
+  in their suit and three cards in the others, or any 17+), a little lighter in the
+  balancing seat; advances raise, bid a new suit, bid notrump with a stopper, or answer a
+  takeout double (jumps with 9-11, game with 12+).
+- Everything else: the robot places the contract from its hand and what partner has shown:
+  a major fit, notrump with their suits stopped, a minor fit; game with 25 points between
+  the hands (a minor game with 28), slam when 33 are certain, a grand slam with 37, else
+  the partscore the fit's length allows (the law of total tricks) in competition.  Penalty
+  doubles only when the opponents outbid a side with the balance of strength at the three
+  level or higher.
+
+A robot never raises on an auction in progress, whatever humans have bid: any call its
+rules would make illegally becomes a pass.
+
+Card play: ``solver="dd"`` plays double dummy (endplay's DDS, seeing all four hands: the
+lowest card among those that keep the most tricks); ``solver="simple"`` plays by rules of
+thumb from what a player sees (:mod:`.cardplay`); ``"auto"`` is dd when endplay imports.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..deal import Deal
+from ..errors import IllegalPlayError
+from ..play import Play
+from .bidding import robot_call
+from .cardplay import simple_card
+from .claims import robot_accepts_claim
+from .ddplay import dd_card, use_dd
+
+__all__ = ["robot_accepts_claim", "robot_accepts_undo", "robot_call", "robot_card"]
+
+
+def robot_card(deal: Deal, play: Play, *, solver: str = "auto") -> Card:
+    """The card for ``play.next_seat`` (dummy's card when dummy is to play: declarer's robot
+    plays it), always one of ``play.legal_cards()``."""
+    if play.is_over:
+        raise IllegalPlayError("the robot has no card to play: the play is over",
+                               "机器人无牌可出：打牌已经结束")
+    if deal != play.deal:
+        raise IllegalPlayError("the robot was given another deal than the one being played",
+                               "给机器人的牌局与正在打的牌局不同")
+    if use_dd(solver):
+        return dd_card(play)
+    return simple_card(play)
+
+
+def robot_accepts_undo() -> bool:
+    """Robots accept every undo request.  A robot loses nothing by it (it neither wins nor
+    loses masterpoints and cannot be annoyed), while the humans it plays with are usually
+    practising: letting them take back a slip keeps the practice useful, and refusing would
+    only teach them that robots are unkind.  (An undo is still the table's to allow: in a
+    scored event the table's own rules decide whether undo requests are offered at all.)"""
+    return True
