@@ -89,6 +89,8 @@ def main() -> int:
     parser.add_argument("--budget", type=float, default=3600,
                         help="seconds: no new step starts after this")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON here")
+    parser.add_argument("--profile", metavar="DIR", type=Path,
+                        help="py-spy profiles of the server (raw, --gil), one a run, here")
     args = parser.parse_args()
     if args.quick:
         args.backends, args.steps, args.spectators = "sqlite", "50", 0
@@ -101,8 +103,12 @@ def main() -> int:
 
     def once(label: str, **kw: Any) -> Report:
         nonlocal sound
+        profile = None
+        if args.profile:
+            args.profile.mkdir(parents=True, exist_ok=True)
+            profile = args.profile / (label.replace(" ", "-").replace("+", "") + ".txt")
         plan = Plan(boards=args.boards, static_root=STATIC, deflate=not args.no_deflate,
-                    timeout=1800, **kw)
+                    timeout=1800, profile=profile, **kw)
         report = run(plan)
         print(f"[{label}]")
         print("\n".join(report.lines()), flush=True)

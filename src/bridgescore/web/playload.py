@@ -76,6 +76,7 @@ class Report:
     errors: list[str] = field(default_factory=list)  # error messages, unexpected closes
     latencies: list[float] = field(default_factory=list)  # seconds, move → other seats
     spectator_latencies: list[float] = field(default_factory=list)  # move → spectators
+    spectated_moves: int = 0  # moves made at table 0, the spectators' table
     seconds: float = 0.0  # the measured window (first move to last update)
     connect_seconds: float = 0.0  # opening every socket
     boards_done: int = 0  # boards the players saw finish (the last update)
@@ -169,8 +170,19 @@ class _Table:
     offset: float  # where in the pacing interval its moves fall
     next_at: float = 0.0
     sent: dict[tuple[int, int], float] = field(default_factory=dict)  # (board, seq) → time
+    sender: dict[tuple[int, int], str] = field(default_factory=dict)  # (board, seq) → seat
     done: asyncio.Event = field(default_factory=asyncio.Event)
     boards_done: int = 0
+    moves: int = 0
+    unacked: int = 0  # moves sent and not yet acknowledged
+    sockets: int = 4  # the table's sockets (its spectators' too)
+    finished: int = 0  # sockets told the session is over
+
+    def check_done(self) -> None:
+        # Over once every socket was told so (each got every update before, in order) and
+        # every move was acknowledged (an ack may come after the updates it caused).
+        if self.finished == self.sockets and self.unacked == 0:
+            self.done.set()
 
 
 @dataclass
@@ -222,9 +234,12 @@ async def _seat(load: _Load, table: _Table, ws: Any, seat: str, rng: random.Rand
                 continue
             if kind == "ack":
                 report.acks += 1
+                table.unacked -= 1
+                table.check_done()
                 continue
             if kind == "finished":
-                table.done.set()
+                table.finished += 1
+                table.check_done()
                 continue
             view = m.get("view")
             if view is None:
@@ -232,7 +247,7 @@ async def _seat(load: _Load, table: _Table, ws: Any, seat: str, rng: random.Rand
             at = (int(m.get("board_index", 0)), int(m.get("seq", 0)))
             if kind == "update":
                 t0 = table.sent.get(at)
-                if t0 is not None and load.measuring:
+                if t0 is not None and load.measuring and table.sender.get(at) != seat:
                     report.latencies.append(now - t0)
                     load.last = now
                 if view["phase"] == "done" and seat == "N":
@@ -255,9 +270,12 @@ async def _seat(load: _Load, table: _Table, ws: Any, seat: str, rng: random.Rand
             if load.stop.is_set():
                 continue
             table.sent[(at[0], at[1] + 1)] = time.perf_counter()
+            table.sender[(at[0], at[1] + 1)] = seat
+            table.unacked += 1
             await ws.send(json.dumps(message))
             if load.measuring:
                 report.moves += 1
+                table.moves += 1
     except Exception as e:  # a dropped socket is an error of the run, not of the driver
         if not load.stop.is_set():
             report.errors.append(f"table {table.index} {seat}: {type(e).__name__}: {e}")
@@ -270,6 +288,9 @@ async def _spectator(load: _Load, table: _Table, ws: Any) -> None:
             m = _loads(raw)
             if m.get("type") == "error":
                 report.errors.append(f"spectator: {m.get('code')} {m.get('en')}")
+            elif m.get("type") == "finished":
+                table.finished += 1
+                table.check_done()
             elif m.get("type") == "update" and load.measuring:
                 t0 = table.sent.get((int(m["board_index"]), int(m["seq"])))
                 if t0 is not None:
@@ -284,6 +305,8 @@ async def _drive(server: Server, setup: Mapping[str, Any], plan: Plan, report: R
     rng = random.Random(plan.seed)
     tables = [_Table(i, t["id"], plan.pace * i / max(1, len(setup["tables"])))
               for i, t in enumerate(setup["tables"])]
+    if tables:
+        tables[0].sockets += len(setup["spectators"])
     gate = asyncio.Semaphore(plan.connect_at_once)
 
     async def opened(table_id: int, session: str) -> Any:
@@ -309,7 +332,8 @@ async def _drive(server: Server, setup: Mapping[str, Any], plan: Plan, report: R
         # py-spy beside this interpreter (pip install py-spy), sampling the server only.
         spy = Path(sys.executable).with_name("py-spy")
         profiler = subprocess.Popen(
-            [str(spy if spy.exists() else "py-spy"), "record", "--gil", "-f", "raw", "-r", "50",
+            [str(spy if spy.exists() else "py-spy"), "record", "--gil", "--nonblocking", "-f",
+             "raw", "-r", "50",
              "-o", str(plan.profile), "--pid", str(report.server_pid)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     cpu0, server0 = time.process_time(), server.cpu()
@@ -330,6 +354,7 @@ async def _drive(server: Server, setup: Mapping[str, Any], plan: Plan, report: R
         report.server_cpu = server.cpu() - server0
         report.load_average = os.getloadavg()[0]
         report.seconds = load.last - load.started
+        report.spectated_moves = tables[0].moves if tables else 0
         for w in waiting:
             w.cancel()
         if profiler is not None:
