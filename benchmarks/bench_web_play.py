@@ -84,6 +84,8 @@ def main() -> int:
     parser.add_argument("--spectators", type=int, default=100, help="0: no crowd run")
     parser.add_argument("--ceiling-tables", type=int, default=0,
                         help="tables of the run with no pacing (default: the largest N met)")
+    parser.add_argument("--db-threads", type=int, default=0,
+                        help="the server's BRIDGESCORE_DB_THREADS (default: its own, 16)")
     parser.add_argument("--no-deflate", action="store_true",
                         help="no permessage-deflate (browsers ask for it)")
     parser.add_argument("--budget", type=float, default=3600,
@@ -108,7 +110,7 @@ def main() -> int:
             args.profile.mkdir(parents=True, exist_ok=True)
             profile = args.profile / (label.replace(" ", "-").replace("+", "") + ".txt")
         plan = Plan(boards=args.boards, static_root=STATIC, deflate=not args.no_deflate,
-                    timeout=1800, profile=profile, **kw)
+                    timeout=1800, profile=profile, db_threads=args.db_threads, **kw)
         report = run(plan)
         print(f"[{label}]")
         print("\n".join(report.lines()), flush=True)
