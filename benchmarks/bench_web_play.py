@@ -110,7 +110,7 @@ def main() -> int:
             args.profile.mkdir(parents=True, exist_ok=True)
             profile = args.profile / (label.replace(" ", "-").replace("+", "") + ".txt")
         plan = Plan(boards=args.boards, static_root=STATIC, deflate=not args.no_deflate,
-                    timeout=1800, profile=profile, db_threads=args.db_threads, **kw)
+                    profile=profile, db_threads=args.db_threads, **{"timeout": 1800, **kw})
         report = run(plan)
         print(f"[{label}]")
         print("\n".join(report.lines()), flush=True)
@@ -143,7 +143,7 @@ def main() -> int:
         print(f"  {verdict(met >= TABLES)} {backend}: the largest N with p95 ≤ {P95_MS:.0f} ms "
               f"is {met} of the steps (target ≥ {TABLES})", flush=True)
         ceiling = args.ceiling_tables or met or 50
-        once(f"{backend} {ceiling} no pacing", tables=ceiling, pace=0.0, **db)
+        once(f"{backend} {ceiling} no pacing", tables=ceiling, pace=0.0, timeout=300, **db)
         if args.spectators and time.monotonic() - start <= args.budget:
             # Back to back, the same size, so the machine's other work weighs on both alike.
             base = at_target or once(f"{backend} {TABLES} paced", tables=TABLES,

@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .loadtest import Server, scratch_database, server_env
 from .loadtest import Plan as _EntryPlan
+from .loadtest import Server, scratch_database, server_env
 
 RANKS = "23456789TJQKA"
 
@@ -224,6 +224,7 @@ async def _seat(load: _Load, table: _Table, ws: Any, seat: str, rng: random.Rand
     """One player: read every message; act when the latest view says it is this seat's turn."""
     plan, report = load.plan, load.report
     acted: tuple[int, int] | None = None
+    last: dict[str, Any] | None = None  # the last message sent
     try:
         async for raw in ws:
             m = _loads(raw)
@@ -231,6 +232,11 @@ async def _seat(load: _Load, table: _Table, ws: Any, seat: str, rng: random.Rand
             now = time.perf_counter()
             if kind == "error":
                 report.errors.append(f"table {table.index} {seat}: {m.get('code')} {m.get('en')}")
+                if m.get("code") == "busy" and last is not None and not load.stop.is_set():
+                    # Not stored (the server said so): sent again, as a client would, so
+                    # the table goes on; the error still counts against the run.
+                    await asyncio.sleep(0.05)
+                    await ws.send(json.dumps(last))
                 continue
             if kind == "ack":
                 report.acks += 1
@@ -272,6 +278,7 @@ async def _seat(load: _Load, table: _Table, ws: Any, seat: str, rng: random.Rand
             table.sent[(at[0], at[1] + 1)] = time.perf_counter()
             table.sender[(at[0], at[1] + 1)] = seat
             table.unacked += 1
+            last = message
             await ws.send(json.dumps(message))
             if load.measuring:
                 report.moves += 1
@@ -492,7 +499,7 @@ def _setup(payload: Mapping[str, Any]) -> dict[str, Any]:
         four = users[4 * i:4 * i + 4]
         table = services.create_table(room, four[0], name=f"load {i + 1}",
                                       boards=int(payload["boards"]))
-        for user, seat in zip(four, Seat):
+        for user, seat in zip(four, Seat, strict=True):
             services.sit(table, user, seat)
         tables.append({"id": int(table.pk), "sessions": [session(u) for u in four]})
     return {"cookie_name": settings.SESSION_COOKIE_NAME, "tables": tables,
