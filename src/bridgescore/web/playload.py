@@ -308,6 +308,8 @@ async def _spectator(load: _Load, table: _Table, ws: Any) -> None:
 
 
 async def _drive(server: Server, setup: Mapping[str, Any], plan: Plan, report: Report) -> None:
+    from websockets.exceptions import InvalidHandshake
+
     load = _Load(plan, report, server.url, setup["cookie_name"])
     rng = random.Random(plan.seed)
     tables = [_Table(i, t["id"], plan.pace * i / max(1, len(setup["tables"])))
@@ -317,8 +319,16 @@ async def _drive(server: Server, setup: Mapping[str, Any], plan: Plan, report: R
     gate = asyncio.Semaphore(plan.connect_at_once)
 
     async def opened(table_id: int, session: str) -> Any:
-        async with gate:
-            return await _connect(load, table_id, session)
+        # A refused handshake (a 500) is an error of the run; the socket is tried again, as
+        # a browser reconnects, so that one refusal does not end the whole run.
+        for attempt in range(5):
+            try:
+                async with gate:
+                    return await _connect(load, table_id, session)
+            except (OSError, TimeoutError, InvalidHandshake) as e:
+                report.errors.append(f"table {table_id}: connect: {type(e).__name__}: {e}")
+                await asyncio.sleep(0.2 * 2 ** attempt)
+        return await _connect(load, table_id, session)
 
     t0 = time.perf_counter()
     _say(f"opening {4 * len(tables)} sockets and {len(setup['spectators'])} spectators'")
