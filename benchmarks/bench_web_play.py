@@ -91,6 +91,8 @@ def main() -> int:
     parser.add_argument("--budget", type=float, default=3600,
                         help="seconds: no new step starts after this")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON here")
+    parser.add_argument("--work", metavar="DIR", type=Path,
+                        help="keep each run's data and server log here (default: removed)")
     parser.add_argument("--profile", metavar="DIR", type=Path,
                         help="py-spy profiles of the server (raw, --gil), one a run, here")
     args = parser.parse_args()
@@ -111,7 +113,8 @@ def main() -> int:
             profile = args.profile / (label.replace(" ", "-").replace("+", "") + ".txt")
         plan = Plan(boards=args.boards, static_root=STATIC, deflate=not args.no_deflate,
                     profile=profile, db_threads=args.db_threads, **{"timeout": 1800, **kw})
-        report = run(plan)
+        work = args.work / label.replace(" ", "-").replace("+", "") if args.work else None
+        report = run(plan, work)
         print(f"[{label}]")
         print("\n".join(report.lines()), flush=True)
         sound = sound and report.sound

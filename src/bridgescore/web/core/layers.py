@@ -28,4 +28,4 @@ class LeanInMemoryChannelLayer(InMemoryChannelLayer):
         if now - self._cleaned < CLEAN_SECONDS:
             return
         self._cleaned = now
-        super()._clean_expired()
+        super()._clean_expired()  # type: ignore[misc]  # not in channels-stubs
