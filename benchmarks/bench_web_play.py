@@ -155,7 +155,8 @@ def main() -> int:
                          tables=TABLES, pace=args.pace, spectators=args.spectators,
                          duration=args.seconds, **db)
             rise = p95(crowd) / p95(base) - 1 if p95(base) else float("nan")
-            print(f"  {verdict(rise <= SPECTATOR_RISE)} tables' p95 {p95(base):.1f} ms without, "
+            ok = rise <= SPECTATOR_RISE and base.sound and crowd.sound
+            print(f"  {verdict(ok)} tables' p95 {p95(base):.1f} ms without, "
                   f"{p95(crowd):.1f} ms with {args.spectators} spectators ({100 * rise:+.0f} %; "
                   f"target ≤ +{100 * SPECTATOR_RISE:.0f} %)", flush=True)
     if args.json:
