@@ -85,8 +85,9 @@ class Server:
 
 
 def start(env: dict[str, str], log_dir: Path, *, migrate: bool = True,
-          timeout: float = 90.0) -> Server:
-    port = free_port()
+          timeout: float = 90.0, port: int | None = None) -> Server:
+    """``port``: a given one (a server restarted where its clients expect it), else a free one."""
+    port = port or free_port()
     log = log_dir / f"server-{port}.log"
     args = [sys.executable, "-m", "bridgescore", "web", "serve", "--port", str(port)]
     if not migrate:

@@ -34,7 +34,8 @@ The bidding system (docs/robots.md has it in English and Chinese):
   takeout double (jumps with 9-11, game with 12+).
 - Everything else: the robot places the contract from its hand and what partner has shown:
   a major fit, notrump with their suits stopped, a minor fit; game with 25 points between
-  the hands (a minor game with 28), slam when 33 are certain, a grand slam with 37, else
+  the hands (a minor game with 28), Blackwood (4NT; 5♣ 0/4 aces, 5♦ 1, 5♥ 2, 5♠ 3) with a
+  fit and 31+, slam when 33 are certain, a grand slam with 37, else
   the partscore the fit's length allows (the law of total tricks) in competition.  Penalty
   doubles only when the opponents outbid a side with the balance of strength at the three
   level or higher.

@@ -6,9 +6,11 @@ never at the hidden hands: so it plays as a person could, if not as well.
 
 Its rules, in the order tried:
 
-- a lead: a defender leads the top of a sequence (AK, KQ, QJ, JT at the top of a suit),
-  else the ace of a suit headed by AK, else fourth best of the longest suit (notrump) or of
-  the longest side suit (suit contract), never a trump unless nothing else is left; the
+- a lead: a defender returns partner's suit, cashes a winner once the hand is under way;
+  against notrump it leads the longest suit, its top card when headed by touching cards
+  (ten or higher), else fourth best; against a suit contract the top of a sequence headed
+  by the queen or higher, the ace from AK, else fourth best of the longest side suit
+  without the ace, never a trump unless nothing else is left; the
   declaring side draws trumps while the opponents may hold some and it holds the master
   trump, then cashes a master (high card from the shorter hand first), else leads low from
   its longest suit;
@@ -171,9 +173,12 @@ def _lead(view: _View, legal: list[Card]) -> Card:
         if card.suit is not trump and view.is_master(card) and play.tricks:
             return card  # cash a winner once the hand is under way
     side = _suits_by_length(hand, trump) or _suits_by_length(hand, None)
+    if trump is None:
+        # notrump: the longest suit, its top card when headed by touching honours
+        return _sequence_lead(hand, side[0]) or _fourth_best(hand, side[0])
     for suit in side:
         seq = _sequence_lead(hand, suit)
-        if seq is not None:
+        if seq is not None and seq.rank.value >= Rank.QUEEN.value:
             return seq
     if trump is not None:
         for suit in side:

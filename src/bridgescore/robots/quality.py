@@ -1,7 +1,7 @@
 """How well the robots bid, measured: four robots bid seeded random deals and the final
 contracts are compared with simple targets (and, with ``--dd``, with the double-dummy par).
 
-    python -m bridgescore.robots.quality [--boards 500] [--seed robots] [--dd]
+    python -m bridgescore.robots.quality [--boards 500] [--seed robots] [--dd] [--play]
 
 The figures (docs/robots.md records a run):
 
@@ -15,7 +15,10 @@ The figures (docs/robots.md records a run):
 - ``passed_out``: the share of boards passed out;
 - with ``--dd``: ``imps_vs_par``, the mean IMPs by which the contract reached (scored by its
   double-dummy tricks) differs from the par score, and ``par_or_better``, the share of boards
-  within 1 IMP of par.
+  within 1 IMP of par; ``slams_made``, the share of the slams bid that make double dummy;
+- with ``--play``: four simple robots play each contract reached; ``play_vs_dd`` is the mean
+  of declarer's tricks less the double-dummy tricks, ``play_equal_dd`` the share of boards
+  where they are equal.
 """
 
 from __future__ import annotations
@@ -136,18 +139,45 @@ def _par_figures(boards: Sequence[BoardBid]) -> dict[str, float]:
     tables = dd_tables([b.deal for b in boards])
     total = 0
     close = 0
+    slams = slams_made = 0
     for b, table in zip(boards, tables, strict=True):
         declarer = b.auction.declarer
         if declarer is None:
             ns = 0
         else:
             tricks = table[b.contract.strain, declarer]
+            if b.contract.level >= 6:
+                slams += 1
+                slams_made += tricks >= b.contract.level + 6
             ns = Result(b.contract, declarer, tricks).ns_score(b.vulnerability)
         par_ns = par(table, b.vulnerability, b.dealer).score
         diff = abs(imps(ns - par_ns))
         total += diff
         close += diff <= 1
-    return {"imps_vs_par": total / len(boards), "par_or_better": close / len(boards)}
+    return {"imps_vs_par": total / len(boards), "par_or_better": close / len(boards),
+            "slams_made": slams_made / slams if slams else 1.0}
+
+
+def _play_figures(boards: Sequence[BoardBid]) -> dict[str, float]:
+    from ..dd import dd_tables
+    from ..play import Play
+    from .cardplay import simple_card
+
+    played = [b for b in boards if b.auction.declarer is not None]
+    tables = dd_tables([b.deal for b in played])
+    diff = equal = 0
+    for b, table in zip(played, tables, strict=True):
+        declarer = b.auction.declarer
+        assert declarer is not None
+        play = Play(b.deal, b.contract, declarer)
+        while not play.is_over:
+            play.play(simple_card(play))
+        assert play.total_tricks is not None
+        d = play.total_tricks - table[b.contract.strain, declarer]
+        diff += d
+        equal += d == 0
+    n = len(played) or 1
+    return {"play_vs_dd": diff / n, "play_equal_dd": equal / n}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -155,11 +185,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--boards", type=int, default=500)
     parser.add_argument("--seed", default="robots")
     parser.add_argument("--dd", action="store_true", help="compare with the double-dummy par")
+    parser.add_argument("--play", action="store_true",
+                        help="simple robots play the contracts: compare with double dummy")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     boards = bid_boards(args.boards, args.seed)
     elapsed = time.perf_counter() - start
-    for key, value in figures(boards, dd=args.dd).items():
+    got = figures(boards, dd=args.dd)
+    if args.play:
+        got.update(_play_figures(boards))
+    for key, value in got.items():
         print(f"{key:15} {value:.3f}")
     print(f"{'ms_per_auction':15} {elapsed * 1000 / len(boards):.2f}")
 

@@ -14,6 +14,7 @@ from .accounts.models import Player, User
 from .clubs.models import Club, Membership
 from .demo_events import load_demo_events
 from .events.models import Event
+from .play.demo import load_play_demo
 from .teams.demo import load_team_match
 
 CLUB = ("demo", "Riverside Bridge Club", "江滨桥牌俱乐部")
@@ -96,4 +97,5 @@ def load_demo() -> Demo:
     players = [Player.objects.get(user__username=u) for u, _, _ in MEMBERS]
     demo.events = [*load_demo_events(club, director, players),
                    load_team_match(club, director)]
+    load_play_demo(club, director)  # the lobby: a table where one can play with robots
     return demo

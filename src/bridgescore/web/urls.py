@@ -21,6 +21,7 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("account/", include("bridgescore.web.accounts.urls")),
     path("clubs/", include("bridgescore.web.clubs.urls")),
+    path("play/", include("bridgescore.web.play.urls")),
     # The event apps write their paths out in full (/t/<secret>/, /events/<id>/…).
     path("", include("bridgescore.web.entry.urls")),
     path("", include("bridgescore.web.director.urls")),

@@ -183,14 +183,21 @@ async def autoplay(sock: Socket, seat: str, rng: Any, *, until: str = "finished"
     """A scripted player in one seat (robots in the others): a legal move whenever a new
     position waits for this seat, until the table says ``until``.  The moves sent."""
     sent = 0
+    last: dict[str, Any] = {}
     while True:
         m = await sock.next(timeout)
         if m["type"] == until or m["type"] == "closed":
             return sent
+        if m["type"] == "error" and m["code"] == "rate_limited" and m["id"] == last.get("id"):
+            # Robots with no pause are faster than the limit a person's socket has.
+            await asyncio.sleep(0.1)
+            await sock.send(last)
+            continue
         v = m.get("view")
         if (m["type"] in ("hello", "update", "board") and v is not None
                 and v["phase"] != "done" and seat in v["to_act"]):
-            await sock.send({**pick(v, rng), "id": f"move-{sent}"})
+            last = {**pick(v, rng), "id": f"move-{sent}"}
+            await sock.send(last)
             sent += 1
 
 

@@ -367,7 +367,7 @@ class TableSocketTests(TransactionTestCase):
 
     def test_a_spectator_who_sits_down_gets_no_more_hands(self) -> None:
         t = table(self.people[0], spectators_see_hands=True)
-        for u, s in zip(self.people[:3], Seat):
+        for u, s in zip(self.people[:3], (Seat.NORTH, Seat.EAST, Seat.SOUTH), strict=True):
             services.sit(t, u, s)
         eve = cookie(self.watcher)
         auth = self.auth()

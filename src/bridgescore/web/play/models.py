@@ -174,3 +174,19 @@ class PlayConnection(models.Model):
     server = models.CharField(max_length=64)  # the process that holds it
     opened = models.DateTimeField(auto_now_add=True)
     seen = models.DateTimeField(db_index=True)
+
+
+class HandsSeen(models.Model):
+    """``user`` has watched ``table`` with every hand shown.  Such a spectator may not then
+    take a seat there in the middle of a board, nor anywhere in the other room of the same
+    match (they have seen the hands that room is about to play)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+")
+    table = models.ForeignKey(PlayTable, on_delete=models.CASCADE, related_name="+")
+    first = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["user", "table"], name="play_hands_seen_once"),
+        ]

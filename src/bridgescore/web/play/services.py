@@ -62,7 +62,16 @@ from ...tablestate import (
 )
 from ..accounts.models import User
 from ..clubs.roles import AnyUser, can_direct, is_member
-from .models import Disconnection, Move, PlayBoard, PlayConnection, PlaySeat, PlayTable, Room
+from .models import (
+    Disconnection,
+    HandsSeen,
+    Move,
+    PlayBoard,
+    PlayConnection,
+    PlaySeat,
+    PlayTable,
+    Room,
+)
 
 log = logging.getLogger(__name__)
 
@@ -554,10 +563,29 @@ def sit(table: PlayTable, user: AnyUser, seat: Seat) -> Outcome:
     def change(t: PlayTable, rows: list[PlaySeat], s: Seating) -> None:
         if t.status == PlayTable.Status.FINISHED:
             raise NotAllowed("this table's session is over", "本桌已经结束", "table_finished")
+        _not_seen_hands(t, user)
         s.sit(seat, str(user.pk), now=timezone.now().timestamp())
         _save_seat(rows[seat.value], user=user, robot=False, away_since=None)
 
     return _seating_change(int(table.pk), user, change)
+
+
+def _not_seen_hands(table: PlayTable, user: AnyUser) -> None:
+    """A spectator who has seen every hand does not sit down to play them."""
+    if seat_of(table, user) is not None:
+        return  # already seated here: Seating.sit refuses a second seat
+    others = [t.pk for t in other_rooms(table)]
+    if others and HandsSeen.objects.filter(user_id=int(user.pk or 0), table_id__in=others).exists():
+        raise NotAllowed("You have watched the other room of this match with every hand "
+                         "shown, so you may not play in it.",
+                         "您已在本场比赛的另一个房间看过四家牌，因此不能在本场比赛中打牌。",
+                         "seen_hands")
+    board = current_board(table)
+    if (board is not None and board.finished is None
+            and HandsSeen.objects.filter(user_id=int(user.pk or 0), table=table).exists()):
+        raise NotAllowed("You have watched this table with every hand shown: take a seat "
+                         "between boards.", "您在本桌观看过四家牌：请在两副牌之间入座。",
+                         "seen_hands")
 
 
 def stand(table: PlayTable, user: AnyUser) -> Outcome:
@@ -727,9 +755,9 @@ def _act_once(table_id: int, choose: Any, by_user: AnyUser | None, robot: bool,
     board = current_board(table)
     out = Outcome(table_id, delay=table.spectator_delay)
     if board is None or board.finished is not None:
-        if expect is not None:
+        # A robot has nothing to do; a player's action says why not (no board).
+        if expect is not None or choose(table, rows, None) is None:
             return out
-        choose(table, rows, None)  # a player's action: says why not (no board)
         raise TableActionError("board_over", "the board is over: the next one starts soon",
                                "这副牌已经结束：下一副即将开始")
     seq = _seq_of(board)
@@ -1079,6 +1107,10 @@ def hello(table: PlayTable, user: AnyUser, v: Viewer) -> dict[str, Any]:
     """The first message of a connection (and after every seating change of its own): the
     table, who you are, and the board's position exactly as stored."""
     board = current_board(table)
+    if v.sees_all and user.is_authenticated:
+        # Remembered for good: sit() refuses such a spectator a seat mid-board here and in
+        # the other room of the match.
+        HandsSeen.objects.get_or_create(user_id=user.pk, table=table)
     out: dict[str, Any] = {"type": "hello", "board_index": 0, "seq": 0,
                            "table": table_info(table),
                            "you": {"seat": v.seat.letter if v.seat is not None else None,

@@ -1,0 +1,352 @@
+"""The lobby and the table page in Debian's Chromium (Playwright): one person with three
+robots plays a whole board by clicking (and a few keys), at 390 px and 1280 px, in both
+languages; two people at one table in two browser contexts, each seeing only their own hand
+and the other's call as it is made.  Screenshots in artefacts/web/ (git-ignored).
+
+The server's robots act at once (BRIDGESCORE_PLAY_ROBOT_SECONDS=0), so a board takes
+seconds."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from bridgescore.web.play.models import PlayTable
+
+from . import servers
+from .test_browser import browser, new_page, shot  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.browser
+BOARD_SECONDS = 60  # a board by clicking; far more than it takes (robots do not wait)
+RESTART: dict[str, Any] = {}  # the site's environment and directory, to start it again
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
+    data = tmp_path_factory.mktemp("play-site")
+    # Robots act at once; a result stays while the test looks at it.
+    env = servers.server_env(data, BRIDGESCORE_PLAY_ROBOT_SECONDS="0",
+                             BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="120")
+    RESTART.update(env=env, data=data)
+    server = servers.start(env, data)
+    servers.bridgescore(env, "web", "demo")
+    yield server
+    server.stop()
+
+
+def log_in(page: Page, url: str, username: str) -> None:
+    page.goto(url + "/account/login/")
+    page.locator("#id_username").fill(username)
+    page.locator("#id_password").fill("demo-member")
+    page.locator("form.stack button[type=submit]").click()
+    page.wait_for_url("**/account/")
+
+
+ANYTHING_TO_DO = """() => !!(document.querySelector('#result') ||
+  document.querySelector('#claim-accept, #undo-accept') ||
+  document.querySelector('#bidbox:not([hidden]) button.bid:not([disabled])') ||
+  document.querySelector('#felt button.card.legal, #felt button.rankbtn.legal'))"""
+
+
+def play_board(page: Page, name: str) -> str:
+    """Bid and play until the board's result shows: the first call the cheapest bid open
+    (so that the board is played, not passed out), by clicking; the second typed (p); the
+    first card by the arrow key and Enter; the rest clicked.  The result's text."""
+    calls = cards = 0
+    while True:
+        page.wait_for_function(ANYTHING_TO_DO, timeout=BOARD_SECONDS * 1000)
+        if page.locator("#result").count():
+            return page.locator("#result").inner_text()
+        bids = page.locator("#bidbox:not([hidden]) button.bid:not([disabled])")
+        moves = page.evaluate("JSON.parse(document.querySelector('#play').dataset.moves || '0')")
+        answer = page.locator("#claim-accept, #undo-accept")
+        if answer.count():  # a robot's claim (or a request to undo): accepted
+            shot(page, f"{name}-claim")
+            answer.first.click()
+        elif bids.count():
+            calls += 1
+            if calls == 1:
+                cheapest = page.locator("#bidbox .bids:not(.others) button.bid:not([disabled])").first
+                cheapest.click()
+                shot(page, f"{name}-1-auction")
+            elif calls == 2:
+                page.keyboard.type("p")
+            else:
+                page.locator("#bidbox button.bid[data-call=Pass]").click()
+        else:
+            cards += 1
+            if cards == 1:
+                shot(page, f"{name}-2-lead")
+                page.keyboard.press("ArrowRight")
+                expect(page.locator("#felt .chosen")).to_have_count(1)
+                page.keyboard.press("Enter")
+            elif cards == 2:  # typed: the suit, a space, the rank ("s a", "h 10")
+                legal = page.locator("#felt button.card.legal, #felt button.rankbtn.legal")
+                card = legal.first.get_attribute("data-card")
+                assert card is not None
+                page.keyboard.type(card[0].lower() + " " + ("10" if card[1] == "T" else card[1].lower()))
+            else:
+                page.locator("#felt button.card.legal, #felt button.rankbtn.legal").first.click()
+            if cards == 6:
+                shot(page, f"{name}-3-play")
+        # What was done shows before the next turn is looked for (no double click).
+        page.wait_for_function(
+            "m => JSON.parse(document.querySelector('#play').dataset.moves || '0') > m",
+            arg=moves, timeout=BOARD_SECONDS * 1000)
+
+
+@pytest.mark.parametrize(("width", "locale"), [(1280, "en-US"), (390, "zh-CN"), (390, "en-US"),
+                                               (1280, "zh-CN")])
+def test_one_person_and_three_robots_play_a_board(
+        site: servers.Server, browser: Browser, width: int, locale: str) -> None:  # noqa: F811
+    zh = locale.startswith("zh")
+    lang = "zh" if zh else "en"
+    page, errors = new_page(browser, width, locale)
+    log_in(page, site.url, "wangwei")
+    page.goto(site.url + "/play/")
+    shot(page, f"play-{lang}-{width}-0-lobby")
+    page.locator("#practise").click()
+    page.wait_for_url("**/play/tables/*/")
+    expect(page.locator("#conn")).to_have_text("已连接" if zh else "Connected")
+    # Your hand: 13 cards face up, sorted ♠♥♦♣ high to low; the others' as backs.
+    expect(page.locator("#pos-bottom button.card")).to_have_count(13)
+    hand = page.locator("#pos-bottom button.card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    order = {s: i for i, s in enumerate("SHDC")}
+    ranks = "AKQJT98765432"
+    assert hand == sorted(hand, key=lambda c: (order[c[0]], ranks.index(c[1]))), hand
+    for pos in ("left", "top", "right"):
+        expect(page.locator(f"#pos-{pos} .backs .count")).to_have_text("13")
+    assert page.locator("#pos-left .seatname").inner_text() == ("西" if zh else "West")
+
+    result = play_board(page, f"play-{lang}-{width}")
+    # "4H E +2": the contract, the declarer and the tricks, then the score and its sum.
+    assert re.fullmatch(r"(结果：|Result: )\d(无将|NT|[♣♦♥♠])(加倍|再加倍|XX|X)? (北|东|南|西|North|East|South|West) "
+                        r"([=]|[+-]\d+)", result.strip()), result
+    expect(page.locator("#score-ns")).to_contain_text(re.compile(r"-?\d+"))
+    expect(page.locator("#arithmetic")).to_contain_text(re.compile(r"\d.* = \d+"))
+    # The deal as it was dealt, all four hands.
+    expect(page.locator("#felt .seatbox .cardface, #felt .seatbox .rankbtn")).to_have_count(52)
+    shot(page, f"play-{lang}-{width}-4-result")
+    # The last trick can be looked at again.
+    page.locator("#last-trick").click()
+    expect(page.locator("ol.lasttrick li")).to_have_count(4)
+    assert errors == []
+
+
+def test_two_people_at_one_table(site: servers.Server,
+                                 browser: Browser) -> None:  # noqa: F811
+    host, errors_host = new_page(browser, 1280, "en-US")
+    guest, errors_guest = new_page(browser, 390, "zh-CN")
+    log_in(host, site.url, "lina")
+    log_in(guest, site.url, "zhangmin")
+    guest.goto(site.url + "/play/")  # before the table exists: the lobby refreshes itself
+    host.goto(site.url + "/play/")
+    host.locator("details.create summary").click()
+    host.locator("#id_name").fill("Two of us")
+    host.locator("#id_seat").select_option("S")
+    host.locator("details.create button[type=submit]").click()
+    host.wait_for_url("**/play/tables/*/")
+    table_url = host.url
+
+    card = guest.locator("li.ptable", has_text="Two of us")
+    expect(card).to_have_count(1, timeout=10000)  # htmx asks every 3 s
+    expect(card.locator(f".status-{PlayTable.Status.WAITING.value}")).to_have_count(1)
+    card.locator("li.pseat[data-seat=W] button").click()  # 坐这里
+    guest.wait_for_url(table_url)
+    expect(guest.locator("#hostbox")).to_be_hidden()  # not the host
+    # The host fills the other two seats with robots; the board starts.
+    host.locator("#hostbox summary").click()
+    host.locator("#fill-robots").click()
+    expect(host.locator("#pos-bottom button.card")).to_have_count(13)
+    expect(guest.locator("#pos-bottom button.card")).to_have_count(13)
+    # Each sees only their own hand: the other's seat shows backs, and the hands differ.
+    south = host.locator("#pos-bottom button.card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    west = guest.locator("#pos-bottom button.card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    assert not set(south) & set(west)
+    assert host.locator("#pos-left").get_attribute("data-seat") == "W"
+    expect(host.locator("#pos-left .backs")).to_have_count(1)
+    expect(host.locator("#pos-left .cardface")).to_have_count(0)
+    assert guest.locator("#pos-bottom").get_attribute("data-seat") == "W"
+    expect(guest.locator("#pos-right .backs")).to_have_count(1)  # South, from West
+    shot(host, "play-two-host-1280")
+    shot(guest, "play-two-guest-390")
+
+    # Whoever is to call first calls, with an alert; the other sees the call and, being an
+    # opponent, the explanation.
+    ready = "() => !!document.querySelector('#bidbox:not([hidden]) button.bid:not([disabled])')"
+    host.wait_for_function(f"() => ({ready})() || !!document.querySelector('#felt')", timeout=20000)
+    first, other = None, None
+    for _ in range(200):
+        if host.evaluate(f"({ready})()"):
+            first, other = host, guest
+            break
+        if guest.evaluate(f"({ready})()"):
+            first, other = guest, host
+            break
+        host.wait_for_timeout(100)
+    assert first is not None and other is not None, "neither player was ever to call"
+    index = first.locator("#middle table.auction td[data-i]").count()
+    cheapest = first.locator("#bidbox .bids:not(.others) button.bid:not([disabled])").first
+    call = cheapest.get_attribute("data-call")
+    assert call is not None
+    first.locator("#alert-text").fill("natural, 12-14")
+    cheapest.click()
+    seen = other.locator(f"#middle table.auction td[data-i='{index}']")
+    expect(seen).to_have_attribute("data-call", call, timeout=10000)
+    expect(seen).to_have_class("alerted")
+    expect(other.locator("#middle ol.alerts")).to_contain_text("natural, 12-14")
+    shot(other, "play-two-after-call")
+    # A spectator sees the call and no hand (the table lets spectators watch, not see hands).
+    spectator, errors_spectator = new_page(browser, 390, "en-US")
+    log_in(spectator, site.url, "yanglei")
+    spectator.goto(table_url)
+    expect(spectator.locator("#turn")).to_contain_text("You are watching.")
+    expect(spectator.locator(f"#middle table.auction td[data-i='{index}']")).to_have_attribute(
+        "data-call", call)
+    expect(spectator.locator("#felt .seatbox .backs")).to_have_count(4)
+    assert spectator.locator("#felt .seatbox .cardface, #bidbox:not([hidden])").count() == 0
+    shot(spectator, "play-two-spectator-390")
+    # Board 1: North deals, so the host at South calls first and West (the guest) is next:
+    # the host may take the call back; West (and the robot East) decide.
+    assert first is host
+    host.locator("#undo").click()
+    expect(guest.locator("#undo-dialog")).to_be_visible()
+    shot(guest, "play-two-undo-asked")
+    guest.locator("#undo-accept").click()
+    expect(host.locator(f"#middle table.auction td[data-i='{index}']")).to_have_count(
+        0, timeout=10000)
+    expect(guest.locator(f"#middle table.auction td[data-i='{index}']")).to_have_count(0)
+    expect(host.locator("#bidbox button.bid:not([disabled])").first).to_be_visible()
+    assert errors_host == [] and errors_guest == [] and errors_spectator == []
+
+
+def test_a_concession_ends_the_board(site: servers.Server,
+                                     browser: Browser) -> None:  # noqa: F811
+    """Declarer or a defender concedes the rest (a claim of 0 tricks, which robots always
+    accept); dummy cannot claim, so a practice table where one is dummy is left for another."""
+    page, errors = new_page(browser, 1280, "en-US")
+    log_in(page, site.url, "chenjing")
+    for _ in range(4):
+        page.goto(site.url + "/play/")
+        page.locator("#practise").click()
+        page.wait_for_url("**/play/tables/*/")
+        page.locator("#bidbox button.bid:not([disabled])").first.wait_for()
+        page.locator("#bidbox .bids:not(.others) button.bid:not([disabled])").first.click()
+        while page.locator("#play").get_attribute("data-phase") == "auction":
+            page.wait_for_function(
+                "() => document.querySelector('#play').dataset.phase !== 'auction' || "
+                "!!document.querySelector('#bidbox:not([hidden]) button.bid[data-call=Pass]:not([disabled])')")
+            if page.locator("#play").get_attribute("data-phase") == "auction":
+                page.locator("#bidbox button.bid[data-call=Pass]").click()
+                page.wait_for_timeout(200)
+        page.wait_for_function("() => document.querySelector('#play').dataset.phase === 'play'")
+        if page.locator("#play").get_attribute("data-dummy") == page.locator(
+                "#pos-bottom").get_attribute("data-seat"):
+            continue  # dummy may not claim: another table
+        # A claim comes after the opening lead (Law 68): lead first if it is ours.
+        page.wait_for_function("() => !!document.querySelector('#claim-open, #pos-bottom button.card.legal')")
+        if not page.locator("#claim-open").count():
+            page.locator("#pos-bottom button.card.legal").first.click()
+        expect(page.locator("#claim-open")).to_be_visible()
+        break
+    else:
+        pytest.skip("dummy four times running")
+    page.locator("#claim-open").click()
+    page.locator("#claim-tricks").select_option("0")
+    page.locator("#claim-statement").fill("the rest are yours")
+    shot(page, "play-claim-form")
+    page.locator("#claim-form button[type=submit]").click()
+    expect(page.locator("#result")).to_be_visible(timeout=10000)
+    assert page.locator("#play").get_attribute("data-phase") == "done"
+    assert errors == []
+
+
+# South holds every top card (13 tricks in notrump); the others have 3, 0 and 0 points, so
+# the robots pass.
+CLAIM_PBN = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:T987.JT9.JT9.JT9 6543.876.876.876 AKQJ.AKQ.AKQ.AKQ 2.5432.5432.5432"]
+"""
+MAKE_SET = f"""
+from bridgescore.web.clubs.models import Club
+from bridgescore.web.events.models import BoardSet
+BoardSet.objects.get_or_create(club=Club.objects.get(slug="demo"), name="Claim deal",
+                               defaults={{"pbn": {CLAIM_PBN!r}, "boards": 1}})
+"""
+
+
+def test_a_claim_shows_the_claimer_s_hand_to_a_defender(site: servers.Server,
+                                                        browser: Browser) -> None:  # noqa: F811
+    """A club's board set: South (a person) declares 1NT and claims all 13 tricks after the
+    lead; West (a person) sees South's hand in the claim's dialog and accepts, as the robot
+    East does: 1NT by South, 13 tricks, 40 + 6×30 + 50 = 270 to North-South."""
+    servers.bridgescore(RESTART["env"], "web", "manage", "shell", "-c", MAKE_SET)
+    south, errors_south = new_page(browser, 1280, "en-US")
+    west, errors_west = new_page(browser, 390, "en-US")
+    log_in(south, site.url, "xuhui")
+    log_in(west, site.url, "sunli")
+    south.goto(site.url + "/play/")
+    south.locator("details.create summary").click()
+    south.locator("#id_room").select_option(label="Practice room")
+    south.locator("#id_name").fill("Claim table")
+    south.locator("#id_boards").fill("1")
+    south.locator("#id_board_set").select_option(label="Claim deal")
+    south.locator("#id_seat").select_option("S")
+    south.locator("details.create button[type=submit]").click()
+    south.wait_for_url("**/play/tables/*/")
+    west.goto(south.url)
+    west.locator("#felt button[data-sit=W]").click()  # over the socket, from the table page
+    expect(west.locator("#pos-bottom")).to_have_attribute("data-seat", "W")
+    south.locator("#hostbox summary").click()
+    south.locator("#fill-robots").click()
+    expect(west.locator("#pos-bottom button.card")).to_have_count(13)
+    south.locator("#bidbox button.bid[data-call='1NT']:not([disabled])").click()
+    west.locator("#bidbox button.bid[data-call=Pass]:not([disabled])").click()
+    expect(south.locator("#play")).to_have_attribute("data-phase", "play")
+    west.locator("#pos-bottom button.card.legal").first.click()  # the opening lead
+    expect(south.locator("#claim-open")).to_be_visible()
+    south.locator("#claim-open").click()
+    south.locator("#claim-tricks").select_option("13")
+    south.locator("#claim-statement").fill("all top tricks")
+    south.locator("#claim-form button[type=submit]").click()
+    dialog = west.locator("#claim-dialog")
+    expect(dialog).to_contain_text("South claims 13 of the remaining tricks")
+    expect(dialog).to_contain_text("all top tricks")
+    # South's thirteen cards, shown to the defender who must decide.
+    expect(dialog.locator(".rankbtn")).to_have_count(13)
+    shot(west, "play-claim-dialog-390")
+    west.locator("#claim-accept").click()
+    expect(south.locator("#result")).to_have_text("Result: 1NT South +6")
+    expect(south.locator("#score-ns")).to_have_text("Score (N-S): 270")
+    expect(south.locator("#arithmetic")).to_contain_text("= 270")
+    expect(west.locator("#result")).to_be_visible()
+    assert errors_south == [] and errors_west == []
+
+
+def test_the_page_reconnects_after_the_server_comes_back(site: servers.Server,
+                                                         browser: Browser) -> None:  # noqa: F811
+    """Last in this module: it stops the module's server and starts it again, on the same
+    port and database, as a restarted deployment would."""
+    page, errors = new_page(browser, 1280, "en-US")
+    log_in(page, site.url, "liuyang")
+    page.goto(site.url + "/play/")
+    page.locator("#practise").click()
+    page.wait_for_url("**/play/tables/*/")
+    expect(page.locator("#pos-bottom button.card")).to_have_count(13)
+    hand = page.locator("#pos-bottom button.card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    site.stop()
+    expect(page.locator("#conn")).to_have_text("Reconnecting…")
+    shot(page, "play-reconnecting")
+    again = servers.start(RESTART["env"], RESTART["data"], migrate=False, port=site.port)
+    site.process, site.log = again.process, again.log  # the fixture stops this one
+    expect(page.locator("#conn")).to_have_text("Connected", timeout=20000)
+    expect(page.locator("#pos-bottom button.card")).to_have_count(13)
+    assert page.locator("#pos-bottom button.card").evaluate_all(
+        "bs => bs.map(b => b.dataset.card)") == hand
+    # The failed attempts while the server was down are the browser's own console errors.
+    assert [e for e in errors if "WebSocket" not in e] == []
