@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    ?= out
 
-.PHONY: run run-system test lint typecheck bench clean web web-setup web-assets web-system web-test web-messages
+.PHONY: run run-system test lint typecheck bench bench-play clean web web-setup web-assets web-system web-test web-messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -114,6 +114,13 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_live.py
 	$(BIN)/python benchmarks/bench_deals.py
 	$(BIN)/python benchmarks/bench_files.py
+
+# Online play under load (issue 10): N tables of four WebSockets against the real server, on
+# SQLite and on PostgreSQL + Redis (a scratch database next to PG_URL); about 40 minutes.
+# `.venv/bin/python benchmarks/bench_web_play.py --quick` is the few-minute version.
+bench-play: web-setup
+	$(BIN)/python benchmarks/bench_web_play.py --pg-url $(PG_URL) --redis-url $(REDIS_URL_TEST) \
+	  --json benchmarks/results_web_play.json
 
 clean:
 	rm -rf $(VENV) $(OUT) .pytest_cache .mypy_cache .ruff_cache node_modules $(WEB)/vendor artefacts

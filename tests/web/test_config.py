@@ -67,7 +67,7 @@ def test_redis_url_selects_the_redis_layer_and_cache() -> None:
     assert layer["CONFIG"] == {"hosts": ["redis://cache.internal:6379/2"], "prefix": "bridgescore"}
     assert config.caches(env)["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     assert config.channel_layers({})["default"]["BACKEND"] == (
-        "channels.layers.InMemoryChannelLayer")
+        "bridgescore.web.core.layers.LeanInMemoryChannelLayer")
     with pytest.raises(ImproperlyConfigured, match="REDIS_URL='localhost:6379'"):
         config.channel_layers({"REDIS_URL": "localhost:6379"})
 

@@ -196,7 +196,7 @@ def channel_layers(env: Mapping[str, str]) -> dict[str, dict[str, object]]:
                 "CONFIG": {"hosts": [url], "prefix": "bridgescore"},
             }
         }
-    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    return {"default": {"BACKEND": "bridgescore.web.core.layers.LeanInMemoryChannelLayer"}}
 
 
 def caches(env: Mapping[str, str]) -> dict[str, dict[str, object]]:

@@ -15,11 +15,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import DatabaseError
 
 from ...errors import BridgeError
 from ...seat import Seat
@@ -30,6 +33,7 @@ from . import live, services
 from .models import PlayTable
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 CLOSE_NOT_AUTHENTICATED = 4401
 CLOSE_NOT_ALLOWED = 4403
@@ -78,6 +82,17 @@ class TableConsumer(AsyncWebsocketConsumer):
     allowance: float = BURST
     last: float = 0.0
     at: tuple[int, int] = (0, 0)  # (board index, seq) of the position last sent
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels' dispatch first runs close_old_connections on its one shared sync thread
+        # for every message (each table update, to each socket): a thread hop per message
+        # that queues behind every other socket's.  This consumer never uses that thread's
+        # connection (its database work runs on core.dbthreads, which look after their own),
+        # so the handler is called directly.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     # -- opening and closing -----------------------------------------------------------
 
@@ -199,6 +214,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         except BridgeError as e:
             await self.send_json(_error("bad_message", e.en, e.zh, ident))
+            return
+        except DatabaseError:
+            # Nothing was stored (the transaction rolled back): the player may send it again,
+            # and the socket stays open (an exception here would close it).
+            log.exception("table %s: a message could not be stored", self.table_id)
+            await self.send_json(_error("busy", "the table could not store that just now: "
+                                        "send it again", "牌桌暂时无法保存：请重新发送", ident))
             return
         await self.send_json({"type": "ack", "id": ident, "seq": out.seq})
 

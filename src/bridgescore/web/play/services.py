@@ -23,6 +23,7 @@ import datetime
 import logging
 import os
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -100,8 +101,8 @@ __all__ = [
 ]
 
 SERVER_ID = f"{os.uname().nodename}:{os.getpid()}"  # this process, in PlayConnection.server
-STALE_SECONDS = 20.0  # a connection not seen for this long (each sweep refreshes its own
-# server's) belonged to a dead server
+STALE_SECONDS = 20.0  # a connection not seen for this long belonged to a dead server
+HEARTBEAT_SECONDS = 5.0  # a server's sweep refreshes its own connections' ``seen`` this often
 
 
 def robot_seconds() -> float:
@@ -955,6 +956,8 @@ def disconnected(table_id: int, user_id: int, channel: str) -> Outcome | None:
 def _presence(table_id: int, user_id: int, *, away_from: datetime.datetime | None = None
               ) -> Outcome | None:
     """The user's seat brought in line with their live connections."""
+    if not _presence_changes(table_id, user_id):
+        return None
     with _lock(table_id), transaction.atomic():
         table = _locked_table(table_id)
         if table is None:
@@ -981,12 +984,34 @@ def _presence(table_id: int, user_id: int, *, away_from: datetime.datetime | Non
     return out
 
 
+def _presence_changes(table_id: int, user_id: int) -> bool:
+    """Whether the user's seat disagrees with their connections, read without the table's
+    lock or a write transaction: the common case (a player who was not away connects, a
+    spectator comes or goes) then takes no write lock at all, which on SQLite is the one
+    writer every other table waits for.  Safe: every caller has committed its own
+    connection row first, and the locked path checks again."""
+    row = (PlaySeat.objects.filter(table_id=table_id, user_id=user_id)
+           .values_list("away_since", "robot").first())
+    if row is None:
+        return False
+    live = PlayConnection.objects.filter(table_id=table_id, user_id=user_id).exists()
+    away_since, robot = row
+    return (away_since is not None or robot) if live else away_since is None
+
+
+_beat = [0.0]  # time.monotonic() of this server's last refresh of its connections
+
+
 def sweep() -> int:
     """What every server does every second: keep its connections alive, forget a dead
     server's, put robots in for players away past the grace period (a disconnection when a
     board is in progress), and wake the overdue tables.  How many tables it woke."""
     now = timezone.now()
-    PlayConnection.objects.filter(server=SERVER_ID).update(seen=now)
+    if time.monotonic() - _beat[0] >= HEARTBEAT_SECONDS:
+        # Every HEARTBEAT_SECONDS, not every sweep: a write of every connection's row (a
+        # thousand at 250 tables) each second held SQLite's one write lock for nothing.
+        _beat[0] = time.monotonic()
+        PlayConnection.objects.filter(server=SERVER_ID).update(seen=now)
     stale = now - datetime.timedelta(seconds=STALE_SECONDS)
     dead = list(PlayConnection.objects.filter(seen__lt=stale).values_list(
         "channel", "table_id", "user_id", "seen"))
@@ -1068,7 +1093,6 @@ _entries_checked = [0.0]
 def _retry_entries() -> None:
     # A board whose result did not reach its event (the server died between the two, or
     # the event refused it): tried again every 30 s.
-    import time
 
     if time.monotonic() - _entries_checked[0] < 30:
         return
