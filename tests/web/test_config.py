@@ -64,7 +64,9 @@ def test_redis_url_selects_the_redis_layer_and_cache() -> None:
     env = {"REDIS_URL": "redis://cache.internal:6379/2"}
     layer = config.channel_layers(env)["default"]
     assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert layer["CONFIG"] == {"hosts": ["redis://cache.internal:6379/2"], "prefix": "bridgescore"}
+    assert layer["CONFIG"] == {
+        "hosts": [{"address": "redis://cache.internal:6379/2", "socket_timeout": 30.0}],
+        "prefix": "bridgescore"}
     assert config.caches(env)["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     assert config.channel_layers({})["default"]["BACKEND"] == (
         "bridgescore.web.core.layers.LeanInMemoryChannelLayer")

@@ -55,3 +55,26 @@ def test_the_health_check_reports_redis(services: tuple[str, str]) -> None:
             channel_layers.backends.clear()
     assert r.status_code == 200
     assert r.json()["channel_layer"]["backend"] == "RedisChannelLayer"
+
+
+def test_a_socket_idle_past_the_blocking_pop_still_receives(services: tuple[str, str]) -> None:
+    """redis-py 8 reads with a 5 s timeout unless told otherwise, the time channels_redis
+    blocks in one BZPOPMIN: an idle consumer's receive died with "Timeout reading from …"
+    and its socket closed.  A message sent after 7 s of silence must still arrive."""
+    import asyncio
+
+    _, redis_url = services
+    one, two = layer(redis_url), layer(redis_url)
+    two.prefix = one.prefix
+
+    async def run() -> None:
+        channel = await two.new_channel()
+        waiting = asyncio.ensure_future(two.receive(channel))
+        await asyncio.sleep(7)
+        assert not waiting.done(), waiting
+        await one.send(channel, {"type": "late", "n": 1})
+        assert await asyncio.wait_for(waiting, 10) == {"type": "late", "n": 1}
+        await one.close_pools()
+        await two.close_pools()
+
+    async_to_sync(run)()

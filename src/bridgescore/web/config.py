@@ -186,6 +186,9 @@ def sqlite_options(env: Mapping[str, str]) -> dict[str, object]:
     }
 
 
+REDIS_READ_TIMEOUT = 30.0  # seconds; channels_redis blocks for 5 s at a time
+
+
 def channel_layers(env: Mapping[str, str]) -> dict[str, dict[str, object]]:
     url = env.get("REDIS_URL", "").strip()
     if url:
@@ -193,7 +196,12 @@ def channel_layers(env: Mapping[str, str]) -> dict[str, dict[str, object]]:
         return {
             "default": {
                 "BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {"hosts": [url], "prefix": "bridgescore"},
+                # redis-py 8 reads with a 5 s socket timeout by default, the very time
+                # channels_redis blocks in BZPOPMIN for a message: every idle socket's
+                # receive then fails ("Timeout reading from …") and its consumer dies.  A
+                # read timeout well past the blocking pop keeps a hung Redis visible.
+                "CONFIG": {"hosts": [{"address": url, "socket_timeout": REDIS_READ_TIMEOUT}],
+                           "prefix": "bridgescore"},
             }
         }
     return {"default": {"BACKEND": "bridgescore.web.core.layers.LeanInMemoryChannelLayer"}}
