@@ -16,20 +16,20 @@ from bridgescore.web import config
 pytestmark = pytest.mark.services
 
 
-def layer(url: str) -> Any:
-    from channels_redis.core import RedisChannelLayer
+def layers(url: str) -> tuple[Any, Any]:
+    """Two layers of one deployment (one prefix), as in two app servers."""
+    from channels_redis.pubsub import RedisPubSubChannelLayer
 
     settings = config.channel_layers({"REDIS_URL": url})["default"]
-    assert settings["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert settings["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     kwargs = dict(settings["CONFIG"])  # type: ignore[call-overload]
     kwargs["prefix"] = f"test-{uuid.uuid4().hex[:8]}"
-    return RedisChannelLayer(**kwargs)
+    return RedisPubSubChannelLayer(**kwargs), RedisPubSubChannelLayer(**kwargs)
 
 
 def test_a_group_message_crosses_between_two_layers(services: tuple[str, str]) -> None:
     _, redis_url = services
-    one, two = layer(redis_url), layer(redis_url)
-    two.prefix = one.prefix  # the same deployment: the same prefix, other processes
+    one, two = layers(redis_url)
 
     async def run() -> None:
         channel = await two.new_channel()
@@ -38,8 +38,7 @@ def test_a_group_message_crosses_between_two_layers(services: tuple[str, str]) -
         assert await two.receive(channel) == {"type": "result.entered", "board": 3}
         await two.group_discard("table.7", channel)
         await one.flush()
-        await one.close_pools()
-        await two.close_pools()
+        await two.flush()
 
     async_to_sync(run)()
 
@@ -54,18 +53,17 @@ def test_the_health_check_reports_redis(services: tuple[str, str]) -> None:
         finally:
             channel_layers.backends.clear()
     assert r.status_code == 200
-    assert r.json()["channel_layer"]["backend"] == "RedisChannelLayer"
+    assert r.json()["channel_layer"]["backend"] == "RedisPubSubChannelLayer"
 
 
 def test_a_socket_idle_past_the_blocking_pop_still_receives(services: tuple[str, str]) -> None:
-    """redis-py 8 reads with a 5 s timeout unless told otherwise, the time channels_redis
-    blocks in one BZPOPMIN: an idle consumer's receive died with "Timeout reading from …"
-    and its socket closed.  A message sent after 7 s of silence must still arrive."""
+    """redis-py 8 reads with a 5 s timeout unless told otherwise (channels_redis's list
+    layer blocked 5 s in one BZPOPMIN: an idle consumer's receive died with "Timeout reading
+    from …" and its socket closed).  A message sent after 7 s of silence must arrive."""
     import asyncio
 
     _, redis_url = services
-    one, two = layer(redis_url), layer(redis_url)
-    two.prefix = one.prefix
+    one, two = layers(redis_url)
 
     async def run() -> None:
         channel = await two.new_channel()
@@ -74,7 +72,7 @@ def test_a_socket_idle_past_the_blocking_pop_still_receives(services: tuple[str,
         assert not waiting.done(), waiting
         await one.send(channel, {"type": "late", "n": 1})
         assert await asyncio.wait_for(waiting, 10) == {"type": "late", "n": 1}
-        await one.close_pools()
-        await two.close_pools()
+        await one.flush()
+        await two.flush()
 
     async_to_sync(run)()
