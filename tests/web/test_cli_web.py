@@ -102,14 +102,15 @@ def test_demo_loads_once(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "web", "demo")
     assert status == 0
     assert "director     demo-director   director" in out
-    # The director, 20 members with log-ins, 2 without, 4 guests in the team match; three
-    # sessions of the demo club.
+    # The director, 20 members with log-ins, 2 without, 4 guests in the team match and 8
+    # robots' names in the online match; four sessions of the demo club (the online match
+    # has no results yet: its robots play when the server runs).
     counts = (User.objects.count(), Player.objects.count(), Membership.objects.count(),
               Event.objects.count(), ResultEntry.objects.count())
     # 5-table Mitchell of 5 rounds × 3 boards all played (75), and a 3-table Howell with
     # two rounds of 2 boards played and 2 tables of the third (12 + 4); the team match has
     # four boards in both rooms and two in the open room (10).
-    assert counts == (21, 27, 23, 3, 75 + 16 + 10)
+    assert counts == (21, 27 + 8, 23, 4, 75 + 16 + 10)
     assert "/events/" in out and "Tuesday pairs (closed)" in out
     status, out, _ = run(capsys, "--lang", "zh", "web", "demo")
     assert status == 0 and "江滨桥牌俱乐部" in out

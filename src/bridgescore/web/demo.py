@@ -15,6 +15,7 @@ from .clubs.models import Club, Membership
 from .demo_events import load_demo_events
 from .events.models import Event
 from .play.demo import load_play_demo
+from .vugraph.demo import load_vugraph_match
 from .teams.demo import load_team_match
 
 CLUB = ("demo", "Riverside Bridge Club", "江滨桥牌俱乐部")
@@ -96,6 +97,8 @@ def load_demo() -> Demo:
         Membership.objects.get_or_create(club=club, player=player)
     players = [Player.objects.get(user__username=u) for u, _, _ in MEMBERS]
     demo.events = [*load_demo_events(club, director, players),
-                   load_team_match(club, director)]
+                   load_team_match(club, director),
+                   # Robots play both rooms once the server runs: the vugraph has a match.
+                   load_vugraph_match(club, director)]
     load_play_demo(club, director)  # the lobby: a table where one can play with robots
     return demo
