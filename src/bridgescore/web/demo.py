@@ -15,8 +15,8 @@ from .clubs.models import Club, Membership
 from .demo_events import load_demo_events
 from .events.models import Event
 from .play.demo import load_play_demo
-from .vugraph.demo import load_vugraph_match
 from .teams.demo import load_team_match
+from .vugraph.demo import load_vugraph_match
 
 CLUB = ("demo", "Riverside Bridge Club", "江滨桥牌俱乐部")
 DIRECTOR = ("director", "Zhou Min", "周敏", "demo-director")
