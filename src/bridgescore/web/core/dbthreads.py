@@ -24,7 +24,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from django.conf import settings
-from django.db import DatabaseError, connection
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 
 T = TypeVar("T")
 
@@ -32,6 +32,7 @@ _executor: ThreadPoolExecutor | None = None
 _executor_lock = threading.Lock()
 _here = threading.local()  # ``on`` is set in the database threads
 _started = 0  # threads the current executor has started
+_wrappers: list[Any] = []  # each database thread's connection wrapper (Django's, per thread)
 
 
 def _mark() -> None:
@@ -39,6 +40,7 @@ def _mark() -> None:
     _here.on = True
     with _executor_lock:
         _started += 1
+        _wrappers.append(connections[DEFAULT_DB_ALIAS])
 
 
 def _pool() -> ThreadPoolExecutor:
@@ -81,21 +83,22 @@ def shutdown() -> None:
     global _executor, _started
     with _executor_lock:
         executor, _executor = _executor, None
-        started, _started = _started, 0
+        _started = 0
+        wrappers = list(_wrappers)
+        _wrappers.clear()
     if executor is None:
         return
-    if started:
-        # One job a thread: each closes its own connection, then waits for the others, so
-        # that no thread takes two of them.
-        barrier = threading.Barrier(started)
-
-        def close() -> None:
-            connection.close()
-            barrier.wait(timeout=30)
-
-        for future in [executor.submit(close) for _ in range(started)]:
-            future.result()
+    # Every job finishes and every thread ends first; then each thread's connection is
+    # closed from here.  (Closing them from inside the threads needed one job on each
+    # thread at once, a barrier that broke when a thread was still busy with a live
+    # table's job: a test run then failed, or left a connection open.)
     executor.shutdown(wait=True)
+    for wrapper in wrappers:
+        wrapper.inc_thread_sharing()  # its thread is gone: another may close it
+        try:
+            wrapper.close()
+        finally:
+            wrapper.dec_thread_sharing()
 
 
 def submit(fn: Callable[..., T], *args: Any) -> Future[T]:
