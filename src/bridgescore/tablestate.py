@@ -27,6 +27,7 @@ Laws checked there (Laws 17-22, 41, 44) are checked here too.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,6 +77,7 @@ __all__ = [
     "action_from_dict",
     "apply",
     "view",
+    "views",
     "visible_cards",
 ]
 
@@ -794,28 +796,30 @@ def alert_for(state: TableState, index: int, viewer: Viewer) -> str | None:
 def view(state: TableState, viewer: Viewer) -> dict[str, Any]:
     """Everything ``viewer`` may know of the table, as JSON-ready data (docs/protocol.md).
     Hands appear only where :func:`visible_hands` allows; the others by their card counts."""
+    return views(state, (viewer,))[0]
+
+
+def views(state: TableState, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
+    """:func:`view` for each of ``viewers``.  A server sends every move to six viewers (four
+    seats, two kinds of spectator): what all of them may know is worked out once and shared
+    (read-only) between their views; only the hands, the alerts and the legal moves are each
+    viewer's own."""
     phase = state.phase
-    shown = visible_hands(state, viewer)
-    counts = {s.letter: len(state.hand(s)) for s in Seat}
-    hands = {s.letter: sorted_hand(state.hand(s)) for s in shown}
+    remaining = {s: state.hand(s) for s in Seat}
+    counts = {s.letter: len(remaining[s]) for s in Seat}
+    sorted_hands: dict[Seat, list[str]] = {}
     if phase is Phase.DONE:
-        hands_dealt = {s.letter: sorted_hand(state.board.deal[s]) for s in Seat}
+        hands_dealt: dict[str, list[str]] | None = {
+            s.letter: sorted_hand(state.board.deal[s]) for s in Seat}
     else:
         hands_dealt = None
-    auction = [{"call": str(c), "alert": alert_for(state, i, viewer),
-                "alerted": state.alerts[i] is not None
-                and (viewer.seat is not Seat((state.board.dealer.value + i) % 4).partner
-                     or phase is Phase.DONE)}
-               for i, c in enumerate(state.calls)]
-    out: dict[str, Any] = {
+    calls = [str(c) for c in state.calls]
+    common: dict[str, Any] = {
         "board": {"number": state.board.number, "dealer": state.board.dealer.letter,
                   "vulnerability": str(state.board.vulnerability)},
         "phase": phase.value,
-        "you": viewer.seat.letter if viewer.seat is not None else None,
         "moves": state.moves,
-        "hands": hands,
         "counts": counts,
-        "auction": auction,
         "contract": str(state.contract) if state.contract is not None else None,
         "declarer": state.declarer.letter if state.declarer is not None else None,
         "dummy": state.dummy.letter if state.dummy is not None and state.play else None,
@@ -823,37 +827,63 @@ def view(state: TableState, viewer: Viewer) -> dict[str, Any]:
         "to_act": [s.letter for s in state.to_act],
         "tricks": [], "current": None, "declarer_tricks": 0, "defender_tricks": 0,
         "claim": None, "undo": None, "result": None, "score_ns": None,
-        "legal_calls": [], "legal_cards": [], "undo_allowed": state.rules.undo_allowed,
+        "undo_allowed": state.rules.undo_allowed,
         "deal": hands_dealt,
     }
     play = state.play
     if play is not None:
-        out["tricks"] = [_trick_dict(t) for t in play.tricks]
+        common["tricks"] = [_trick_dict(t) for t in play.tricks]
         cur = play.current
-        out["current"] = {"leader": cur.leader.letter, "cards": [str(c) for c in cur.cards]}
-        out["declarer_tricks"] = play.declarer_tricks
-        out["defender_tricks"] = play.defender_tricks
+        common["current"] = {"leader": cur.leader.letter, "cards": [str(c) for c in cur.cards]}
+        common["declarer_tricks"] = play.declarer_tricks
+        common["defender_tricks"] = play.defender_tricks
     if state.claim is not None:
         c = state.claim
-        out["claim"] = {"seat": c.seat.letter, "tricks": c.tricks, "statement": c.statement,
-                        "deciders": [s.letter for s in c.deciders],
-                        "accepted": [s.letter for s in sorted(c.accepted, key=lambda s: s.value)],
-                        "total": claim_total(state, c)}
+        common["claim"] = {"seat": c.seat.letter, "tricks": c.tricks, "statement": c.statement,
+                           "deciders": [s.letter for s in c.deciders],
+                           "accepted": [s.letter for s in sorted(c.accepted, key=lambda s: s.value)],
+                           "total": claim_total(state, c)}
     if state.undo is not None:
         u = state.undo
         last = state.last_move()
-        out["undo"] = {"seat": u.seat.letter, "deciders": [s.letter for s in u.deciders],
-                       "accepted": [s.letter for s in sorted(u.accepted, key=lambda s: s.value)],
-                       "kind": last[0] if last else None}
+        common["undo"] = {"seat": u.seat.letter, "deciders": [s.letter for s in u.deciders],
+                          "accepted": [s.letter for s in sorted(u.accepted, key=lambda s: s.value)],
+                          "kind": last[0] if last else None}
     if phase is Phase.DONE:
         result = state.result
         assert result is not None
-        out["result"] = str(result)
-        out["score_ns"] = state.score_ns
-        out["tricks_taken"] = result.tricks
-    if viewer.seat is not None and viewer.seat in state.to_act and not (state.claim or state.undo):
-        out["legal_calls"] = [str(c) for c in state.legal_calls()]
-        out["legal_cards"] = [str(c) for c in state.legal_cards()]
+        common["result"] = str(result)
+        common["score_ns"] = state.score_ns
+        common["tricks_taken"] = result.tricks
+    may_move = not (state.claim or state.undo)
+    legal: tuple[list[str], list[str]] | None = None
+    out: list[dict[str, Any]] = []
+    for viewer in viewers:
+        hands = {}
+        for s in visible_hands(state, viewer):
+            if s not in sorted_hands:
+                sorted_hands[s] = sorted_hand(remaining[s])
+            hands[s.letter] = sorted_hands[s]
+        auction = [{"call": call, "alert": alert_for(state, i, viewer),
+                    "alerted": state.alerts[i] is not None
+                    and (viewer.seat is not Seat((state.board.dealer.value + i) % 4).partner
+                         or phase is Phase.DONE)}
+                   for i, call in enumerate(calls)]
+        legal_calls: list[str] = []
+        legal_cards: list[str] = []
+        if viewer.seat is not None and viewer.seat in state.to_act and may_move:
+            if legal is None:
+                legal = ([str(c) for c in state.legal_calls()],
+                         [str(c) for c in state.legal_cards()])
+            legal_calls, legal_cards = legal
+        # Each view a dict of its own; the values they share are never changed.
+        mine = {"board": common["board"], "phase": common["phase"],
+                "you": viewer.seat.letter if viewer.seat is not None else None,
+                "moves": common["moves"], "hands": hands, "counts": counts,
+                "auction": auction}
+        mine.update(common)
+        mine["legal_calls"], mine["legal_cards"] = legal_calls, legal_cards
+        out.append(mine)
     return out
 
 

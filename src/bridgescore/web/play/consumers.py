@@ -257,6 +257,15 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # -- what the table sends ----------------------------------------------------------
 
+    async def play_bundle(self, message: dict[str, Any]) -> None:
+        # A move's views for every viewer of the table: this socket forwards its own only.
+        if len(self.parts) < 2:
+            return
+        part = self.parts[1]
+        mine = message["parts"].get(part)
+        if mine is not None:
+            await self.play_message({"group": services.group_name(self.table_id, part), **mine})
+
     async def play_message(self, message: dict[str, Any]) -> None:
         group = str(message.get("group", ""))
         payload = message["payload"]

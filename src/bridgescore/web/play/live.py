@@ -110,6 +110,8 @@ def _failed(done: Any) -> None:
 
 
 def _wire(message: Any) -> dict[str, Any]:
+    if message.parts is not None:
+        return {"type": "play.bundle", "parts": message.parts}
     return {"type": "play.message", "group": message.group, "payload": message.payload,
             "user": message.user, "exclude": message.exclude}
 

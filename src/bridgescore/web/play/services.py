@@ -59,9 +59,11 @@ from ...tablestate import (
     apply,
     event_dict,
     view,
+    views,
 )
 from ..accounts.models import User
 from ..clubs.roles import AnyUser, can_direct, is_member
+from ..core.fastsql import Insert, Rows
 from . import live
 from .models import (
     Disconnection,
@@ -138,9 +140,23 @@ def _lock(table_id: int) -> threading.Lock:
         return _locks.setdefault(table_id, threading.Lock())
 
 
+# Every move runs these (core.fastsql: their SQL built once; compiling querysets was most of
+# a move's time on PostgreSQL): the table row locked, its seats' rows (no names: a move needs
+# only who sits where), the board being played with its moves' count, the move's insert.
+_TABLE_LOCKED = Rows(PlayTable, "id", lock=True)
+_SEAT_ROWS = Rows(PlaySeat, "table", order=("seat",))
+_LAST_BOARD = Rows(PlayBoard, "table", order=("-index",), limit=1, extra=lambda q: [
+    f"(SELECT MAX(mv.{q('seq')}) FROM {q(Move._meta.db_table)} mv "
+    f"WHERE mv.{q('board_id')} = m0.{q('id')})"])
+_INSERT_MOVE = Insert(Move)
+
+
 def _locked_table(table_id: int, *, skip_locked: bool = False) -> PlayTable | None:
     """The table row, locked for this transaction (PostgreSQL; SQLite's IMMEDIATE
     transaction holds the database's write lock already)."""
+    if not skip_locked:
+        found = _TABLE_LOCKED.first(table_id)
+        return found[0] if found is not None else None
     qs = PlayTable.objects.filter(pk=table_id)
     if connection.features.has_select_for_update:
         qs = qs.select_for_update(skip_locked=skip_locked)
@@ -201,6 +217,22 @@ def _remember_now(board_id: int, seq: int, state: TableState) -> None:
 def forget(board_id: int) -> None:
     with _states_lock:
         _states.pop(board_id, None)
+
+
+def _board_and_seq(table: PlayTable) -> tuple[PlayBoard | None, int]:
+    """``current_board`` and its ``_seq_of`` in one statement."""
+    found = _LAST_BOARD.first(int(table.pk))
+    if found is None:
+        return None, 0
+    board, (seq,) = found
+    board.table = table
+    return board, int(seq or 0)
+
+
+def _move_seats(table: PlayTable) -> list[PlaySeat]:
+    """The four seats' rows as a move needs them (``_seats`` without the names)."""
+    rows = [r for r, _ in _SEAT_ROWS.all(int(table.pk))]
+    return rows if len(rows) == 4 else _seats(table)
 
 
 def _seq_of(board: PlayBoard) -> int:
@@ -375,13 +407,17 @@ _VIEWERS: tuple[tuple[str, Viewer], ...] = (
 @dataclass
 class Message:
     """What one group is sent: ``payload`` to each connection; ``user`` (seat groups): the
-    account the view was made for, so a connection that is no longer that seat's drops it."""
+    account the view was made for, so a connection that is no longer that seat's drops it.
+    A move's views travel together (``parts``: viewer part → its payload, user and
+    exclusions) to the table's ``all`` group, one message on the channel layer instead of one
+    a viewer, and each socket forwards its own part only (consumers.TableConsumer)."""
 
     group: str
     payload: dict[str, Any]
     user: int | None = None
     delayed: bool = False  # the all-hands spectators' stream (table.spectator_delay)
     exclude: list[int] = field(default_factory=list)  # accounts that must drop it
+    parts: dict[str, dict[str, Any]] | None = None
 
 
 @dataclass
@@ -410,14 +446,20 @@ def _render(table: PlayTable, rows: list[PlaySeat], kind: str, index: int, seq: 
     users = _seat_users(rows)
     players = _players_of_match(table, rows) if table.spectators_see_hands else []
     out: list[Message] = []
-    for part, v in _VIEWERS:
+    parts: dict[str, dict[str, Any]] = {}
+    made = views(state, [v for _, v in _VIEWERS])
+    for (part, v), made_view in zip(_VIEWERS, made, strict=True):
         payload: dict[str, Any] = {"type": kind, "board_index": index, "seq": seq}
         if events is not None:
             payload["events"] = [event_dict(e, v, state) for e in events]
-        payload["view"] = view(state, v)
-        out.append(Message(group_name(int(table.pk), part), payload, users.get(part),
-                           delayed=part == WATCHALL and table.spectator_delay > 0,
-                           exclude=players if part == WATCHALL else []))
+        payload["view"] = made_view
+        exclude = players if part == WATCHALL else []
+        if part == WATCHALL and table.spectator_delay > 0:
+            out.append(Message(group_name(int(table.pk), part), payload, delayed=True,
+                               exclude=exclude))
+        else:
+            parts[part] = {"payload": payload, "user": users.get(part), "exclude": exclude}
+    out.insert(0, Message(group_name(int(table.pk), "all"), {}, parts=parts))
     return out
 
 
@@ -754,8 +796,8 @@ def _act_once(table_id: int, choose: Any, by_user: AnyUser | None, robot: bool,
     table = _locked_table(table_id)
     if table is None:
         raise NotAllowed("no such table", "没有这张牌桌", "not_found")
-    rows = _seats(table)
-    board = current_board(table)
+    rows = _move_seats(table)
+    board, seq = _board_and_seq(table)
     out = Outcome(table_id, delay=table.spectator_delay)
     if board is None or board.finished is not None:
         # A robot has nothing to do; a player's action says why not (no board).
@@ -763,7 +805,6 @@ def _act_once(table_id: int, choose: Any, by_user: AnyUser | None, robot: bool,
             return out
         raise TableActionError("board_over", "the board is over: the next one starts soon",
                                "这副牌已经结束：下一副即将开始")
-    seq = _seq_of(board)
     if expect is not None and expect != (int(board.pk), seq):
         return out
     state = _state_at(board, table, seq)
@@ -776,8 +817,8 @@ def _act_once(table_id: int, choose: Any, by_user: AnyUser | None, robot: bool,
         return out
     new, events = apply(state, action)  # raises TableActionError: nothing is stored
     user = by_user if by_user is not None and by_user.is_authenticated else None
-    Move.objects.create(board=board, seq=seq + 1, seat=action.seat.value, data=_canonical(action),
-                        by_user=user, by_robot=robot)
+    _INSERT_MOVE.rows([Move(board=board, seq=seq + 1, seat=action.seat.value,
+                            data=_canonical(action), by_user=user, by_robot=robot)])
     _remember(int(board.pk), seq + 1, new)
     out.seq, out.board_id = seq + 1, int(board.pk)
     ended = next((e for e in events if isinstance(e, BoardEnded)), None)
