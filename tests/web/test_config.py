@@ -63,7 +63,7 @@ def test_a_database_url_of_another_kind_is_refused(tmp_path: Path) -> None:
 def test_redis_url_selects_the_redis_layer_and_cache() -> None:
     env = {"REDIS_URL": "redis://cache.internal:6379/2"}
     layer = config.channel_layers(env)["default"]
-    assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert layer["BACKEND"] == "bridgescore.web.core.redislayer.SharingRedisPubSubLayer"
     assert layer["CONFIG"] == {
         "hosts": [{"address": "redis://cache.internal:6379/2", "socket_timeout": 30.0,
                    "max_connections": 4000}],

@@ -41,3 +41,23 @@ def test_expired_messages_still_go_once_the_walk_is_due(monkeypatch: pytest.Monk
         assert "a.inmemory!x" not in layer.channels  # and its channel leaves its groups
         assert "a.inmemory!x" not in layer.groups.get("g", {})
     asyncio.run(run())
+
+
+def test_a_table_bundle_is_shared_and_anything_else_copied() -> None:
+    async def run() -> None:
+        layer = LeanInMemoryChannelLayer()
+        for c in ("a.inmemory!x", "b.inmemory!y"):
+            await layer.group_add("play.7.all", c)
+        bundle = {"type": "play.bundle", "parts": {"seat.N": {"payload": {"seq": 1}}}}
+        await layer.group_send("play.7.all", bundle)
+        a, b = await layer.receive("a.inmemory!x"), await layer.receive("b.inmemory!y")
+        assert a is bundle and b is bundle
+        other = {"type": "m", "data": {"n": 1}}
+        await layer.group_send("play.7.all", other)
+        await layer.send("a.inmemory!x", other)
+        a, b = await layer.receive("a.inmemory!x"), await layer.receive("b.inmemory!y")
+        direct = await layer.receive("a.inmemory!x")
+        assert a == b == direct == other
+        assert a is not other and b is not other and a is not b and direct is not other
+        assert a["data"] is not other["data"]  # a deep copy, as Channels makes
+    asyncio.run(run())

@@ -18,13 +18,13 @@ pytestmark = pytest.mark.services
 
 def layers(url: str) -> tuple[Any, Any]:
     """Two layers of one deployment (one prefix), as in two app servers."""
-    from channels_redis.pubsub import RedisPubSubChannelLayer
+    from bridgescore.web.core.redislayer import SharingRedisPubSubLayer
 
     settings = config.channel_layers({"REDIS_URL": url})["default"]
-    assert settings["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert settings["BACKEND"] == "bridgescore.web.core.redislayer.SharingRedisPubSubLayer"
     kwargs = dict(settings["CONFIG"])  # type: ignore[call-overload]
     kwargs["prefix"] = f"test-{uuid.uuid4().hex[:8]}"
-    return RedisPubSubChannelLayer(**kwargs), RedisPubSubChannelLayer(**kwargs)
+    return SharingRedisPubSubLayer(**kwargs), SharingRedisPubSubLayer(**kwargs)
 
 
 def test_a_group_message_crosses_between_two_layers(services: tuple[str, str]) -> None:
@@ -43,6 +43,30 @@ def test_a_group_message_crosses_between_two_layers(services: tuple[str, str]) -
     async_to_sync(run)()
 
 
+def test_a_table_bundle_is_unpacked_once_for_all_its_sockets(services: tuple[str, str]) -> None:
+    _, redis_url = services
+    one, two = layers(redis_url)
+    bundle = {"type": "play.bundle", "parts": {"seat.N": {"payload": {"seq": 1}, "user": 4}}}
+    other = {"type": "play.message", "group": "x", "payload": {"seq": 1}}
+
+    async def run() -> None:
+        a, b = await two.new_channel(), await two.new_channel()
+        for c in (a, b):
+            await two.group_add("play.7.all", c)
+        await one.group_send("play.7.all", bundle)
+        got_a, got_b = await two.receive(a), await two.receive(b)
+        assert got_a == bundle and got_b is got_a  # one object for both sockets
+        await one.group_send("play.7.all", other)
+        got_a, got_b = await two.receive(a), await two.receive(b)
+        assert got_a == other == got_b and got_a is not got_b  # anything else: each its own
+        for c in (a, b):
+            await two.group_discard("play.7.all", c)
+        await one.flush()
+        await two.flush()
+
+    async_to_sync(run)()
+
+
 @pytest.mark.django_db
 def test_the_health_check_reports_redis(services: tuple[str, str]) -> None:
     _, redis_url = services
@@ -53,7 +77,7 @@ def test_the_health_check_reports_redis(services: tuple[str, str]) -> None:
         finally:
             channel_layers.backends.clear()
     assert r.status_code == 200
-    assert r.json()["channel_layer"]["backend"] == "RedisPubSubChannelLayer"
+    assert r.json()["channel_layer"]["backend"] == "SharingRedisPubSubLayer"
 
 
 def test_a_socket_idle_past_the_blocking_pop_still_receives(services: tuple[str, str]) -> None:

@@ -42,7 +42,7 @@ def test_two_servers_share_live_messages_and_sessions(shared: dict[str, str],
             for server in (a, b):
                 health = requests.get(server.url + "/healthz", timeout=5).json()
                 assert health["database"]["backend"] == "postgresql"
-                assert health["channel_layer"]["backend"] == "RedisPubSubChannelLayer"
+                assert health["channel_layer"]["backend"] == "SharingRedisPubSubLayer"
 
             auth = {"Authorization": f"Bearer {token}"}
             with connect(f"ws://127.0.0.1:{b.port}/ws/ping", additional_headers=auth,

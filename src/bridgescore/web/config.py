@@ -203,8 +203,9 @@ def channel_layers(env: Mapping[str, str]) -> dict[str, dict[str, object]]:
                 # ``capacity``: with 1,000 sockets it dropped updates silently and tables
                 # stalled; the load benchmark measured 11.3 ms of server CPU a move there,
                 # 7.9 ms here.)  Nothing is lost that matters: a socket that misses a
-                # message gets the whole position again when it reconnects.
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                # message gets the whole position again when it reconnects.  (Ours unpacks
+                # an online table's move once per server, not once a socket.)
+                "BACKEND": "bridgescore.web.core.redislayer.SharingRedisPubSubLayer",
                 # redis-py 8 changed two defaults: reads time out after 5 s (the list
                 # layer's blocking pop is 5 s: every idle consumer died with "Timeout
                 # reading from …"), and a pool refuses its 101st connection at once ("Too

@@ -179,7 +179,7 @@ def test_the_compose_layout_behind_nginx(shared: dict[str, str], tmp_path: Path)
             r = far.get(site + "/healthz", timeout=10)
             assert r.status_code == 200
             assert r.json()["database"]["backend"] == "postgresql"
-            assert r.json()["channel_layer"]["backend"] == "RedisPubSubChannelLayer"
+            assert r.json()["channel_layer"]["backend"] == "SharingRedisPubSubLayer"
         for server in (a, b):
             assert re.search(r'127\.0\.0\.5:\d+ - "GET /healthz HTTP/1\.\d" 200',
                              server.log.read_text()), f"no health check via nginx on {server.url}"

@@ -9,15 +9,29 @@ six group sends, each walking ~1,000 channels and ~1,750 groups: the load benchm
 an expired message or a group membership past its expiry therefore goes up to that much
 later than it would have, which nothing relies on (messages expire after a minute, group
 memberships after a day).
+
+Channels also deep-copies a message for every receiver, and starts a task for each member of
+a group.  An online table's move is one message holding every viewer's view
+(``play.bundle``), read by each of the table's sockets and changed by none: such messages
+(``SHARED``) reach every receiver as the one object, and a group's members get their copies
+in one pass, with no task each.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
+from copy import deepcopy
+from typing import Any
 
+from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
 
 CLEAN_SECONDS = 1.0
+# Message types that no receiver changes (play.consumers only reads a bundle): shared, not
+# copied.
+SHARED = frozenset({"play.bundle"})
 
 
 class LeanInMemoryChannelLayer(InMemoryChannelLayer):
@@ -29,3 +43,28 @@ class LeanInMemoryChannelLayer(InMemoryChannelLayer):
             return
         self._cleaned = now
         super()._clean_expired()  # type: ignore[misc]  # not in channels-stubs
+
+    def _put(self, channel: str, message: dict[str, Any]) -> None:
+        queue = self.channels.setdefault(  # type: ignore[attr-defined]
+            channel, asyncio.Queue(maxsize=self.get_capacity(channel)))
+        try:
+            queue.put_nowait((time.time() + self.expiry, message))
+        except asyncio.QueueFull:
+            raise ChannelFull(channel) from None
+
+    async def send(self, channel: str, message: dict[str, Any]) -> None:
+        if message.get("type") not in SHARED:
+            await super().send(channel, message)
+            return
+        self.require_valid_channel_name(channel)
+        self._put(channel, message)
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        assert isinstance(message, dict), "Message is not a dict"
+        self.require_valid_group_name(group)
+        self._clean_expired()
+        shared = message.get("type") in SHARED
+        for channel in list(self.groups.get(group, ())):  # type: ignore[attr-defined]
+            # As Channels does, a full channel misses the message.
+            with contextlib.suppress(ChannelFull):
+                self._put(channel, message if shared else deepcopy(message))
