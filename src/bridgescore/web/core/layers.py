@@ -45,7 +45,7 @@ class LeanInMemoryChannelLayer(InMemoryChannelLayer):
         super()._clean_expired()  # type: ignore[misc]  # not in channels-stubs
 
     def _put(self, channel: str, message: dict[str, Any]) -> None:
-        queue = self.channels.setdefault(  # type: ignore[attr-defined]
+        queue = self.channels.setdefault(
             channel, asyncio.Queue(maxsize=self.get_capacity(channel)))
         try:
             queue.put_nowait((time.time() + self.expiry, message))
@@ -64,7 +64,7 @@ class LeanInMemoryChannelLayer(InMemoryChannelLayer):
         self.require_valid_group_name(group)
         self._clean_expired()
         shared = message.get("type") in SHARED
-        for channel in list(self.groups.get(group, ())):  # type: ignore[attr-defined]
+        for channel in list(self.groups.get(group, ())):
             # As Channels does, a full channel misses the message.
             with contextlib.suppress(ChannelFull):
                 self._put(channel, message if shared else deepcopy(message))
