@@ -224,47 +224,6 @@ def test_two_people_at_one_table(site: servers.Server,
     assert errors_host == [] and errors_guest == [] and errors_spectator == []
 
 
-def test_a_concession_ends_the_board(site: servers.Server,
-                                     browser: Browser) -> None:  # noqa: F811
-    """Declarer or a defender concedes the rest (a claim of 0 tricks, which robots always
-    accept); dummy cannot claim, so a practice table where one is dummy is left for another."""
-    page, errors = new_page(browser, 1280, "en-US")
-    log_in(page, site.url, "chenjing")
-    for _ in range(4):
-        page.goto(site.url + "/play/")
-        page.locator("#practise").click()
-        page.wait_for_url("**/play/tables/*/")
-        page.locator("#bidbox button.bid:not([disabled])").first.wait_for()
-        page.locator("#bidbox .bids:not(.others) button.bid:not([disabled])").first.click()
-        while page.locator("#play").get_attribute("data-phase") == "auction":
-            page.wait_for_function(
-                "() => document.querySelector('#play').dataset.phase !== 'auction' || "
-                "!!document.querySelector('#bidbox:not([hidden]) button.bid[data-call=Pass]:not([disabled])')")
-            if page.locator("#play").get_attribute("data-phase") == "auction":
-                page.locator("#bidbox button.bid[data-call=Pass]").click()
-                page.wait_for_timeout(200)
-        page.wait_for_function("() => document.querySelector('#play').dataset.phase === 'play'")
-        if page.locator("#play").get_attribute("data-dummy") == page.locator(
-                "#pos-bottom").get_attribute("data-seat"):
-            continue  # dummy may not claim: another table
-        # A claim comes after the opening lead (Law 68): lead first if it is ours.
-        page.wait_for_function("() => !!document.querySelector('#claim-open, #pos-bottom button.card.legal')")
-        if not page.locator("#claim-open").count():
-            page.locator("#pos-bottom button.card.legal").first.click()
-        expect(page.locator("#claim-open")).to_be_visible()
-        break
-    else:
-        pytest.skip("dummy four times running")
-    page.locator("#claim-open").click()
-    page.locator("#claim-tricks").select_option("0")
-    page.locator("#claim-statement").fill("the rest are yours")
-    shot(page, "play-claim-form")
-    page.locator("#claim-form button[type=submit]").click()
-    expect(page.locator("#result")).to_be_visible(timeout=10000)
-    assert page.locator("#play").get_attribute("data-phase") == "done"
-    assert errors == []
-
-
 # South holds every top card (13 tricks in notrump); the others have 3, 0 and 0 points, so
 # the robots pass.
 CLAIM_PBN = """[Board "1"]
@@ -278,6 +237,39 @@ from bridgescore.web.events.models import BoardSet
 BoardSet.objects.get_or_create(club=Club.objects.get(slug="demo"), name="Claim deal",
                                defaults={{"pbn": {CLAIM_PBN!r}, "boards": 1}})
 """
+
+
+def test_a_concession_ends_the_board(site: servers.Server,
+                                     browser: Browser) -> None:  # noqa: F811
+    """Declarer concedes the rest (a claim of 0 tricks, which robots accept) right after the
+    opening lead: a club's board set where South, with every top card, declares 1NT and the
+    robots pass; 1NT by South with no trick is seven down, 7 × 50 = 350 to East-West."""
+    servers.bridgescore(RESTART["env"], "web", "manage", "shell", "-c", MAKE_SET)
+    page, errors = new_page(browser, 1280, "en-US")
+    log_in(page, site.url, "chenjing")
+    page.goto(site.url + "/play/")
+    page.locator("details.create summary").click()
+    page.locator("#id_room").select_option(label="Practice room")
+    page.locator("#id_name").fill("Concession table")
+    page.locator("#id_boards").fill("1")
+    page.locator("#id_board_set").select_option(label="Claim deal")
+    page.locator("#id_seat").select_option("S")
+    page.locator("details.create button[type=submit]").click()
+    page.wait_for_url("**/play/tables/*/")
+    page.locator("#hostbox summary").click()
+    page.locator("#fill-robots").click()
+    page.locator("#bidbox button.bid[data-call='1NT']:not([disabled])").click()
+    expect(page.locator("#play")).to_have_attribute("data-phase", "play", timeout=10000)
+    expect(page.locator("#claim-open")).to_be_visible(timeout=10000)  # after West's lead
+    page.locator("#claim-open").click()
+    page.locator("#claim-tricks").select_option("0")
+    page.locator("#claim-statement").fill("the rest are yours")
+    shot(page, "play-claim-form")
+    page.locator("#claim-form button[type=submit]").click()
+    expect(page.locator("#result")).to_be_visible(timeout=10000)
+    assert page.locator("#play").get_attribute("data-phase") == "done"
+    expect(page.locator("#score-ns")).to_contain_text("350")
+    assert errors == []
 
 
 def test_a_claim_shows_the_claimer_s_hand_to_a_defender(site: servers.Server,
