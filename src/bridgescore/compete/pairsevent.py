@@ -197,7 +197,7 @@ def plan_movement(pairs: int, settings: PairsEventSettings | None = None) -> Mov
             k = st.boards_per_round or _nearest(st.target_boards, rounds)
             return howell(pairs=pairs, boards_per_round=k, rounds=rounds)
         tables = (pairs + 1) // 2
-        full = mitchell(tables).rounds
+        full = tables if tables % 2 else tables - 1  # plain for odd, skip for even
         rounds = st.rounds if st.rounds is not None else min(full, max(1, st.target_boards // 2))
         k = st.boards_per_round or _nearest(st.target_boards, rounds)
         return mitchell(tables, boards_per_round=k, rounds=rounds)
@@ -385,6 +385,7 @@ class PairsEvent:
     numbers: Mapping[int, Entry] = field(default_factory=FrozenMap)
     round: int = 0
     round_deadline: float | None = None
+    remaining: int = 0  # boards of the open round not yet in
     results: Mapping[Slot, BoardResult] = field(default_factory=FrozenMap)
     cut: frozenset[Slot] = frozenset()
     published: SessionScores | None = None
@@ -417,9 +418,19 @@ class PairsEvent:
         if type(round) is not int or not 1 <= round <= mv.rounds:
             raise Refusal("bad_round", f"invalid round {excerpt(round)}: the event has rounds "
                           f"1-{mv.rounds}", f"无效的轮次 {excerpt(round)}：本赛共 1-{mv.rounds} 轮")
-        return tuple(RoundTable(a.round, a.table, a.ns, a.ew, self.numbers[a.ns].players,
-                                self.numbers[a.ew].players, a.boards)
-                     for a in mv.round(round) if a.ns in self.numbers and a.ew in self.numbers)
+        return tuple(t for a in mv.round(round) if (t := self._seated(a.round, a.table)))
+
+    def _seated(self, round: int, table: int) -> RoundTable | None:
+        """The table as played (None: not in the movement, or a pair there is absent)."""
+        mv = self._movement()
+        try:
+            a = mv.at(round, table)
+        except BridgeError:
+            return None
+        if a.ns not in self.numbers or a.ew not in self.numbers:
+            return None
+        return RoundTable(a.round, a.table, a.ns, a.ew, self.numbers[a.ns].players,
+                          self.numbers[a.ew].players, a.boards)
 
     def sit_out(self, round: int) -> tuple[int, ...]:
         playing = {p for t in self.tables(round) for p in (t.ns, t.ew)}
@@ -536,8 +547,10 @@ def _open_round(state: PairsEvent, r: int, at: float,
                 events: list[Event]) -> tuple[PairsEvent, list[Event]]:
     t = state.settings.round_time
     deadline = None if t is None else at + t
-    state = replace(state, round=r, round_deadline=deadline)
-    return state, [*events, RoundOpened(r, state.tables(r), state.sit_out(r), at, deadline)]
+    tables = state.tables(r)
+    state = replace(state, round=r, round_deadline=deadline,
+                    remaining=sum(len(t.boards) for t in tables))
+    return state, [*events, RoundOpened(r, tables, state.sit_out(r), at, deadline)]
 
 
 def _close_round(state: PairsEvent, at: float,
@@ -578,7 +591,7 @@ def _record(state: PairsEvent, action: RecordResult | Adjust,
                           "being played)", f"第{r}轮尚未开始（正在进行第{state.round}轮）")
         raise Refusal("round_closed", f"round {r} is closed: a board not played then is cut",
                       f"第{r}轮已经结束：当时未打的牌已切断")
-    table = next((x for x in state.tables(r) if x.table == t), None)
+    table = state._seated(r, t) if type(t) is int else None
     if table is None:
         raise Refusal("bad_table", f"no play at table {excerpt(t)} in round {r}",
                       f"第{r}轮第{excerpt(t)}桌没有比赛")
@@ -608,12 +621,12 @@ def _record(state: PairsEvent, action: RecordResult | Adjust,
         raise Refusal("bad_result", e.en, e.zh) from None
     results = dict(state.results)
     results[(r, t, b)] = entry
-    state = replace(state, results=FrozenMap(results))
+    state = replace(state, results=FrozenMap(results),
+                    remaining=state.remaining - (r == state.round and not revising))
     note = ("" if entry.ns_award is None or entry.ew_award is None
             else f"{award_text(entry.ns_award)}/{award_text(entry.ew_award)}")
     events = [*events, ResultRecorded(r, t, b, table.ns, table.ew, entry.score, note, state.now,
                                       revising)]
-    if (state.phase is Phase.PLAYING and r == state.round
-            and all(s in state.results for s in state.slots(r))):
+    if state.phase is Phase.PLAYING and state.remaining == 0:
         return _close_round(state, state.now, events)
     return state, events
