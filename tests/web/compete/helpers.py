@@ -65,7 +65,7 @@ def pass_out(t: PlayTable) -> None:
 
     board = play.current_board(t)
     assert board is not None and board.finished is None
-    users = {s.seat: s.user for s in t.seats.select_related("user")}
+    users = {s.seat: s.user for s in t.seats.select_related("user") if s.user is not None}
     dealer = Board(board.number).dealer
     for k in range(4):
         seat = Seat((dealer.value + k) % 4)

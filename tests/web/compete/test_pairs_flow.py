@@ -110,7 +110,8 @@ class PairsFlowTests(TransactionTestCase):
         cut_board = PlayBoard.objects.get(table=stopped)
         assert cut_board.finished is None  # never finished: never scored
         # The table refuses any further move.
-        n = next(s.user for s in stopped.seats.select_related("user") if s.seat == 0)
+        n = next(s.user for s in stopped.seats.select_related("user")
+                 if s.seat == 0 and s.user is not None)
         with self.assertRaises(TableActionError) as e:
             from bridgescore.web.play import services as play
 

@@ -30,7 +30,7 @@ def seconds(moment: datetime.datetime) -> float:
     return moment.timestamp()
 
 
-def set(seconds: float) -> None:  # noqa: A001 (the clock's own verb)
+def set(seconds: float) -> None:
     """Stop the clock at ``seconds`` (a test's fake time)."""
     with _lock:
         _fake[:] = [float(seconds)]

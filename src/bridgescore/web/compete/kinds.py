@@ -23,8 +23,16 @@ from ...errors import BridgeError
 from ...result import Result
 from ...text import excerpt
 
-__all__ = ["EndRound", "Effect", "GiveMasterpoints", "Kind", "OpenRound", "TableSpec",
-           "is_robot", "robot_id"]
+__all__ = [
+    "Effect",
+    "EndRound",
+    "GiveMasterpoints",
+    "Kind",
+    "OpenRound",
+    "TableSpec",
+    "is_robot",
+    "robot_id",
+]
 
 ROBOT = "robot:"
 

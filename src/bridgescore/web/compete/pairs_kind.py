@@ -19,8 +19,8 @@ from ...events.adjusted import award_text
 from ...events.model import parse_award
 from ...result import Result
 from .kinds import (
-    EndRound,
     Effect,
+    EndRound,
     Kind,
     OpenRound,
     TableSpec,

@@ -62,9 +62,9 @@ from ..clubs.roles import AnyUser, can_direct, is_member
 from ..events.models import BoardSet
 from ..play import live
 from ..play import services as play
-from ..play.models import PlayBoard, PlaySeat, PlayTable, Room
+from ..play.models import PlayBoard, PlaySeat, Room
 from . import clock
-from .kinds import EndRound, Effect, GiveMasterpoints, Kind, OpenRound, is_robot
+from .kinds import Effect, EndRound, GiveMasterpoints, Kind, OpenRound, is_robot
 from .models import Competition, CompetitionAction, CompetitionTable, MasterpointAward
 from .pairs_kind import PairsKind
 
@@ -282,9 +282,8 @@ def act(competition: Competition, data: Mapping[str, Any], by: AnyUser) -> Done:
 def _act(competition_id: int, make: Callable[[Any, float], Any], by: User | None) -> Done:
     for attempt in range(3):
         try:
-            with _lock(competition_id):
-                with transaction.atomic():
-                    return _act_once(competition_id, make, by)
+            with _lock(competition_id), transaction.atomic():
+                return _act_once(competition_id, make, by)
         except IntegrityError:
             # Another process stored an action with this number first: replay and retry.
             log.info("competition %s: an action raced in; replaying (attempt %s)",
@@ -588,9 +587,9 @@ def retry_results() -> int:
         state = state_of(c)
         for board in _pending_boards(c):
             ct = board.table.competition_table
-            if not kind.has_result(state, ct.round, ct.number, board.number):
-                if post_board(board) is not None:
-                    posted += 1
+            if (not kind.has_result(state, ct.round, ct.number, board.number)
+                    and post_board(board) is not None):
+                posted += 1
     return posted
 
 
