@@ -161,7 +161,8 @@ class Kind:
         """open, running, complete, finished or cancelled (``Competition.Status``)."""
         raise NotImplementedError
 
-    def acting_for(self, action: Any) -> tuple[str, ...]:
+    def acting_for(self, state: Any, action: Any) -> tuple[str, ...]:
+        """The players a player's action speaks for (one of them must be the user)."""
         return ()
 
     def total_boards(self, state: Any) -> int:

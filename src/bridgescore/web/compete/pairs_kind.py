@@ -136,7 +136,7 @@ class PairsKind(Kind):
             return {"type": "close_round", "now": a.now}
         return {"type": "publish", "now": a.now}
 
-    def acting_for(self, a: Any) -> tuple[str, ...]:
+    def acting_for(self, state: Any, a: Any) -> tuple[str, ...]:
         if isinstance(a, pe.SignUp):
             return tuple(a.players)
         if isinstance(a, pe.Withdraw):

@@ -232,8 +232,9 @@ def create_competition(club: Club, by: AnyUser, *, kind: str, name_en: str = "",
         created_by=by if isinstance(by, User) else None)
 
 
-def _check_rights(c: Competition, kind: Kind, data: Mapping[str, Any], by: AnyUser,
-                  action: Any) -> None:
+def _check_rights(c: Competition, kind: Kind, data: Mapping[str, Any], by: AnyUser) -> bool:
+    """The rights the action's type needs; whether the user acts as the director (else the
+    action must speak for the user: ``_check_player``, under the lock)."""
     if not by.is_authenticated:
         raise NotAllowed("Log in first.", "请先登录。", "not_authenticated")
     kind_name = data.get("type")
@@ -241,24 +242,23 @@ def _check_rights(c: Competition, kind: Kind, data: Mapping[str, Any], by: AnyUs
     if kind_name in kind.system_actions:
         raise NotAllowed("the competition's clock does this by itself", "这由比赛的计时自动完成",
                          "system_only")
-    if kind_name in kind.director_actions:
-        if not director:
-            raise NotAllowed("Only a director of the club may do this.",
-                             "只有本俱乐部的裁判可以执行此操作。", "not_director")
-        return
-    if kind_name not in kind.player_actions:
-        return  # the kind's reader refused it already
-    if director:
-        return  # a director enters and withdraws anyone, robots too
-    if c.members_only and not is_member(by, c.club):
+    if kind_name in kind.director_actions and not director:
+        raise NotAllowed("Only a director of the club may do this.",
+                         "只有本俱乐部的裁判可以执行此操作。", "not_director")
+    if kind_name in kind.player_actions and not director and c.members_only \
+            and not is_member(by, c.club):
         raise NotAllowed("Only the club's members may enter this competition.",
                          "只有本俱乐部会员可以参加此比赛。", "not_member")
-    players = kind.acting_for(action)
-    if str(by.pk) not in players:
-        raise NotAllowed("You may act only for yourself.", "您只能为自己操作。", "not_yourself")
-    if any(is_robot(p) for p in players):
+    return director
+
+
+def _check_player(kind: Kind, state: Any, action: Any, by: AnyUser) -> None:
+    players = kind.acting_for(state, action)
+    if any(is_robot(p) for p in players if isinstance(p, str)):
         raise NotAllowed("Only a director enters robots.", "只有裁判可以让机器人参赛。",
                          "not_director")
+    if str(by.pk) not in players:
+        raise NotAllowed("You may act only for yourself.", "您只能为自己操作。", "not_yourself")
 
 
 def act(competition: Competition, data: Mapping[str, Any], by: AnyUser) -> Done:
@@ -270,11 +270,14 @@ def act(competition: Competition, data: Mapping[str, Any], by: AnyUser) -> Done:
     if c0 is None:
         raise NotAllowed("no such competition", "没有这个比赛", "not_found")
     kind = kind_of(c0)
-    probe = kind.action_from({**data, "now": 0.0})  # the shape, before the rights
-    _check_rights(c0, kind, data, by, probe)
+    kind.action_from({**data, "now": 0.0})  # the shape, before the rights
+    director = _check_rights(c0, kind, data, by)
 
     def make(state: Any, now: float) -> Any:
-        return kind.action_from({**data, "now": now})
+        action = kind.action_from({**data, "now": now})
+        if not director and data.get("type") in kind.player_actions:
+            _check_player(kind, state, action, by)
+        return action
 
     return _act(int(c0.pk), make, by if isinstance(by, User) else None)
 
