@@ -63,7 +63,7 @@ class ClockRaceTests(TransactionTestCase):
             try:
                 go.wait()
                 counts.append(sv.sweep())
-            except BaseException as e:  # noqa: BLE001 - reported below
+            except BaseException as e:  # reported below
                 errors.append(e)
             finally:
                 connection.close()
