@@ -147,7 +147,7 @@ def reference(st: SwissSettings, entered: Sequence[Entered], withdrawals: Mappin
                       else score_imp_pairs(session, st.scoring))  # type: ignore[arg-type]
             got = {p.pair: p.exact for p in scored.pairs if p.boards and p.exact is not None}
         n_done: dict[str, int] = dict.fromkeys(by_id, 0)
-        for t, b in rr.done:
+        for t, _ in rr.done:
             for p in seat[t]:
                 n_done[p] += 1
         bye_value = (sum(got.values(), Fraction(0)) / len(got) if got else Fraction(0)) \

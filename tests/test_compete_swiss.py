@@ -175,13 +175,13 @@ def whole_event(scoring: str, unfinished: str = "cut", seed: int = 1) -> tuple[R
             stalled = r == 4 and table.table == len(rec.tables)  # nor even start
             for k, b in enumerate(table.boards):
                 res = random_result(d.rng)
-                if stalled or slow and k == len(table.boards) - 1 or d.rng.random() < 0.05:
+                if stalled or (slow and k == len(table.boards) - 1) or d.rng.random() < 0.05:
                     t = end + d.rng.uniform(0, 90)  # after the bell: refused ("cut")
                 else:
                     t = start + 60 + (end - start - 61) * d.rng.random()
                 d.sent.append((t, r, table.table, b, res))
                 d.at(t, BoardDone(r, table.table, b, res, t))
-        for k in range(d.rng.randint(0, 30)):
+        for _ in range(d.rng.randint(0, 30)):
             t = start + d.rng.uniform(0, end - start)
             d.at(t, Tick(t))
         # A duplicate of a done board: refused.
@@ -309,7 +309,7 @@ def test_one_tick_long_after_catches_up_every_transition_as_scheduled() -> None:
     assert [type(e).__name__ for e in caught] == [
         "BoardsCut", "RoundScored", "TablesCreated", "BoardsCut", "RoundScored", "Final"]
     assert stepwise.events == late.events + caught
-    assert [getattr(e, "at") for e in caught] == [10_600, 10_600, 10_600, 11_200, 11_200,
+    assert [e.at for e in caught] == [10_600, 10_600, 10_600, 11_200, 11_200,
                                                   11_200]
     assert late.state == replace(stepwise.state, clock=50_000.0)
 
@@ -346,7 +346,7 @@ def test_a_refused_action_leaves_the_due_transitions_to_the_next_one() -> None:
 def tick_interleavings(draw: st.DrawFn) -> tuple[list[Action], list[Action]]:
     """A small event's actions, and the same with ticks added anywhere at times no later than
     the next action (the web ticks whenever it likes)."""
-    st_, acts = small_event()
+    _, acts = small_event()
     rnd = draw(st.randoms(use_true_random=False))
     extra: list[Action] = []
     previous = 0.0
@@ -357,7 +357,7 @@ def tick_interleavings(draw: st.DrawFn) -> tuple[list[Action], list[Action]]:
         previous = max(previous, a.now)
     tail = sorted(rnd.uniform(10_000, 12_000) for _ in range(rnd.randint(0, 6)))
     extra += [Tick(t) for t in tail]
-    return acts + [Tick(12_000.0)], extra + [Tick(12_000.0)]
+    return [*acts, Tick(12_000.0)], [*extra, Tick(12_000.0)]
 
 
 @settings(max_examples=40, deadline=None)
