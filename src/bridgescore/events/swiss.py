@@ -283,7 +283,7 @@ class _Matcher:
     matching of the whole field.  Inactive vertices are skipped as the searches meet them.
     """
 
-    __slots__ = ("act", "base", "mate", "n", "nbrs", "parent")
+    __slots__ = ("act", "base", "free", "mate", "matched", "n", "nbrs", "parent")
 
     def __init__(self, n: int, adj: Sequence[Iterable[int]], active: Sequence[bool] | None = None,
                  start: Sequence[int] | None = None) -> None:
@@ -305,22 +305,32 @@ class _Matcher:
                     if act[w] and mate[w] < 0:
                         mate[v], mate[w] = w, v
                         break
+        # Kept up to date, so that a trial costs no pass over the whole field.
+        self.free = {v for v in range(n) if act[v] and mate[v] < 0}
+        self.matched = sum(1 for v in range(n) if act[v] and mate[v] >= 0) // 2
 
     def size(self) -> int:
-        act, mate = self.act, self.mate
-        return sum(1 for v in range(self.n) if act[v] and mate[v] >= 0) // 2
+        return self.matched
 
     def exposed(self) -> list[int]:
-        act, mate = self.act, self.mate
-        return [v for v in range(self.n) if act[v] and mate[v] < 0]
+        return sorted(self.free)
+
+    def save(self) -> tuple[list[int], set[int], int]:
+        return self.mate[:], set(self.free), self.matched
+
+    def restore(self, saved: tuple[list[int], set[int], int]) -> None:
+        self.mate[:], self.free, self.matched = saved[0], set(saved[1]), saved[2]
 
     def take(self, v: int) -> int:
         """Take ``v`` out of the graph; its partner (now unmatched) or -1."""
         self.act[v] = False
+        self.free.discard(v)
         w = self.mate[v]
         if w >= 0:
             self.mate[w] = -1
             self.mate[v] = -1
+            self.free.add(w)
+            self.matched -= 1
         return w
 
     def maximise(self, roots: Iterable[int] | None = None) -> None:
@@ -329,6 +339,10 @@ class _Matcher:
         for root in range(self.n) if roots is None else roots:
             if act[root] and mate[root] < 0:
                 v = self._search(root)
+                if v >= 0:
+                    self.free.discard(root)
+                    self.free.discard(v)
+                    self.matched += 1
                 while v >= 0:
                     pv = self.parent[v]
                     ppv = mate[pv]
@@ -470,7 +484,10 @@ def _pair(order: list[Entry], hist: History) -> Draw:
             if a in index and b in index:
                 met[index[a]].add(index[b])
                 met[index[b]].add(index[a])
-    adj = [[j for j in range(n) if j != i and j not in met[i]] for i in range(n)]
+    adj = []
+    for i in range(n):
+        out = met[i] | {i}
+        adj.append([j for j in range(n) if j not in out])
     m = _Matcher(n, adj)
     m.maximise()
     bye: int | None = None
@@ -482,14 +499,14 @@ def _pair(order: list[Entry], hist: History) -> Draw:
         short = (n - 1) // 2 - m.size()
         candidates = sorted(range(n), key=lambda i: (hist.byes.get(ids[i], 0), n - i))
         for i in candidates:
-            saved = m.mate[:]
+            saved = m.save()
             m.take(i)
             m.maximise(m.exposed())
             if (n - 1) // 2 - m.size() == short:
                 bye = i
                 break
             m.act[i] = True
-            m.mate[:] = saved
+            m.restore(saved)
         if bye is None:
             bye = candidates[0]
             m.take(bye)
@@ -512,7 +529,7 @@ def _pair(order: list[Entry], hist: History) -> Draw:
         for q, cost in opponents(p):
             if cost > budget:
                 continue
-            saved = m.mate[:]
+            saved = m.save()
             m.take(p)
             m.take(q)
             m.maximise(m.exposed())  # the partners p and q leave, and any already unmatched
@@ -525,7 +542,7 @@ def _pair(order: list[Entry], hist: History) -> Draw:
                 break
             live += 2
             m.act[p] = m.act[q] = True
-            m.mate[:] = saved
+            m.restore(saved)
         else:  # pragma: no cover - the budget guarantees a feasible choice
             raise AssertionError("no feasible opponent")
     return Draw(tuple(tables), None if bye is None else ids[bye], rematches)
