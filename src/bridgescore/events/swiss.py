@@ -283,7 +283,7 @@ class _Matcher:
     matching of the whole field.  Inactive vertices are skipped as the searches meet them.
     """
 
-    __slots__ = ("act", "base", "free", "mate", "matched", "n", "nbrs", "parent")
+    __slots__ = ("act", "base", "free", "matched", "mate", "n", "nbrs", "parent")
 
     def __init__(self, n: int, adj: Sequence[Iterable[int]], active: Sequence[bool] | None = None,
                  start: Sequence[int] | None = None) -> None:
