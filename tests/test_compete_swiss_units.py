@@ -235,6 +235,7 @@ def test_round_one_by_registration_order_the_earlier_pair_north_south() -> None:
     assert [(t.table, t.ns, t.ew, t.boards) for t in tc.tables] == [(1, "1", "2", (1, 2)),
                                                                     (2, "3", "4", (1, 2))]
     assert tc.bye == "5" and (tc.starts, tc.ends, tc.at) == (T0, T0 + 600, T0)
+    assert s.table_of("4") == tc.tables[1] and s.table_of("5") is None
     s, evs = run(s, Tick(T0 + 600))
     tc = evs[-1]
     assert isinstance(tc, TablesCreated) and tc.tables[0].boards == (3, 4)

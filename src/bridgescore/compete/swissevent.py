@@ -2,7 +2,8 @@
 
 ``apply(state, action) -> (state, events)``: no clock inside, the time is in the actions
 (``now``, seconds); refusals are :class:`SwissActionError` with a ``code`` and the reason in
-English and Chinese (nothing changes).  The rules (platform.md §6; docs/competitions.md):
+English and Chinese (nothing changes).  The rules (platform.md §6; every choice where the
+seed is silent is a setting, documented in docs/competitions.md):
 
 * **Registration room** (报名室), open ``registration_minutes`` before round 1.  A player sits
   North or South at a registration table; once a partner sits opposite, each raises a hand
@@ -24,7 +25,10 @@ English and Chinese (nothing changes).  The rules (platform.md §6; docs/competi
   MP), each pair's round score is added to its total, and round r+1 is drawn by the totals
   (``swiss_draw``: highest first, equal totals in registration order, no rematch when one
   can be avoided, the bye to the lowest-ranked pair that has not had one).  Its tables exist
-  from then; play starts ``gap_minutes`` later (default 0: at once).
+  from then; play starts ``gap_minutes`` later (default 0: at once).  The bye scores the
+  round's mean score and its boards count as completed (settings ``bye_score``,
+  ``bye_counts``).  A withdrawn pair is not drawn again; a round already drawn is played as
+  drawn.
 * **Final**, the moment the last round ends: pairs that completed ``completion`` (default
   60%) of all the event's boards are ranked by total, then boards completed, then
   registration (``ranking.rank(rule="swiss")``); the others are listed unranked; the ranked
@@ -35,6 +39,21 @@ goes back).  Before any action, every transition due by its time happens first, 
 each as of its own scheduled time (a confirmation before a round change due at the same
 moment); so a tick after a long gap catches up, a tick at the same or an earlier time does
 nothing, and any interleaving of ticks gives the same events.
+
+>>> s = SwissEvent.start(SwissSettings(start=3600, rounds=1, boards_per_round=1,
+...                                    round_minutes=10, registration_minutes=60))
+>>> for n, (a, b) in enumerate([("ann", "bob"), ("cy", "di")], 1):
+...     for act in (Sit(a, n, "N", 0), Sit(b, n, "S", 5), RaiseHand(a, 6), RaiseHand(b, 8)):
+...         s, _ = apply(s, act)
+>>> s, events = apply(s, Tick(3600))
+>>> [type(e).__name__ for e in events], s.current.tables
+(['PairRegistered', 'PairRegistered', 'RegistrationClosed', 'TablesCreated'], (TableDraw(table=1, ns='1', ew='2', boards=(1,)),))
+>>> s, _ = apply(s, BoardDone(1, 1, 1, Result.parse("4S N ="), 3900))
+>>> s, events = apply(s, Tick(4200))
+>>> [type(e).__name__ for e in events]
+['BoardsCut', 'RoundScored', 'Final']
+>>> [(x.pair, x.place, int(x.masterpoints)) for x in s.final.standings]
+[('1', 1, 3), ('2', 2, 0)]
 """
 
 from __future__ import annotations
@@ -311,6 +330,13 @@ class SwissEvent:
             raise SwissActionError("no_pair", f"no pair {excerpt(pair_id)} in this event",
                                    f"本赛事没有第 {excerpt(pair_id)} 对")
         return self.pairs[i]
+
+    def table_of(self, pair_id: str) -> TableDraw | None:
+        """The pair's table in the round drawn last (``None``: it has the bye or no table)."""
+        rec = self.current
+        if rec is None:
+            return None
+        return next((t for t in rec.tables if pair_id in (t.ns, t.ew)), None)
 
     def registration_open(self, now: float) -> bool:
         return not self.registration_closed and self.phase in ("registration", "playing") \
