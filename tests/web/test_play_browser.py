@@ -239,23 +239,28 @@ BoardSet.objects.get_or_create(club=Club.objects.get(slug="demo"), name="Claim d
 """
 
 
-def test_a_concession_ends_the_board(site: servers.Server,
-                                     browser: Browser) -> None:  # noqa: F811
-    """Declarer concedes the rest (a claim of 0 tricks, which robots accept) right after the
-    opening lead: a club's board set where South, with every top card, declares 1NT and the
-    robots pass; 1NT by South with no trick is seven down, 7 × 50 = 350 to East-West."""
+def claim_deal_table(site: servers.Server, page: Page, name: str) -> None:
+    """A one-board table on the club's "Claim deal" set, made by ``page``'s user at South."""
     servers.bridgescore(RESTART["env"], "web", "manage", "shell", "-c", MAKE_SET)
-    page, errors = new_page(browser, 1280, "en-US")
-    log_in(page, site.url, "chenjing")
     page.goto(site.url + "/play/")
     page.locator("details.create summary").click()
     page.locator("#id_room").select_option(label="Practice room")
-    page.locator("#id_name").fill("Concession table")
+    page.locator("#id_name").fill(name)
     page.locator("#id_boards").fill("1")
     page.locator("#id_board_set").select_option(label="Claim deal")
     page.locator("#id_seat").select_option("S")
     page.locator("details.create button[type=submit]").click()
     page.wait_for_url("**/play/tables/*/")
+
+
+def test_a_concession_ends_the_board(site: servers.Server,
+                                     browser: Browser) -> None:  # noqa: F811
+    """Declarer concedes the rest (a claim of 0 tricks, which robots accept) right after the
+    opening lead: a club's board set where South, with every top card, declares 1NT and the
+    robots pass; 1NT by South with no trick is seven down, 7 × 50 = 350 to East-West."""
+    page, errors = new_page(browser, 1280, "en-US")
+    log_in(page, site.url, "chenjing")
+    claim_deal_table(site, page, "Concession table")
     page.locator("#hostbox summary").click()
     page.locator("#fill-robots").click()
     page.locator("#bidbox button.bid[data-call='1NT']:not([disabled])").click()
@@ -277,20 +282,11 @@ def test_a_claim_shows_the_claimer_s_hand_to_a_defender(site: servers.Server,
     """A club's board set: South (a person) declares 1NT and claims all 13 tricks after the
     lead; West (a person) sees South's hand in the claim's dialog and accepts, as the robot
     East does: 1NT by South, 13 tricks, 40 + 6×30 + 50 = 270 to North-South."""
-    servers.bridgescore(RESTART["env"], "web", "manage", "shell", "-c", MAKE_SET)
     south, errors_south = new_page(browser, 1280, "en-US")
     west, errors_west = new_page(browser, 390, "en-US")
     log_in(south, site.url, "xuhui")
     log_in(west, site.url, "sunli")
-    south.goto(site.url + "/play/")
-    south.locator("details.create summary").click()
-    south.locator("#id_room").select_option(label="Practice room")
-    south.locator("#id_name").fill("Claim table")
-    south.locator("#id_boards").fill("1")
-    south.locator("#id_board_set").select_option(label="Claim deal")
-    south.locator("#id_seat").select_option("S")
-    south.locator("details.create button[type=submit]").click()
-    south.wait_for_url("**/play/tables/*/")
+    claim_deal_table(site, south, "Claim table")
     west.goto(south.url)
     west.locator("#felt button[data-sit=W]").click()  # over the socket, from the table page
     expect(west.locator("#pos-bottom")).to_have_attribute("data-seat", "W")

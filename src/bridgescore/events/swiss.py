@@ -30,7 +30,7 @@ import csv
 import math
 import random
 from collections import Counter, deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 from unicodedata import normalize as nfkc
@@ -272,33 +272,86 @@ def rounds_played(history: History, ids: Iterable[str]) -> int:
 
 
 # ---------------------------------------------------------------------- matching
-def max_matching(n: int, adj: Sequence[Iterable[int]], active: Sequence[bool] | None = None,
-                 start: Sequence[int] | None = None) -> list[int]:
-    """A maximum-cardinality matching of a general graph (Edmonds' blossom algorithm).
+class _Matcher:
+    """Edmonds' blossom algorithm on a graph whose vertices can be taken out one by one.
 
-    ``adj[v]`` lists the neighbours of vertex ``v`` (0…n−1); only ``active`` vertices take part.
-    ``start`` is a valid matching to begin from (``-1`` = unmatched), which makes a re-run
-    after a small change cheap.  Returns ``mate`` with ``mate[v] == -1`` for unmatched ``v``.
+    The draw asks, for each candidate table, whether the pairs left can still be matched; it
+    takes the two pairs out and repairs the matching it already has.  A maximum matching stays
+    maximum after augmenting once from each vertex left unmatched (a vertex with no augmenting
+    path never gains one by later augmentations), and taking two vertices out leaves only
+    their former partners newly unmatched: a trial costs one or two searches, not a new
+    matching of the whole field.  Inactive vertices are skipped as the searches meet them.
     """
-    act = list(active) if active is not None else [True] * n
-    nbrs = [[w for w in adj[v] if act[w]] if act[v] else [] for v in range(n)]
-    mate = [-1] * n
-    if start is not None:
-        for v in range(n):
-            w = start[v]
-            if w >= 0 and act[v] and act[w]:
-                mate[v] = w
-    for v in range(n):  # a greedy start leaves few augmenting searches to do
-        if act[v] and mate[v] < 0:
-            for w in nbrs[v]:
-                if mate[w] < 0:
-                    mate[v], mate[w] = w, v
-                    break
-    parent = [-1] * n
-    base = list(range(n))
 
-    def lca(a: int, b: int) -> int:
-        seen = [False] * n
+    __slots__ = ("act", "base", "free", "matched", "mate", "n", "nbrs", "parent")
+
+    def __init__(self, n: int, adj: Sequence[Iterable[int]], active: Sequence[bool] | None = None,
+                 start: Sequence[int] | None = None) -> None:
+        self.n = n
+        self.act = list(active) if active is not None else [True] * n
+        self.nbrs = [list(adj[v]) for v in range(n)]
+        self.mate = [-1] * n
+        self.parent = [-1] * n
+        self.base = list(range(n))
+        act, mate = self.act, self.mate
+        if start is not None:
+            for v in range(n):
+                w = start[v]
+                if w >= 0 and act[v] and act[w]:
+                    mate[v] = w
+        for v in range(n):  # a greedy start leaves few augmenting searches to do
+            if act[v] and mate[v] < 0:
+                for w in self.nbrs[v]:
+                    if act[w] and mate[w] < 0:
+                        mate[v], mate[w] = w, v
+                        break
+        # Kept up to date, so that a trial costs no pass over the whole field.
+        self.free = {v for v in range(n) if act[v] and mate[v] < 0}
+        self.matched = sum(1 for v in range(n) if act[v] and mate[v] >= 0) // 2
+
+    def size(self) -> int:
+        return self.matched
+
+    def exposed(self) -> list[int]:
+        return sorted(self.free)
+
+    def save(self) -> tuple[list[int], set[int], int]:
+        return self.mate[:], set(self.free), self.matched
+
+    def restore(self, saved: tuple[list[int], set[int], int]) -> None:
+        self.mate[:], self.free, self.matched = saved[0], set(saved[1]), saved[2]
+
+    def take(self, v: int) -> int:
+        """Take ``v`` out of the graph; its partner (now unmatched) or -1."""
+        self.act[v] = False
+        self.free.discard(v)
+        w = self.mate[v]
+        if w >= 0:
+            self.mate[w] = -1
+            self.mate[v] = -1
+            self.free.add(w)
+            self.matched -= 1
+        return w
+
+    def maximise(self, roots: Iterable[int] | None = None) -> None:
+        """Augment once from each unmatched active vertex of ``roots`` (default: all)."""
+        act, mate = self.act, self.mate
+        for root in range(self.n) if roots is None else roots:
+            if act[root] and mate[root] < 0:
+                v = self._search(root)
+                if v >= 0:
+                    self.free.discard(root)
+                    self.free.discard(v)
+                    self.matched += 1
+                while v >= 0:
+                    pv = self.parent[v]
+                    ppv = mate[pv]
+                    mate[v], mate[pv] = pv, v
+                    v = ppv
+
+    def _lca(self, a: int, b: int) -> int:
+        base, mate, parent = self.base, self.mate, self.parent
+        seen = [False] * self.n
         while True:
             a = base[a]
             seen[a] = True
@@ -311,14 +364,17 @@ def max_matching(n: int, adj: Sequence[Iterable[int]], active: Sequence[bool] | 
                 return b
             b = parent[mate[b]]
 
-    def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
+    def _mark(self, v: int, b: int, child: int, blossom: list[bool]) -> None:
+        base, mate, parent = self.base, self.mate, self.parent
         while base[v] != b:
             blossom[base[v]] = blossom[base[mate[v]]] = True
             parent[v] = child
             child = mate[v]
             v = parent[mate[v]]
 
-    def augment_from(root: int) -> int:
+    def _search(self, root: int) -> int:
+        """The end of an augmenting path from ``root`` (walk back by ``parent``), or -1."""
+        n, act, mate, parent, base = self.n, self.act, self.mate, self.parent, self.base
         for i in range(n):
             parent[i] = -1
             base[i] = i
@@ -327,14 +383,14 @@ def max_matching(n: int, adj: Sequence[Iterable[int]], active: Sequence[bool] | 
         queue = deque([root])
         while queue:
             v = queue.popleft()
-            for to in nbrs[v]:
-                if base[v] == base[to] or mate[v] == to:
+            for to in self.nbrs[v]:
+                if not act[to] or base[v] == base[to] or mate[v] == to:
                     continue
                 if to == root or (mate[to] >= 0 and parent[mate[to]] >= 0):
-                    cur = lca(v, to)
+                    cur = self._lca(v, to)
                     blossom = [False] * n
-                    mark(v, cur, to, blossom)
-                    mark(to, cur, v, blossom)
+                    self._mark(v, cur, to, blossom)
+                    self._mark(to, cur, v, blossom)
                     for i in range(n):
                         if blossom[base[i]]:
                             base[i] = cur
@@ -349,15 +405,18 @@ def max_matching(n: int, adj: Sequence[Iterable[int]], active: Sequence[bool] | 
                     queue.append(mate[to])
         return -1
 
-    for root in range(n):
-        if act[root] and mate[root] < 0:
-            v = augment_from(root)
-            while v >= 0:
-                pv = parent[v]
-                ppv = mate[pv]
-                mate[v], mate[pv] = pv, v
-                v = ppv
-    return mate
+
+def max_matching(n: int, adj: Sequence[Iterable[int]], active: Sequence[bool] | None = None,
+                 start: Sequence[int] | None = None) -> list[int]:
+    """A maximum-cardinality matching of a general graph (Edmonds' blossom algorithm).
+
+    ``adj[v]`` lists the neighbours of vertex ``v`` (0…n−1); only ``active`` vertices take part.
+    ``start`` is a valid matching to begin from (``-1`` = unmatched), which makes a re-run
+    after a small change cheap.  Returns ``mate`` with ``mate[v] == -1`` for unmatched ``v``.
+    """
+    m = _Matcher(n, adj, active, start)
+    m.maximise()
+    return m.mate
 
 
 # ---------------------------------------------------------------------- the draw
@@ -417,50 +476,73 @@ def _first_round(entries: list[Entry], method: FirstRound, seed: int | None) -> 
 def _pair(order: list[Entry], hist: History) -> Draw:
     n = len(order)
     ids = [e.id for e in order]
-    adj = [[j for j in range(n) if j != i and hist.times_met(ids[i], ids[j]) == 0]
-           for i in range(n)]
-
-    def size(mate: list[int]) -> int:
-        return sum(1 for v in mate if v >= 0) // 2
-
-    active = [True] * n
+    index = {x: i for i, x in enumerate(ids)}
+    met: list[set[int]] = [set() for _ in range(n)]
+    for key, times in hist.met.items():
+        if times > 0:
+            a, b = tuple(key)
+            if a in index and b in index:
+                met[index[a]].add(index[b])
+                met[index[b]].add(index[a])
+    adj = []
+    for i in range(n):
+        out = met[i] | {i}
+        adj.append([j for j in range(n) if j not in out])
+    m = _Matcher(n, adj)
+    m.maximise()
     bye: int | None = None
     if n % 2:
-        best: tuple[int, int, int] | None = None
-        whole = max_matching(n, adj)
-        for i in range(n - 1, -1, -1):
-            active[i] = False
-            deficiency = (n - 1) // 2 - size(max_matching(n, adj, active, whole))
-            active[i] = True
-            key = (deficiency, hist.byes.get(ids[i], 0), n - i)
-            if best is None or key < best:
-                best, bye = key, i
-        assert bye is not None
-        active[bye] = False
-    mate = max_matching(n, adj, active)
-    budget = sum(active) // 2 - size(mate)  # the fewest rematches this draw can have
+        # The bye: fewest rematches left for the others, then fewest byes, then lowest rank.
+        # Taking one pair out costs the matching at most one table, so the first candidate
+        # (in order of byes, then from the bottom) that costs none is the choice; if every
+        # one costs a table, the first.
+        short = (n - 1) // 2 - m.size()
+        candidates = sorted(range(n), key=lambda i: (hist.byes.get(ids[i], 0), n - i))
+        for i in candidates:
+            saved = m.save()
+            m.take(i)
+            m.maximise(m.exposed())
+            if (n - 1) // 2 - m.size() == short:
+                bye = i
+                break
+            m.act[i] = True
+            m.restore(saved)
+        if bye is None:
+            bye = candidates[0]
+            m.take(bye)
+            m.maximise(m.exposed())
+    live = n - (bye is not None)
+    budget = live // 2 - m.size()  # the fewest rematches this draw can have
     tables: list[Match] = []
     rematches = 0
-    for p in range(n):
-        if not active[p]:
-            continue
-        active[p] = False
-        fresh = [q for q in range(p + 1, n) if active[q] and hist.times_met(ids[p], ids[q]) == 0]
-        old = sorted((q for q in range(p + 1, n) if active[q] and q not in fresh),
+
+    def opponents(p: int) -> Iterator[tuple[int, int]]:
+        # Unmet pairs from the top down, then the ones met least often (and higher first).
+        yield from ((q, 0) for q in range(p + 1, n) if m.act[q] and q not in met[p])
+        old = sorted((q for q in range(p + 1, n) if m.act[q] and q in met[p]),
                      key=lambda q: (hist.times_met(ids[p], ids[q]), q))
-        for q in fresh + old:
-            cost = 0 if q in fresh else 1
+        yield from ((q, 1) for q in old)
+
+    for p in range(n):
+        if not m.act[p]:
+            continue
+        for q, cost in opponents(p):
             if cost > budget:
                 continue
-            active[q] = False
-            trial = max_matching(n, adj, active, mate)
-            if sum(active) // 2 - size(trial) <= budget - cost:
-                mate = trial
+            saved = m.save()
+            m.take(p)
+            m.take(q)
+            m.maximise(m.exposed())  # the partners p and q leave, and any already unmatched
+            live -= 2
+            # A trial's matching is maximum: it is the budget left or it is short.
+            if live // 2 - m.size() <= budget - cost:
                 budget -= cost
                 rematches += cost
                 tables.append(Match(len(tables) + 1, ids[p], ids[q], bool(cost)))
                 break
-            active[q] = True
+            live += 2
+            m.act[p] = m.act[q] = True
+            m.restore(saved)
         else:  # pragma: no cover - the budget guarantees a feasible choice
             raise AssertionError("no feasible opponent")
     return Draw(tuple(tables), None if bye is None else ids[bye], rematches)
