@@ -5,6 +5,10 @@ API (every function checks the rights it needs; refusals are ``BridgeError`` sub
 with ``code``, ``en`` and ``zh``: ``NotAllowed`` here, the library's own for an action the
 state machine refuses):
 
+Kinds (``KINDS``, ``register_kind``): ``pairs`` (``pairs_kind``: the library's pairs event,
+started by the clock at ``start_at``) and ``swiss`` (``swiss_kind``: the automatic Swiss,
+registration room to masterpoints); each kind's module lists its actions.
+
 Writing
 - ``create_competition(club, by, *, kind, name_en, name_zh, settings, members_only=True,
   published=True) -> Competition``: a club director only; ``settings`` the kind's (checked
@@ -67,6 +71,7 @@ from . import clock
 from .kinds import Effect, EndRound, GiveMasterpoints, Kind, OpenRound, is_robot
 from .models import Competition, CompetitionAction, CompetitionTable, MasterpointAward
 from .pairs_kind import PairsKind
+from .swiss_kind import SwissKind
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +88,7 @@ def register_kind(kind: Kind) -> None:
 
 
 register_kind(PairsKind())
+register_kind(SwissKind())
 
 PLATFORM_SETTINGS = ("deal_seed", "grace_seconds")
 RETRY_SECONDS = 30.0  # how often the sweep looks for results that did not arrive
