@@ -29,6 +29,7 @@ __all__ = [
     "GiveMasterpoints",
     "Kind",
     "OpenRound",
+    "PlayedBoard",
     "TableSpec",
     "is_robot",
     "robot_id",
@@ -83,7 +84,21 @@ class GiveMasterpoints:
     at: float
 
 
-Effect = OpenRound | EndRound | GiveMasterpoints
+Effect = OpenRound | EndRound | GiveMasterpoints  # a kind may add its own (services.register_effect)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedBoard:
+    """A board finished at a competition's play table, as the table recorded it: the deal
+    (PBN) and who sat where (N, E, S, W: a player id, a robot's ``robot:`` id, or None),
+    for the kinds whose scoring reads more than the result (贴点: the points held)."""
+
+    round: int
+    table: int
+    board: int
+    result: Result
+    deal: str
+    players: tuple[str | None, str | None, str | None, str | None]
 
 
 def bad_data(what: str, value: object, en: str, zh: str) -> BridgeError:
@@ -152,6 +167,19 @@ class Kind:
         """The action that records a board finished at a play table (None: the
         competition takes no result now)."""
         raise NotImplementedError
+
+    def board_action(self, state: Any, played: PlayedBoard, now: float) -> Any | None:
+        """The action that records ``played`` (default: ``result_action`` of its result)."""
+        return self.result_action(state, played.round, played.table, played.board,
+                                  played.result, now)
+
+    def verify(self, competition: Any, data: Mapping[str, Any], by: Any) -> None:
+        """Checks of a person's action against the platform's records (a ladder entrant's
+        group and its leader), before the state machine sees it; raises a refusal."""
+
+    def verify_setup(self, club: Any, settings: Mapping[str, Any], members_only: bool) -> None:
+        """Checks of a set-up against the platform's records (the players a team match
+        names are the club's members when it is members-only); raises a refusal."""
 
     def has_result(self, state: Any, round: int, table: int, board: int) -> bool:
         """Whether the board is settled: recorded, or cut."""

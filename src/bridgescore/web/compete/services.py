@@ -68,7 +68,7 @@ from ..play import live
 from ..play import services as play
 from ..play.models import PlayBoard, PlaySeat, Room
 from . import clock
-from .kinds import Effect, EndRound, GiveMasterpoints, Kind, OpenRound, is_robot
+from .kinds import Effect, EndRound, GiveMasterpoints, Kind, OpenRound, PlayedBoard, is_robot
 from .models import Competition, CompetitionAction, CompetitionTable, MasterpointAward
 from .pairs_kind import PairsKind
 from .swiss_kind import SwissKind
@@ -76,7 +76,8 @@ from .swiss_kind import SwissKind
 log = logging.getLogger(__name__)
 
 __all__ = ["KINDS", "Done", "NotAllowed", "act", "board_results", "can_see",
-           "create_competition", "forget", "history", "masterpoints_of", "post_board", "register_kind",
+           "create_competition", "forget", "history", "masterpoints_of", "post_board", "register_effect",
+           "register_kind",
            "rounds", "run_due", "seat_now", "standings", "state_of", "summary", "sweep",
            "visible"]
 
@@ -85,6 +86,16 @@ KINDS: dict[str, Kind] = {}
 
 def register_kind(kind: Kind) -> None:
     KINDS[kind.name] = kind
+
+
+# A kind's own effects (beyond opening and ending rounds and masterpoints): carried out in
+# the transaction that stores the action, as the others are.
+EFFECTS: dict[type, Callable[[Competition, Any, Any], None]] = {}
+
+
+def register_effect(effect: type, handler: Callable[[Competition, Any, Any], None]) -> None:
+    """``handler(competition, state, effect)`` for every ``effect`` of that type."""
+    EFFECTS[effect] = handler
 
 
 register_kind(PairsKind())
@@ -230,6 +241,7 @@ def create_competition(club: Club, by: AnyUser, *, kind: str, name_en: str = "",
         raise NotAllowed(f"invalid deal_seed {seed!r:.40}: expected a number or text",
                          f"无效的 deal_seed {seed!r:.40}：应为数字或文字", "bad_settings")
     state = k.start(_kind_settings(k, data))  # refuses bad settings
+    k.verify_setup(club, data, members_only)
     due = k.due(state)
     return Competition.objects.create(
         club=club, kind=kind, name_en=name_en.strip()[:200], name_zh=name_zh.strip()[:200],
@@ -278,6 +290,8 @@ def act(competition: Competition, data: Mapping[str, Any], by: AnyUser) -> Done:
     kind = kind_of(c0)
     kind.action_from({**data, "now": 0.0})  # the shape, before the rights
     director = _check_rights(c0, kind, data, by)
+    if not director:
+        kind.verify(c0, data, by)
 
     def make(state: Any, now: float) -> Any:
         action = kind.action_from({**data, "now": now})
@@ -362,6 +376,8 @@ def _carry_out(c: Competition, kind: Kind, state: Any, effects: list[Effect]) ->
             _end_round(c, e)
         elif isinstance(e, GiveMasterpoints):
             _give(c, e)
+        elif type(e) in EFFECTS:
+            EFFECTS[type(e)](c, state, e)
 
 
 def _board_set(c: Competition, kind: Kind, state: Any, needed: int) -> BoardSet:
@@ -541,7 +557,18 @@ def _result_action(kind: Kind, state: Any, ct: CompetitionTable, board: PlayBoar
     last = kind.clock(state)
     at = min(board.finished.timestamp(), clock.now())
     now = at if last is None or at >= last else last
-    return kind.result_action(state, ct.round, ct.number, board.number, result, now)
+    seats = board.players if isinstance(board.players, dict) else {}
+
+    def who(letter: str) -> str | None:
+        # A person a robot stood in for keeps the board (the seed's penalty is the -20).
+        p = seats.get(letter) or {}
+        if p.get("id") is not None:
+            return str(p["id"])
+        return "robot:" + letter if p.get("robot") else None
+
+    played = PlayedBoard(ct.round, ct.number, board.number, result, board.deal,
+                         (who("N"), who("E"), who("S"), who("W")))
+    return kind.board_action(state, played, now)
 
 
 def post_board(board: PlayBoard) -> Done | None:

@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class OnlineConfig(AppConfig):
+    name = "bridgescore.web.online"
+    label = "online"
+    verbose_name = "team matches, the ladder, 贴点 rooms and player groups"
+
+    def ready(self) -> None:
+        # The kinds join the competitions' registry, and their effects its handlers, as
+        # soon as the apps are loaded (every server, command and test).
+        from . import register  # noqa: F401
