@@ -1,0 +1,184 @@
+"""What this app's pages read and do, over the competitions' services (``compete.services``:
+every write is its ``act``, with its rights).
+
+- ``match_view(c, lang)``: a VP team match: teams, rooms, the comparison, the VPs.
+- ``online_matches(user)``: the VP team matches the vugraph lists (running, then finished).
+- ``ladder_view(c, user, lang)``: the ladder's places, open challenges, and what the user
+  may do there (join with a group they lead, challenge, answer, withdraw).
+- ``ladder_history(c, lang)``: every event of the ladder, in order.
+- ``handicap_totals(c)``: each player's 贴点 total, less 20 a disconnection (§10).
+- ``groups_led(user, club)``: the player groups the user leads in the club.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.db.models import Count
+
+from ...compete import handicaproom as hr
+from ...compete import ladder as lad
+from ..accounts.models import User
+from ..clubs.models import Club
+from ..clubs.roles import AnyUser, can_direct
+from ..compete import services as sv
+from ..compete.kinds import is_robot
+from ..compete.models import Competition, CompetitionTable
+from ..play.models import Disconnection
+from .models import PlayerGroup
+
+
+def names(ids: list[str], lang: str) -> dict[str, str]:
+    """Player ids to names in ``lang`` (a robot: its label)."""
+    users = User.objects.filter(pk__in=[int(p) for p in ids if p.isdigit()]) \
+        .select_related("player")
+    out = {}
+    for u in users:
+        p = getattr(u, "player", None)
+        out[str(u.pk)] = (p.name_in(lang) if p is not None else "") or u.username
+    for p in ids:
+        out.setdefault(p, p.split(":", 1)[1] if is_robot(p) else p)
+    return out
+
+
+# ---------------------------------------------------------------------------- team matches
+
+
+def match_view(c: Competition, lang: str) -> dict[str, Any]:
+    kind = sv.kind_of(c)
+    state = sv.state_of(c)
+    st = state.settings
+    people = names([*st.home.players, *st.away.players], lang)
+    zh = lang.startswith("zh")
+    teams = [{"id": s.id, "name": s.name_zh if zh else s.name_en,
+              "players": [people[p] for p in s.players]} for s in (st.home, st.away)]
+    rooms = {t.room_label: t for t in CompetitionTable.objects.filter(competition=c)
+             .select_related("play_table")}
+    cmp = kind.comparison(state)  # type: ignore[attr-defined]
+    ladder = None
+    if st.ladder is not None:
+        ladder = Competition.objects.filter(pk=st.ladder[0]).first()
+    winner = None
+    if cmp["outcome"] is not None and cmp["outcome"]["winner"] is not None:
+        winner = teams[0]["name"] if cmp["outcome"]["winner"] == st.home.id else teams[1]["name"]
+    return {"teams": teams, "home": teams[0], "away": teams[1], "cmp": cmp,
+            "rooms": [rooms[r] for r in ("open", "closed") if r in rooms],
+            "boards": st.match.settings.boards, "vp_scale": st.match.settings.vp_scale,
+            "ladder": ladder, "challenge": None if st.ladder is None else st.ladder[1],
+            "winner": winner, "phase": cmp["phase"]}
+
+
+def online_matches(user: AnyUser) -> list[Competition]:
+    return [c for c in Competition.objects.filter(kind="teams").exclude(status="open")
+            .select_related("club").order_by("status", "-created")[:100]
+            if sv.can_see(user, c)]
+
+
+# ---------------------------------------------------------------------------- the ladder
+
+
+def groups_led(user: AnyUser, club: Club) -> list[PlayerGroup]:
+    if not user.is_authenticated:
+        return []
+    return list(PlayerGroup.objects.filter(club=club, leader_id=user.pk).order_by("pk"))
+
+
+def _group_names(ids: list[str], lang: str) -> dict[str, str]:
+    pks = [int(i[1:]) for i in ids if i.startswith("g") and i[1:].isdigit()]
+    out = {g.entrant_id: g.name_in(lang) for g in PlayerGroup.objects.filter(pk__in=pks)}
+    return {i: out.get(i, i) for i in ids}
+
+
+def _moment(seconds: float | None) -> datetime.datetime | None:
+    return None if seconds is None else datetime.datetime.fromtimestamp(seconds, datetime.UTC)
+
+
+def ladder_view(c: Competition, user: AnyUser, lang: str) -> dict[str, Any]:
+    state = sv.state_of(c)
+    ladder: lad.Ladder = state.ladder
+    entrant_names = _group_names(list(ladder.order), lang)
+    captains = names(list(state.captains.values()), lang)
+    me = str(user.pk) if user.is_authenticated else None
+    mine = [e for e in ladder.order if state.captains.get(e) == me]
+    reachable: set[str] = set()
+    for e in mine:
+        reachable |= set(ladder.may_challenge(e))
+    matches = {int(m.settings["ladder"]["challenge"]): m for m in Competition.objects.filter(
+        kind="teams", settings__ladder__competition=int(c.pk))}
+    busy = {}
+    challenges = []
+    for ch in sorted(ladder.challenges.values(), key=lambda x: x.id):
+        busy[ch.challenger] = busy[ch.defender] = ch.id
+        challenges.append({
+            "id": ch.id, "challenger": entrant_names.get(ch.challenger, ch.challenger),
+            "defender": entrant_names.get(ch.defender, ch.defender),
+            "challenger_id": ch.challenger, "defender_id": ch.defender,
+            "accepted": ch.accepted is not None, "answer_by": _moment(ch.answer_by),
+            "play_by": _moment(ch.play_by), "match": matches.get(ch.id),
+            "may_answer": state.captains.get(ch.defender) == me and ch.accepted is None,
+            "may_withdraw": state.captains.get(ch.challenger) == me and ch.accepted is None})
+    rows = [{"place": i, "id": e, "name": entrant_names[e], "kind": ladder.entrants[e].kind,
+             "captain": captains.get(state.captains.get(e, ""), ""), "mine": e in mine,
+             "busy": busy.get(e), "may_challenge": e in reachable}
+            for i, e in enumerate(ladder.order, 1)]
+    joinable = [g for g in groups_led(user, c.club) if g.entrant_id not in ladder.entrants]
+    return {"rows": rows, "challenges": challenges, "mine": mine, "joinable": joinable,
+            "challenger": mine[0] if mine else None, "reach": ladder.settings.reach,
+            "director": user.is_authenticated and can_direct(user, c.club),
+            "played": [m for k, m in sorted(matches.items()) if k not in ladder.challenges]}
+
+
+def ladder_history(c: Competition, lang: str) -> list[dict[str, Any]]:
+    state = sv.state_of(c)
+    ladder: lad.Ladder = state.ladder
+    ids = sorted({x for e in ladder.history for x in (getattr(e, "entrant", None),
+                                                      getattr(e, "challenger", None),
+                                                      getattr(e, "defender", None)) if x})
+    n = _group_names(ids, lang)
+    matches = {int(m.settings["ladder"]["challenge"]): m for m in Competition.objects.filter(
+        kind="teams", settings__ladder__competition=int(c.pk))}
+    out = []
+    for e in ladder.history:
+        row: dict[str, Any] = {"type": type(e).__name__, "at": _moment(e.at)}
+        for f in ("entrant", "challenger", "defender"):
+            if hasattr(e, f):
+                row[f] = n.get(getattr(e, f), getattr(e, f))
+        for f in ("challenge", "before", "after", "position", "outcome", "reason", "vp"):
+            if hasattr(e, f):
+                row[f] = getattr(e, f)
+        if row.get("challenge") in matches:
+            row["match"] = matches[row["challenge"]]
+        out.append(row)
+    return out
+
+
+# ---------------------------------------------------------------------------- 贴点
+
+
+def disconnections(c: Competition) -> dict[str, int]:
+    """The play tables' disconnection records at this competition's tables, per player."""
+    rows = (Disconnection.objects.filter(table__competition_table__competition=c)
+            .values("user_id").annotate(n=Count("id")))
+    return {str(r["user_id"]): int(r["n"]) for r in rows}
+
+
+def handicap_totals(c: Competition, lang: str = "en") -> list[dict[str, Any]]:
+    """Each player's total: the boards' 贴点 IMPs their side won, less 20 a disconnection;
+    highest first (robots are not listed)."""
+    state = sv.state_of(c)
+    boards = state.totals()
+    drops = disconnections(c)
+    totals = hr.with_disconnections(boards, drops)
+    played: dict[str, int] = {}
+    for p in state.scored():
+        for who in p.players:
+            if who is not None:
+                played[who] = played.get(who, 0) + 1
+    people = [p for p in totals if not is_robot(p)]
+    n = names(people, lang)
+    rows = [{"player": p, "name": n[p], "boards": played.get(p, 0),
+             "won": boards.get(p, 0), "disconnections": drops.get(p, 0), "total": totals[p]}
+            for p in people]
+    rows.sort(key=lambda r: (-r["total"], r["name"]))
+    return rows
