@@ -30,6 +30,7 @@ urlpatterns = [
     path("", include("bridgescore.web.teams.urls")),
     path("", include("bridgescore.web.play.record_urls")),
     path("", include("bridgescore.web.vugraph.urls")),
+    path("", include("bridgescore.web.online.urls")),  # team matches, the ladder, 贴点
     path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]

@@ -64,7 +64,7 @@ def match_view(c: Competition, lang: str) -> dict[str, Any]:
         winner = teams[0]["name"] if cmp["outcome"]["winner"] == st.home.id else teams[1]["name"]
     return {"teams": teams, "home": teams[0], "away": teams[1], "cmp": cmp,
             "rooms": [rooms[r] for r in ("open", "closed") if r in rooms],
-            "boards": st.match.settings.boards, "vp_scale": st.match.settings.vp_scale,
+            "boards": st.match.boards, "vp_scale": st.match.vp_scale,
             "ladder": ladder, "challenge": None if st.ladder is None else st.ladder[1],
             "winner": winner, "phase": cmp["phase"]}
 

@@ -36,9 +36,13 @@ def match_list(request: HttpRequest) -> HttpResponse:
     rows = [{"m": m, "name": m.event.name_in(lang), "finished": m.finished,
              "teams": vg.teams_of(m, lang),
              "at": [services.current_board(t) for t in m.rooms]} for m in found]
+    # The online competitions' VP team matches (``web.online``): their own page shows
+    # both rooms the same way.
+    from ..online.views_teams import vugraph_rows
+
     return render(request, "vugraph/list.html", {
         "live": [r for r in rows if not r["finished"]],
-        "done": [r for r in rows if r["finished"]]})
+        "done": [r for r in rows if r["finished"]], "online": vugraph_rows(request.user)})
 
 
 def _seats(table: PlayTable, lang: Lang) -> list[dict[str, Any]]:

@@ -1,0 +1,92 @@
+"""The VP team match's pages: the director's set-up, and the match page (both rooms live as
+the vugraph shows them, the board-by-board comparison, IMPs, running totals and VPs)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from ...compete.teammatch import MATCH_LENGTHS
+from ...errors import BridgeError
+from ...vp import VP_SCALES
+from ..clubs.models import Club, Membership
+from ..clubs.roles import can_direct
+from ..compete import clock
+from ..compete import services as sv
+from ..compete.kinds import robot_id
+from ..vugraph.views import _seats, _words
+from . import services as online
+from .views_common import competition, lang, refused
+
+ROBOT = "robot"
+
+
+def _members(club: Club) -> list[tuple[str, str]]:
+    rows = (Membership.objects.filter(club=club).select_related("player__user")
+            .order_by("player__name_en"))
+    return [(str(m.player.user_id), m.player.name_in(lang()) or m.player.user.username)
+            for m in rows if m.player.user_id is not None]
+
+
+@login_required
+def new_match(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    if not can_direct(request.user, club):
+        raise PermissionDenied
+    seats = [f"home{i}" for i in range(1, 5)] + [f"away{i}" for i in range(1, 5)]
+    if request.method == "POST":
+        p = request.POST
+        players = [robot_id(name) if p.get(name) == ROBOT else p.get(name, "")
+                   for name in seats]
+        try:
+            boards = int(p.get("boards", "16"))
+            c = sv.create_competition(
+                club, request.user, kind="teams", name_en=p.get("name_en", ""),
+                name_zh=p.get("name_zh", ""), members_only=True,
+                settings={"home": {"id": "home", "name_en": p.get("home_en", "") or "Home",
+                                   "name_zh": p.get("home_zh", "") or "主队",
+                                   "players": players[:4]},
+                          "away": {"id": "away", "name_en": p.get("away_en", "") or "Away",
+                                   "name_zh": p.get("away_zh", "") or "客队",
+                                   "players": players[4:]},
+                          "boards": boards, "vp_scale": p.get("vp_scale", "wbf"),
+                          "start_at": clock.now()})
+        except (BridgeError, ValueError) as e:
+            if isinstance(e, BridgeError):
+                refused(request, e)
+            return redirect(request.path)
+        return redirect("online:match", pk=c.pk)
+    return render(request, "online/match_new.html", {
+        "club": club, "members": _members(club), "seats": seats, "lengths": MATCH_LENGTHS,
+        "scales": [(k, v.title(lang())) for k, v in VP_SCALES.items()], "robot": ROBOT})
+
+
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    c = competition(request, pk, "teams")
+    view = online.match_view(c, lang())
+    ctx: dict[str, Any] = {"c": c, "name": c.name_in(lang()), **view}
+    ctx["live_rooms"] = [
+        {"table": ct.play_table, "label": _("Open room") if ct.room_label == "open"
+         else _("Closed room"), "socket": f"/ws/play/tables/{ct.play_table_id}",
+         "seats": _seats(ct.play_table, lang()), "seats_id": f"vg-seats-{ct.play_table_id}"}
+        for ct in view["rooms"]]
+    ctx["words"] = _words()
+    if request.GET.get("part") == "live" or request.headers.get("HX-Request"):
+        response = render(request, "online/_comparison.html", ctx)
+    else:
+        response = render(request, "online/match.html", ctx)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def vugraph_rows(user: Any) -> list[dict[str, Any]]:
+    """The online VP team matches for the vugraph list."""
+    out = []
+    for c in online.online_matches(user):
+        out.append({"c": c, "name": c.name_in(lang()), "finished": c.status == "finished"})
+    return out
