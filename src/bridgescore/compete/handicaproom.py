@@ -207,10 +207,11 @@ def apply(state: HandicapRoom, action: Action) -> tuple[HandicapRoom, list[Event
         tables = dict(state.tables)
         tables[number] = table
         return replace(state, tables=FrozenMap(tables)), [TableOpened(table, now)]
-    table = state.tables.get(action.table) if type(action.table) is int else None
-    if table is None:
+    found = state.tables.get(action.table) if type(action.table) is int else None
+    if found is None:
         raise Refusal("bad_table", f"no table {excerpt(action.table)} in this room",
                       f"本房间没有第 {excerpt(action.table)} 桌")
+    table = found
     if action.board not in table.boards:
         raise Refusal("bad_board", f"board {excerpt(action.board)} is not played at table "
                       f"{table.number} (boards {table.boards[0]}-{table.boards[-1]})",

@@ -16,7 +16,7 @@ from bridgescore.web.play import services as play
 
 from ..compete.helpers import T0, club_with
 
-__all__ = ["FAST", "T0", "club_with", "group", "run_robots", "team_match", "tables_of"]
+__all__ = ["FAST", "T0", "club_with", "group", "run_robots", "tables_of", "team_match"]
 
 FAST = override_settings(BRIDGESCORE_PLAY_ROBOT_SECONDS=0, BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS=0,
                          BRIDGESCORE_PLAY_ROBOT_SOLVER="simple")

@@ -19,8 +19,8 @@ from bridgescore.web.online import services as online
 from bridgescore.web.play import services as play
 from bridgescore.web.play.models import Disconnection, PlayBoard
 
-from ..records.helpers import play_board
 from ..base import make_user
+from ..records.helpers import play_board
 from .helpers import FAST, T0, club_with, tables_of
 
 

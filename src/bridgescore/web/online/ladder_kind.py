@@ -91,7 +91,8 @@ class LadderKind(Kind):
         for e in data.get("entrants") or ():
             if not isinstance(e, Mapping):
                 raise bad_data("entrants", e, "{id, kind, captain}", "{id, kind, captain}")
-            entrants.append((lad.Entrant(e.get("id"), e.get("kind", "team")),  # type: ignore[arg-type]
+            entrants.append((lad.Entrant(field_of(e, "id", str, "an entrant id", "参赛者编号"),
+                                         e.get("kind", "team")),
                              str(field_of(e, "captain", str, "the captain's id", "队长编号"))))
         return LadderSetup(settings, tuple(entrants))
 
@@ -125,7 +126,7 @@ class LadderKind(Kind):
             vp = data.get("vp")
             return lad.MatchResult(field_of(data, "challenge", int, "a challenge number",
                                             "挑战编号"), now, data.get("winner"),
-                                   None if vp is None else tuple(vp))  # type: ignore[arg-type]
+                                   tuple(vp) if isinstance(vp, list | tuple) else vp)
         raise bad_data("action", kind, "join, leave, challenge, accept, decline, withdraw, "
                        "result or tick", "join、leave、challenge、accept、decline、withdraw、"
                        "result 或 tick")

@@ -99,7 +99,6 @@ class TeamsKind(Kind):
     label_en = "VP team match"
     label_zh = "VP队式赛"
     director_actions = frozenset({"start", "result", "adjust"})
-    player_actions: frozenset[str] = frozenset()
 
     def read_settings(self, data: Mapping[str, Any]) -> TeamsSettings:
         if not isinstance(data, Mapping):

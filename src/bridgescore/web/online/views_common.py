@@ -9,11 +9,12 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 
 from ...errors import BridgeError
+from ...i18n import Lang
 from ..compete import services as sv
 from ..compete.models import Competition
 
 
-def lang() -> str:
+def lang() -> Lang:
     return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 

@@ -30,7 +30,7 @@ def _members(club: Club) -> list[tuple[str, str]]:
     rows = (Membership.objects.filter(club=club).select_related("player__user")
             .order_by("player__name_en"))
     return [(str(m.player.user_id), m.player.name_in(lang()) or m.player.user.username)
-            for m in rows if m.player.user_id is not None]
+            for m in rows if m.player.user is not None]
 
 
 @login_required
