@@ -88,12 +88,14 @@ class PoolIndex:
         """The index of stored tables: ``(board, players)`` of each result, each table
         playing now and each table that stopped without a result; in any order."""
         index = cls(pool)
-        for board, players in results:
-            index.start(board, players)
-            index.finish(board, players)
+        # A stopped table first: it holds no place now, and a board filled since then would
+        # refuse it.
         for board, players in released:
             index.start(board, players)
             index.release(board, players)
+        for board, players in results:
+            index.start(board, players)
+            index.finish(board, players)
         for board, players in playing:
             index.start(board, players)
         return index
