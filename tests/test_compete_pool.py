@@ -37,6 +37,7 @@ from bridgescore.compete.pool import (
     week_figures,
 )
 from bridgescore.compete.pool_index import PoolIndex, refresh, serve
+from bridgescore.compete.pool_scores import PoolScores
 from bridgescore.dealing import deal_boards
 from bridgescore.events.imp_pairs import ImpSettings, score_imp_pairs
 from bridgescore.events.model import BoardResult, Session, possible_ns_scores
@@ -482,3 +483,50 @@ def test_serving_follows_the_rule(seed: int, limits: tuple[int, int], boards: in
     for _ in range(30):
         four = table_players(rng.sample(players, 4))
         assert again.serve(four) == index.serve(four) == model.expected(four)
+
+
+# --- The week's scorer: the same rules, kept in place -------------------------------------
+
+
+@settings(max_examples=100)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(0, 10 ** 6), st.integers(0, 10 ** 6)),
+                max_size=80), ONLINE)
+def test_week_scorer_agrees_with_the_tallies(arrivals: list[tuple[int, int, int]],
+                                             options: ImpSettings) -> None:
+    options = replace(options, provisional_below=min(options.provisional_below, options.close_at))
+    pool = Pool.of("w", deal_boards(3, seed=0), options)
+    week = PoolScores(pool)
+    tallies = {b.id: BoardTally.start(pool, b.id) for b in pool.boards}
+    players = [f"p{i}" for i in range(16)]
+    for board, pick, who in arrivals:
+        rng = random.Random(who)
+        common = [s for s in COMMON if s in SCORE_LISTS[tallies[board].board.vulnerability]]
+        # Now and then a player who already played the board: both must refuse it.
+        result = TableResult(board, table_players(rng.sample(players, 4)),
+                             common[pick % len(common)])
+        try:
+            tallies[board], expected = tallies[board].add(result)
+        except PoolError as e:
+            with pytest.raises(PoolError) as again:
+                week.add(result)
+            assert (again.value.code, str(again.value)) == (e.code, str(e))
+            continue
+        assert week.add(result) == expected
+        assert week.tally(board) == tallies[board] and week.count(board) == tallies[board].count
+    assert week.figures() == week_figures(tallies.values()) == week_figures(week.tallies())
+    assert all(week.scores(b) == tallies[b].scores for b in tallies)
+
+
+def test_week_scorer_by_hand() -> None:
+    week = PoolScores.of(pool_of(), [TableResult(5, table(i), s) for i, s in enumerate(SIX)])
+    assert [s.imps for s in week.scores(5)] == [6, -6, 6, -11, -6, 7]
+    assert week.count(6) == 0 and week.scores(6) == () and week.tally(6).count == 0
+    arrival = week.add(TableResult(5, table(6), 1430))
+    assert [(s.arrival, s.imps, s.datum) for s in arrival.scored] == [(7, 14, 450)]
+    with pytest.raises(PoolError) as e:
+        week.add(TableResult(5, table(6), 620))
+    bilingual(e, "player 'n6' already has a result on board 5", "牌手 'n6' 在第5副上已有结果")
+    with pytest.raises(PoolError) as e:
+        week.add(TableResult(9, table(0), 620))
+    bilingual(e, "board 9 is not in the pool", "第9副不在 2026-W49 周的牌库中")
+    assert week.count(5) == 7  # refused results change nothing

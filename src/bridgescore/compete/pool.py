@@ -7,6 +7,8 @@ scoring settings, those of the library's online datum method (:class:`ImpSetting
 scale of the Butler datum).  Tables of four take boards from it (:mod:`.pool_index` serves
 them); each result is scored on arrival by the board's **tally** (``BoardTally``), a frozen
 value: ``tally.add(result)`` gives the new tally and an ``Arrival`` saying what it scored.
+:class:`.pool_scores.PoolScores` applies the same two functions (``check_arrival``,
+``arrive``) to a whole week kept in memory, in place.
 
 The seed's rules, exactly (一副牌……去掉若干个最高分和最低分后计算出平均值……差值转换为IMP):
 
@@ -63,7 +65,6 @@ import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..board import Board
@@ -92,6 +93,8 @@ __all__ = [
     "TableResult",
     "TableScore",
     "WeekFigures",
+    "arrive",
+    "check_arrival",
     "figures_after",
     "table_players",
     "week_figures",
@@ -139,6 +142,11 @@ class PoolBoard:
     deal: Deal
     dealer: Seat
     vulnerability: Vulnerability
+
+    @property
+    def scores(self) -> frozenset[int]:
+        """Every NS score possible on the board (at its vulnerability)."""
+        return possible_ns_scores(self.vulnerability)
 
     def __post_init__(self) -> None:
         if type(self.id) is not int or self.id < 1:
@@ -347,15 +355,28 @@ class Arrival:
         return out
 
 
-@lru_cache(maxsize=1 << 16)
 def _rounded(kept: int, count: int, step: int, rounding: Rounding) -> int | Fraction:
-    # The same rounding as butler_datum (an exact mean, rounded to ``step``); cached because a
-    # board's trimmed sums repeat across boards and arrivals.
-    d = round_datum(Fraction(kept, count), step, rounding)
-    return d.numerator if isinstance(d, Fraction) and d.denominator == 1 else d
+    """``round_datum(Fraction(kept, count), step, rounding)``, as ``butler_datum`` gives it
+    (a whole datum as an int), in integer arithmetic when the datum is rounded: the mean is
+    kept / count, so the datum is the whole number of steps nearest kept / (count · step),
+    a half broken as ``rounding`` says.  (``round_datum`` takes 5 µs through ``Fraction``, as
+    long as the rest of an arrival; the tests check the two agree.)"""
+    if step <= 0:
+        d = round_datum(Fraction(kept, count), step, rounding)
+        return d.numerator if d.denominator == 1 else d
+    unit = count * step
+    if rounding == "away":
+        whole = (2 * kept + unit) // (2 * unit) if kept >= 0 else -((-2 * kept + unit) // (2 * unit))
+    elif rounding == "up":
+        whole = (2 * kept + unit) // (2 * unit)
+    else:
+        whole, rest = divmod(kept, unit)
+        if 2 * rest > unit or (2 * rest == unit and whole % 2):
+            whole += 1
+    return whole * step
 
 
-def _datum(ordered: tuple[int, ...], total: int, k: int, st: ImpSettings) -> int | Fraction:
+def _datum(ordered: Sequence[int], total: int, k: int, st: ImpSettings) -> int | Fraction:
     """``butler_datum`` of the sorted scores whose sum is ``total``, ``k`` dropped from each
     end: only the dropped ends are summed (at most a few scores), not the whole board."""
     n = len(ordered)
@@ -427,72 +448,86 @@ class BoardTally:
 
     def add(self, result: TableResult) -> tuple[BoardTally, Arrival]:
         """The board with one more result, and what that result scored."""
-        st, b = self.pool.settings, self.board
-        n = len(self.scores) + 1
-        if result.board != b.id:
-            raise PoolError("board", f"a result of board {excerpt(result.board)} cannot go on "
-                            f"board {b.id}", f"第{excerpt(result.board)}副的结果不能记入第{b.id}副")
-        if n > st.close_at:
-            raise PoolError("retired", f"board {b.id} is retired: it has {st.close_at} results, "
-                            "the most a board takes", f"第{b.id}副已停用：已有 {st.close_at} 个结果，"
-                            "一副牌最多只记这么多")
+        check_arrival(self.pool, self.board, len(self.scores), result)
         if not self.players.isdisjoint(result.players):
-            twice = next(p for p in result.players if p in self.players)
-            raise PoolError("played", f"player {excerpt(twice)} already has a result on board "
-                            f"{b.id}", f"牌手 {excerpt(twice)} 在第{b.id}副上已有结果")
+            raise _played(self.board, next(p for p in result.players if p in self.players))
         s = result.score
-        if s not in possible_ns_scores(b.vulnerability):
-            raise PoolError("score", f"board {b.id}: NS score {s} is impossible with "
-                            f"{b.vulnerability.describe('en')}",
-                            f"第{b.id}副：{b.vulnerability.describe('zh')}时南北不可能得 {s} 分")
-        if result.result is not None and result.result.ns_score(b.vulnerability) != s:
-            expected = result.result.ns_score(b.vulnerability)
-            raise PoolError("score", f"board {b.id}: {result.result} scores {expected} for NS, "
-                            f"not {s}", f"第{b.id}副：{result.result} 南北得 {expected} 分，而不是 {s} 分")
         i = bisect.bisect_right(self.ordered, s)
         ordered = (*self.ordered[:i], s, *self.ordered[i:])
         total = self.total + s
-        pool = self.pool
-        below = st.provisional_below
-        previous: tuple[TableScore | None, ...]
-        if n < below:
-            new = _score(result, n, 0, True, None)
-            scores = (*self.scores, new)
-            scored: tuple[TableScore, ...] = ()
-            previous = ()
-        else:
-            d = _datum(ordered, total, pool._drops[n], st)
-            thresholds, scale = pool._thresholds, pool.scale
-            new = _score(result, n, _imps_of(thresholds, scale, s - d), False, d)
-            if n == below or st.rescore:
-                # The 6th result scores the first six together; with ``rescore`` every
-                # arrival scores the whole board against its new datum.
-                first = n == below
-                kept, changed, before = [], [], []
-                for old in self.scores:
-                    again = _score(old.result, old.arrival,
-                                       _imps_of(thresholds, scale, old.result.score - d), False, d)
-                    kept.append(again)
-                    if first or again.imps != old.imps:
-                        changed.append(again)
-                        before.append(old)
-                scores = (*kept, new)
-                scored = (*changed, new)
-                previous = (*before, None)
-            else:
-                scores = (*self.scores, new)
-                scored = (new,)
-                previous = (None,)
-        tally = _tally(pool, b, scores, ordered, total, self.players.union(result.players))
-        return tally, Arrival(new, scored, previous, n == st.close_at)
+        new, scored, previous, rescored = arrive(self.pool, self.scores, ordered, total, result)
+        scores = (*self.scores, new) if rescored is None else (*rescored, new)
+        tally = BoardTally(self.pool, self.board, scores, ordered, total,
+                           self.players.union(result.players))
+        return tally, Arrival(new, scored, previous, new.arrival == self.pool.settings.close_at)
 
 
-# Scoring a result builds a tally and a score, valid by construction: they are built slot by
-# slot, as the frozen dataclasses' ``__init__`` would less its per-field ``object.__setattr__``
-# (a quarter of the time of an arrival; the benchmark's 400,000 arrivals need it).
+# --- The arithmetic of an arrival, shared by the tally and the week's scorer ---------------
+
+
+def check_arrival(pool: Pool, board: PoolBoard, count: int, result: TableResult) -> None:
+    """Refuse a result that cannot be the next of a board with ``count`` results: another
+    board's, one past the 40th, a score impossible at the board's vulnerability or not the
+    score of the result given with it.  (Whether its players already have a result on the
+    board is for the caller, which knows them.)"""
+    if result.board != board.id:
+        raise PoolError("board", f"a result of board {excerpt(result.board)} cannot go on "
+                        f"board {board.id}", f"第{excerpt(result.board)}副的结果不能记入第{board.id}副")
+    cap = pool.settings.close_at
+    if count >= cap:
+        raise PoolError("retired", f"board {board.id} is retired: it has {cap} results, the most "
+                        "a board takes", f"第{board.id}副已停用：已有 {cap} 个结果，一副牌最多只记这么多")
+    s = result.score
+    if s not in board.scores:
+        raise PoolError("score", f"board {board.id}: NS score {s} is impossible with "
+                        f"{board.vulnerability.describe('en')}",
+                        f"第{board.id}副：{board.vulnerability.describe('zh')}时南北不可能得 {s} 分")
+    if result.result is not None and result.result.ns_score(board.vulnerability) != s:
+        expected = result.result.ns_score(board.vulnerability)
+        raise PoolError("score", f"board {board.id}: {result.result} scores {expected} for NS, "
+                        f"not {s}", f"第{board.id}副：{result.result} 南北得 {expected} 分，而不是 {s} 分")
+
+
+def _played(board: PoolBoard, player: str) -> PoolError:
+    return PoolError("played", f"player {excerpt(player)} already has a result on board "
+                     f"{board.id}", f"牌手 {excerpt(player)} 在第{board.id}副上已有结果")
+
+
+def arrive(pool: Pool, scores: Sequence[TableScore], ordered: Sequence[int], total: int,
+           result: TableResult) -> tuple[TableScore, tuple[TableScore, ...],
+                                         tuple[TableScore | None, ...], list[TableScore] | None]:
+    """Score a checked result arriving after ``scores``; ``ordered`` and ``total`` are the
+    board's NS scores sorted, and their sum, with the new one in.  Gives the new result's
+    score, the results scored by its arrival and how they stood before (``Arrival``), and the
+    earlier results rescored (``None`` when they stand as they were)."""
+    st = pool.settings
+    n = len(scores) + 1
+    below = st.provisional_below
+    if n < below:
+        return _score(result, n, 0, True, None), (), (), None
+    d = _datum(ordered, total, pool._drops[n], st)
+    thresholds, scale = pool._thresholds, pool.scale
+    new = _score(result, n, _imps_of(thresholds, scale, result.score - d), False, d)
+    if n != below and not st.rescore:
+        return new, (new,), (None,), None
+    # The 6th result scores the first six together; with ``rescore`` every arrival scores
+    # the whole board against its new datum.
+    first = n == below
+    rescored, changed, before = [], [], []
+    for old in scores:
+        again = _score(old.result, old.arrival, _imps_of(thresholds, scale, old.result.score - d),
+                       False, d)
+        rescored.append(again)
+        if first or again.imps != old.imps:
+            changed.append(again)
+            before.append(old)
+    return new, (*changed, new), (*before, None), rescored
+
+
+# Every arrival builds a score, valid by construction: slot by slot, as the frozen dataclass's
+# ``__init__`` would, less its per-field ``object.__setattr__`` (a tenth of an arrival).
 _new = object.__new__
 _SCORE_SLOTS = tuple(getattr(TableScore, f.name).__set__ for f in fields(TableScore))
-_TALLY_SLOTS = tuple(getattr(BoardTally, f.name).__set__ for f in fields(BoardTally))
 
 
 def _score(result: TableResult, arrival: int, imps: Imps, provisional: bool,
@@ -504,19 +539,6 @@ def _score(result: TableResult, arrival: int, imps: Imps, provisional: bool,
     c(obj, imps)
     d(obj, provisional)
     e(obj, datum)
-    return obj
-
-
-def _tally(pool: Pool, board: PoolBoard, scores: tuple[TableScore, ...], ordered: tuple[int, ...],
-           total: int, players: frozenset[str]) -> BoardTally:
-    obj: BoardTally = _new(BoardTally)
-    a, b, c, d, e, f = _TALLY_SLOTS
-    a(obj, pool)
-    b(obj, board)
-    c(obj, scores)
-    d(obj, ordered)
-    e(obj, total)
-    f(obj, players)
     return obj
 
 
@@ -543,16 +565,19 @@ class WeekFigures:
 
 def week_figures(tallies: Iterable[BoardTally]) -> dict[str, WeekFigures]:
     """Every player's figures from the week's tallies, players in order of first result."""
+    return _figures(sc for tally in tallies for sc in tally.scores)
+
+
+def _figures(scores: Iterable[TableScore]) -> dict[str, WeekFigures]:
     points: dict[str, Imps] = {}
     boards: dict[str, int] = {}
     provisional: dict[str, int] = {}
-    for tally in tallies:
-        for sc in tally.scores:
-            for p, v in sc.per_player():
-                points[p] = points.get(p, 0) + v
-                boards[p] = boards.get(p, 0) + 1
-                if sc.provisional:
-                    provisional[p] = provisional.get(p, 0) + 1
+    for sc in scores:
+        for p, v in sc.per_player():
+            points[p] = points.get(p, 0) + v
+            boards[p] = boards.get(p, 0) + 1
+            if sc.provisional:
+                provisional[p] = provisional.get(p, 0) + 1
     return {p: WeekFigures(p, points[p], boards[p], provisional.get(p, 0)) for p in points}
 
 
