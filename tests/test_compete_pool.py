@@ -530,3 +530,37 @@ def test_week_scorer_by_hand() -> None:
         week.add(TableResult(9, table(0), 620))
     bilingual(e, "board 9 is not in the pool", "第9副不在 2026-W49 周的牌库中")
     assert week.count(5) == 7  # refused results change nothing
+
+
+def test_arrival_as_json_data() -> None:
+    tally = add_all(BoardTally.start(pool_of(), 5), SIX[:5])
+    _, arrival = tally.add(TableResult.of(tally.board, table(5), Result.parse("4S N +2")))
+    data = arrival.to_dict()
+    assert data["board"] == 5 and data["retired"] is False
+    assert data["result"] == {"board": 5, "arrival": 6, "players": ["n5", "e5", "s5", "w5"],
+                              "ns_score": 680, "result": "4S N +2", "imps": 7,
+                              "provisional": False, "datum": 400}
+    assert [s["imps"] for s in data["scored"]] == [6, -6, 6, -11, -6, 7]
+    assert data["points"]["w3"] == 11 and len(data["points"]) == 24
+    # Left unrounded, the datum of 620, 650 and 100 (none dropped from three) is 1370/3;
+    # 620 − 456⅔ = 163⅓ reaches the 130 band: 4 IMPs.
+    unrounded = pool_of(settings=ImpSettings(datum_round=0, provisional_below=3))
+    tally, arrival = BoardTally.start(unrounded, 5).add(TableResult(5, table(0), 620))
+    assert arrival.to_dict()["result"]["datum"] is None and arrival.score.provisional
+    tally = add_all(tally, [650, 100], first=1)
+    assert tally.datum == Fraction(1370, 3) and tally.scores[0].imps == 4
+    assert tally.scores[0].to_dict()["datum"] == 456.67
+
+
+def test_datum_rounding_in_whole_numbers_is_round_datum() -> None:
+    from bridgescore.compete.pool import _rounded
+    from bridgescore.events.imp_pairs import round_datum
+
+    for kept in range(-700, 701):
+        for count in range(1, 35):
+            for step in (10, 50):
+                for rounding in ("away", "even", "up"):
+                    got = _rounded(kept, count, step, rounding)  # type: ignore[arg-type]
+                    assert got == round_datum(Fraction(kept, count), step, rounding)  # type: ignore[arg-type]
+                    assert type(got) is int
+    assert _rounded(7, 2, 0, "away") == Fraction(7, 2)

@@ -65,11 +65,12 @@ import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..board import Board
 from ..deal import Deal
 from ..errors import BridgeError
+from ..events.figures import json_number
 from ..events.imp_pairs import ImpSettings, Rounding, _imps, butler_drop, round_datum
 from ..events.model import possible_ns_scores
 from ..frozen import FrozenMap
@@ -328,6 +329,14 @@ class TableScore:
         n, e, s, w = self.result.players
         return ((n, self.imps), (e, -self.imps), (s, self.imps), (w, -self.imps))
 
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON data for a page (IMPs and datum as numbers, a fraction to 2 decimals)."""
+        r = self.result
+        return {"board": r.board, "arrival": self.arrival, "players": list(r.players),
+                "ns_score": r.score, "result": None if r.result is None else str(r.result),
+                "imps": json_number(self.imps), "provisional": self.provisional,
+                "datum": None if self.datum is None else json_number(self.datum)}
+
 
 @dataclass(frozen=True, slots=True)
 class Arrival:
@@ -343,6 +352,12 @@ class Arrival:
     scored: tuple[TableScore, ...]
     previous: tuple[TableScore | None, ...]
     retired: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON data: what a page showing the players' boards needs to update them."""
+        return {"board": self.score.board, "result": self.score.to_dict(),
+                "scored": [s.to_dict() for s in self.scored], "retired": self.retired,
+                "points": {p: json_number(v) for p, v in self.points().items()}}
 
     def points(self) -> dict[str, Imps]:
         """Each player's change of this week's points (the 24 players at the 6th result)."""
