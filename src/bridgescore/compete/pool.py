@@ -161,9 +161,9 @@ class PoolBoard:
     def of(cls, id: int, deal: Deal, dealer: Seat | None = None,
            vulnerability: Vulnerability | None = None) -> PoolBoard:
         """A board whose dealer and vulnerability, when not given, follow its id (Law 2)."""
-        board = Board(id) if dealer is None or vulnerability is None else None
-        return cls(id, deal, dealer if dealer is not None else board.dealer,  # type: ignore[union-attr]
-                   vulnerability if vulnerability is not None else board.vulnerability)  # type: ignore[union-attr]
+        law2 = Board(id)
+        return cls(id, deal, law2.dealer if dealer is None else dealer,
+                   law2.vulnerability if vulnerability is None else vulnerability)
 
     @classmethod
     def from_board(cls, b: HandRecordBoard | DealtBoard | PoolBoard) -> PoolBoard:
@@ -400,9 +400,10 @@ def _datum(ordered: Sequence[int], total: int, k: int, st: ImpSettings) -> int |
 
 
 def _imps_of(thresholds: tuple[int, ...], scale: ImpScale, difference: int | Fraction) -> int:
-    """The online method's IMPs for a difference (``imp_pairs._imps``); a whole difference
-    reads the scale's bands directly, as ``ImpScale.imps`` does once its argument is known to
-    be a whole number (it always is here, unless the datum is left unrounded)."""
+    """The online method's IMPs for a difference: a fractional one (an unrounded datum) by
+    ``imp_pairs._imps`` itself, so the two cannot drift apart; a whole one reads the scale's
+    bands directly, as ``ImpScale.imps`` does once its argument is known to be a whole number
+    (the tests check every difference to ±5000)."""
     if type(difference) is int:
         n = bisect.bisect_right(thresholds, difference if difference >= 0 else -difference)
         return -n if difference < 0 else n
