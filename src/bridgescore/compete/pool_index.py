@@ -23,9 +23,9 @@ its four players have seen the cards, so they never get that board again.
 
 **Data structures.**  The rules are pure, but a week of 10,000 boards and thousands of players
 cannot be copied at every table, so the index is the one mutable object here (the web layer
-keeps one per pool and process, and can rebuild it at any time from its rows): for each
-player, the set of boards they have played or are playing; for each count 0–39, the sorted
-positions of the boards at that count.  Serving walks the counts in the rule's order and each
+keeps one per pool and process, behind one lock — it is not thread-safe — and can rebuild it
+at any time from its rows): for each player, the set of boards they have played or are
+playing; for each count 0–39, the sorted positions of the boards at that count.  Serving walks the counts in the rule's order and each
 count's boards in pool order, skipping those one of the four has had: the work is the number
 of counts (40) plus the boards skipped, and a skipped board is one of the four players' own,
 so a call costs at most the boards the four have played this week, however large the pool.

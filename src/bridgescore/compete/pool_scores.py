@@ -7,7 +7,8 @@ lists and sets that grow in place instead, under the same rules — each arrival
 :func:`~.pool.check_arrival` and scored by :func:`~.pool.arrive`, the functions
 ``BoardTally.add`` uses, so the two agree result for result (the tests check it).  Like
 :class:`~.pool_index.PoolIndex` it is the one mutable object beside the pure rules; any board
-can be had as a frozen tally (:meth:`PoolScores.tally`).
+can be had as a frozen tally (:meth:`PoolScores.tally`).  It is not thread-safe: one lock
+around it where threads share it.
 
 >>> from bridgescore.compete.pool import Pool, TableResult
 >>> week = PoolScores(Pool.dealt("2026-W49", 2, seed=1))
