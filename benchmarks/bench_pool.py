@@ -52,9 +52,9 @@ def arrivals(pool: Pool, per_board: int, seed: int = 1) -> list[TableResult]:
         rare = sorted(s for s in ok if -2500 <= s <= 2500)
         seated = rng.sample(names, 4 * per_board)
         by_board[b.id] = [
-            TableResult(b.id, (seated[4 * i], seated[4 * i + 1], seated[4 * i + 2], seated[4 * i + 3]),
+            TableResult(b.id, (seated[i], seated[i + 1], seated[i + 2], seated[i + 3]),
                         rng.choice(typical) if rng.random() < 0.88 else rng.choice(rare))
-            for i in range(per_board)]
+            for i in range(0, 4 * per_board, 4)]
     # Boards' results interleave at random; on each board they keep their order.
     turns = [b.id for b in pool.boards for _ in range(per_board)]
     rng.shuffle(turns)
@@ -125,7 +125,8 @@ def scoring(boards: int, per_board: int, figures: dict[str, object]) -> None:
     for b in sample:
         t, last = naive_board(on_board[b])
         naive_secs += t
-        assert last == [float(s.imps) for s in week.scores(b)], f"board {b}: naive and incremental disagree"
+        assert last == [float(s.imps) for s in week.scores(b)], \
+            f"board {b}: naive and incremental disagree"
     naive_total = naive_secs / len(sample) * boards
     print(f"  naive, rescoring each board from scratch at each arrival: {naive_secs:.2f} s for "
           f"{len(sample)} boards, so ≈ {naive_total:,.0f} s* for {boards:,}: "
@@ -145,7 +146,8 @@ def scoring(boards: int, per_board: int, figures: dict[str, object]) -> None:
                    week_figures_s=round(t_week, 3))
 
 
-def serving(boards: int, players: int, tables: int, served: int, figures: dict[str, object]) -> None:
+def serving(boards: int, players: int, tables: int, served: int,
+            figures: dict[str, object]) -> None:
     """A busy week: ``players`` players, a tenth of them playing ten times as often, up to
     ``tables`` tables at once; a table that gets a board plays it and finishes (one in fifty
     stops without a result), the oldest first."""

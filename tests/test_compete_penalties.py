@@ -18,6 +18,7 @@ from bridgescore.compete.penalties import (
     with_penalties,
 )
 from bridgescore.compete.pool import BoardTally, Pool, TableResult, WeekFigures, week_figures
+from bridgescore.compete.refusal import Refusal
 from bridgescore.dealing import deal_boards
 from bridgescore.seat import Seat
 from bridgescore.seating import Disconnected, Seating
@@ -96,23 +97,25 @@ def test_week_points_after_the_penalty() -> None:
 
 def test_errors_are_bilingual() -> None:
     cases = [
-        (lambda: DisconnectionRecord("ann", "bridge"),  # type: ignore[arg-type]
+        (lambda: DisconnectionRecord("ann", "bridge"),
          "unknown scoring system 'bridge'", "未知的记分系统 'bridge'"),
-        (lambda: DisconnectionRecord("ann", "duplicate"),  # type: ignore[arg-type]
+        (lambda: DisconnectionRecord("ann", "duplicate"),
          "needs its board", "须注明牌副"),
-        (lambda: DisconnectionRecord("", "贴点"),  # type: ignore[arg-type]
+        (lambda: DisconnectionRecord("", "贴点"),
          "invalid player ''", "无效的牌手 ''"),
-        (lambda: DisconnectionRecord("ann", "全场", board=0),  # type: ignore[arg-type]
+        (lambda: DisconnectionRecord("ann", "全场", board=0),
          "invalid board 0", "无效的牌副 0"),
-        (lambda: DisconnectionRecord("ann", "全场", board=1, at=float("nan")),  # type: ignore[arg-type]
+        (lambda: DisconnectionRecord("ann", "全场", board=1, at=float("nan")),
          "invalid time of the drop nan", "无效的断线时间 nan"),
-        (lambda: deductions(["ann"]),  # type: ignore[list-item]
+        (lambda: deductions(["ann"]),
          "expected disconnection records", "应为断线记录"),
     ]
     for make, en, zh in cases:
         with pytest.raises(PenaltyError) as e:
             make()
         assert en in str(e.value) and zh in e.value.message("zh")
+        assert isinstance(e.value, Refusal) and e.value.code in ("bad_system", "bad_record",
+                                                                 "no_board")
 
 
 def test_system_names() -> None:

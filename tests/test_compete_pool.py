@@ -38,6 +38,7 @@ from bridgescore.compete.pool import (
 )
 from bridgescore.compete.pool_index import PoolIndex, refresh, serve
 from bridgescore.compete.pool_scores import PoolScores
+from bridgescore.compete.refusal import Refusal
 from bridgescore.dealing import deal_boards
 from bridgescore.events.imp_pairs import ImpSettings, score_imp_pairs
 from bridgescore.events.model import BoardResult, Session, possible_ns_scores
@@ -62,6 +63,7 @@ def add_all(tally: BoardTally, scores: list[int], first: int = 0) -> BoardTally:
 
 
 def bilingual(e: pytest.ExceptionInfo[PoolError], en: str, zh: str) -> None:
+    assert isinstance(e.value, Refusal)  # the competitions' one refusal
     assert en in str(e.value) and en in e.value.message("en")
     assert zh in e.value.message("zh")
 
@@ -554,13 +556,14 @@ def test_arrival_as_json_data() -> None:
 
 def test_datum_rounding_in_whole_numbers_is_round_datum() -> None:
     from bridgescore.compete.pool import _rounded
-    from bridgescore.events.imp_pairs import round_datum
+    from bridgescore.events.imp_pairs import Rounding, round_datum
 
+    rounding: Rounding
     for kept in range(-700, 701):
         for count in range(1, 35):
             for step in (10, 50):
                 for rounding in ("away", "even", "up"):
-                    got = _rounded(kept, count, step, rounding)  # type: ignore[arg-type]
-                    assert got == round_datum(Fraction(kept, count), step, rounding)  # type: ignore[arg-type]
+                    got = _rounded(kept, count, step, rounding)
+                    assert got == round_datum(Fraction(kept, count), step, rounding)
                     assert type(got) is int
     assert _rounded(7, 2, 0, "away") == Fraction(7, 2)

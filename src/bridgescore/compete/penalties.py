@@ -42,10 +42,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..errors import BridgeError
 from ..i18n import Lang, is_zh
 from ..text import excerpt
 from .pool import WeekFigures
+from .refusal import Refusal
 
 if TYPE_CHECKING:
     from ..seating import Disconnected
@@ -65,8 +65,8 @@ HANDICAP_DEDUCTION = 20  # from the 贴点 total, per disconnection
 WEEK_DEDUCTION = 16  # from this week's points, per disconnection (duplicate, full-field)
 
 
-class PenaltyError(BridgeError):
-    pass
+class PenaltyError(Refusal):
+    """A disconnection record refused (the competitions' :class:`~.refusal.Refusal`)."""
 
 
 class System(enum.Enum):
@@ -95,8 +95,8 @@ class System(enum.Enum):
             if key in words:
                 return system
         raise PenaltyError(
-            f"unknown scoring system {excerpt(text)}: expected handicap (贴点), duplicate (复式) "
-            "or full-field (全场)",
+            "bad_system", f"unknown scoring system {excerpt(text)}: expected handicap (贴点), "
+            "duplicate (复式) or full-field (全场)",
             f"未知的记分系统 {excerpt(text)}：应为 handicap（贴点）、duplicate（复式）或 full-field（全场）")
 
     @property
@@ -128,22 +128,26 @@ class DisconnectionRecord:
     def __post_init__(self) -> None:
         object.__setattr__(self, "system", System.parse(self.system))
         if not isinstance(self.player, str) or not self.player.strip():
-            raise PenaltyError(f"invalid player {excerpt(self.player)}: expected a player id "
-                               "(a non-empty text)",
+            raise PenaltyError("bad_record", f"invalid player {excerpt(self.player)}: expected a "
+                               "player id (a non-empty text)",
                                f"无效的牌手 {excerpt(self.player)}：应为牌手编号（非空文本）")
         if self.board is not None and (type(self.board) is not int or self.board < 1):
-            raise PenaltyError(f"invalid board {excerpt(self.board)}: expected a whole number "
-                               "from 1", f"无效的牌副 {excerpt(self.board)}：应为从 1 起的整数")
+            raise PenaltyError("bad_record", f"invalid board {excerpt(self.board)}: expected a "
+                               "whole number from 1",
+                               f"无效的牌副 {excerpt(self.board)}：应为从 1 起的整数")
         if self.board is None and self.system.weekly:
             raise PenaltyError(
-                f"a disconnection of {excerpt(self.player)} in the {self.system.name_in('en')} "
-                "needs its board: the player's Rate on that board becomes 0",
+                "no_board", f"a disconnection of {excerpt(self.player)} in the "
+                f"{self.system.name_in('en')} needs its board: the player's Rate on that board "
+                "becomes 0",
                 f"{self.system.name_in('zh')}中 {excerpt(self.player)} 的断线须注明牌副："
                 "断线者在这副牌上的 Rate 为 0")
-        if self.at is not None and (isinstance(self.at, bool) or not isinstance(self.at, int | float)
-                                    or not math.isfinite(self.at)):
-            raise PenaltyError(f"invalid time of the drop {excerpt(self.at)}: expected seconds "
-                               "(a finite number)", f"无效的断线时间 {excerpt(self.at)}：应为秒数（有限的数）")
+        at = self.at
+        if at is not None and (isinstance(at, bool) or not isinstance(at, int | float)
+                               or not math.isfinite(at)):
+            raise PenaltyError("bad_record", f"invalid time of the drop {excerpt(at)}: expected "
+                               "seconds (a finite number)",
+                               f"无效的断线时间 {excerpt(at)}：应为秒数（有限的数）")
 
     @classmethod
     def from_event(cls, event: Disconnected, system: System | str,
@@ -175,7 +179,7 @@ def deductions(records: Iterable[DisconnectionRecord]) -> dict[str, Deduction]:
     seen: set[tuple[str, System, int | None, float]] = set()
     for r in records:
         if not isinstance(r, DisconnectionRecord):
-            raise PenaltyError(f"expected disconnection records, got {excerpt(r)}",
+            raise PenaltyError("bad_record", f"expected disconnection records, got {excerpt(r)}",
                                f"应为断线记录，实为 {excerpt(r)}")
         if r.at is not None:
             key = (r.player, r.system, r.board, r.at)

@@ -69,7 +69,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..board import Board
 from ..deal import Deal
-from ..errors import BridgeError
 from ..events.figures import json_number
 from ..events.imp_pairs import ImpSettings, Rounding, _imps, butler_drop, round_datum
 from ..events.model import possible_ns_scores
@@ -79,6 +78,7 @@ from ..result import Result
 from ..seat import Seat
 from ..text import excerpt
 from ..vulnerability import Vulnerability
+from .refusal import Refusal
 
 if TYPE_CHECKING:
     from ..dealing import DealtBoard
@@ -106,12 +106,9 @@ Players = tuple[str, str, str, str]
 Imps = int | Fraction  # whole IMPs, or exact fractions when the datum is left unrounded
 
 
-class PoolError(BridgeError):
-    """A pool action refused; ``code`` names the rule for the web layer."""
-
-    def __init__(self, code: str, en: str, zh: str) -> None:
-        super().__init__(en, zh)
-        self.code = code
+class PoolError(Refusal):
+    """A pool action refused (the competitions' :class:`~.refusal.Refusal`): ``code`` names
+    the rule for the web layer (``retired``, ``full``, ``played``, ``score`` …)."""
 
 
 def table_players(players: Sequence[str]) -> Players:
@@ -381,7 +378,8 @@ def _rounded(kept: int, count: int, step: int, rounding: Rounding) -> int | Frac
         return d.numerator if d.denominator == 1 else d
     unit = count * step
     if rounding == "away":
-        whole = (2 * kept + unit) // (2 * unit) if kept >= 0 else -((-2 * kept + unit) // (2 * unit))
+        half_up = (2 * abs(kept) + unit) // (2 * unit)
+        whole = half_up if kept >= 0 else -half_up
     elif rounding == "up":
         whole = (2 * kept + unit) // (2 * unit)
     else:

@@ -25,8 +25,8 @@ its four players have seen the cards, so they never get that board again.
 cannot be copied at every table, so the index is the one mutable object here (the web layer
 keeps one per pool and process, behind one lock — it is not thread-safe — and can rebuild it
 at any time from its rows): for each player, the set of boards they have played or are
-playing; for each count 0–39, the sorted positions of the boards at that count.  Serving walks the counts in the rule's order and each
-count's boards in pool order, skipping those one of the four has had: the work is the number
+playing; for each count 0–39, the sorted positions of the boards at that count.  Serving
+walks the counts in the rule's order and each count's boards in pool order, skipping those one of the four has had: the work is the number
 of counts (40) plus the boards skipped, and a skipped board is one of the four players' own,
 so a call costs at most the boards the four have played this week, however large the pool.
 :meth:`PoolIndex.serve_by_scan` is the rule read literally (every board, every time): the
@@ -175,10 +175,11 @@ class PoolIndex:
                             "no more boards", f"{self.pool.week} 周的牌库已关闭：不再发牌")
         c = self._committed[pos]
         if c >= self._cap:
-            raise PoolError("full", f"board {board} is full: {self._results[pos]} results and "
-                            f"{c - self._results[pos]} tables playing it make {self._cap}, the most "
-                            "a board takes", f"第{board}副已满：{self._results[pos]} 个结果加 "
-                            f"{c - self._results[pos]} 桌正在打，已达一副牌最多的 {self._cap} 个")
+            done = self._results[pos]
+            raise PoolError("full", f"board {board} is full: {done} results and {c - done} "
+                            f"tables playing it make {self._cap}, the most a board takes",
+                            f"第{board}副已满：{done} 个结果加 {c - done} 桌正在打，"
+                            f"已达一副牌最多的 {self._cap} 个")
         for p in ps:
             if pos in self._seen.get(p, ()):
                 raise PoolError("played", f"player {excerpt(p)} has already had board {board} "
