@@ -18,6 +18,7 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from .compete import services as _compete_services  # noqa: E402, F401  (the competitions' clock)
 from .core import pooled  # noqa: E402
 from .core.wsauth import auth_stack  # noqa: E402
 from .play import live as play_live  # noqa: E402

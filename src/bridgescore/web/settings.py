@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "bridgescore.web.teams",
     "bridgescore.web.play",
     "bridgescore.web.vugraph",
+    "bridgescore.web.compete",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

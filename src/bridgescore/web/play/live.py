@@ -153,9 +153,18 @@ def schedule(table_id: int, due: Any) -> None:
 _handlers: dict[str, Callable[..., Any]] = {}
 
 
+_more_sweeps: dict[str, Callable[[], Any]] = {}
+
+
 def register(*, wake: Callable[[int], Any], sweep: Callable[[], Any]) -> None:
     _handlers["wake"] = wake
     _handlers["sweep"] = sweep
+
+
+def register_sweep(name: str, sweep: Callable[[], Any]) -> None:
+    """Another app's work for the same sweeper, once a sweep (the competitions' clock:
+    ``web.compete``); each runs on a database thread of its own, after the tables'."""
+    _more_sweeps[name] = sweep
 
 
 async def _wake(table_id: int) -> None:
@@ -172,4 +181,9 @@ async def _sweeper(loop: asyncio.AbstractEventLoop, every: float) -> None:
             await submit(_handlers["sweep"])
         except Exception:
             log.exception("the tables' sweep failed")
+        for name, more in list(_more_sweeps.items()):
+            try:
+                await submit(more)
+            except Exception:
+                log.exception("the %s sweep failed", name)
         await asyncio.sleep(every)

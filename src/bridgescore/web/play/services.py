@@ -24,7 +24,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,12 +82,14 @@ __all__ = [
     "NotAllowed",
     "Outcome",
     "act",
+    "assign_seats",
     "board_moves",
     "connected",
     "create_table",
     "current_board",
     "disconnected",
     "fill_with_robots",
+    "on_board_end",
     "remove_player",
     "reserve",
     "seat_robot",
@@ -96,6 +98,7 @@ __all__ = [
     "stand",
     "state_of",
     "states_of",
+    "stop_table",
     "sweep",
     "table_info",
     "viewer_for",
@@ -561,7 +564,7 @@ def _set_due(table: PlayTable, due: datetime.datetime | None) -> None:
 
 # ---------------------------------------------------------------------------- seats
 
-def _seating_change(table_id: int, user: AnyUser, change: Any) -> Outcome:
+def _seating_change(table_id: int, user: AnyUser | None, change: Any) -> Outcome:
     """Run ``change(table, rows, seating)`` (which saves the rows it changes) under the
     table's lock, then start the first board if the four seats are filled."""
     with _lock(table_id), transaction.atomic():
@@ -709,6 +712,49 @@ def reserve(table: PlayTable, actor: AnyUser, seat: Seat, user: User | None) -> 
     return _seating_change(int(table.pk), actor, change)
 
 
+def assign_seats(table: PlayTable, seats: Sequence[User | bool | None]) -> Outcome:
+    """Seat a table as a competition's draw says (the caller checked the rights): for N, E,
+    S, W a user, ``True`` (a robot) or ``None`` (left empty).  A user is seated as away
+    until their first connection, so the table's grace period applies to a player who does
+    not come (then a robot stands in); the first board starts once the four are filled."""
+    if len(seats) != 4:
+        raise BridgeError(f"a table has four seats, not {len(seats)}",
+                          f"一张牌桌有四个座位，而不是 {len(seats)} 个")
+    now = timezone.now()
+
+    def change(t: PlayTable, rows: list[PlaySeat], s: Seating) -> None:
+        for row, who in zip(rows, seats, strict=True):
+            if who is True:
+                _save_seat(row, user=None, robot=True, away_since=None)
+            elif isinstance(who, User):
+                _save_seat(row, user=who, robot=False, away_since=now)
+
+    return _seating_change(int(table.pk), None, change)
+
+
+def stop_table(table_id: int, en: str, zh: str) -> Outcome | None:
+    """Stop a table for good (a competition's round ended): no more moves or boards, its
+    unfinished board is never finished (cut), and everyone there is told why."""
+    with _lock(table_id), transaction.atomic():
+        table = _locked_table(table_id)
+        if table is None:
+            return None
+        if table.status != PlayTable.Status.FINISHED:
+            table.status = PlayTable.Status.FINISHED
+            table.save(update_fields=["status"])
+        _set_due(table, None)
+        board = current_board(table)
+        out = Outcome(table_id, _seq_of(board) if board is not None else 0,
+                      int(board.pk) if board is not None else None,
+                      [_seats_message(table),
+                       Message(group_name(table_id, "all"),
+                               {"type": "finished", "cut": board is not None
+                                and board.finished is None, "reason": {"en": en, "zh": zh}})],
+                      delay=table.spectator_delay, finished=True)
+        _tell(out)
+    return out
+
+
 # ---------------------------------------------------------------------------- acting
 
 
@@ -799,6 +845,13 @@ def _act_once(table_id: int, choose: Any, by_user: AnyUser | None, robot: bool,
     rows = _move_seats(table)
     board, seq = _board_and_seq(table)
     out = Outcome(table_id, delay=table.spectator_delay)
+    if table.status == PlayTable.Status.FINISHED and (board is None or board.finished is None):
+        # Stopped for good (a competition's round ended: its unfinished board is cut).
+        if robot or expect is not None:
+            return out
+        raise TableActionError("table_finished", "this table's session is over: the board "
+                               "was cut when the round ended",
+                               "本桌已经结束：这副牌在本轮结束时已被切断")
     if board is None or board.finished is not None:
         # A robot has nothing to do; a player's action says why not (no board).
         if expect is not None or choose(table, rows, None) is None:
@@ -865,9 +918,21 @@ def robot_solver() -> str:
 # ---------------------------------------------------------------------------- boards
 
 
+# What else must hear of a finished board (the competitions: ``web.compete`` registers
+# here, so that this app never imports them).  Each is called with the committed board,
+# outside the table's lock; a hook that fails is logged and the others still run.
+_board_hooks: list[Callable[[PlayBoard], Any]] = []
+
+
+def on_board_end(hook: Callable[[PlayBoard], Any]) -> None:
+    """Call ``hook(board)`` after every board that ends at a table (registered once)."""
+    if hook not in _board_hooks:
+        _board_hooks.append(hook)
+
+
 def _after_board(out: Outcome) -> None:
-    """A board ended (committed): its result into the event, then the next board at once
-    when there is no pause (else ``wake`` starts it when due)."""
+    """A board ended (committed): its result into the event and to the hooks, then the next
+    board at once when there is no pause (else ``wake`` starts it when due)."""
     if out.board_id is None:
         return
     board = PlayBoard.objects.select_related("table").filter(pk=out.board_id).first()
@@ -875,6 +940,12 @@ def _after_board(out: Outcome) -> None:
         return
     if board.table.event_id is not None:
         enter_result(board)
+    for hook in list(_board_hooks):
+        try:
+            hook(board)
+        except Exception:
+            log.exception("table %s board %s: a board-end hook failed", board.table_id,
+                          board.index)
     if next_board_seconds() <= 0 and not out.finished:
         _next_board(out.table_id)
 

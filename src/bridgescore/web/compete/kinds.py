@@ -1,0 +1,190 @@
+"""The kinds of competition the platform runs, and the one shape they all take here.
+
+A kind wraps one of the library's state machines (``bridgescore.compete``): it reads the
+kind's settings from plain data, makes the start state, turns actions into plain data and
+back (the log stores them), and says in platform terms what the machine's events ask for
+(``Effect``: open a round's tables and seat them, end a round and cut its boards, award
+masterpoints).  ``services`` does the rest the same way for every kind, so that adding a
+kind is a module of this shape and a ``register`` call.
+
+Players are strings in the state machines: a user is ``str(user.pk)`` (the seating
+library's spelling too), a robot entrant ``robot:<label>`` (``robot_id``): the platform
+puts a robot at its seats and gives it no masterpoints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ...errors import BridgeError
+from ...result import Result
+from ...text import excerpt
+
+__all__ = [
+    "Effect",
+    "EndRound",
+    "GiveMasterpoints",
+    "Kind",
+    "OpenRound",
+    "TableSpec",
+    "is_robot",
+    "robot_id",
+]
+
+ROBOT = "robot:"
+
+
+def robot_id(label: str) -> str:
+    """The player id of a robot entrant."""
+    return f"{ROBOT}{label}"
+
+
+def is_robot(player: str) -> bool:
+    return player.startswith(ROBOT)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """A table of a round: its number, the players N, E, S, W (``None``: nobody), the
+    boards (consecutive numbers), and the room of a team match (open, closed or '')."""
+
+    number: int
+    seats: tuple[str | None, str | None, str | None, str | None]
+    boards: tuple[int, ...]
+    room_label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenRound:
+    round: int
+    tables: tuple[TableSpec, ...]
+    at: float  # the scheduled moment (seconds)
+    ends: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class EndRound:
+    """The round is over at ``at``: its tables stop; ``cut`` (table, board) were not
+    finished and are never played or scored."""
+
+    round: int
+    cut: tuple[tuple[int, int], ...]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class GiveMasterpoints:
+    player: str
+    place: int
+    points: Fraction
+    at: float
+
+
+Effect = OpenRound | EndRound | GiveMasterpoints
+
+
+def bad_data(what: str, value: object, en: str, zh: str) -> BridgeError:
+    return BridgeError(f"invalid {what} {excerpt(value)}: expected {en}",
+                       f"无效的{_ZH.get(what, what)} {excerpt(value)}：应为{zh}")
+
+
+_ZH = {"action": "操作", "settings": "设置", "player": "牌手", "round": "轮次", "table": "桌号",
+       "board": "牌号", "time": "时间"}
+
+
+def field_of(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...],
+             en: str, zh: str) -> Any:
+    """``data[key]`` checked to be of ``kind`` (a bool is no number)."""
+    v = data.get(key)
+    if not isinstance(v, kind) or (isinstance(v, bool) and bool not in
+                                   (kind if isinstance(kind, tuple) else (kind,))):
+        raise bad_data(key, v, en, zh)
+    return v
+
+
+class Kind:
+    """One kind of competition (see the module).  ``state`` is the kind's own value; the
+    methods are pure.  ``director_actions`` only a director (or the system) may take;
+    ``player_actions`` a player takes for themselves (``acting_for`` names the players the
+    action speaks for: the user must be one of them)."""
+
+    name: ClassVar[str]
+    label_en: ClassVar[str]
+    label_zh: ClassVar[str]
+    director_actions: ClassVar[frozenset[str]] = frozenset()
+    player_actions: ClassVar[frozenset[str]] = frozenset()
+    system_actions: ClassVar[frozenset[str]] = frozenset({"tick"})
+
+    def read_settings(self, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def start(self, settings: Any) -> Any:
+        raise NotImplementedError
+
+    def action_from(self, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def action_to(self, action: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Any) -> tuple[Any, list[Any]]:
+        raise NotImplementedError
+
+    def tick(self, now: float) -> Any:
+        return self.action_from({"type": "tick", "now": now})
+
+    def clock(self, state: Any) -> float | None:
+        """The last time applied (an action is never stamped before it)."""
+        raise NotImplementedError
+
+    def due(self, state: Any) -> float | None:
+        """When the state changes by itself next (a tick then does it), or None."""
+        raise NotImplementedError
+
+    def effects(self, state: Any, events: list[Any]) -> list[Effect]:
+        raise NotImplementedError
+
+    def result_action(self, state: Any, round: int, table: int, board: int, result: Result,
+                      now: float) -> Any | None:
+        """The action that records a board finished at a play table (None: the
+        competition takes no result now)."""
+        raise NotImplementedError
+
+    def has_result(self, state: Any, round: int, table: int, board: int) -> bool:
+        """Whether the board is settled: recorded, or cut."""
+        raise NotImplementedError
+
+    def status(self, state: Any) -> str:
+        """open, running, complete, finished or cancelled (``Competition.Status``)."""
+        raise NotImplementedError
+
+    def acting_for(self, state: Any, action: Any) -> tuple[str, ...]:
+        """The players a player's action speaks for (one of them must be the user)."""
+        return ()
+
+    def total_boards(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def current_round(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def standings(self, state: Any) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def results(self, state: Any) -> list[dict[str, Any]]:
+        """Every recorded board: round, table, board, ns, ew, result, score."""
+        raise NotImplementedError
+
+    def entries(self, state: Any) -> list[dict[str, Any]]:
+        """The entrants: their number (once given) and players."""
+        raise NotImplementedError
+
+
+def fraction_text(x: Fraction | float | int | None) -> str | None:
+    if x is None:
+        return None
+    f = Fraction(x)
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
