@@ -7,8 +7,8 @@ A player's total is what :class:`~bridgescore.home.handicap.HandicapSession` giv
 player's side, board by board: the net IMPs of a board go to the side that is ahead on it
 (the seeds record only that side), summed over every board the player sat, at whichever
 table and seat.  A disconnection (§10) costs the player 20 from that total
-(:func:`with_disconnections`); the disconnections themselves are the play tables' records
-(the web layer counts them), not actions of this machine.
+(:mod:`.penalties`, ``System.HANDICAP``); the disconnections themselves are the play
+tables' records (the web layer reads them), not actions of this machine.
 
 >>> room = HandicapRoom.start(HandicapRoomSettings(boards_per_table=2))
 >>> room, _ = apply(room, OpenTable("ann", now=0))
@@ -18,8 +18,6 @@ table and seat.  A disconnection (§10) costs the player 20 from that total
 ...                                        ("ann", "bob", "cat", "dan"), now=60))
 >>> events[0].ns_imps, room.totals()["ann"], room.totals()["bob"]
 (1, 1, 0)
->>> with_disconnections(room.totals(), {"ann": 1})["ann"]
--19
 """
 
 from __future__ import annotations
@@ -35,7 +33,6 @@ from ..text import excerpt
 from .refusal import Refusal, check_time
 
 __all__ = [
-    "DISCONNECTION_POINTS",
     "Action",
     "DealScored",
     "HandicapRoom",
@@ -46,10 +43,8 @@ __all__ = [
     "TableOpened",
     "Tick",
     "apply",
-    "with_disconnections",
 ]
 
-DISCONNECTION_POINTS = 20  # the seed: 在贴点系统中，断线一次扣总积分20分
 MAX_BOARDS = 32
 Seats = tuple[str | None, str | None, str | None, str | None]
 
@@ -172,20 +167,6 @@ class HandicapRoom:
                 won = p.score.ns_imps > 0 if ns else p.score.ns_imps < 0
                 out[who] = out.get(who, 0) + (p.score.net if won else 0)
         return out
-
-
-def with_disconnections(totals: Mapping[str, int], disconnections: Mapping[str, int]
-                        ) -> dict[str, int]:
-    """The totals less 20 a disconnection (§10); a player with a disconnection and no board
-    is listed too."""
-    out = dict(totals)
-    for who, n in disconnections.items():
-        if type(n) is not int or n < 0:
-            raise Refusal("bad_disconnections", f"invalid count of disconnections {excerpt(n)} "
-                          f"for {excerpt(who)}: expected a whole number from 0",
-                          f"{excerpt(who)} 的断线次数 {excerpt(n)} 无效：应为不小于 0 的整数")
-        out[who] = out.get(who, 0) - DISCONNECTION_POINTS * n
-    return out
 
 
 def apply(state: HandicapRoom, action: Action) -> tuple[HandicapRoom, list[Event]]:

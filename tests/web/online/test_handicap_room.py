@@ -73,6 +73,11 @@ class HandicapRoomTests(TransactionTestCase):
         rows = {r["player"]: r for r in online.handicap_totals(self.c)}
         assert rows[ids[3]]["total"] == want[Side.EW] - 20
         assert rows[ids[3]]["disconnections"] == 1 and rows[ids[1]]["disconnections"] == 0
+        Disconnection.objects.create(table=t, board=boards[2], user=four[3], seat=3,
+                                     dropped_at=datetime.datetime(2026, 1, 2, tzinfo=datetime.UTC))
+        rows = {r["player"]: r for r in online.handicap_totals(self.c)}
+        assert rows[ids[3]]["total"] == want[Side.EW] - 40
+        assert rows[ids[1]]["total"] == want[Side.EW]  # a partner is not penalised
 
     def test_tables_play_boards_of_their_own(self) -> None:
         for u in self.out[:2]:

@@ -15,10 +15,8 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from django.db.models import Count
-
-from ...compete import handicaproom as hr
 from ...compete import ladder as lad
+from ...compete import penalties
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct
@@ -156,11 +154,15 @@ def ladder_history(c: Competition, lang: str) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------------- 贴点
 
 
-def disconnections(c: Competition) -> dict[str, int]:
-    """The play tables' disconnection records at this competition's tables, per player."""
+def deductions(c: Competition) -> dict[str, penalties.Deduction]:
+    """The play tables' disconnection records at this competition's tables (one a drop),
+    as the penalties of the 贴点 system (§10: 20 off the total each)."""
     rows = (Disconnection.objects.filter(table__competition_table__competition=c)
-            .values("user_id").annotate(n=Count("id")))
-    return {str(r["user_id"]): int(r["n"]) for r in rows}
+            .select_related("board").order_by("dropped_at", "pk"))
+    return penalties.deductions(
+        penalties.DisconnectionRecord(str(r.user_id), penalties.System.HANDICAP,
+                                      None if r.board is None else r.board.number,
+                                      r.dropped_at.timestamp()) for r in rows)
 
 
 def handicap_totals(c: Competition, lang: str = "en") -> list[dict[str, Any]]:
@@ -168,8 +170,10 @@ def handicap_totals(c: Competition, lang: str = "en") -> list[dict[str, Any]]:
     highest first (robots are not listed)."""
     state = sv.state_of(c)
     boards = state.totals()
-    drops = disconnections(c)
-    totals = hr.with_disconnections(boards, drops)
+    drops = deductions(c)
+    totals = dict(boards)
+    for who, d in drops.items():
+        totals[who] = totals.get(who, 0) + d.total_points
     played: dict[str, int] = {}
     for p in state.scored():
         for who in p.players:
@@ -178,7 +182,9 @@ def handicap_totals(c: Competition, lang: str = "en") -> list[dict[str, Any]]:
     people = [p for p in totals if not is_robot(p)]
     n = names(people, lang)
     rows = [{"player": p, "name": n[p], "boards": played.get(p, 0),
-             "won": boards.get(p, 0), "disconnections": drops.get(p, 0), "total": totals[p]}
+             "won": boards.get(p, 0),
+             "disconnections": drops[p].disconnections if p in drops else 0,
+             "total": totals[p]}
             for p in people]
     rows.sort(key=lambda r: (-r["total"], r["name"]))
     return rows

@@ -1,0 +1,73 @@
+"""The 贴点 room's rules (compete.handicaproom): tables with boards of their own, each board
+scored by the library's 贴点 method, a player's total their side's running total as
+HandicapSession keeps it, whatever the tables and seats; refusals bilingual."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgescore.compete import handicaproom as hr
+from bridgescore.compete.refusal import Refusal
+from bridgescore.home.handicap import HandicapDeal, HandicapSession
+from bridgescore.result import Result
+from bridgescore.seat import Side
+
+RESULTS = ["2S N =", "4H S -1", "3NT E +1", "1NT W -2", "pass", "6C N =", "4SX E -3",
+           "2D S +1"]
+
+
+def room(boards: int = 4) -> hr.HandicapRoom:
+    return hr.HandicapRoom.start(hr.HandicapRoomSettings(boards_per_table=boards))
+
+
+def test_seed_board_one() -> None:
+    # Seed board 1 (handicap.py): North 2S making with 22 HCP: 110 is 3 IMPs, give 2: +1.
+    r, _ = hr.apply(room(), hr.OpenTable("n", 0))
+    r, [e] = hr.apply(r, hr.RecordDeal(1, 1, Result.parse("2S N ="), 22, ("n", "e", "s", "w"), 1))
+    assert (e.ns_imps, e.net, e.winners) == (1, 1, ("n", "s"))
+    assert r.totals() == {"n": 1, "s": 1, "e": 0, "w": 0}
+
+
+def test_tables_have_boards_of_their_own() -> None:
+    r = room(3)
+    for k in range(3):
+        r, _ = hr.apply(r, hr.OpenTable(f"p{k}", k))
+    assert [t.boards for t in r.tables.values()] == [(1, 2, 3), (4, 5, 6), (7, 8, 9)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(RESULTS), st.integers(14, 26)), min_size=1,
+                max_size=8))
+def test_totals_are_the_sessions(deals: list[tuple[str, int]]) -> None:
+    r, _ = hr.apply(room(8), hr.OpenTable("n", 0))
+    entered = []
+    for i, (text, hcp) in enumerate(deals, 1):
+        try:
+            deal = HandicapDeal.for_board(i, text, hcp)
+        except Exception:
+            continue
+        r, _ = hr.apply(r, hr.RecordDeal(1, i, Result.parse(text), hcp, ("n", "e", "s", "w"), i))
+        entered.append(deal)
+    want = HandicapSession(entered, "simple").totals()
+    got = r.totals()
+    if entered:
+        assert got == {"n": want[Side.NS], "s": want[Side.NS], "e": want[Side.EW],
+                       "w": want[Side.EW]}
+
+
+def test_refusals() -> None:
+    r, _ = hr.apply(room(2), hr.OpenTable("n", 0))
+    seats = ("n", "e", "s", "w")
+    for action, code in ((hr.RecordDeal(2, 1, Result.parse("pass"), 20, seats, 1), "bad_table"),
+                         (hr.RecordDeal(1, 3, Result.parse("pass"), 20, seats, 1), "bad_board")):
+        with pytest.raises(Refusal) as e:
+            hr.apply(r, action)
+        assert e.value.code == code and e.value.zh
+    r, _ = hr.apply(r, hr.RecordDeal(1, 1, Result.parse("pass"), 20, seats, 1))
+    with pytest.raises(Refusal) as e:
+        hr.apply(r, hr.RecordDeal(1, 1, Result.parse("pass"), 20, seats, 2))
+    assert e.value.code == "already_recorded"
+    with pytest.raises(Refusal):
+        hr.HandicapRoomSettings(method="nonsense")
