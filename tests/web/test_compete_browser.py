@@ -158,7 +158,7 @@ def test_a_player_follows_a_swiss_from_the_lobby_to_the_results(
     page.wait_for_url(f"**/compete/{cid}/boards/*/")
     expect(page.locator("#traveller li.result").first).to_be_visible()
     page.locator("details.explain summary").first.click()
-    expect(page.locator("details.explain pre").first).to_contain_text("NS")
+    expect(page.locator("details.explain pre").first).to_contain_text("IMPs")
     shot(page, "compete-follow-en-360-4-board")
     assert not errors, errors
 

@@ -20,8 +20,8 @@ from bridgescore.web.compete.models import Competition
 from ..base import PASSWORD, make_user
 from .helpers import T0, club_with, tables
 
-ZH = {"HTTP_ACCEPT_LANGUAGE": "zh-CN,zh;q=0.9"}
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+ZH: dict[str, Any] = {"HTTP_ACCEPT_LANGUAGE": "zh-CN,zh;q=0.9"}
+EN: dict[str, Any] = {"HTTP_ACCEPT_LANGUAGE": "en"}
 START_UTC = float(calendar.timegm((2030, 3, 1, 11, 30, 0)))
 
 
@@ -137,7 +137,7 @@ class PagesTests(TransactionTestCase):
         ca, cb = self.client_for(a), self.client_for(b)
         page = text(ca.get(f"/compete/{self.c.pk}/", **EN))
         assert "Registration room" in page and 'id="sit-1-N"' in page
-        assert 'hx-get="/compete/%s/?part=live"' % self.c.pk in page
+        assert f'hx-get="/compete/{self.c.pk}/?part=live"' in page
         assert "robot_pair" not in page  # the director's control is not shown
         assert "robot_pair" in text(self.client_for(self.td).get(f"/compete/{self.c.pk}/"))
         self.post(ca, do="sit", table="1", seat="N")

@@ -74,7 +74,9 @@ class NewCompetitionForm(forms.Form):
     def __init__(self, *args: Any, clubs: list[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.clubs = {str(c.pk): c for c in clubs}
-        self.fields["club"].choices = [(str(c.pk), c.name_en or c.name_zh) for c in clubs]
+        club = self.fields["club"]
+        assert isinstance(club, forms.ChoiceField)
+        club.choices = [(str(c.pk), c.name_en or c.name_zh) for c in clubs]
         for f in self.fields.values():
             f.error_messages["required"] = _("This field is required.")
 
@@ -107,7 +109,7 @@ class NewCompetitionForm(forms.Form):
         return value
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if not (data.get("name_en", "").strip() or data.get("name_zh", "").strip()):
             self.add_error("name_en", _("Give a name in English or in Chinese."))
         raw = (self.data.get("start") or "").strip()
@@ -125,7 +127,7 @@ class NewCompetitionForm(forms.Form):
         else:
             data["start_seconds"] = timezone.make_aware(start).timestamp()
         if data.get("kind") == "swiss":
-            settings = {
+            settings: dict[str, Any] = {
                 "rounds": self._whole("rounds", 1, 200),
                 "boards_per_round": self._whole("boards_per_round", 1, 50),
                 "round_minutes": self._decimal("round_minutes", 0, 600, strict=True),

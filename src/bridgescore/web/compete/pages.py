@@ -31,7 +31,7 @@ from . import services as sv
 from .kinds import is_robot
 from .models import Competition, CompetitionAction, CompetitionTable
 
-__all__ = ["may_open", "names_of", "room_view", "swiss_live", "swiss_results", "board_view"]
+__all__ = ["board_view", "may_open", "names_of", "room_view", "swiss_live", "swiss_results"]
 
 
 def may_open(user: AnyUser, c: Competition) -> bool:
@@ -174,10 +174,10 @@ def room_view(c: Competition, state: sw.SwissEvent, user: AnyUser, lang: Lang) -
     for n in numbers:
         seats = {}
         for letter in ("N", "S"):
-            s = state.seats.get((n, letter))  # type: ignore[call-overload]
+            s = state.seats.get((n, letter))
             seats[letter] = None if s is None else RegSeat(letter, s.player, who[s.player],
                                                            s.hand is not None, s.player == me)
-        north, south = state.seats.get((n, "N")), state.seats.get((n, "S"))  # type: ignore[call-overload]
+        north, south = state.seats.get((n, "N")), state.seats.get((n, "S"))
         hold_left = None
         if north is not None and south is not None and north.hand is not None \
                 and south.hand is not None:
@@ -189,7 +189,7 @@ def room_view(c: Competition, state: sw.SwissEvent, user: AnyUser, lang: Lang) -
     if where is not None:
         mine = state.seats[where]
         my_hand = mine.hand is not None
-        other = state.seats.get((where[0], "S" if where[1] == "N" else "N"))  # type: ignore[call-overload]
+        other = state.seats.get((where[0], "S" if where[1] == "N" else "N"))
         if other is not None:
             opposite = RegSeat("S" if where[1] == "N" else "N", other.player,
                                names_of([other.player], lang)[other.player], other.hand is not None,
@@ -353,11 +353,11 @@ def swiss_results(state: sw.SwissEvent, user: AnyUser, lang: Lang
     who = names_of([x for p in state.pairs for x in p.players], lang)
     scored = scored_rounds(state)
     values: dict[tuple[str, int], float] = {}
-    for boards in scored.values():
-        for sb in boards.values():
-            for s in sb.results:
-                values[(s.result.ns_pair, sb.board)] = s.ns
-                values[(s.result.ew_pair, sb.board)] = s.ew
+    for by_board in scored.values():
+        for sb in by_board.values():
+            for one in sb.results:
+                values[(one.result.ns_pair, sb.board)] = one.ns
+                values[(one.result.ew_pair, sb.board)] = one.ew
     cut: set[tuple[str, int]] = set()
     for rec in state.rounds:
         tables = {t.table: t for t in rec.tables}

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ...errors import BridgeError
+from ...i18n import Lang
 from ..accounts.models import User
 from ..clubs.models import Club, Membership
 from ..clubs.roles import can_direct, is_administrator
@@ -40,7 +41,7 @@ class _Refused(Exception):
         self.response = response
 
 
-def _lang() -> pages.Lang:
+def _lang() -> Lang:
     return pages.lang_of(get_language())
 
 
@@ -137,7 +138,7 @@ def _scoring_names() -> list[tuple[str, str]]:
 
 
 def _pairs_context(request: HttpRequest, c: Competition, state: Any,
-                   lang: pages.Lang) -> dict[str, Any]:
+                   lang: Lang) -> dict[str, Any]:
     kind = sv.kind_of(c)
     entries = kind.entries(state)
     who = pages.names_of([p for e in entries for p in e["players"]], lang)
