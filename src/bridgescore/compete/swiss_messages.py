@@ -23,6 +23,7 @@ from ..errors import BridgeError
 from ..events.model import BoardResult
 from ..result import Result
 from ..serial import Data, Fields, excerpt, header, is_number
+from .refusal import Refusal
 
 __all__ = [
     "Action",
@@ -63,13 +64,9 @@ Seat = Literal["N", "S"]  # the two seats of a registration table
 SEATS: tuple[Seat, ...] = ("N", "S")
 
 
-class SwissActionError(BridgeError):
-    """An action the event refuses (nothing changes).  ``code`` names the reason for programs;
-    ``en``/``zh`` say it to people."""
-
-    def __init__(self, code: str, en: str, zh: str) -> None:
-        super().__init__(en, zh)
-        self.code = code
+class SwissActionError(Refusal):
+    """An action the event refuses (nothing changes): the competitions' ``Refusal``, so the
+    web layer answers every kind's refusals alike."""
 
 
 def plain(value: Any) -> Any:
