@@ -562,15 +562,17 @@ def leaderboard(week: PoolWeek) -> list[dict[str, Any]]:
 
 
 def can_see_board(week: PoolWeek, number: int, user: AnyUser) -> bool:
-    """A board's results and hands: to a member who has had it (played, or seen at a table
-    that stopped), to the club's directors, and to every member once the week is closed —
+    """A board's results and hands: to a member who has had it (a result, or seen at a table
+    that stopped; not while playing it), to the club's directors, and to every member once the week is closed —
     never to a member who may still be served it."""
     if not user.is_authenticated or not is_member(user, week.club):
         return False
     if week.closed or can_direct(user, week.club):
         return True
     uid = user.pk
-    return PoolPlay.objects.filter(board__week=week, board__number=number).filter(
+    # Not while playing it: the page shows the four hands.
+    return PoolPlay.objects.filter(board__week=week, board__number=number).exclude(
+        status=PoolPlay.Status.PLAYING).filter(
         Q(north_id=uid) | Q(east_id=uid) | Q(south_id=uid) | Q(west_id=uid)).exists()
 
 
