@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import Count, Max, Q, Sum
 
 from ...compete.penalties import DisconnectionRecord, System, deductions
@@ -447,17 +447,19 @@ def close_due(limit: int = 20) -> int:
     closed = 0
     for wid in (PoolWeek.objects.filter(closed=False, end__lte=clock.moment())
                 .order_by("end").values_list("pk", flat=True)[:limit]):
-        lock = _lock(int(wid))
+        # A lock of its own, not the serving one (which a board source takes inside a play
+        # table's transaction): taken before the transaction, so this process's other
+        # sweepers skip the week at once instead of queueing on the database.
+        lock = _lock(-int(wid))
+        if not lock.acquire(blocking=False):
+            continue  # this process is on it
         try:
             with transaction.atomic():
-                if not lock.acquire(blocking=False):
-                    continue  # this process is on it
-                try:
-                    closed += _close_once(int(wid))
-                finally:
-                    lock.release()
+                closed += _close_once(int(wid))
         except IntegrityError:
             log.info("pool week %s: the next week raced in", wid)
+        finally:
+            lock.release()
     return closed
 
 
@@ -481,10 +483,18 @@ def _close_once(week_id: int) -> int:
 
 
 def sweep() -> int:
-    """The pool's part of every server's sweep; how many weeks it closed."""
-    closed = close_due()
-    record_penalties()
-    release_stopped()
+    """The pool's part of every server's sweep; how many weeks it closed.  A part that
+    finds the database busy (SQLite's one writer) is skipped: the next sweep, a second
+    later, does it."""
+    closed = 0
+    for part in (close_due, record_penalties, release_stopped):
+        try:
+            done = part()
+        except OperationalError as e:
+            log.info("pool sweep: %s skipped (%s)", part.__name__, e)
+            continue
+        if part is close_due:
+            closed = done
     return closed
 
 
