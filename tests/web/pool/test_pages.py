@@ -7,8 +7,10 @@ import random
 
 from django.test import TestCase, override_settings
 
+from bridgescore.web.accounts.models import User
+from bridgescore.web.clubs.models import Club
 from bridgescore.web.compete import clock
-from bridgescore.web.play import services as play
+from bridgescore.web.pool.models import PoolWeek
 
 from ..test_pages_chinese import english_words
 from .helpers import club_with, play_out, seat_four, start
@@ -22,6 +24,11 @@ NOTATION = {"NT", "UTC", "td", "NS", "EW", "XX", "IMP"}
 
 @override_settings(BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS=0)
 class PoolPagesTests(TestCase):
+    club: Club
+    td: User
+    people: list[User]
+    week: PoolWeek
+
     @classmethod
     def setUpTestData(cls) -> None:
         cls.club, cls.td, cls.people = club_with(24)
@@ -87,4 +94,3 @@ class PoolPagesTests(TestCase):
                      "/pool/online/weeks/1/boards/1/"):
             assert self.client.get(path, headers=EN).status_code == 403, path
         assert self.client.post("/pool/online/tables/new", headers=EN).status_code == 403
-        assert play.current_board  # (imported for the fixture's tables)

@@ -26,7 +26,8 @@ def library_week(week) -> PoolScores:  # type: ignore[no-untyped-def]
     """The stored results fed, in their order of arrival, to the pure library's scorer."""
     scores = PoolScores(pool.pool_of(week))
     for r in PoolResult.objects.filter(board__week=week).select_related("board").order_by("at", "pk"):
-        scores.add(TableResult(r.board.number, tuple(str(p) for p in r.player_ids), r.ns_score))
+        n, e, s, w = (str(p) for p in r.player_ids)
+        scores.add(TableResult(r.board.number, (n, e, s, w), r.ns_score))
     return scores
 
 
@@ -41,12 +42,12 @@ class PoolFlowTests(TestCase):
     def test_six_tables_on_one_board_the_sixth_scores_twenty_four_players(self) -> None:
         tables = [seat_four(self.club, self.people[4 * i:4 * i + 4]) for i in range(6)]
         # Board 1 is served to all six (1–5 results or tables first, the fullest first).
-        assert [play.current_board(t).number for t in tables] == [1] * 6
+        assert [getattr(play.current_board(t), "number", None) for t in tables] == [1] * 6
         for i, t in enumerate(tables[:5]):
             play_out(t, self.rng)
-            rows = PoolScore.objects.filter(board__number=1)
-            assert rows.count() == 4 * (i + 1)
-            assert all(r.provisional and r.imps == 0 for r in rows)
+            first = PoolScore.objects.filter(board__number=1)
+            assert first.count() == 4 * (i + 1)
+            assert all(r.provisional and r.imps == 0 for r in first)
         play_out(tables[5], self.rng)
         rows = list(PoolScore.objects.filter(board__number=1).select_related("result"))
         assert len(rows) == 24 and not any(r.provisional for r in rows)
@@ -88,6 +89,7 @@ class PoolFlowTests(TestCase):
         # the literal rule for a new foursome.
         pool.forget()
         week = pool.current_week(self.club)
+        assert week is not None
         four = [str(u.pk) for u in self.people[:4]]
         with pool._lock(int(week.pk)):
             index = pool._index(week)
@@ -135,15 +137,17 @@ class PenaltyTests(TestCase):
         week = start(club, td)
         table = seat_four(club, people)
         board = play.current_board(table)
-        from bridgescore.web.play.models import PlaySeat
-
+        assert board is not None
         from django.utils import timezone
+
+        from bridgescore.web.play.models import PlaySeat
         PlaySeat.objects.filter(table=table, seat=1).update(
             away_since=timezone.now() - datetime.timedelta(seconds=120))
         play.sweep()  # past the grace period mid-board: a robot stands in, a disconnection
         assert pool.record_penalties() == 1
         assert pool.record_penalties() == 0  # once
         pen = PoolPenalty.objects.get()
+        assert pen.board is not None
         assert (pen.player_id, pen.points, pen.rate_zero, pen.board.number) == \
             (people[1].pk, -16, True, board.number)
         assert pool.rate_zero_boards(week, people[1]) == {board.number}

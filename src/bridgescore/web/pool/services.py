@@ -64,7 +64,16 @@ from ..compete import clock
 from ..play import live
 from ..play import services as play
 from ..play.models import Disconnection, PlayBoard, PlaySeat, PlayTable, Room
-from .models import PoolBoard, PoolPenalty, PoolPlay, PoolResult, PoolRoom, PoolScore, PoolTable, PoolWeek
+from .models import (
+    PoolBoard,
+    PoolPenalty,
+    PoolPlay,
+    PoolResult,
+    PoolRoom,
+    PoolScore,
+    PoolTable,
+    PoolWeek,
+)
 
 log = logging.getLogger(__name__)
 
@@ -360,16 +369,19 @@ def _record(week_id: int, play_id: int, board: PlayBoard) -> Arrival | None:
                   datum=None if score.datum is None else int(score.datum),
                   scored_at=score.arrival, rate_zero=int(pid) in zero)
         for i, (pid, imps) in enumerate(score.per_player())])
-    by_arrival = {r.arrival: r for r in earlier}
-    for s in arrival.scored:
-        if s.arrival == score.arrival:
-            continue
-        # The 6th result scores the first five too (with ``rescore``, every arrival).
-        r = by_arrival[s.arrival]
-        for pid, imps in s.per_player():
-            PoolScore.objects.filter(result=r, player_id=int(pid)).update(
-                imps=int(imps), provisional=False,
-                datum=None if s.datum is None else int(s.datum), scored_at=score.arrival)
+    # The 6th result scores the first five too (with ``rescore``, every arrival): their
+    # rows rewritten in one statement.
+    again = {s.arrival: s for s in arrival.scored if s.arrival != score.arrival}
+    if again:
+        ids = {r.pk: r.arrival for r in earlier if r.arrival in again}
+        rows = list(PoolScore.objects.filter(result_id__in=ids))
+        for row in rows:
+            s = again[ids[row.result_id]]
+            row.imps = int(s.of(str(row.player_id)))
+            row.provisional = False
+            row.datum = None if s.datum is None else int(s.datum)
+            row.scored_at = score.arrival
+        PoolScore.objects.bulk_update(rows, ["imps", "provisional", "datum", "scored_at"])
     p.status = PoolPlay.Status.RESULT
     p.ended_seq = _next_seq(week)
     p.save(update_fields=["status", "ended_seq"])
@@ -555,7 +567,7 @@ def leaderboard(week: PoolWeek) -> list[dict[str, Any]]:
             PoolPenalty.objects.filter(week=week).values_list("player_id")
             .annotate(s=Sum("points"), n=Count("pk"))}
     names = _names(set(sums) | set(pens))
-    rows = []
+    rows: list[dict[str, Any]] = []
     for pid in set(sums) | set(pens):
         pts, n, prov = sums.get(pid, (0, 0, 0))
         pen, drops = pens.get(pid, (0, 0))
@@ -608,8 +620,8 @@ def board_results(week: PoolWeek, number: int, user: AnyUser) -> dict[str, Any]:
                          f"第{week.number}周没有第{number}副", "not_found")
     results = list(PoolResult.objects.filter(board=board).order_by("arrival"))
     ns: dict[int, PoolScore] = {}
-    for s in PoolScore.objects.filter(result__in=results, seat=0):
-        ns[s.result_id] = s
+    for north in PoolScore.objects.filter(result__in=results, seat=0):
+        ns[north.result_id] = north
     names = _names({pid for r in results for pid in r.player_ids})
     pool = pool_of(week)
     below = pool.settings.provisional_below

@@ -4,7 +4,7 @@ results.  Every write goes through ``services``, which checks the rights again."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -27,7 +27,7 @@ from .models import PoolRoom, PoolWeek
 LIVE_SECONDS = 3  # how often htmx refreshes the room and the board list
 
 
-def _lang() -> str:
+def _lang() -> Literal["en", "zh"]:
     return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 
@@ -77,7 +77,7 @@ def _room_context(request: HttpRequest, club: Club) -> dict[str, Any]:
     for t in tables:
         for s in t["seats"]:
             s["name"] = _name(s["player"]) if s["player"] else ""
-            s["label"] = Seat.parse(s["seat"]).name_in(_lang())  # type: ignore[arg-type]
+            s["label"] = Seat.parse(s["seat"]).name_in(_lang())
     return {"club": club, "tables": tables, "mine": [t for t in tables if t["mine"]],
             "week": services.current_week(club)}
 
@@ -101,7 +101,7 @@ def room_live(request: HttpRequest, club: str) -> HttpResponse:
 
 def _error(request: HttpRequest, e: Exception) -> None:
     if isinstance(e, BridgeError):
-        messages.error(request, e.message(_lang()))  # type: ignore[arg-type]
+        messages.error(request, e.message(_lang()))
     else:
         raise PermissionDenied
 
@@ -193,8 +193,7 @@ def board(request: HttpRequest, club: str, number: int, board: int) -> HttpRespo
     lang = _lang()
     for r in data["results"]:
         r["names"] = [_name(p) for p in r["players"]]
-    hands = [(s.name_in(lang), data["deal"].hands[s.value].format(lang))  # type: ignore[arg-type]
-             for s in Seat]
+    hands = [(s.name_in(lang), data["deal"].hands[s.value].format(lang)) for s in Seat]
     return render(request, "pool/board.html", {
         "club": c, "week": w, "data": data, "hands": hands,
         "dealer": data["dealer"].name_in(lang),
