@@ -109,7 +109,7 @@ from .swiss_messages import (
 )
 
 __all__ = ["PairEntry", "Phase", "RoundRecord", "Sitter", "SwissEvent", "SwissSettings",
-           "apply", "round_session"]
+           "apply", "next_due", "round_session"]
 
 Phase = Literal["registration", "playing", "finished", "cancelled"]
 PHASES: tuple[Phase, ...] = ("registration", "playing", "finished", "cancelled")
@@ -441,6 +441,13 @@ def apply(state: SwissEvent, action: Action) -> tuple[SwissEvent, list[Event]]:
 
 
 # -- time -------------------------------------------------------------------------------------
+def next_due(state: SwissEvent) -> float | None:
+    """When the event next changes by itself (an entry's hold, round 1's start, the current
+    round's bell), or None once it is over: a scheduler wakes it then with a ``Tick``."""
+    due = _next_due(state)
+    return None if due is None else due[0]
+
+
 def _next_due(state: SwissEvent) -> tuple[float, int, int, int] | None:
     """The next transition: ``(time, kind, order, table)``; kind 0 confirms the entry at a
     registration table, 1 starts or ends a round.  Ordered by time, then kind (an entry due at

@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 
 from ...errors import BridgeError
 from ...result import Result
@@ -572,14 +572,22 @@ _retried = [0.0]
 def sweep(limit: int = 100) -> int:
     """The due competitions ticked (see the module); how many changed."""
     moment = clock.moment()
-    due = list(Competition.objects.filter(next_due__lte=moment).order_by("next_due")
-               .values_list("pk", flat=True)[:limit])
+    try:
+        due = list(Competition.objects.filter(next_due__lte=moment).order_by("next_due")
+                   .values_list("pk", flat=True)[:limit])
+    except DatabaseError as e:
+        # A database busy this moment (SQLite's lock): the next sweep, a second on, looks
+        # again; nothing is lost, the due times stay where they are.
+        log.warning("the competitions' sweep could not read the due times: %s", e)
+        return 0
     changed = 0
     for cid in due:
         try:
             changed += run_due(int(cid))
         except BridgeError as e:
             log.warning("competition %s: the clock could not act: %s", cid, e.en)
+        except DatabaseError as e:
+            log.warning("competition %s: the clock could not act now: %s", cid, e)
     if time.monotonic() - _retried[0] >= RETRY_SECONDS:
         _retried[0] = time.monotonic()
         retry_results()

@@ -86,10 +86,7 @@ class SwissKind(Kind):
         return state.clock
 
     def due(self, state: sw.SwissEvent) -> float | None:
-        # The machine's own next transition (a registration's hold, round 1's start, the
-        # current round's end); the library keeps the function private to its module.
-        nxt = sw._next_due(state)
-        return None if nxt is None else nxt[0]
+        return sw.next_due(state)
 
     def effects(self, state: sw.SwissEvent, events: list[Any]) -> list[Effect]:
         out: list[Effect] = []
