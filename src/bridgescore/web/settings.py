@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "bridgescore.web.play",
     "bridgescore.web.vugraph",
     "bridgescore.web.compete",
+    "bridgescore.web.pool",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
