@@ -61,7 +61,8 @@ class Demo:
         sessions = [f"  /events/{e.pk}/{'match/' if e.kind == Event.Kind.TEAMS else ''}  "
                     f"{e.name_in(lang)} ({e.get_status_display()})" for e in self.events]
         return [head, "登录（用户名、密码、角色）：" if zh else "log-ins (user, password, role):",
-                *rows, "比赛：" if zh else "sessions:", *sessions]
+                *rows, "比赛：" if zh else "sessions:", *sessions,
+                "竞赛：/compete/" if zh else "competitions: /compete/"]
 
 
 def _user(username: str, name_en: str, name_zh: str, password: str) -> User:
@@ -101,4 +102,8 @@ def load_demo() -> Demo:
                    # Robots play both rooms once the server runs: the vugraph has a match.
                    load_vugraph_match(club, director)]
     load_play_demo(club, director)  # the lobby: a table where one can play with robots
+    # The competitions: a Swiss played by robots (and two members), one in registration.
+    from .compete.demo import load_compete_demo
+
+    load_compete_demo(club, director, [User.objects.get(username=u) for u, _, _ in MEMBERS[:2]])
     return demo

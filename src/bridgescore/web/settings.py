@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "bridgescore.web.play",
     "bridgescore.web.vugraph",
     "bridgescore.web.compete",
+    "bridgescore.web.pool",
     "bridgescore.web.online",
     "django.contrib.admin",
     "django.contrib.auth",

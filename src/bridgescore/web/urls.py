@@ -22,6 +22,8 @@ urlpatterns = [
     path("account/", include("bridgescore.web.accounts.urls")),
     path("clubs/", include("bridgescore.web.clubs.urls")),
     path("play/", include("bridgescore.web.play.urls")),
+    path("compete/", include("bridgescore.web.compete.urls")),
+    path("pool/", include("bridgescore.web.pool.urls")),
     # The event apps write their paths out in full (/t/<secret>/, /events/<id>/…).
     path("", include("bridgescore.web.entry.urls")),
     path("", include("bridgescore.web.director.urls")),

@@ -79,11 +79,13 @@ from .models import (
 log = logging.getLogger(__name__)
 
 __all__ = [
+    "NoBoard",
     "NotAllowed",
     "Outcome",
     "act",
     "assign_seats",
     "board_moves",
+    "board_source",
     "connected",
     "create_table",
     "current_board",
@@ -527,9 +529,39 @@ def _deal_for(table: PlayTable, number: int) -> Deal:
     return random_deal(Board(number).dealer)  # the secure dealer (no seed)
 
 
+class NoBoard(NotAllowed):
+    """A board source (``board_source``) has no board for the players at this table now: a
+    board does not start (a seating that would start one is refused; between boards the
+    table stops, its session over)."""
+
+    def __init__(self, en: str, zh: str, code: str = "no_board") -> None:
+        super().__init__(en, zh, code)
+
+
+# Where a table's boards come from when another app serves them (the board pool,
+# ``web.pool``: a board chosen for the four players at the moment it starts).  A source is
+# called under the table's lock, in its transaction, with the table, its seats and the
+# board's index; it gives (board number, deal), ``None`` for a table not its own, or raises
+# ``NoBoard``.
+_board_sources: list[Callable[[PlayTable, list[PlaySeat], int], tuple[int, Deal] | None]] = []
+
+
+def board_source(source: Callable[[PlayTable, list[PlaySeat], int],
+                                  tuple[int, Deal] | None]) -> None:
+    """Register a source of boards (once)."""
+    if source not in _board_sources:
+        _board_sources.append(source)
+
+
 def _start_board(table: PlayTable, rows: list[PlaySeat], index: int) -> PlayBoard:
-    number = table.first_board + index - 1
-    deal = _deal_for(table, number)
+    for source in _board_sources:
+        served = source(table, rows, index)
+        if served is not None:
+            number, deal = served
+            break
+    else:
+        number = table.first_board + index - 1
+        deal = _deal_for(table, number)
     players = {Seat(r.seat).letter: {**(_name(r.user) or {}), "robot": r.robot}
                for r in rows}
     board = PlayBoard.objects.create(table=table, index=index, number=number,
@@ -971,7 +1003,19 @@ def _next_board_once(table_id: int) -> Outcome | None:
         # A seat emptied between boards: the table waits for a player (or a robot).
         _set_due(table, None)
         return None
-    new = _start_board(table, rows, board.index + 1)
+    try:
+        new = _start_board(table, rows, board.index + 1)
+    except NoBoard as e:
+        # Nothing left for these four (the board pool): the table's session is over.
+        table.status = PlayTable.Status.FINISHED
+        table.save(update_fields=["status"])
+        _set_due(table, None)
+        return Outcome(table_id, _seq_of(board), int(board.pk),
+                       [_seats_message(table),
+                        Message(group_name(table_id, "all"),
+                                {"type": "finished", "cut": False,
+                                 "reason": {"en": e.en, "zh": e.zh}})],
+                       delay=table.spectator_delay, finished=True)
     table.save(update_fields=["status"])
     state = _start_state(new, table)
     out = Outcome(table_id, 0, int(new.pk), delay=table.spectator_delay)

@@ -1,0 +1,191 @@
+"""The competitions in Debian's Chromium (Playwright), on a real server with the real clock:
+a pair registers by raising hands in the registration room (two browser contexts, North
+and South); a player follows a short Swiss (rounds of seconds, robot pairs, robots standing
+in for the player's pair) from the lobby to the results page and a board's comparison; and
+the competitions' pages at 360 and 1280 px in both languages.  Screenshots in
+artefacts/web/ (git-ignored)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from . import servers
+from .test_browser import browser, new_page, shot  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.browser
+ENV: dict[str, str] = {}
+
+# Creates a Swiss on the server's database, starting ``start_in`` seconds from now; robot
+# pairs registered through the room (the director for them), and the named players as
+# pairs when given; prints the competition's id.
+MAKE = """
+import sys, time, django
+django.setup()
+from bridgescore.web.accounts.models import User
+from bridgescore.web.clubs.models import Club
+from bridgescore.web.compete import services as sv
+from bridgescore.web.compete.kinds import robot_id
+name, start_in, rounds, minutes, robots = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
+people = sys.argv[6:]
+club = Club.objects.get(slug="demo")
+td = User.objects.get(username="director")
+c = sv.create_competition(club, td, kind="swiss", name_en=name, name_zh=name + "（中）",
+    settings={"start": time.time() + start_in, "rounds": rounds, "boards_per_round": 1,
+              "round_minutes": minutes, "hold_seconds": 2, "completion": 0.0,
+              "registration_minutes": 60, "grace_seconds": 1})
+table = 1
+pairs = [(User.objects.get(username=a), User.objects.get(username=b))
+         for a, b in zip(people[::2], people[1::2])]
+for a, b in pairs:
+    for who, seat in ((a, "N"), (b, "S")):
+        sv.act(c, {"type": "Sit", "player": str(who.pk), "table": table, "seat": seat}, who)
+    for who in (a, b):
+        sv.act(c, {"type": "RaiseHand", "player": str(who.pk)}, who)
+    table += 1
+for i in range(robots):
+    n, s = robot_id(f"b{table}n"), robot_id(f"b{table}s")
+    for who, seat in ((n, "N"), (s, "S")):
+        sv.act(c, {"type": "Sit", "player": who, "table": table, "seat": seat}, td)
+    for who in (n, s):
+        sv.act(c, {"type": "RaiseHand", "player": who}, td)
+    table += 1
+print(c.pk)
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
+    data = tmp_path_factory.mktemp("compete-site")
+    env = servers.server_env(data, BRIDGESCORE_PLAY_ROBOT_SECONDS="0",
+                             BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="0",
+                             BRIDGESCORE_PLAY_ROBOT_SOLVER="simple")
+    ENV.clear()
+    ENV.update(env)
+    server = servers.start(env, data)
+    servers.bridgescore(env, "web", "demo")
+    yield server
+    server.stop()
+
+
+def make_swiss(name: str, start_in: float, rounds: int, minutes: float, robots: int,
+               *people: str) -> int:
+    out = subprocess.run([sys.executable, "-c", MAKE, name, str(start_in), str(rounds),
+                          str(minutes), str(robots), *people], env=ENV, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return int(out.stdout.strip().splitlines()[-1])
+
+
+def log_in(page: Page, url: str, username: str) -> None:
+    page.goto(url + "/account/login/")
+    page.locator("#id_username").fill(username)
+    page.locator("#id_password").fill("demo-member")
+    page.locator("form.stack button[type=submit]").click()
+    page.wait_for_url("**/account/")
+
+
+def test_a_pair_registers_by_raising_hands(site: servers.Server, browser: Browser) -> None:  # noqa: F811
+    cid = make_swiss("Hands up Swiss", 600, 1, 5, 1)
+    north, n_errors = new_page(browser, 1280, "en-US")
+    south, s_errors = new_page(browser, 360, "zh-CN")
+    log_in(north, site.url, "zhangmin")
+    log_in(south, site.url, "liuyang")
+    url = f"{site.url}/compete/{cid}/"
+    north.goto(url)
+    south.goto(url)
+    shot(north, "compete-room-en-1280-0")
+    # Table 1 has the robots' pair (registered, gone); the first free table is 1 or 2.
+    north.locator("button[id$='-N'][id^='sit-']").first.click()
+    expect(north.locator("#my-seat")).to_contain_text("You sit North")
+    table = north.locator("#my-seat").inner_text().split("table ")[1].split(".")[0]
+    # South sees North at the table within a refresh, and sits opposite.
+    expect(south.locator(f"li[data-table='{table}'] .seat-n .who")).to_have_text("张敏",
+                                                                                timeout=10000)
+    assert not s_errors, s_errors
+    south.locator(f"#sit-{table}-S").click()
+    expect(south.locator("#my-seat")).to_contain_text("对面：张敏")
+    shot(south, "compete-room-zh-360-1-seated")
+    expect(north.locator("#raise")).to_be_visible(timeout=10000)
+    north.locator("#raise").click()
+    expect(north.locator("#lower")).to_be_visible()
+    south.locator("#raise").click()
+    expect(south.locator(".hold")).to_contain_text("两人都已举手", timeout=5000)
+    shot(south, "compete-room-zh-360-2-hands")
+    expect(north.locator("#registered")).to_have_text(
+        "You are registered as pair 2.", timeout=15000)
+    expect(south.locator("#registered")).to_have_text("您已报名，为第2对。", timeout=15000)
+    expect(south.locator("#entries")).to_contain_text("张敏、刘洋")
+    shot(north, "compete-room-en-1280-3-registered")
+    shot(south, "compete-room-zh-360-3-registered")
+    assert not n_errors and not s_errors, (n_errors, s_errors)
+
+
+def test_a_player_follows_a_swiss_from_the_lobby_to_the_results(
+        site: servers.Server, browser: Browser) -> None:  # noqa: F811
+    # Round 1 in 20 s; 2 rounds of 1 board, 40 s each; the player's pair and 3 robot pairs
+    # (robots stand in for the two members after the 1-s grace).
+    name = "Quick Swiss"
+    cid = make_swiss(name, 20, 2, 40 / 60, 3, "chenjing", "yanglei")
+    page, errors = new_page(browser, 360, "en-US")
+    log_in(page, site.url, "chenjing")
+    page.goto(site.url + "/play/")
+    page.locator("#to-competitions").click()
+    page.wait_for_url("**/compete/")
+    shot(page, "compete-follow-en-360-0-home")
+    page.get_by_role("link", name=name).first.click()
+    page.wait_for_url(f"**/compete/{cid}/")
+    expect(page.locator("#registered")).to_have_text("You are registered as pair 1.")
+    expect(page.locator("#h-round")).to_have_text("Round 1 of 2", timeout=40000)
+    expect(page.locator("#your-table")).to_be_visible()
+    href = page.locator("#your-table").get_attribute("href")
+    assert href is not None and href.startswith("/play/tables/")
+    expect(page.locator("#round-tables tbody tr")).to_have_count(2)
+    shot(page, "compete-follow-en-360-1-round")
+    expect(page.locator("#h-round")).to_have_text("Round 2 of 2", timeout=60000)
+    expect(page.locator("#standings tbody tr")).to_have_count(4)
+    shot(page, "compete-follow-en-360-2-round2")
+    page.locator("#to-results").click(timeout=60000)
+    page.wait_for_url(f"**/compete/{cid}/results/")
+    expect(page.locator("#results tbody tr")).to_have_count(4)
+    expect(page.locator("#results tr.mine")).to_have_count(1)
+    shot(page, "compete-follow-en-360-3-results")
+    page.locator("#results tbody td.cell a").first.click()
+    page.wait_for_url(f"**/compete/{cid}/boards/*/")
+    expect(page.locator("#traveller li.result").first).to_be_visible()
+    page.locator("details.explain summary").first.click()
+    expect(page.locator("details.explain pre").first).to_contain_text("IMPs")
+    shot(page, "compete-follow-en-360-4-board")
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_the_competitions_pages(site: servers.Server, browser: Browser, width: int,  # noqa: F811
+                                locale: str) -> None:
+    lang = "zh" if locale.startswith("zh") else "en"
+    page, errors = new_page(browser, width, locale)
+    log_in(page, site.url, "wangwei")
+    page.goto(site.url + "/compete/")
+    expect(page.locator("header nav")).to_contain_text("竞赛" if lang == "zh" else "Competitions")
+    shot(page, f"compete-{lang}-{width}-home")
+    page.locator("#results-home").click()
+    shot(page, f"compete-{lang}-{width}-results-home")
+    page.locator(".results-list a").first.click()
+    expect(page.locator("#results")).to_be_visible()
+    shot(page, f"compete-{lang}-{width}-results")
+    page.locator("#results thead th.board a").first.click()
+    expect(page.locator("#traveller")).to_be_visible()
+    shot(page, f"compete-{lang}-{width}-board")
+    page.goto(site.url + "/compete/")
+    page.locator("#list-upcoming a").first.click()
+    expect(page.locator("#h-room")).to_be_visible()
+    shot(page, f"compete-{lang}-{width}-room")
+    page.goto(site.url + "/account/")
+    expect(page.locator("#masterpoints")).to_contain_text("3")
+    shot(page, f"compete-{lang}-{width}-profile")
+    assert not errors, errors
