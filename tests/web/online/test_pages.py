@@ -86,6 +86,20 @@ class PagesTests(TransactionTestCase):
         hist = self.client.get(f"/compete/ladder/{c.pk}/history/").content.decode()
         assert "Beta joined at place 165." in hist
 
+    def test_the_competitions_pages_lead_to_these(self) -> None:
+        robots = [robot_id(f"r{i}") for i in range(8)]
+        m = team_match(self.club, self.td, robots[:4], robots[4:])
+        lad = sv.create_competition(self.club, self.td, kind="ladder", name_en="Ladder")
+        h = sv.create_competition(self.club, self.td, kind="handicap", name_en="Room",
+                                  members_only=False)
+        self.client.force_login(self.people[0])
+        assert self.client.get("/compete/").status_code == 200
+        assert self.client.get("/compete/results/").status_code == 200
+        for c, page in ((m, "teams"), (lad, "ladder"), (h, "handicap")):
+            for tail in ("", "results/"):
+                r = self.client.get(f"/compete/{c.pk}/{tail}")
+                assert r.status_code == 302 and r["Location"] == f"/compete/{page}/{c.pk}/"
+
     def test_handicap_page(self) -> None:
         c = sv.create_competition(self.club, self.td, kind="handicap", name_en="Room",
                                   name_zh="贴点室", members_only=False)

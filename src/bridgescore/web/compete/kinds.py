@@ -132,6 +132,9 @@ class Kind:
     director_actions: ClassVar[frozenset[str]] = frozenset()
     player_actions: ClassVar[frozenset[str]] = frozenset()
     system_actions: ClassVar[frozenset[str]] = frozenset({"tick"})
+    # The URL name of the kind's own page (its one argument ``pk``), when the competitions'
+    # event and results pages do not show it (the kinds of ``web.online``); "" for them.
+    page: ClassVar[str] = ""
 
     def read_settings(self, data: Mapping[str, Any]) -> Any:
         raise NotImplementedError

@@ -174,6 +174,8 @@ def event(request: HttpRequest, cid: int) -> HttpResponse:
         c = _load(request, cid)
     except _Refused as r:
         return r.response
+    if sv.kind_of(c).page:
+        return redirect(sv.kind_of(c).page, pk=c.pk)  # a kind with a page of its own
     ctx = _event_context(request, c)
     if request.GET.get("part") == "live":
         return _no_store(render(request, f"compete/_{c.kind}_live.html", ctx))
@@ -284,6 +286,8 @@ def results(request: HttpRequest, cid: int) -> HttpResponse:
         c = _load(request, cid)
     except _Refused as r:
         return r.response
+    if sv.kind_of(c).page:
+        return redirect(sv.kind_of(c).page, pk=c.pk)  # a kind with a page of its own
     lang = _lang()
     state = sv.state_of(c)
     ctx: dict[str, Any] = {"c": c, "name": c.name_in(lang)}

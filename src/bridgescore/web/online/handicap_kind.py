@@ -27,6 +27,7 @@ class HandicapKind(Kind):
     name = "handicap"
     label_en = "贴点 room"
     label_zh = "贴点室"
+    page = "online:handicap"
     director_actions = frozenset({"result"})
     player_actions = frozenset({"open_table"})
 

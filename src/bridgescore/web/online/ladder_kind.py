@@ -71,6 +71,7 @@ class LadderKind(Kind):
     name = "ladder"
     label_en = "ladder"
     label_zh = "梯级挑战赛"
+    page = "online:ladder"
     director_actions = frozenset({"result"})
     player_actions = frozenset({"join", "leave", "challenge", "accept", "decline", "withdraw"})
 

@@ -98,6 +98,7 @@ class TeamsKind(Kind):
     name = "teams"
     label_en = "VP team match"
     label_zh = "VP队式赛"
+    page = "online:match"
     director_actions = frozenset({"start", "result", "adjust"})
 
     def read_settings(self, data: Mapping[str, Any]) -> TeamsSettings:
