@@ -148,7 +148,8 @@ class SwissWithRobotsTests(TransactionTestCase):
                 if row.robot:
                     out = play.robot_turn(int(t.pk))
                     break
-                uid = int(row.user_id)
+                assert row.user is not None
+                uid = int(row.user.pk)
                 if self.moves.get(uid, 0) >= stops.get(uid, 10**6):
                     continue
                 out = play.act(t, row.user, wire(person_move(state, seat)))
@@ -169,7 +170,7 @@ class SwissWithRobotsTests(TransactionTestCase):
         norths = [s.user_id for s in PlaySeat.objects.filter(
             table__competition_table__in=tables, seat=Seat.NORTH.value, user__isnull=False)
             .order_by("table__competition_table__number")]
-        stops = {int(u): moves for u, moves in zip(norths[1::3], plan, strict=False)}
+        stops = {int(u or 0): moves for u, moves in zip(norths[1::3], plan, strict=False)}
         assert len(stops) == len(plan)
         for ct in tables:
             self.play_table(ct, stops)
@@ -302,6 +303,7 @@ class SwissWithRobotsTests(TransactionTestCase):
                                            finished__isnull=False)
                   .select_related("table__competition_table")):
             ct = b.table.competition_table
+            assert b.finished is not None
             sent.append((b.finished.timestamp(), ct.round, ct.number, b.number,
                          Result.parse(b.result)))
         return entered, withdrawals, sent
@@ -323,11 +325,11 @@ class SwissWithRobotsTests(TransactionTestCase):
                 seats = {s.seat: s for s in PlaySeat.objects.filter(table=stored[t].play_table)}
                 want = (players[ns][0], players[ew][0], players[ns][1], players[ew][1])
                 for i, p in enumerate(want):
-                    got = seats[i]
+                    row = seats[i]
                     if p.startswith("robot:"):
-                        assert got.robot and got.user_id is None, (rr.round, t, i)
+                        assert row.robot and row.user_id is None, (rr.round, t, i)
                     else:
-                        assert got.user_id == int(p) and not got.robot, (rr.round, t, i)
+                        assert row.user_id == int(p) and not row.robot, (rr.round, t, i)
                 assert stored[t].stopped
         # The cut boards, round by round, as the competition recorded them.
         results = sv.board_results(self.c)
@@ -351,12 +353,12 @@ class SwissWithRobotsTests(TransactionTestCase):
             assert Fraction(s["masterpoints"]) == ref.masterpoints[players[p][0]], p
         assert any(ref.places[p] is None for p in ref.order), "some did not complete"
         assert sum(1 for p in ref.order if ref.places[p] is not None) >= 20
-        want = {(int(x), ref.places[pid], Fraction(ref.masterpoints[x]))
+        awards = {(int(x), ref.places[pid], Fraction(ref.masterpoints[x]))
                 for pid, two in players.items() for x in two
                 if not x.startswith("robot:") and ref.masterpoints[x] > 0}
-        got = {(a.user_id, a.place, Fraction(a.exact)) for a in MasterpointAward.objects.filter(
-            competition=self.c)}
-        assert got == want and want
+        ledger = {(a.user_id, a.place, Fraction(a.exact))
+                  for a in MasterpointAward.objects.filter(competition=self.c)}
+        assert ledger == awards and awards
         # Both kinds of player played: robots' moves and people's.
         moves = Move.objects.filter(board__table__competition_table__competition=self.c)
         assert moves.filter(by_robot=True).exists() and moves.filter(by_robot=False).exists()
