@@ -17,7 +17,8 @@ transaction with its messages), kept here as ``naive_*``: the ratio is measured 
 process, on the same database.  Each backend runs in a child process (Django takes one
 database a process); the machine's load average is printed with the figures.
 
-``--quick``: 500 pairs still (the size is the point), 5 rounds (4 changes of round).
+``--quick``: 500 pairs still (the size is the point), 7 rounds (6 changes of round, 3 on
+each path, and the final).
 """
 
 from __future__ import annotations
@@ -287,7 +288,7 @@ def main() -> int:
     if args.child:
         json.dump(child(args), sys.stdout)
         return 0
-    rounds = args.rounds or (5 if args.quick else 10)
+    rounds = args.rounds or (7 if args.quick else 10)
     runs = []
     for backend in args.backends.split(","):
         with tempfile.TemporaryDirectory(prefix="bench-compete-") as tmp:
