@@ -144,14 +144,14 @@ def reference(st: SwissSettings, entered: Sequence[Entered], withdrawals: Mappin
         if results:
             session = Session(tuple(results), boards=tuple(numbers), winners=1)
             scored = (score_matchpoints(session) if st.scoring == "mp"
-                      else score_imp_pairs(session, st.scoring))  # type: ignore[arg-type]
-            got = {p.pair: p.exact for p in scored.pairs if p.boards and p.exact is not None}
+                      else score_imp_pairs(session, st.scoring))
+            got = {x.pair: x.exact for x in scored.pairs if x.boards and x.exact is not None}
         n_done: dict[str, int] = dict.fromkeys(by_id, 0)
         for t, _ in rr.done:
-            for p in seat[t]:
-                n_done[p] += 1
+            for side in seat[t]:
+                n_done[side] += 1
         bye_value = (sum(got.values(), Fraction(0)) / len(got) if got else Fraction(0)) \
-            if st.bye_score == "average" else _exact(st.bye_score)  # type: ignore[arg-type]
+            if st.bye_score == "average" else _exact(st.bye_score)
         at_table = {p for t, ns, ew in tables for p in (ns, ew)}
         for p in pairs:
             value: Fraction | None = None

@@ -407,28 +407,26 @@ def _open_round(c: Competition, kind: Kind, state: Any, e: OpenRound) -> None:
                                name_zh=f"{c.name_zh or c.name_en} 第{e.round}轮"[:100])
     people = {int(p) for t in e.tables for p in t.seats
               if p is not None and not is_robot(p) and p.isdigit()}
-    users = {str(u.pk): u for u in User.objects.filter(pk__in=people)}
+    users = {str(u.pk): u for u in User.objects.filter(pk__in=people).select_related("player")}
     grace = int(c.settings.get("grace_seconds", 60))
+    specs = []
     for spec in e.tables:
         boards = tuple(spec.boards)
         if boards != tuple(range(boards[0], boards[0] + len(boards))):
             raise BridgeError(f"table {spec.number} of round {e.round}: boards {boards} are not "
                               "consecutive", f"第{e.round}轮第{spec.number}桌：牌号 {boards} 不连续")
-        table = play.create_table(room, None, name=f"{spec.number}", boards=len(boards),
-                                  board_set=bs, first_board=boards[0], undo_allowed=False,
-                                  grace_seconds=grace, room_label=spec.room_label)
-        CompetitionTable.objects.create(competition=c, round=e.round, number=spec.number,
-                                        room_label=spec.room_label, play_table=table,
-                                        room=room)
-        seats: list[User | bool | None] = []
-        for p in spec.seats:
-            if p is None:
-                seats.append(None)
-            elif is_robot(p) or p not in users:
-                seats.append(True)  # a robot entrant (or an account gone): a robot plays
-            else:
-                seats.append(users[p])
-        play.assign_seats(table, seats)
+        # A robot entrant (or an account gone): a robot plays.
+        n, e_, s_, w = (None if p is None else True if is_robot(p) or p not in users
+                        else users[p] for p in spec.seats)
+        specs.append(play.NewTable(f"{spec.number}", len(boards), boards[0], (n, e_, s_, w),
+                                   spec.room_label))
+    # All the round's tables in a few inserts (a Swiss of 500 pairs opens 250 at the bell).
+    made = play.create_seated_tables(room, specs, board_set=bs, undo_allowed=False,
+                                     grace_seconds=grace)
+    CompetitionTable.objects.bulk_create(
+        [CompetitionTable(competition=c, round=e.round, number=spec.number,
+                          room_label=spec.room_label, play_table=table, room=room)
+         for spec, table in zip(e.tables, made, strict=True)])
 
 
 CUT_EN = "The round is over: this table's unfinished board is cut (it is not scored)."
@@ -439,11 +437,11 @@ OVER_ZH = "本轮已结束：本桌已关闭。"
 
 def _end_round(c: Competition, e: EndRound) -> None:
     cut_tables = {t for t, _ in e.cut}
-    for ct in CompetitionTable.objects.filter(competition=c, round=e.round, stopped=False):
-        cut = ct.number in cut_tables
-        play.stop_table(int(ct.play_table_id), CUT_EN if cut else OVER_EN,
-                        CUT_ZH if cut else OVER_ZH)
-        CompetitionTable.objects.filter(pk=ct.pk).update(stopped=True)
+    running = list(CompetitionTable.objects.filter(competition=c, round=e.round, stopped=False)
+                   .values_list("pk", "number", "play_table_id"))
+    play.stop_tables([(int(table), CUT_EN, CUT_ZH) if number in cut_tables
+                      else (int(table), OVER_EN, OVER_ZH) for _, number, table in running])
+    CompetitionTable.objects.filter(pk__in=[pk for pk, _, _ in running]).update(stopped=True)
 
 
 def _give(c: Competition, e: GiveMasterpoints) -> None:

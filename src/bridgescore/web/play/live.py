@@ -104,6 +104,26 @@ def deliver(out: Any) -> None:
         log.exception("table %s: live messages failed", out.table_id)
 
 
+def deliver_many(outs: list[Any]) -> None:
+    """``deliver`` for each of ``outs`` in order (a round's 250 tables stopped at once): one
+    hand-over to the loop, or one ``async_to_sync`` without one, not one a table."""
+    loop = _loop
+    if loop is not None and loop.is_running() and not loop.is_closed():
+        for out in outs:
+            deliver(out)
+        return
+
+    async def send() -> None:
+        for out in outs:
+            try:
+                await _send_all(out, False)
+            except Exception:
+                log.exception("table %s: live messages failed", out.table_id)
+
+    if any(out.messages for out in outs):
+        async_to_sync(send)()
+
+
 def _failed(done: Any) -> None:
     if not done.cancelled() and done.exception() is not None:
         log.error("live table messages failed", exc_info=done.exception())

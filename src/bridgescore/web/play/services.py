@@ -25,6 +25,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,6 +80,7 @@ from .models import (
 log = logging.getLogger(__name__)
 
 __all__ = [
+    "NewTable",
     "NoBoard",
     "NotAllowed",
     "Outcome",
@@ -87,6 +89,7 @@ __all__ = [
     "board_moves",
     "board_source",
     "connected",
+    "create_seated_tables",
     "create_table",
     "current_board",
     "disconnected",
@@ -101,6 +104,7 @@ __all__ = [
     "state_of",
     "states_of",
     "stop_table",
+    "stop_tables",
     "sweep",
     "table_info",
     "viewer_for",
@@ -361,8 +365,11 @@ def viewer_for(table: PlayTable, user: AnyUser) -> Viewer | None:
 
 def table_info(table: PlayTable) -> dict[str, Any]:
     """The table as hello and seats messages give it (docs/protocol.md)."""
-    rows = _seats(table)
-    board = current_board(table)
+    return _table_info(table, _seats(table), current_board(table))
+
+
+def _table_info(table: PlayTable, rows: list[PlaySeat], board: PlayBoard | None
+                ) -> dict[str, Any]:
     return {
         "id": int(table.pk), "name": table.name, "room": int(table.room_id),
         "host": _name(table.host) if table.host_id else None, "status": table.status,
@@ -492,14 +499,7 @@ def create_table(room: Room, host: User | None, *, name: str = "", boards: int =
                  spectator_delay: int = 0, grace_seconds: int = 60, event: Any = None,
                  event_round: int | None = None, event_table: int | None = None,
                  room_label: str = "") -> PlayTable:
-    if type(boards) is not int or not 1 <= boards <= 64:
-        raise BridgeError(f"a table plays 1 to 64 boards, not {boards!r}",
-                          f"每桌打 1 到 64 副牌，而不是 {boards!r}")
-    if type(first_board) is not int or first_board < 1:
-        raise BridgeError(f"invalid first board {first_board!r}", f"无效的起始牌号 {first_board!r}")
-    if room_label not in ("", "open", "closed"):
-        raise BridgeError(f"invalid room {room_label!r}: open or closed",
-                          f"无效的房间 {room_label!r}：应为 open（开室）或 closed（闭室）")
+    _check_table(boards, first_board, room_label)
     if event is not None and (event_round is None or event_table is None):
         raise BridgeError("a table of an event needs its round and table",
                           "比赛的牌桌需要轮次和桌号")
@@ -512,6 +512,91 @@ def create_table(room: Room, host: User | None, *, name: str = "", boards: int =
             event_round=event_round, event_table=event_table, room_label=room_label)
         PlaySeat.objects.bulk_create([PlaySeat(table=table, seat=i) for i in range(4)])
     return table
+
+
+def _check_table(boards: int, first_board: int, room_label: str) -> None:
+    if type(boards) is not int or not 1 <= boards <= 64:
+        raise BridgeError(f"a table plays 1 to 64 boards, not {boards!r}",
+                          f"每桌打 1 到 64 副牌，而不是 {boards!r}")
+    if type(first_board) is not int or first_board < 1:
+        raise BridgeError(f"invalid first board {first_board!r}", f"无效的起始牌号 {first_board!r}")
+    if room_label not in ("", "open", "closed"):
+        raise BridgeError(f"invalid room {room_label!r}: open or closed",
+                          f"无效的房间 {room_label!r}：应为 open（开室）或 closed（闭室）")
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A table ``create_seated_tables`` makes: its name, boards, first board, room label and
+    who sits N, E, S, W (as ``assign_seats`` takes them)."""
+
+    name: str
+    boards: int
+    first_board: int
+    seats: tuple[User | bool | None, User | bool | None, User | bool | None, User | bool | None]
+    room_label: str = ""
+
+
+def create_seated_tables(room: Room, tables: Sequence[NewTable], *, board_set: Any = None,
+                         undo_allowed: bool = True, grace_seconds: int = 60) -> list[PlayTable]:
+    """``create_table`` then ``assign_seats`` for each of ``tables``, the same rows in three
+    inserts (tables, seats, first boards) in the caller's transaction: a competition's round
+    opens 250 tables at once.  Nothing is sent: nobody can be at a table that did not exist
+    (the seats and the first board reach each socket in its hello); the tables a robot must
+    start are woken by this server when committed (``Outcome.due``), as one at a time."""
+    for t in tables:
+        _check_table(t.boards, t.first_board, t.room_label)
+        if len(t.seats) != 4:
+            raise BridgeError(f"a table has four seats, not {len(t.seats)}",
+                              f"一张牌桌有四个座位，而不是 {len(t.seats)} 个")
+    if not tables:
+        return []
+    now = timezone.now()
+    made = [PlayTable(room=room, host=None, name=t.name[:100], boards=t.boards,
+                      board_set=board_set, first_board=t.first_board, undo_allowed=undo_allowed,
+                      grace_seconds=grace_seconds, room_label=t.room_label) for t in tables]
+    seats: list[PlaySeat] = []
+    firsts: list[tuple[PlayTable, list[PlaySeat], PlayBoard]] = []
+    with transaction.atomic():
+        if connection.features.can_return_rows_from_bulk_insert:
+            PlayTable.objects.bulk_create(made)
+        else:  # pragma: no cover (SQLite ≥ 3.35 and PostgreSQL give the keys back)
+            for table in made:
+                table.save(force_insert=True)
+        for table, spec in zip(made, tables, strict=True):
+            rows = []
+            for i, who in enumerate(spec.seats):
+                user = who if isinstance(who, User) else None
+                rows.append(PlaySeat(table=table, seat=i, user=user, robot=who is True,
+                                     away_since=now if user is not None else None))
+            seats += rows
+        PlaySeat.objects.bulk_create(seats)
+        for k, table in enumerate(made):
+            rows = seats[4 * k:4 * k + 4]
+            if _seating(rows, table.grace_seconds).is_full:
+                firsts.append((table, rows, _first_board(table, rows)))
+        PlayBoard.objects.bulk_create([b for _, _, b in firsts])
+        outs = []
+        for table, rows, board in firsts:
+            table.status = PlayTable.Status.PLAYING
+            table.due = _due_after(table, rows, board, _start_state(board, table))
+            outs.append(Outcome(int(table.pk), 0, int(board.pk), due=table.due,
+                                delay=table.spectator_delay))
+        playing = [t for t, _, _ in firsts]
+        PlayTable.objects.bulk_update(playing, ["status", "due"], batch_size=500)
+        woken = [o for o in outs if o.due is not None]
+        if woken:
+            transaction.on_commit(lambda: live.deliver_many(woken))
+    return made
+
+
+def _first_board(table: PlayTable, rows: list[PlaySeat]) -> PlayBoard:
+    """``_start_board``'s first board (a board source's, if one serves the table), not yet
+    saved."""
+    number, deal = _served(table, rows, 1)
+    players = {Seat(r.seat).letter: {**(_name(r.user) or {}), "robot": r.robot}
+               for r in rows}
+    return PlayBoard(table=table, index=1, number=number, deal=deal.pbn(), players=players)
 
 
 def _deal_for(table: PlayTable, number: int) -> Deal:
@@ -553,15 +638,18 @@ def board_source(source: Callable[[PlayTable, list[PlaySeat], int],
         _board_sources.append(source)
 
 
-def _start_board(table: PlayTable, rows: list[PlaySeat], index: int) -> PlayBoard:
+def _served(table: PlayTable, rows: list[PlaySeat], index: int) -> tuple[int, Deal]:
+    """The board number and deal at ``index``: a board source's, else the table's own."""
     for source in _board_sources:
         served = source(table, rows, index)
         if served is not None:
-            number, deal = served
-            break
-    else:
-        number = table.first_board + index - 1
-        deal = _deal_for(table, number)
+            return served
+    number = table.first_board + index - 1
+    return number, _deal_for(table, number)
+
+
+def _start_board(table: PlayTable, rows: list[PlaySeat], index: int) -> PlayBoard:
+    number, deal = _served(table, rows, index)
     players = {Seat(r.seat).letter: {**(_name(r.user) or {}), "robot": r.robot}
                for r in rows}
     board = PlayBoard.objects.create(table=table, index=index, number=number,
@@ -785,6 +873,55 @@ def stop_table(table_id: int, en: str, zh: str) -> Outcome | None:
                       delay=table.spectator_delay, finished=True)
         _tell(out)
     return out
+
+
+def stop_tables(tables: Sequence[tuple[int, str, str]]) -> list[Outcome]:
+    """``stop_table`` for each ``(table id, en, zh)`` at once, in one transaction: the rows
+    locked in one statement (each table's thread lock first, in order of id, as a move
+    takes them), stopped in one update, and each table told as ``stop_table`` tells it."""
+    reasons = {int(t): (en, zh) for t, en, zh in tables}
+    ids = sorted(reasons)
+    if not ids:
+        return []
+    with ExitStack() as held:
+        for table_id in ids:
+            held.enter_context(_lock(table_id))
+        with transaction.atomic():
+            qs = PlayTable.objects.filter(pk__in=ids).select_related("host", "host__player")
+            if connection.features.has_select_for_update:
+                qs = qs.select_for_update(of=("self",)).order_by("pk")
+            found = list(qs)
+            PlayTable.objects.filter(pk__in=ids).update(status=PlayTable.Status.FINISHED,
+                                                        due=None)
+            boards: dict[int, PlayBoard] = {}
+            for b in PlayBoard.objects.filter(table_id__in=ids).order_by("table_id", "index"):
+                boards[int(b.table_id)] = b  # the last index wins: the current board
+            seqs = dict(Move.objects.filter(board_id__in=[b.pk for b in boards.values()])
+                        .values("board_id").annotate(m=Max("seq")).values_list("board_id", "m"))
+            rows: dict[int, list[PlaySeat]] = {}
+            for r in (PlaySeat.objects.filter(table_id__in=ids).order_by("table_id", "seat")
+                      .select_related("user", "user__player", "reserved_for")):
+                rows.setdefault(int(r.table_id), []).append(r)
+            outs = []
+            for table in found:
+                table.status, table.due = PlayTable.Status.FINISHED, None
+                board = boards.get(int(table.pk))
+                seated = rows.get(int(table.pk), [])
+                if len(seated) != 4:
+                    seated = _seats(table)
+                en, zh = reasons[int(table.pk)]
+                info = _table_info(table, seated, board)
+                outs.append(Outcome(
+                    int(table.pk), int(seqs.get(board.pk) or 0) if board is not None else 0,
+                    int(board.pk) if board is not None else None,
+                    [Message(group_name(int(table.pk), "all"), {"type": "seats", "table": info}),
+                     Message(group_name(int(table.pk), "all"),
+                             {"type": "finished", "cut": board is not None
+                              and board.finished is None, "reason": {"en": en, "zh": zh}})],
+                    delay=table.spectator_delay, finished=True))
+            if outs:
+                transaction.on_commit(lambda: live.deliver_many(outs))
+    return outs
 
 
 # ---------------------------------------------------------------------------- acting
