@@ -11,4 +11,8 @@ class OnlineConfig(AppConfig):
     def ready(self) -> None:
         # The kinds join the competitions' registry, and their effects its handlers, as
         # soon as the apps are loaded (every server, command and test).
+        from ..vugraph.views import register_source
         from . import register  # noqa: F401
+        from .views_teams import vugraph_rows
+
+        register_source(vugraph_rows)

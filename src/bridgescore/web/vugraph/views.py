@@ -10,6 +10,7 @@ says it changed, or when a room's board ends."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
@@ -36,13 +37,22 @@ def match_list(request: HttpRequest) -> HttpResponse:
     rows = [{"m": m, "name": m.event.name_in(lang), "finished": m.finished,
              "teams": vg.teams_of(m, lang),
              "at": [services.current_board(t) for t in m.rooms]} for m in found]
-    # The online competitions' VP team matches (``web.online``): their own page shows
-    # both rooms the same way.
-    from ..online.views_teams import vugraph_rows
-
+    # Other apps' matches (the online competitions' VP team matches, ``web.online``, whose
+    # own page shows both rooms the same way), registered by them: this app imports none.
+    online = [row for source in _SOURCES for row in source(request.user)]
     return render(request, "vugraph/list.html", {
         "live": [r for r in rows if not r["finished"]],
-        "done": [r for r in rows if r["finished"]], "online": vugraph_rows(request.user)})
+        "done": [r for r in rows if r["finished"]], "online": online})
+
+
+_SOURCES: list[Callable[[Any], list[dict[str, Any]]]] = []
+
+
+def register_source(source: Callable[[Any], list[dict[str, Any]]]) -> None:
+    """Another app's matches for the list: ``source(user)`` gives rows with ``c`` (the
+    competition), ``name`` and ``finished``."""
+    if source not in _SOURCES:
+        _SOURCES.append(source)
 
 
 def _seats(table: PlayTable, lang: Lang) -> list[dict[str, Any]]:
