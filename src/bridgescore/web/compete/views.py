@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ...errors import BridgeError
-from ...i18n import Lang
+from ...i18n import Lang, pick
 from ..accounts.models import User
 from ..clubs.models import Club, Membership
 from ..clubs.roles import can_direct, is_administrator
@@ -115,8 +115,7 @@ def _event_context(request: HttpRequest, c: Competition) -> dict[str, Any]:
     c.refresh_from_db()
     kind = sv.kind_of(c)
     ctx: dict[str, Any] = {
-        "c": c, "name": c.name_in(lang), "kind_label": kind.label_zh if lang == "zh"
-        else kind.label_en, "director": request.user.is_authenticated
+        "c": c, "name": c.name_in(lang), "kind_label": pick(lang, kind.label_en, kind.label_zh), "director": request.user.is_authenticated
         and can_direct(request.user, c.club), "live_seconds": LIVE_SECONDS,
         "live_url": request.path + "?part=live", "settings": c.settings,
     }
@@ -272,7 +271,7 @@ def results_home(request: HttpRequest) -> HttpResponse:
     by_kind: dict[str, list[tuple[Competition, str]]] = {}
     for c in done[:60]:
         by_kind.setdefault(c.kind, []).append((c, c.name_in(lang)))
-    kinds = [(sv.KINDS[k].label_zh if lang == "zh" else sv.KINDS[k].label_en, rows)
+    kinds = [(pick(lang, sv.KINDS[k].label_en, sv.KINDS[k].label_zh), rows)
              for k, rows in sorted(by_kind.items()) if k in sv.KINDS]
     sessions = [(e, e.name_in(lang)) for e in Event.objects.filter(published=True)
                 .exclude(kind=Event.Kind.TEAMS).order_by("-pk")[:20]]
