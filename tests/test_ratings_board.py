@@ -15,7 +15,13 @@ import pytest
 from ratings_strategies import PALETTE
 
 from bridgescore.compete.pool import Pool, _datum, _imps_of
-from bridgescore.events.imp_pairs import ImpSettings, _imps, butler_datum, butler_drop
+from bridgescore.events.imp_pairs import (
+    ROUNDINGS,
+    ImpSettings,
+    _imps,
+    butler_datum,
+    butler_drop,
+)
 from bridgescore.events.matchpoints import (
     MatchpointSettings,
     matchpoints_pairwise,
@@ -62,7 +68,7 @@ def detail(week: WeekResults, st: RateSettings) -> WeekDetail:
 POOL_SETTINGS = [ImpSettings()] + [
     ImpSettings(drop=drop, rounding=rounding, datum_round=step, imp_scale=scale)
     for drop in ("auto", 0, 1, 3, 0.2, 0.45)
-    for rounding in ("away", "even", "up")
+    for rounding in ROUNDINGS
     for step in (10, 0, 50)
     for scale in ("wbf", "ebl-1960")
     if (drop, rounding, step, scale) != ("auto", "away", 10, "wbf")

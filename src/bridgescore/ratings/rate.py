@@ -14,11 +14,16 @@ The steps, all vectorised (no Python loop over results, players or boards):
    blend ``R' = (w·R + n·W)/(w + n)`` with ``w = min(max_weight, w_old)·fade``.
 
 **The same figures for any row order, to the last digit.**  Every sum runs in an order that
-depends on the week's contents only: the rows are sorted by board, so a player's r values
-are added board by board in the order of the board keys (a player plays a board once); the
-field's mean D̄ is summed in whole numbers on a fixed grid (``_field``), where no order of
-addition can change a digit; the datum and matchpoints are integer arithmetic.  Renaming
-players changes nothing either: no sum is ordered by a player id.
+depends on the week's contents only: the rows are sorted by (board, NS score) and kept
+seat-major, so a player's r values are added seat by seat, then board by board in the order of
+the board keys (a player plays a board once, so rows of one board that tie on the score never
+meet in a player's sum); the field's mean D̄ is summed in whole numbers on a fixed grid
+(``_field``), where no order of addition can change a digit; the datum and matchpoints are
+integer arithmetic.  Renaming players changes nothing either: no sum is ordered by a player id.
+
+**Memory.** Beyond the week itself (52 bytes a result), the call holds about 170 bytes a result
+at its peak (codes, the sorted rows, and the (4, n) Rates and Rates on the board), measured by
+``benchmarks/bench_ratings.py``.
 """
 
 from __future__ import annotations
