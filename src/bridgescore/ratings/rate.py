@@ -128,12 +128,12 @@ def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None =
     m = ids.size
     at_prior = np.searchsorted(ids, prior.player)
     board_ids, board_code = codes(week.board)
-    order = board_order(board_code, week.ns_score)
-    bcode = np.take(board_code, order)
+    order, bcode, score = board_order(board_code, week.ns_score)
     del board_code
-    score = np.take(week.ns_score, order)
-    # Whole rows gathered (one cache line a row), then turned seat-major in order.
-    seat_code = np.take(flat_code.reshape(n, 4), order, axis=0).T.copy()
+    # Whole rows gathered (one cache line a row), then turned seat-major in order, as intp
+    # (the index type np.take and np.bincount work in: no conversion at each use).
+    seat_code = np.ascontiguousarray(np.take(flat_code.reshape(n, 4), order, axis=0).T,
+                                     dtype=np.intp)
     del flat_code
     zero = np.take(np.ascontiguousarray(week.rate_zero).view(np.uint32).reshape(n), order) \
         .view(np.bool_).reshape(n, 4).T.copy()
