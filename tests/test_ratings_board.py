@@ -192,6 +192,21 @@ def test_codes_take_each_way_to_the_same_answer(spread: int) -> None:
     assert np.array_equal(only_extra, np.unique(extra)) and none.size == 0
 
 
+@pytest.mark.parametrize(("spread", "pieces"), [(2**20, 1), (2**35, 3), (2**36, 5), (2**37, 0)])
+def test_codes_of_many_spread_ids_in_pieces(spread: int, pieces: int) -> None:
+    """300,000 ids spread so wide that the packed keys hold only 2**17 or 2**16 positions:
+    the values are sorted piece by piece and the pieces' ids merged; wider still, np.unique."""
+    rng = np.random.default_rng(3)
+    values = (rng.integers(0, 500, 300_000) * spread + 12345).astype(np.int64)
+    extra = np.unique((rng.integers(0, 700, 40) * spread + 12345).astype(np.int64))
+    span_bits = (int(max(values.max(), extra.max()) - min(values.min(), extra.min()))).bit_length()
+    room = 62 - span_bits
+    assert (-(-300_000 // 2**room) if room >= 16 else 0) == pieces
+    uniq, code = codes(values, extra)
+    assert np.array_equal(uniq, np.unique(np.concatenate([values, extra])))
+    assert np.array_equal(uniq[code], values)
+
+
 @pytest.mark.parametrize("wide", [False, True])
 def test_board_order_packed_and_lexsorted(wide: bool) -> None:
     rng = np.random.default_rng(7)

@@ -3,10 +3,11 @@ order.
 
 ``codes`` maps ids (player ids, board keys: any int64) to ``0 … k−1`` in increasing order of
 id.  Three ways, all giving the same answer: a look-up table when the ids are dense (database
-keys usually are: one pass, no sort); one sort of the ids packed with their positions into
-single int64 keys (NumPy's sort of plain integers is several times faster than an argsort);
-``np.unique`` for ids spread too widely to pack.  ``board_order`` sorts a week's rows by
-(board, NS score) the same way.
+keys usually are: no sort at all); sorts of the ids packed with their positions into single
+int64 keys, in pieces as large as the ids' span leaves room for, the pieces' ids merged after
+(NumPy's sort of plain integers is several times faster than an argsort); ``np.unique`` for
+ids spread over more than 2**46.  ``board_order`` sorts a week's rows by (board, NS score) the
+same way.
 """
 
 from __future__ import annotations
@@ -37,9 +38,11 @@ def codes(values: NDArray[np.int64], also: NDArray[np.int64] | None = None
     span = hi - lo + 1
     if span <= n + extra.size + (1 << 20):
         return _dense(values, extra, lo, span)
-    pos_bits = max(n - 1, 1).bit_length()
-    if (span - 1).bit_length() + pos_bits <= 62:
-        return _packed(values, extra, lo, pos_bits)
+    # Packed keys: the id in the high bits, the position in a piece of 2**pos_bits values in
+    # the low ones; pieces as large as the ids' span leaves room for (at least 2**16).
+    need, room = max(n - 1, 1).bit_length(), 62 - (span - 1).bit_length()
+    if room >= min(need, 16):
+        return _packed(values, extra, lo, min(need, room))
     uniq, inverse = np.unique(np.concatenate([values, extra]), return_inverse=True)
     out: NDArray[Any] = inverse[:n].astype(_code_type(uniq.size))
     return uniq.astype(np.int64), out
@@ -65,24 +68,48 @@ def _dense(values: NDArray[np.int64], extra: NDArray[np.int64], lo: int, span: i
 
 def _packed(values: NDArray[np.int64], extra: NDArray[np.int64], lo: int, pos_bits: int
             ) -> tuple[NDArray[np.int64], NDArray[Any]]:
+    """Each piece of ``2**pos_bits`` values sorted as packed keys (id, position): its distinct
+    ids and each value's rank among them; then all the pieces' distinct ids (and ``extra``)
+    merged, and the ranks moved to positions in the merged list (a search of sorted ids in
+    sorted ids)."""
     n = values.size
-    key = (values - lo) << pos_bits
-    key |= np.arange(n, dtype=np.int64)
-    key.sort()
-    ids = key >> pos_bits
-    new = np.empty(n, np.bool_)
-    if n:
+    piece = 1 << pos_bits
+    mask = piece - 1
+    local: NDArray[Any] = np.empty(n, np.int32 if piece <= 2**31 else np.int64)
+    found: list[NDArray[np.int64]] = []
+    for a in range(0, n, piece):
+        part = values[a:a + piece]
+        k = part.size
+        key = part - lo
+        key <<= pos_bits
+        key |= np.arange(k, dtype=np.int64)
+        key.sort()
+        ids = key >> pos_bits
+        new = np.empty(k, np.bool_)
         new[0] = True
         np.not_equal(ids[1:], ids[:-1], out=new[1:])
-    rank = np.cumsum(new, dtype=_code_type(n))
-    np.subtract(rank, 1, out=rank)
-    out: NDArray[Any] = np.empty(n, rank.dtype)
-    out[key & ((1 << pos_bits) - 1)] = rank
-    distinct = ids[new] + lo
-    if not extra.size:
-        return distinct, out
-    uniq = np.union1d(distinct, extra).astype(np.int64)
-    return uniq, np.take(np.searchsorted(uniq, distinct).astype(_code_type(uniq.size)), out)
+        rank = np.cumsum(new, dtype=local.dtype)
+        np.subtract(rank, 1, out=rank)
+        local[a + (key & mask)] = rank
+        found.append(ids[new] + lo)
+    if len(found) == 1 and not extra.size:
+        return found[0], local
+    uniq = _distinct(np.concatenate([*found, extra]))
+    out: NDArray[Any] = np.empty(n, _code_type(uniq.size))
+    for i, a in enumerate(range(0, n, piece)):
+        where = np.searchsorted(uniq, found[i]).astype(out.dtype)
+        np.take(where, local[a:a + piece], out=out[a:a + piece])
+    return uniq, out
+
+
+def _distinct(a: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The sorted distinct values (a plain sort: faster here than ``np.unique``)."""
+    a.sort()
+    keep = np.empty(a.size, np.bool_)
+    if a.size:
+        keep[0] = True
+        np.not_equal(a[1:], a[:-1], out=keep[1:])
+    return a[keep]
 
 
 def _code_type(size: int) -> type[np.signedinteger[Any]]:
