@@ -21,7 +21,7 @@ meet in a player's sum); the field's mean D̄ is summed in whole numbers on a fi
 (``_field``), where no order of addition can change a digit; the datum and matchpoints are
 integer arithmetic.  Renaming players changes nothing either: no sum is ordered by a player id.
 
-**Memory.** Beyond the week itself (52 bytes a result), the call holds about 170 bytes a result
+**Memory.** Beyond the week itself (52 bytes a result), the call holds about 190 bytes a result
 at its peak (codes, the sorted rows, and the (4, n) Rates and Rates on the board), measured by
 ``benchmarks/bench_ratings.py``.
 """
