@@ -120,10 +120,12 @@ class WeekResults:
         """A week from array-likes (lists, arrays); ``rate_zero`` defaults to no
         disconnections."""
         b = np.asarray(board)
+        p = np.asarray(players)
+        if p.size == 0:
+            p = p.reshape(0, 4)  # no rows: [] is (0,), not (0, 4)
         rz = np.zeros((b.shape[0] if b.ndim else 0, 4), dtype=np.bool_) if rate_zero is None \
             else np.asarray(rate_zero)
-        return cls(b, np.asarray(players).reshape(-1, 4) if np.asarray(players).size == 0
-                   else np.asarray(players), np.asarray(ns_score), rz)
+        return cls(b, p, np.asarray(ns_score), rz)
 
     @classmethod
     def empty(cls) -> WeekResults:
