@@ -16,7 +16,7 @@ result the NS score beats, 1 for each it ties; the NS percentage is ``100·mp / 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["datum_imps", "matchpoints", "round_datums", "segments"]
 
 
-def segments(board: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+def segments(board: NDArray[Any]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """Where each board's rows start in rows sorted by board, and how many there are."""
     n = board.size
     if n == 0:
@@ -89,7 +89,7 @@ def datum_imps(score: NDArray[np.int64], starts: NDArray[np.int64], counts: NDAr
     return kept / left, (np.sign(num) * bands).astype(np.int64)
 
 
-def matchpoints(board: NDArray[np.int64], score: NDArray[np.int64], starts: NDArray[np.int64],
+def matchpoints(board: NDArray[Any], score: NDArray[np.int64], starts: NDArray[np.int64],
                 counts: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
     """Each row's NS matchpoints (2/1/0) on its board, and the NS percentage."""
     n = score.size

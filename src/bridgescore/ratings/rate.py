@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -117,32 +117,44 @@ def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None =
                           f"应为 RateSettings，实为 {excerpt(st)}")
     n = len(week)
 
-    # 1. Codes and the board order.
+    # 1. Codes and the board order.  The rows' per-seat arrays are kept seat-major, (4, n):
+    # each seat's column is contiguous, so the arithmetic below reads memory in order.
     ids, flat_code = codes(week.players.reshape(-1), prior.player)
     m = ids.size
     at_prior = np.searchsorted(ids, prior.player)
     board_ids, board_code = codes(week.board)
     order = board_order(board_code, week.ns_score)
-    bcode = board_code[order]
+    bcode = np.take(board_code, order)
     del board_code
-    score = week.ns_score[order]
-    pcode = flat_code.reshape(n, 4)[order]
+    score = np.take(week.ns_score, order)
+    # Whole rows gathered (one cache line a row), then turned seat-major in order.
+    seat_code = np.take(flat_code.reshape(n, 4), order, axis=0).T.copy()
     del flat_code
-    rz = week.rate_zero[order]
+    zero = np.take(np.ascontiguousarray(week.rate_zero).view(np.uint32).reshape(n), order) \
+        .view(np.bool_).reshape(n, 4).T.copy()
     starts, counts = segments(bcode)
-    _check_boards(bcode, pcode, m, ids, board_ids)
+    _check_boards(bcode, seat_code, m, ids, board_ids)
 
     # 2. The week's board scores.
     if st.scoring == "ximp":
         datum_b, points = datum_imps(score, starts, counts, st.pool)
-        pct = 50.0 + 50.0 * np.tanh(points / st.imp_scale)
+        # pct = 50 + 50·tanh(IMPs/S), looked up: the IMPs take few values.
+        most = int(np.abs(points).max(initial=0))
+        steps = np.arange(-most, most + 1)
+        pct = np.take(50.0 + 50.0 * np.tanh(steps / st.imp_scale), points + most)
     else:
         points, pct = matchpoints(bcode, score, starts, counts)
         datum_b = np.full(starts.size, np.nan)
     rated_b = counts >= st.min_results
     rated = np.repeat(rated_b, counts)
     # Who counts on a board: everybody at a rated board, and a disconnected player anywhere.
-    counted = rz | rated[:, None]
+    counted = zero | rated
+    every = seat_code.reshape(-1)
+    played = np.bincount(every, minlength=m)
+    if not bool(counted.all()):
+        played -= np.bincount(seat_code[~counted], minlength=m)
+    played = played.astype(np.int64)
+    has = played > 0
 
     # 3–5. The prior of every player, then the pass(es).
     r_old = np.full(m, st.start_rate)
@@ -151,22 +163,27 @@ def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None =
     w[at_prior] = np.minimum(prior.weight, st.max_weight) * st.fade
     boards_old = np.zeros(m, np.int64)
     boards_old[at_prior] = prior.boards
-    who = pcode[counted]
-    played = np.bincount(who, minlength=m).astype(np.int64)
-    has = played > 0
     rates_now = r_old
     week_rate = np.zeros(m)
     last: tuple[NDArray[np.float64], ...] = ()
     for _ in range(st.passes):
-        table = rates_now[pcode]
+        table = np.empty((4, n))
+        for seat in range(4):
+            np.take(rates_now, seat_code[seat], out=table[seat])
         d_ns, d_bar = _differences(table, bcode, counts, rated, starts.size, st.field_adjust)
-        board_rate = _board_rates(table, pct, d_bar, rz, st.disconnect_rate)
-        total = np.bincount(who, weights=board_rate[counted], minlength=m)
+        board_rate = _board_rates(table, pct, d_bar, zero, st.disconnect_rate)
+        last = (table, d_ns, d_bar, board_rate.copy()) if detail else ()
+        del table
+        # A player's Rates on the boards are added seat by seat, board by board (the rows'
+        # order): an order no row order or player name changes.  Where a Rate does not count
+        # it adds 0.0, which leaves a sum as it was.
+        np.copyto(board_rate, 0.0, where=~counted)
+        total = np.bincount(every, weights=board_rate.reshape(-1), minlength=m)
+        del board_rate
         week_rate = np.zeros(m)
         week_rate[has] = total[has] / played[has]
         new = r_old.copy()
         new[has] = (w[has] * r_old[has] + played[has] * week_rate[has]) / (w[has] + played[has])
-        last = table, d_ns, d_bar, board_rate
         rates_now = new
     ratings = Ratings._trusted(ids, rates_now, w + played, boards_old + played)
     out_detail = None
@@ -177,12 +194,19 @@ def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None =
     return WeekRating(ratings, ids[has], played[has], week_rate[has], st, out_detail)
 
 
-def _check_boards(bcode: NDArray[np.int64], pcode: NDArray[np.int64], m: int,
+def _check_boards(bcode: NDArray[Any], seat_code: NDArray[Any], m: int,
                   ids: NDArray[np.int64], board_ids: NDArray[np.int64]) -> None:
-    """A player plays a board once: two results of one player on one board are refused."""
-    if bcode.size == 0:
+    """A player plays a board once: two results of one player on one board are refused
+    (one sort of the (board, player) pairs)."""
+    n = bcode.size
+    if n == 0:
         return
-    key = np.repeat(bcode, 4) * max(m, 1) + pcode.reshape(-1)
+    key = np.empty(4 * n, np.int64)
+    base = bcode.astype(np.int64)
+    base *= max(m, 1)
+    for seat in range(4):
+        np.add(base, seat_code[seat], out=key[seat * n:(seat + 1) * n])
+    del base
     key.sort()
     twice = np.flatnonzero(key[1:] == key[:-1])
     if twice.size:
@@ -193,18 +217,18 @@ def _check_boards(bcode: NDArray[np.int64], pcode: NDArray[np.int64], m: int,
                           f"牌手 {int(ids[p])} 在第 {int(board_ids[b])} 副上有两个结果：每副牌一名牌手只打一次")
 
 
-def _differences(table: NDArray[np.float64], bcode: NDArray[np.int64], counts: NDArray[np.int64],
+def _differences(table: NDArray[np.float64], bcode: NDArray[Any], counts: NDArray[np.int64],
                  rated: NDArray[np.bool_], boards: int, adjust: bool
                  ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Each row's D (NS pair level minus EW's) and its board's mean D̄ (0 when
-    ``field_adjust`` is off or the board is not rated), per row."""
-    d = (table[:, 0] + table[:, 2]) * 0.5 - (table[:, 1] + table[:, 3]) * 0.5
+    ``field_adjust`` is off or the board is not rated), per row; ``table`` is (4, n)."""
+    d = (table[0] + table[2]) * 0.5 - (table[1] + table[3]) * 0.5
     if not adjust or d.size == 0:
         return d, np.zeros(d.size)
-    return d, np.repeat(_field(d, bcode, counts, rated, boards), counts)
+    return d, np.take(_field(d, bcode, counts, rated, boards), bcode)
 
 
-def _field(d: NDArray[np.float64], bcode: NDArray[np.int64], counts: NDArray[np.int64],
+def _field(d: NDArray[np.float64], bcode: NDArray[Any], counts: NDArray[np.int64],
            rated: NDArray[np.bool_], boards: int) -> NDArray[np.float64]:
     """Each board's mean of D, summed exactly: every D is rounded to a grid of 2^-k (k = 32,
     less when the Rates are so large that a board's sum might not stay below 2^52) and the
@@ -223,20 +247,27 @@ def _field(d: NDArray[np.float64], bcode: NDArray[np.int64], counts: NDArray[np.
 
 
 def _board_rates(table: NDArray[np.float64], pct: NDArray[np.float64], d_bar: NDArray[np.float64],
-                 rz: NDArray[np.bool_], disconnect: float) -> NDArray[np.float64]:
-    """Each seat's Rate on the board: for NS ``2·(pct − 50) + R_E + R_W − partner + 2·D̄``,
-    for EW ``2·(pct_EW − 50) + R_N + R_S − partner − 2·D̄``; a disconnection's is
-    ``disconnect``."""
-    n_, e_, s_, w_ = table[:, 0], table[:, 1], table[:, 2], table[:, 3]
+                 zero: NDArray[np.bool_], disconnect: float) -> NDArray[np.float64]:
+    """Each seat's Rate on the board, (4, n): for NS ``2·(pct − 50) + R_E + R_W − partner +
+    2·D̄``, for EW ``2·(pct_EW − 50) + R_N + R_S − partner − 2·D̄`` (pct_EW = 100 − pct);
+    a disconnection's is ``disconnect``."""
+    n_, e_, s_, w_ = table[0], table[1], table[2], table[3]
     ns = 2.0 * (pct - 50.0)
     ew = 2.0 * ((100.0 - pct) - 50.0)
     f = 2.0 * d_bar
     out = np.empty(table.shape)
-    out[:, 0] = ns + e_ + w_ - s_ + f
-    out[:, 2] = ns + e_ + w_ - n_ + f
-    out[:, 1] = ew + n_ + s_ - w_ - f
-    out[:, 3] = ew + n_ + s_ - e_ - f
-    out[rz] = disconnect
+    for seat, (side, a, b, partner, sign) in enumerate((
+            (ns, e_, w_, s_, 1.0), (ew, n_, s_, w_, -1.0),
+            (ns, e_, w_, n_, 1.0), (ew, n_, s_, e_, -1.0))):
+        row = out[seat]
+        np.add(side, a, out=row)
+        row += b
+        row -= partner
+        if sign > 0:
+            row += f
+        else:
+            row -= f
+    out[zero] = disconnect
     return out
 
 
@@ -250,8 +281,9 @@ def _detail(week: WeekResults, order: NDArray[np.int64], counts: NDArray[np.int6
     pct_shown = np.where(rated, pct, nan)
     field = np.where(rated, d_bar, nan)
     expected = np.where(rated, 50.0 + d_ns - d_bar, nan)
-    br = np.where(counted, board_rate, nan)
-    return WeekDetail(order, week.board[order], week.players[order], week.ns_score[order],
-                      week.rate_zero[order], np.repeat(counts, counts), rated, datum,
+    br = np.where(counted, board_rate, nan).T.copy()
+    return WeekDetail(order, np.take(week.board, order), np.take(week.players, order, axis=0),
+                      np.take(week.ns_score, order), np.take(week.rate_zero, order, axis=0),
+                      np.repeat(counts, counts), rated, datum,
                       np.where(rated, points, 0).astype(np.int64), pct_shown, field, expected,
-                      table.copy(), br)
+                      table.T.copy(), br)

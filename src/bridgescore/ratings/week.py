@@ -45,6 +45,8 @@ def _readonly(a: NDArray[Any]) -> NDArray[Any]:
 def _ints(name: str, value: object, shape: tuple[int, ...] | None) -> NDArray[np.int64]:
     """``value`` as a new int64 array (a copy), its kind and shape checked."""
     a = np.asarray(value)
+    if a.size == 0 and a.dtype.kind == "f":
+        a = a.astype(np.int64)  # an empty list comes as float64
     if a.dtype.kind not in "iu" or a.dtype == np.bool_:
         raise BridgeError(f"invalid {name}: expected whole numbers (an integer array), got an "
                           f"array of {a.dtype}",
@@ -97,6 +99,8 @@ class WeekResults:
         score = _ints("ns_score", self.ns_score, (-1,))
         _rows("ns_score", score, n)
         rz = np.asarray(self.rate_zero)
+        if rz.size == 0 and rz.dtype.kind == "f":
+            rz = rz.astype(np.bool_)
         if rz.dtype != np.bool_:
             raise BridgeError(f"invalid rate_zero: expected booleans (a bool array), got an array "
                               f"of {rz.dtype}", f"无效的 rate_zero：应为布尔数组，实为 {rz.dtype} 数组")
