@@ -1024,8 +1024,8 @@ def newcomer_study(traces: list[Trace], worlds: list[World]) -> dict[str, Any]:
         reach90.append(float(top[0]) if top else math.nan)
     return {"skill": STRONG_SKILL, "weeks": len(rows[0]), "rate_by_seed": rows,
             "percentile_by_seed": pct_rows, "target_by_seed": targets,
-            "rate_mean": np.nanmean(np.array(rows), axis=0).tolist(),
-            "percentile_mean": np.nanmean(np.array(pct_rows), axis=0).tolist(),
+            "rate_mean": column_means(rows),
+            "percentile_mean": column_means(pct_rows),
             "target_mean": float(np.mean(targets)),
             "weeks_to_level": reach, "weeks_to_90th_percentile": reach90}
 
@@ -1127,6 +1127,17 @@ def sensitivity(size: Size, seed: int, n_seeds: int, model: Model) -> dict[str, 
         k: {m: mean_sd(v) | {"by_seed": v} for m, v in found[k].items()} for k in variants}}
 
 
+def column_means(rows: Sequence[Sequence[float]]) -> list[float]:
+    """Each column's mean over the rows, NaNs left out (NaN where a column has none: a week
+    before anyone has enough boards)."""
+    a = np.array(rows, dtype=float)
+    have = ~np.isnan(a)
+    n = have.sum(axis=0)
+    total = np.where(have, a, 0.0).sum(axis=0)
+    out: list[float] = np.where(n > 0, total / np.maximum(n, 1), np.nan).tolist()
+    return out
+
+
 def mean_sd(values: Sequence[float]) -> dict[str, float]:
     a = np.array(values, dtype=float)
     return {"mean": float(np.nanmean(a)),
@@ -1163,10 +1174,9 @@ def compare(size: Size, grids: Grids, seed: int, n_seeds: int,
         paired[name] = {"rho": mean_sd(drho), "rho_mature": mean_sd(dm), "mse": mean_sd(dmse),
                         "rate_better_rho": sum(d > 0 for d in drho),
                         "rate_better_mse": sum(d < 0 for d in dmse), "seeds": len(seeds)}
-    weekly = {name: np.nanmean(np.array([tr[name].rho for tr in traces]), axis=0).tolist()
-              for name in names}
-    weekly_mature = {name: np.nanmean(np.array([tr[name].rho_mature for tr in traces]),
-                                      axis=0).tolist() for name in names}
+    weekly = {name: column_means([tr[name].rho for tr in traces]) for name in names}
+    weekly_mature = {name: column_means([tr[name].rho_mature for tr in traces])
+                     for name in names}
     newcomer = {name: newcomer_study([tr[name] for tr in traces], worlds)
                 for name in ("rate", "ngs", "mean", "lsq")}
     weak = weak_study(size, seeds, tuned, worlds, traces)
@@ -1468,6 +1478,19 @@ def report(out: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def plain_json(value: Any) -> Any:
+    """Strict JSON: NaN (a figure with nothing to measure) as null, NumPy numbers as Python's."""
+    if isinstance(value, dict):
+        return {k: plain_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain_json(v) for v in value]
+    if isinstance(value, float | np.floating):
+        return None if math.isnan(value) else float(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    return value
+
+
 def write_svgs(out: dict[str, Any], folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     pictures = {
@@ -1509,12 +1532,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {name:<16} ρ {_pm(v['rho'], 4)}   weakest by skill {_pm(v['skill'], 2)}"
                   f"   weakest by Rates {_pm(v['rate'], 2)}")
         if args.json:
-            args.json.write_text(json.dumps(found, indent=1) + "\n", encoding="utf-8")
+            args.json.write_text(json.dumps(plain_json(found), indent=1, allow_nan=False)
+                                 + "\n", encoding="utf-8")
         return 0
     out = compare(size, grids, args.seed, args.seeds or size.seeds, MODELS[args.model])
     print(report(out))
     if args.json:
-        args.json.write_text(json.dumps(out, indent=1, allow_nan=True) + "\n", encoding="utf-8")
+        args.json.write_text(json.dumps(plain_json(out), indent=1, allow_nan=False) + "\n",
+                             encoding="utf-8")
     if args.svg:
         for path in write_svgs(out, args.svg):
             print(f"wrote {path}")
