@@ -35,7 +35,7 @@ def weeks(draw: Any, max_players: int = 40, max_boards: int = 6, max_results: in
             players = tuple(seated[4 * t:4 * t + 4])
             score = draw(st.sampled_from(PALETTE))
             zero = tuple(draw(st.integers(0, 24)) == 0 for _ in range(4))
-            rows.append((key, players, score, zero))  # type: ignore[arg-type]
+            rows.append((key, players, score, zero))
     rated = draw(st.lists(st.sampled_from(ids), unique=True, max_size=n_players))
     strangers = draw(st.lists(st.integers(-10**15, 10**15).filter(lambda x: x not in ids),
                               unique=True, max_size=3))

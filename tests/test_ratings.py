@@ -268,7 +268,7 @@ def test_explain_board_in_both_languages() -> None:
     assert explain_board(w, 2, 8) == (
         "Board 2, West (player 8): disconnected, so the Rate on the board is 0.00 (a "
         "disconnection scores 0.00 on its board).")
-    assert "断线" in explain_board(w, 2, 8, "中文")
+    assert "断线" in explain_board(w, 2, 8, "中文")  # type: ignore[arg-type]
 
 
 def test_explain_board_mp_and_unrated() -> None:

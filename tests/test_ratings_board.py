@@ -15,7 +15,13 @@ import pytest
 from ratings_strategies import PALETTE
 
 from bridgescore.compete.pool import Pool, _datum, _imps_of
-from bridgescore.events.imp_pairs import ImpSettings, _imps, butler_datum, butler_drop
+from bridgescore.events.imp_pairs import (
+    ROUNDINGS,
+    ImpSettings,
+    _imps,
+    butler_datum,
+    butler_drop,
+)
 from bridgescore.events.matchpoints import (
     MatchpointSettings,
     matchpoints_pairwise,
@@ -24,6 +30,7 @@ from bridgescore.events.matchpoints import (
 from bridgescore.events.model import BoardResult, Session, possible_ns_scores
 from bridgescore.imps import get_imp_scale
 from bridgescore.ratings import RateSettings, Ratings, WeekDetail, WeekResults, rate_week
+from bridgescore.ratings.index import board_order, codes
 from bridgescore.vulnerability import Vulnerability
 
 
@@ -62,7 +69,7 @@ def detail(week: WeekResults, st: RateSettings) -> WeekDetail:
 POOL_SETTINGS = [ImpSettings()] + [
     ImpSettings(drop=drop, rounding=rounding, datum_round=step, imp_scale=scale)
     for drop in ("auto", 0, 1, 3, 0.2, 0.45)
-    for rounding in ("away", "even", "up")
+    for rounding in ROUNDINGS
     for step in (10, 0, 50)
     for scale in ("wbf", "ebl-1960")
     if (drop, rounding, step, scale) != ("auto", "away", 10, "wbf")
@@ -162,3 +169,37 @@ def test_boards_below_the_threshold_have_no_figures() -> None:
     assert np.isnan(d.board_rate[small]).all()
     assert d.rated[~small].all() and not np.isnan(d.board_rate[~small]).any()
     assert sum(1 for s in scores.values() if len(s) < 6) == 5
+
+
+# -- the ids' codes and the rows' order (ratings/index.py) ---------------------------------
+
+@pytest.mark.parametrize("spread", [1, 3, 10**6, 2**30, 2**52])
+def test_codes_take_each_way_to_the_same_answer(spread: int) -> None:
+    """Dense ids (a look-up table), spread ones (one packed sort), ids too wide to pack
+    (np.unique): the sorted distinct ids and each value's position among them."""
+    rng = np.random.default_rng(spread % 1000)
+    base = rng.integers(0, 500, 3000)
+    values = (base * spread - 2**62).astype(np.int64)
+    extra = (rng.integers(400, 900, 50) * spread - 2**62).astype(np.int64)
+    uniq, code = codes(values, np.unique(extra))
+    want = np.unique(np.concatenate([values, extra]))
+    assert np.array_equal(uniq, want)
+    assert np.array_equal(uniq[code], values)
+    alone, code2 = codes(values)
+    assert np.array_equal(alone, np.unique(values)) and np.array_equal(alone[code2], values)
+    assert codes(np.zeros(0, np.int64))[0].size == 0
+    only_extra, none = codes(np.zeros(0, np.int64), np.unique(extra))
+    assert np.array_equal(only_extra, np.unique(extra)) and none.size == 0
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_board_order_packed_and_lexsorted(wide: bool) -> None:
+    rng = np.random.default_rng(7)
+    board = rng.integers(0, 300, 5000).astype(np.int64)
+    if wide:  # codes too large to pack with the row number: the lexsort way
+        board = board << 45
+    score = (rng.integers(-760, 761, 5000) * 10).astype(np.int64)
+    order, b, s = board_order(board, score)
+    assert np.array_equal(b, board[order]) and np.array_equal(s, score[order])
+    assert np.array_equal(np.lexsort((s, b)), np.arange(5000))  # sorted by board, then score
+    assert sorted(order.tolist()) == list(range(5000))

@@ -14,11 +14,16 @@ The steps, all vectorised (no Python loop over results, players or boards):
    blend ``R' = (w·R + n·W)/(w + n)`` with ``w = min(max_weight, w_old)·fade``.
 
 **The same figures for any row order, to the last digit.**  Every sum runs in an order that
-depends on the week's contents only: the rows are sorted by board, so a player's r values
-are added board by board in the order of the board keys (a player plays a board once); the
-field's mean D̄ is summed in whole numbers on a fixed grid (``_field``), where no order of
-addition can change a digit; the datum and matchpoints are integer arithmetic.  Renaming
-players changes nothing either: no sum is ordered by a player id.
+depends on the week's contents only: the rows are sorted by (board, NS score) and kept
+seat-major, so a player's r values are added seat by seat, then board by board in the order of
+the board keys (a player plays a board once, so rows of one board that tie on the score never
+meet in a player's sum); the field's mean D̄ is summed in whole numbers on a fixed grid
+(``_field``), where no order of addition can change a digit; the datum and matchpoints are
+integer arithmetic.  Renaming players changes nothing either: no sum is ordered by a player id.
+
+**Memory.** Beyond the week itself (52 bytes a result), the call holds about 170 bytes a result
+at its peak (codes, the sorted rows, and the (4, n) Rates and Rates on the board), measured by
+``benchmarks/bench_ratings.py``.
 """
 
 from __future__ import annotations
@@ -123,12 +128,12 @@ def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None =
     m = ids.size
     at_prior = np.searchsorted(ids, prior.player)
     board_ids, board_code = codes(week.board)
-    order = board_order(board_code, week.ns_score)
-    bcode = np.take(board_code, order)
+    order, bcode, score = board_order(board_code, week.ns_score)
     del board_code
-    score = np.take(week.ns_score, order)
-    # Whole rows gathered (one cache line a row), then turned seat-major in order.
-    seat_code = np.take(flat_code.reshape(n, 4), order, axis=0).T.copy()
+    # Whole rows gathered (one cache line a row), then turned seat-major in order, as intp
+    # (the index type np.take and np.bincount work in: no conversion at each use).
+    seat_code = np.ascontiguousarray(np.take(flat_code.reshape(n, 4), order, axis=0).T,
+                                     dtype=np.intp)
     del flat_code
     zero = np.take(np.ascontiguousarray(week.rate_zero).view(np.uint32).reshape(n), order) \
         .view(np.bool_).reshape(n, 4).T.copy()
