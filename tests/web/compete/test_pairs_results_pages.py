@@ -16,6 +16,7 @@ from django.test import Client
 
 from bridgescore.web.compete import services as sv
 from bridgescore.web.compete.models import Competition
+from bridgescore.web.play.models import PlayBoard
 
 from ..base import PASSWORD
 from .pairs_played import PlayedCase, play_howell, play_mitchell
@@ -128,6 +129,12 @@ class PairsResultsPagesTests(PlayedCase):
         assert "南北方向" in zh and "东西方向" in zh and "双冠军：南北对与东西对分别排名。" in zh
         board = text(m.get(f"{base}/boards/1/", **EN))
         assert "Rounds 1, 2, 3" in board and "beats" in board and "EW: 4 − " in board
+        # Board 4 never started at a table (the director entered its results): its hands
+        # come from the competition's deals.
+        assert not PlayBoard.objects.filter(table__competition_table__competition=c,
+                                            number=4).exists()
+        board = text(m.get(f"{base}/boards/4/", **EN))
+        assert 'class="compass"' in board and ('id="dd"' in board or 'id="dd-note"' in board)
         assert self.codes(f"{base}/boards/6/") == {"anonymous": 302, "member": 200,
                                                    "outsider": 403, "director": 200}
 

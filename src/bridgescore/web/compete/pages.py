@@ -18,12 +18,14 @@ from typing import Any
 from ...board import Board
 from ...cards import Card
 from ...compete import swissevent as sw
+from ...deal import Deal
 from ...errors import BridgeError
 from ...events.adjusted import award_text
 from ...events.figures import column, fixed
 from ...events.model import BoardResult
 from ...events.scores import ScoredBoard, ScoredResult
 from ...i18n import Lang, is_zh, signed
+from ...seat import Seat
 from ..accounts.models import User
 from ..clubs.roles import AnyUser, can_direct, is_member
 from ..play.models import PlayBoard
@@ -617,22 +619,31 @@ def board_view(c: Competition, b: Boards, number: int, lang: Lang) -> BoardPage:
                              pair_name(b.players.get(cs.ew, ()), who, lang), "", "", "", "",
                              "", "", "", "", (), (), None, cut=True, round=cs.round))
     rows.sort(key=lambda x: (x.round, x.table))
-    if any_board is None:
-        any_board = PlayBoard.objects.filter(table_id__in=list(play.values()),
-                                             number=number).first()
-    hands, vul_ns, vul_ew, deal = None, False, False, None
-    if any_board is not None:  # shown: no table plays the board any more
-        st = records.board_state(any_board)
-        deal = st.board.deal
-        view = records.record_view(any_board, st, lang)
-        hands = {k: {**v, "player": ""} for k, v in view["hands"].items()}
-        vul_ns, vul_ew = view["vul_ns"], view["vul_ew"]
+    # The deal (shown: no table plays the board any more): as a table played it, else the
+    # competition's board set (a board whose results all came from the director).
+    deal = _deal(c, number, any_board, list(play.values()))
+    hands = None if deal is None else records.hands_view(deal, lang)
+    vul = Board(number).vulnerability
     dd, par_text, note = _double_dummy(deal, number, lang) if deal is not None else (None, "", "")
     return BoardPage(number, rounds, ("、" if is_zh(lang) else ", ").join(map(str, rounds)),
                      Board(number).describe(lang), rows,
                      "" if sb is None or sb.datum is None else f"{sb.datum:g}",
                      "" if sb is None or sb.top is None else f"{sb.top:g}",
-                     hands, vul_ns, vul_ew, dd, par_text, note)
+                     hands, vul.is_vulnerable(Seat.NORTH), vul.is_vulnerable(Seat.EAST), dd,
+                     par_text, note)
+
+
+def _deal(c: Competition, number: int, played: PlayBoard | None,
+          tables: list[int]) -> Deal | None:
+    from ..events.services import _deals_of
+    from ..play import records
+
+    pb = played or PlayBoard.objects.filter(table_id__in=tables, number=number).first()
+    if pb is not None:
+        return records.board_state(pb).board.deal
+    if c.board_set is not None:
+        return _deals_of(c.board_set.pbn).get(number)
+    return None
 
 
 def _row(res: BoardResult, round: int, ns_v: str, ew_v: str, who: Mapping[str, str],

@@ -45,8 +45,8 @@ from ..clubs.roles import AnyUser, can_direct, is_member
 from ..events.models import Event
 from .models import PlayBoard, PlaySeat, PlayTable
 
-__all__ = ["Refusal", "board_state", "may_see", "record_of", "record_view", "replay_data",
-           "session_view"]
+__all__ = ["Refusal", "board_state", "hands_view", "may_see", "record_of", "record_view",
+           "replay_data", "session_view"]
 
 
 class Refusal(enum.Enum):
@@ -285,6 +285,12 @@ def _hand_view(deal: Deal, seat: Seat, lang: Lang) -> dict[str, Any]:
                       "red": letter in _RED,
                       "ranks": " ".join(c.rank.display for c in cards) or "—"})
     return {"seat": seat.letter, "name": seat.name_in(lang), "suits": suits, "hcp": hand.hcp}
+
+
+def hands_view(deal: Deal, lang: Lang) -> dict[str, dict[str, Any]]:
+    """The four hands of ``deal`` as the compass (``play/_compass.html``) shows them, with
+    no players' names: a comparison page's, where several tables played the deal."""
+    return {s.letter: {**_hand_view(deal, s, lang), "player": ""} for s in Seat}
 
 
 def _score_view(state: TableState, lang: Lang) -> dict[str, Any] | None:
