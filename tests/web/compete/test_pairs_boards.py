@@ -206,3 +206,40 @@ def play_rest(c: Competition, td: object) -> Competition:
         for t in (1, 2, 3):
             record(c, td, r, t, HOWELL[(r, t)][2], HOWELL_PLAY[(r, t)])  # type: ignore[arg-type]
     return Competition.objects.get(pk=c.pk)
+
+
+def test_a_big_event_lists_each_pairs_own_boards() -> None:
+    """More boards than a grid holds (a big Mitchell plays hundreds, each pair a few): each
+    row lists its pair's own boards, played or cut, in order."""
+    from django.template.loader import render_to_string
+
+    from bridgescore.events.model import BoardResult
+    from bridgescore.events.scores import ScoredBoard, ScoredResult
+
+    n = pages.GRID_BOARDS + 4
+    scored = {
+        7: ScoredBoard(7, (ScoredResult(BoardResult(7, "1", "2", score=620, table=1), 2.0, 0.0,
+                                        ns_exact=(2, 1), ew_exact=(0, 1)),), 2.0),
+        3: ScoredBoard(3, (ScoredResult(BoardResult(3, "2", "1", score=-50, table=1), 0.5, 1.5,
+                                        ns_exact=(1, 2), ew_exact=(3, 2)),), 2.0)}
+    b = pages.Boards("mp", "2/1/0", tuple(range(1, n + 1)), scored,
+                     {n: (pages.CutSeat(9, 2, "1", "3"),)}, {}, {}, {})
+    standing = [pages.StandingRow("1", p, p, "0", 0, "", None, False, True) for p in "123"]
+    rows = pages.result_rows(b, standing)
+    assert [[(c.board, c.value, c.played, c.cut) for c in r.cells] for r in rows] == [
+        [(3, "1.50", True, False), (7, "2.00", True, False), (n, "", False, True)],
+        [(3, "0.50", True, False), (7, "0.00", True, False)],
+        [(n, "", False, True)]]
+    # The same rows in a grid hold a cell for every board.
+    small = pages.Boards("mp", "2/1/0", (3, 7), scored, {}, {}, {}, {})
+    assert [len(r.cells) for r in pages.result_rows(small, standing)] == [2, 2, 2]
+    html = render_to_string("compete/_results_table.html", {
+        "rows": rows, "boards": list(b.shown), "grid": False, "table_id": "results",
+        "board_base": "/compete/5/boards/", "cut_title": "cut", "c": None, "columns": 6})
+    # Each pair's boards on a line of their own under its row, across the table.
+    assert 'class="num board"' not in html and html.count('class="cell"') == 6
+    assert html.count('<td colspan="6" class="cells">') == 3
+    assert html.count('data-boards-of="') == 3
+    assert ('<a class="cell" data-board="7" href="/compete/5/boards/7/"><span class="n">7</span>'
+            ' 2.00</a>') in html
+    assert f'href="/compete/5/boards/{n}/" title="cut"><span class="n">{n}</span> ✂</a>' in html

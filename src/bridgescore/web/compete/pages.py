@@ -1,6 +1,13 @@
 """What the competitions' pages show, read through the services (``services.state_of``,
-``rounds``, ``standings``) and the library (a round's session scored again for a board's
-comparison); this module only picks, names and formats for one reader.
+``rounds``, ``standings``) and the library (the scored boards for the results' cells and a
+board's comparison, ``events.explain`` for its arithmetic); this module only picks, names and
+formats for one reader.
+
+An event's boards (``Boards``, ``boards_of``) are filled by each kind that has them (the
+Swiss: ``swiss_boards``, a pairs event: ``pairs_boards``) and read the same way by the results
+page (``result_rows``) and the board's comparison (``board_view``): a board is shown only
+once no table can play it any more, and a pairs event's before publication only to the
+club's director.
 
 Who may open a competition (``may_open``): the services' ``can_see`` (published, or a
 director), and for a members-only competition only the club's members (seed 002, §8: every
@@ -474,6 +481,7 @@ class Field:
 
     direction: str  # "", "NS" or "EW"
     rows: tuple[ResultRow, ...]
+    grid: bool = True  # a column a board (else each row lists its pair's own boards)
 
     @property
     def table_id(self) -> str:
@@ -487,20 +495,35 @@ def _exact(s: ScoredResult, side: str) -> Fraction | float:
     return s.ns if side == "ns" else s.ew
 
 
+# Up to this many boards the results are a grid, a column a board; beyond (a big Mitchell
+# plays hundreds, each pair two dozen of them) each pair's row lists its own boards.
+GRID_BOARDS = 36
+
+
 def result_rows(b: Boards, standings: Iterable[StandingRow]) -> tuple[ResultRow, ...]:
-    """Each pair's row with its value on each board shown (as the board's comparison
-    page shows it), a cut board marked."""
+    """Each pair's row with its value on each board shown (as the board's comparison page
+    shows it), a cut board marked: on every board shown (a grid, ``GRID_BOARDS`` at most),
+    else on the pair's own boards."""
     values: dict[tuple[str, int], Fraction | float] = {}
+    mine: dict[str, set[int]] = {}
     for sb in b.scored.values():
         for one in sb.results:
-            values[(one.result.ns_pair, sb.board)] = _exact(one, "ns")
-            values[(one.result.ew_pair, sb.board)] = _exact(one, "ew")
-    cut = {(p, n) for n, seats in b.cut.items() for s in seats for p in (s.ns, s.ew)}
+            for pair, side in ((one.result.ns_pair, "ns"), (one.result.ew_pair, "ew")):
+                values[(pair, sb.board)] = _exact(one, side)
+                mine.setdefault(pair, set()).add(sb.board)
+    cut: set[tuple[str, int]] = set()
+    for n, seats in b.cut.items():
+        for seat in seats:
+            for pair in (seat.ns, seat.ew):
+                cut.add((pair, n))
+                mine.setdefault(pair, set()).add(n)
+    grid = len(b.shown) <= GRID_BOARDS
     rows = []
     for s in standings:
-        col = column([values.get((s.pair, n)) for n in b.shown])
+        boards = b.shown if grid else sorted(mine.get(s.pair, ()))
+        col = column([values.get((s.pair, n)) for n in boards])
         rows.append(ResultRow(s, tuple(Cell(n, v, (s.pair, n) in cut, (s.pair, n) in values)
-                                       for n, v in zip(b.shown, col, strict=True))))
+                                       for n, v in zip(boards, col, strict=True))))
     return tuple(rows)
 
 
@@ -510,7 +533,8 @@ def swiss_results(c: Competition, state: sw.SwissEvent, user: AnyUser, lang: Lan
     me = str(user.pk) if user.is_authenticated else ""
     who = names_of([x for p in state.pairs for x in p.players], lang)
     b = swiss_boards(c, state, user)
-    return [Field("", result_rows(b, standing_rows(state, who, me, lang)))], list(b.shown)
+    grid = len(b.shown) <= GRID_BOARDS
+    return [Field("", result_rows(b, standing_rows(state, who, me, lang)), grid)], list(b.shown)
 
 
 def pairs_standings(state: Any, who: Mapping[str, str], me: str,
@@ -539,7 +563,9 @@ def pairs_results(c: Competition, state: Any, user: AnyUser, lang: Lang
     b = pairs_boards(c, state, user)
     players = [x for e in state.event.entries for x in e.players]
     who = names_of(players + [x for ps in b.players.values() for x in ps], lang)
-    fields = [Field(d, result_rows(b, rows)) for d, rows in pairs_standings(state, who, me, lang)]
+    grid = len(b.shown) <= GRID_BOARDS
+    fields = [Field(d, result_rows(b, rows), grid)
+              for d, rows in pairs_standings(state, who, me, lang)]
     return fields, list(b.shown)
 
 

@@ -17,6 +17,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -305,7 +306,10 @@ def results(request: HttpRequest, cid: int) -> HttpResponse:
         ctx.update(value=value_label(scoring), percentage=scoring == "mp",
                    published=state.event.published is not None,
                    director=request.user.is_authenticated and can_direct(request.user, c.club))
-    ctx.update(fields=fields, boards=boards)
+    # The board pages' address, written once for every cell (a big event has thousands).
+    ctx.update(fields=fields, boards=boards,
+               board_base=reverse("compete:board", args=[c.pk, 1]).removesuffix("1/"),
+               columns=5 + bool(ctx.get("percentage")) + bool(ctx.get("masterpoints")))
     return _no_store(render(request, f"compete/results_{c.kind}.html", ctx))
 
 
