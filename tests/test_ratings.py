@@ -163,10 +163,13 @@ def test_a_player_who_does_not_play_keeps_the_rate(pw: tuple[Ratings, WeekResult
 
 def test_nobody_plays() -> None:
     prior = Ratings.of([3, 1, 2], [60.0, 40.0, 50.5], [100.0, 500.0, 0.0], [10, 20, 0])
-    got = rate_week(prior, WeekResults.empty())
+    got = rate_week(prior, WeekResults.empty(), HAND)
     assert got.ratings.player.tolist() == [1, 2, 3]
     assert got.ratings.rate.tolist() == [40.0, 50.5, 60.0]
     assert got.ratings.weight.tolist() == [400 * 0.95, 0.0, 100 * 0.95]
+    # The defaults: 500 boards is under the cap of 3,000 and fades by 0.97.
+    assert rate_week(prior, WeekResults.empty()).ratings.weight.tolist() == [
+        500 * 0.97, 0.0, 100 * 0.97]
     assert got.ratings.boards.tolist() == [20, 0, 10]
     assert got.player.size == 0
     assert rate_week(Ratings.empty(), WeekResults.empty()).ratings == Ratings.empty()
@@ -175,7 +178,7 @@ def test_nobody_plays() -> None:
 def test_a_week_of_one_board_below_the_threshold_rates_only_disconnections() -> None:
     week = WeekResults.of([5, 5], [[1, 2, 3, 4], [5, 6, 7, 8]], [420, 400],
                           [[False, True, False, False], [False] * 4])
-    got = rate_week(Ratings.empty(), week, RateSettings())  # min_results 6: not rated
+    got = rate_week(Ratings.empty(), week, RateSettings(start_weight=20.0))  # min_results 6
     assert got.player.tolist() == [2] and got.boards.tolist() == [1]
     assert got.week_rate.tolist() == [0.0]
     assert got.ratings.get(2) == ((20 * 50 + 0) / 21, 21.0, 1)
@@ -183,6 +186,12 @@ def test_a_week_of_one_board_below_the_threshold_rates_only_disconnections() -> 
 
 
 # -- hand-worked: docs/ratings.md "A week worked by hand" ---------------------------------
+
+# The worked example's settings (round numbers a reader can follow by hand); the defaults are
+# the simulation's tuned values, which the reference tests cover.
+HAND = RateSettings(min_results=2, start_weight=20.0, imp_scale=10.0, fade=0.95,
+                    max_weight=400.0, passes=1)
+
 
 def test_the_week_worked_by_hand_in_the_docs() -> None:
     """Every figure typed in from the hand computation in docs/ratings.md."""
@@ -195,7 +204,7 @@ def test_the_week_worked_by_hand_in_the_docs() -> None:
         players=[[1, 2, 3, 4], [5, 6, 7, 8], [1, 2, 3, 4], [5, 6, 7, 8]],
         ns_score=[420, 170, -100, -50],
         rate_zero=[[False] * 4, [False] * 4, [False] * 4, [False, False, False, True]])
-    got = rate_week(prior, week, RateSettings(min_results=2), detail=True)
+    got = rate_week(prior, week, HAND, detail=True)
     d = got.detail
     assert d is not None
     # Datums, IMPs, percentages (rows sorted by board, then NS score).
@@ -237,7 +246,7 @@ def test_the_week_worked_by_hand_in_the_docs() -> None:
 
 def test_more_passes_use_the_others_new_rates() -> None:
     prior, week = random_week(7, players=40, boards=30, most=10)
-    one = rate_week(prior, week, RateSettings(min_results=2))
+    one = rate_week(prior, week, RateSettings(min_results=2, passes=1))
     two = rate_week(prior, week, RateSettings(min_results=2, passes=2))
     assert not np.array_equal(one.ratings.rate, two.ratings.rate)
     check_against_reference(prior, week, RateSettings(min_results=2, passes=4))
@@ -250,7 +259,7 @@ def hand_week() -> WeekRating:
                        [100.0, 40.0, 500.0, 20.0, 60.0, 80.0, 10.0])
     week = WeekResults.of([1, 1, 2, 2], [[1, 2, 3, 4], [5, 6, 7, 8]] * 2, [420, 170, -100, -50],
                           [[False] * 4, [False] * 4, [False] * 4, [False, False, False, True]])
-    return rate_week(prior, week, RateSettings(min_results=2), detail=True)
+    return rate_week(prior, week, HAND, detail=True)
 
 
 def test_explain_board_in_both_languages() -> None:
@@ -274,7 +283,8 @@ def test_explain_board_in_both_languages() -> None:
 def test_explain_board_mp_and_unrated() -> None:
     week = WeekResults.of([9, 9, 9, 4], [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12],
                                          [1, 2, 3, 4]], [420, 420, 400, 100])
-    w = rate_week(Ratings.empty(), week, RateSettings(min_results=3, scoring="mp"), detail=True)
+    w = rate_week(Ratings.empty(), week, RateSettings(min_results=3, scoring="mp", passes=1),
+                  detail=True)
     text = explain_board(w, 9, 10)
     assert text.startswith("Board 9, East (player 10): NS scored +400: 0 of 4 matchpoints, "
                            "0.00% for NS, 100.00% for EW;")

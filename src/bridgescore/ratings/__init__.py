@@ -5,9 +5,12 @@
 >>> from bridgescore.ratings import RateSettings, Ratings, WeekResults, rate_week
 >>> week = WeekResults.of(board=[1, 1], players=[[1, 2, 3, 4], [5, 6, 7, 8]],
 ...                       ns_score=[420, 170])
->>> done = rate_week(Ratings.empty(), week, RateSettings(min_results=2))
+>>> done = rate_week(Ratings.empty(), week, RateSettings(min_results=2, passes=1))
 >>> done.ratings.player.tolist(), [round(x, 2) for x in done.ratings.rate.tolist()]
-([1, 2, 3, 4, 5, 6, 7, 8], [51.39, 48.61, 51.39, 48.61, 48.19, 51.81, 48.19, 51.81])
+([1, 2, 3, 4, 5, 6, 7, 8], [50.94, 49.06, 50.94, 49.06, 48.93, 51.07, 48.93, 51.07])
+
+(Datum 300; +3 and −4 IMPs; North's 50 + 50·tanh(3/3) = 88.08 % makes a Rate on the board of
+2×(88.08 − 50) + 50 = 126.16, blended with a new player's 50 of weight 80: (80×50 + 126.16)/81.)
 
 Pure NumPy, no database and no Django: the web layer reads the week's results into a
 :class:`WeekResults` (in chunks: :meth:`WeekResults.concat`), keeps each player's standing as

@@ -50,8 +50,8 @@ from . import matches
 from .matches import match_table
 from .models import PlayBoard, PlaySeat, PlayTable
 
-__all__ = ["Refusal", "board_state", "match_table", "may_see", "record_of", "record_view",
-           "replay_data", "session_view"]
+__all__ = ["Refusal", "board_state", "hands_view", "match_table", "may_see", "record_of",
+           "record_view", "replay_data", "session_view"]
 
 
 class Refusal(enum.Enum):
@@ -270,6 +270,12 @@ def _hand_view(deal: Deal, seat: Seat, lang: Lang) -> dict[str, Any]:
                       "red": letter in _RED,
                       "ranks": " ".join(c.rank.display for c in cards) or "—"})
     return {"seat": seat.letter, "name": seat.name_in(lang), "suits": suits, "hcp": hand.hcp}
+
+
+def hands_view(deal: Deal, lang: Lang) -> dict[str, dict[str, Any]]:
+    """The four hands of ``deal`` as the compass (``play/_compass.html``) shows them, with
+    no players' names: a comparison page's, where several tables played the deal."""
+    return {s.letter: {**_hand_view(deal, s, lang), "player": ""} for s in Seat}
 
 
 def _score_view(state: TableState, lang: Lang) -> dict[str, Any] | None:
