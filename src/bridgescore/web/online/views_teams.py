@@ -20,6 +20,7 @@ from ..compete import clock
 from ..compete import services as sv
 from ..compete.kinds import robot_id
 from ..vugraph.views import _seats, _words
+from . import groups
 from . import services as online
 from .views_common import competition, lang, refused
 
@@ -69,7 +70,8 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     c = competition(request, pk, "teams")
     view = online.match_view(c, lang())
-    ctx: dict[str, Any] = {"c": c, "name": c.name_in(lang()), **view}
+    ctx: dict[str, Any] = {"c": c, "name": c.name_in(lang()), **view,
+                           "see_groups": groups.may_see(request.user, c.club)}
     ctx["live_rooms"] = [
         {"table": ct.play_table, "label": _("Open room") if ct.room_label == "open"
          else _("Closed room"), "socket": f"/ws/play/tables/{ct.play_table_id}",
