@@ -543,11 +543,10 @@ def transfer(group: PlayerGroup, by: AnyUser, whom: object) -> PlayerGroup:
     return g
 
 
-def busy(group: PlayerGroup) -> list[str]:
-    """Why the group cannot be dissolved now (empty: it can)."""
-    out = [f"challenge {n} on {c}" for c, n in open_challenges(group)]
-    out += [f"match {m}" for m in unfinished_matches(group)]
-    return out
+def busy(group: PlayerGroup) -> dict[str, Any]:
+    """Why the group cannot be dissolved now: its open challenges (ladder, number) and its
+    ladder matches not finished (both empty: it can)."""
+    return {"challenges": open_challenges(group), "matches": unfinished_matches(group)}
 
 
 def dissolve(group: PlayerGroup, by: AnyUser) -> PlayerGroup:

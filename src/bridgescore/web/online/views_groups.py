@@ -179,7 +179,7 @@ def group_context(request: HttpRequest, g: PlayerGroup) -> dict[str, Any]:
         "log": groups.log_rows(g, lg),
         "member_choices": [(str(m.user_id), groups.user_name(m.user, lg)) for m in ms],
         "errors": {}, "typed": {"name_en": g.name_en, "name_zh": g.name_zh},
-        "busy": groups.busy(g) if g.dissolved is None else [],
+        "busy": groups.busy(g) if g.dissolved is None else {},
     }
 
 
