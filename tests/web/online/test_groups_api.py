@@ -89,7 +89,7 @@ class GroupsApiTests(TransactionTestCase):
         assert [m["id"] for m in g["members"]] == [u.pk for u in self.p[:5]]
         # The other side: the Bees, four members.
         status, b = self.call("POST", "/clubs/online/groups", self.p[5], {"name_en": "Bees"})
-        for u in self.p[6:8] + [self.td]:
+        for u in [*self.p[6:8], self.td]:
             _, inv = self.call("POST", f"/groups/{b['id']}/invitations", self.p[5], {"user": u.pk})
             self.call("POST", f"/invitations/{inv['id']}/accept", u)
         ladder = sv.create_competition(self.club, self.td, kind="ladder", name_en="L",

@@ -272,7 +272,7 @@ class LadderTests(TransactionTestCase):
         assert "captain" in kinds
 
     def test_dissolving_is_refused_while_a_challenge_or_match_is_in_progress(self) -> None:
-        a, b, g, d = self.g
+        _, b, _, d = self.g
         sv.act(self.lad, {"type": "challenge", "challenger": d.entrant_id,
                           "defender": b.entrant_id}, d.leader)
         e = refused("busy", groups.dissolve, b, b.leader)
