@@ -80,7 +80,10 @@ def test_make_invite_accept_and_choose_a_line_up(site: tuple[servers.Server, lis
     zh = locale.startswith("zh")
     lang = "zh" if zh else "en"
     name = f"groups-{width}-{lang}"
-    t = (lambda en, cn: cn if zh else en)  # noqa: E731
+
+    def t(en: str, cn: str) -> str:
+        return cn if zh else en
+
     lead, errors = new_page(browser, width, locale)
     log_in(lead, server.url, f"l{n}")
     lead.goto(server.url + "/clubs/groups-club/groups/")

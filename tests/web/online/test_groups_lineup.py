@@ -8,11 +8,12 @@ from __future__ import annotations
 from django.test import TransactionTestCase
 
 from bridgescore.compete.refusal import Refusal
+from bridgescore.web.accounts.models import User
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
 from bridgescore.web.compete.models import Competition, CompetitionAction
 from bridgescore.web.online import groups
-from bridgescore.web.online.models import GroupLog
+from bridgescore.web.online.models import GroupLog, PlayerGroup
 
 from ..compete.helpers import seated
 from .helpers import FAST, T0, club_with, tables_of
@@ -42,7 +43,7 @@ class LineupTests(TransactionTestCase):
                self.p[0])
         [self.match] = Competition.objects.filter(kind="teams")
 
-    def make(self, en: str, zh: str, people: list) -> object:
+    def make(self, en: str, zh: str, people: list[User]) -> PlayerGroup:
         g = groups.create(self.club, people[0], kind="team", name_en=en, name_zh=zh)
         for u in people[1:]:
             groups.answer(groups.invite(g, people[0], str(u.pk)), u, True)

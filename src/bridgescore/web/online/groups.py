@@ -31,7 +31,7 @@ Every change writes a ``GroupLog`` row in its own transaction (who, when, what).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from django.conf import settings as django_settings
@@ -604,7 +604,7 @@ def enter_ladder(group: PlayerGroup, by: AnyUser, ladder: Competition) -> None:
 
 
 def choose_lineup(match: Competition, group: PlayerGroup, by: AnyUser,
-                  players: list[object]) -> tuple[str, ...]:
+                  players: Sequence[object]) -> tuple[str, ...]:
     """The captain's four for a ladder match, in seat order (``teammatch.seating``: the
     first two play in the open room, the last two in the closed room), before it starts."""
     with transaction.atomic():
