@@ -305,7 +305,8 @@ class LadderMatchTests(TransactionTestCase):
         alpha, beta = group(club, "Alpha", people[:4]), group(club, "Beta", people[4:8])
         ladder = sv.create_competition(club, td, kind="ladder", name_en="Ladder",
                                        name_zh="梯级赛", settings={"boards": BOARDS,
-                                                                   "deal_seed": 5})
+                                                                   "deal_seed": 5,
+                                                                   "match_start_after": 0})
         for g, cap in ((alpha, people[0]), (beta, people[4])):
             sv.act(ladder, {"type": "join", "entrant": g.entrant_id, "kind": "team",
                             "captain": str(cap.pk)}, cap)

@@ -137,6 +137,10 @@ class Kind(ABC):
     director_actions: ClassVar[frozenset[str]] = frozenset()
     player_actions: ClassVar[frozenset[str]] = frozenset()
     system_actions: ClassVar[frozenset[str]] = frozenset({"tick"})
+    # Actions taken only through their app's own service, which checks what the
+    # platform's records say (a player group's leader and members): ``act`` refuses them,
+    # a director's included.
+    service_actions: ClassVar[frozenset[str]] = frozenset()
     # The URL name of the kind's own page (its one argument ``pk``), when the competitions'
     # event and results pages do not show it (the kinds of ``web.online``); "" for them.
     page: ClassVar[str] = ""

@@ -51,7 +51,9 @@ def match_view(c: Competition, lang: str) -> dict[str, Any]:
     people = names([*st.home.players, *st.away.players], lang)
     zh = lang.startswith("zh")
     teams = [{"id": s.id, "name": s.name_zh if zh else s.name_en,
-              "players": [people[p] for p in s.players]} for s in (st.home, st.away)]
+              "players": [people[p] for p in s.players],
+              "group": int(s.id[1:]) if st.ladder is not None and s.id[:1] == "g"
+              and s.id[1:].isdigit() else None} for s in (st.home, st.away)]
     rooms = {t.room_label: t for t in CompetitionTable.objects.filter(competition=c)
              .select_related("play_table")}
     ladder = None
@@ -61,7 +63,7 @@ def match_view(c: Competition, lang: str) -> dict[str, Any]:
             "rooms": [rooms[r] for r in ("open", "closed") if r in rooms],
             "boards": st.match.boards, "vp_scale": st.match.vp_scale,
             "ladder": ladder, "challenge": None if st.ladder is None else st.ladder[1],
-            "phase": state.match.phase.value}
+            "phase": state.match.phase.value, "starts": _moment(st.start_at)}
 
 
 # ---------------------------------------------------------------------------- the ladder
@@ -70,7 +72,8 @@ def match_view(c: Competition, lang: str) -> dict[str, Any]:
 def groups_led(user: AnyUser, club: Club) -> list[PlayerGroup]:
     if not user.is_authenticated:
         return []
-    return list(PlayerGroup.objects.filter(club=club, leader_id=user.pk).order_by("pk"))
+    return list(PlayerGroup.objects.filter(club=club, leader_id=user.pk, dissolved__isnull=True)
+                .order_by("pk"))
 
 
 def _group_names(ids: list[str], lang: str) -> dict[str, str]:
@@ -108,6 +111,7 @@ def ladder_view(c: Competition, user: AnyUser, lang: str) -> dict[str, Any]:
             "may_answer": state.captains.get(ch.defender) == me and ch.accepted is None,
             "may_withdraw": state.captains.get(ch.challenger) == me and ch.accepted is None})
     rows = [{"place": i, "id": e, "name": entrant_names[e], "kind": ladder.entrants[e].kind,
+             "group": int(e[1:]) if e[:1] == "g" and e[1:].isdigit() else None,
              "captain": captains.get(state.captains.get(e, ""), ""), "mine": e in mine,
              "busy": busy.get(e), "may_challenge": e in reachable}
             for i, e in enumerate(ladder.order, 1)]

@@ -24,6 +24,7 @@ from ..compete import services as sv
 from ..compete.kinds import robot_id
 from ..vugraph import services as vg
 from ..vugraph.views import _seats, _words
+from . import groups
 from . import services as online
 from .views_common import competition, lang, refused
 from .vugraph import ONLINE
@@ -78,7 +79,8 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
     view = online.match_view(c, lang())
-    ctx: dict[str, Any] = {"c": c, "name": c.name_in(lang()), **view}
+    ctx: dict[str, Any] = {"c": c, "name": c.name_in(lang()), **view,
+                           "see_groups": groups.may_see(request.user, c.club)}
     signed_in = request.user.is_authenticated
     ctx["live_rooms"] = [
         {"table": ct.play_table, "label": _("Open room") if ct.room_label == "open"
