@@ -126,7 +126,10 @@ def _locked(group: PlayerGroup) -> PlayerGroup:
     write transaction serialises anyway)."""
     qs = PlayerGroup.objects.select_related("club", "leader")
     if connection.features.has_select_for_update:
-        qs = qs.select_for_update()
+        # Only the group's row: locking the joined club and leader rows too would serialise
+        # every group of the club and could deadlock with a player's own row lock
+        # (``_check_room_for``), taken in the other order by ``create``.
+        qs = qs.select_for_update(of=("self",))
     return qs.get(pk=group.pk)
 
 
@@ -279,6 +282,11 @@ def _count_groups(user: User, club: Club) -> int:
 
 
 def _check_room_for(user: User, club: Club, who_en: str, who_zh: str) -> None:
+    """Refuse a player already in the most groups allowed.  Called inside the joining
+    transaction: the player's row is locked first (PostgreSQL), so two joins of the same
+    player at the same instant are counted one after the other, never both under the limit."""
+    if connection.features.has_select_for_update:
+        list(User.objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
     n = per_player()
     if _count_groups(user, club) >= n:
         raise GroupRefused(f"{who_en} already in {n} groups of this club, the most a player "
