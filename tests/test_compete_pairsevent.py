@@ -382,3 +382,26 @@ def test_a_board_is_settled_once_no_table_can_play_it() -> None:
     assert ev.phase is Phase.COMPLETE
     assert all(ev.board_settled(b) for b in range(1, 6)) and ev.taking_part == frozenset()
     assert not PairsEvent.open().board_settled(1)
+
+
+@pytest.mark.parametrize("n", [3, 5, 8, 11, 13, 24])
+def test_settled_boards_against_the_movement(n: int) -> None:
+    """For Howells and Mitchells, odd fields too (a pair absent: its tables play nothing), a
+    board is settled after round r exactly when no assignment of a later round seats two
+    present pairs on it (worked out here from the movement's assignments)."""
+    ev = PairsEvent.open(PairsEventSettings())
+    for i in range(n):
+        ev, _ = apply(ev, SignUp((f"a{i}", f"b{i}"), now=i))
+    ev, _ = apply(ev, Start(now=100))
+    mv = ev.movement
+    assert mv is not None
+    present = set(ev.numbers)
+    boards = {b for a in mv.assignments for b in a.boards}
+    for r in range(1, mv.rounds + 1):
+        later = {b for a in mv.assignments if a.round >= r and a.ns in present
+                 and a.ew in present for b in a.boards}
+        played = {b for a in mv.assignments if a.ns in present and a.ew in present
+                  for b in a.boards}
+        assert {b for b in boards if ev.board_settled(b)} == played - later, (n, r)
+        ev, _ = apply(ev, CloseRound(now=200 + r))
+    assert ev.phase is Phase.COMPLETE and all(ev.board_settled(b) for b in boards)
