@@ -353,3 +353,55 @@ def test_director_adjusts_before_publication() -> None:
     assert scored.note == "A+/A-"
     assert refused(ev, RecordResult(1, t.table, b, Result.parse("PASS"), 9_001)) \
         == "round_closed"
+
+
+def test_a_board_is_settled_once_no_table_can_play_it() -> None:
+    """The 3-table Howell of six pairs, a board a round: board 1 is played in rounds 1, 3
+    and 4, board 2 in 1–3, board 3 in 2–4, board 4 in 1, 2 and 4, board 5 in round 5 (the
+    library's movement, as written in tests/web/compete/pairs_played.py).  A board is settled
+    once the last round that plays it has closed; the players take part until the event is
+    complete."""
+    ev = PairsEvent.open(PairsEventSettings(winners=1, boards_per_round=1))
+    players = [f"p{i}" for i in range(12)]
+    for i in range(6):
+        ev, _ = apply(ev, SignUp((players[2 * i], players[2 * i + 1]), now=i))
+    assert not any(ev.board_settled(b) for b in range(1, 6)) and ev.board_rounds == {}
+    assert ev.taking_part == frozenset(players)
+    ev, _ = apply(ev, Start(now=10))
+    assert dict(ev.board_rounds) == {1: (1, 3, 4), 2: (1, 2, 3), 3: (2, 3, 4), 4: (1, 2, 4),
+                                     5: (5,)}
+    settled_after = {1: set(), 2: set(), 3: {2}, 4: {1, 2, 3, 4}}
+    for r in (1, 2, 3, 4):
+        assert {b for b in range(1, 7) if ev.board_settled(b)} == (settled_after[r - 1]
+                                                                   if r > 1 else set())
+        ev, _ = apply(ev, CloseRound(now=20 + r))
+        assert ev.round == r + 1
+        assert {b for b in range(1, 7) if ev.board_settled(b)} == settled_after[r]
+        assert ev.taking_part == frozenset(players)
+    ev, _ = apply(ev, CloseRound(now=30))
+    assert ev.phase is Phase.COMPLETE
+    assert all(ev.board_settled(b) for b in range(1, 6)) and ev.taking_part == frozenset()
+    assert not PairsEvent.open().board_settled(1)
+
+
+@pytest.mark.parametrize("n", [3, 5, 8, 11, 13, 24])
+def test_settled_boards_against_the_movement(n: int) -> None:
+    """For Howells and Mitchells, odd fields too (a pair absent: its tables play nothing), a
+    board is settled after round r exactly when no assignment of a later round seats two
+    present pairs on it (worked out here from the movement's assignments)."""
+    ev = PairsEvent.open(PairsEventSettings())
+    for i in range(n):
+        ev, _ = apply(ev, SignUp((f"a{i}", f"b{i}"), now=i))
+    ev, _ = apply(ev, Start(now=100))
+    mv = ev.movement
+    assert mv is not None
+    present = set(ev.numbers)
+    boards = {b for a in mv.assignments for b in a.boards}
+    for r in range(1, mv.rounds + 1):
+        later = {b for a in mv.assignments if a.round >= r and a.ns in present
+                 and a.ew in present for b in a.boards}
+        played = {b for a in mv.assignments if a.ns in present and a.ew in present
+                  for b in a.boards}
+        assert {b for b in boards if ev.board_settled(b)} == played - later, (n, r)
+        ev, _ = apply(ev, CloseRound(now=200 + r))
+    assert ev.phase is Phase.COMPLETE and all(ev.board_settled(b) for b in boards)

@@ -370,3 +370,26 @@ def test_any_interleaving_of_ticks_gives_the_same_events(
     b = play(SwissEvent.start(st_), ticked)
     assert a.events == b.events
     assert a.state.final == b.state.final and a.state.final is not None
+
+
+def test_a_board_is_settled_when_its_round_ends() -> None:
+    """Round r plays boards (r-1)·b+1 … r·b at every table: settled once round r has ended;
+    the registered pairs' players (and whoever sits in the registration room) take part
+    until the event is over."""
+    s = SwissEvent.start(SwissSettings(start=3600, rounds=2, boards_per_round=2,
+                                       round_minutes=10, registration_minutes=60))
+    for n, (a, b) in enumerate([("ann", "bob"), ("cy", "di")], 1):
+        for act in (Sit(a, n, "N", 0), Sit(b, n, "S", 5), RaiseHand(a, 6), RaiseHand(b, 8)):
+            s, _ = apply(s, act)
+    s, _ = apply(s, Sit("eve", 3, "N", 9))
+    assert s.taking_part == {"ann", "bob", "cy", "di", "eve"}
+    assert not any(s.board_settled(b) for b in range(1, 5))
+    s, _ = apply(s, Tick(3600))  # round 1: boards 1 and 2
+    assert not any(s.board_settled(b) for b in range(1, 5))
+    s, _ = apply(s, Tick(3600 + 600))  # round 1 over, round 2 drawn: boards 3 and 4
+    assert [s.board_settled(b) for b in range(0, 6)] == [False, True, True, False, False,
+                                                         False]
+    assert "ann" in s.taking_part
+    s, _ = apply(s, Tick(3600 + 1200))  # the end
+    assert s.phase == "finished" and s.final is not None
+    assert all(s.board_settled(b) for b in range(1, 5)) and s.taking_part == frozenset()

@@ -60,7 +60,8 @@ print(c.pk)
 """
 
 
-# Creates a published two-winner pairs event on the server's database, played by the named
+# Creates a two-winner pairs event on the server's database (published when the first
+# argument after the name is "publish"), played by the named
 # members (six pairs: a 3-table Mitchell, 3 rounds of 2 boards) with the results entered
 # by the director: one board cut (round 2 closed by hand), one adjusted (A+/A-).  No
 # scheduled moment (no start time, no round time): the server's clock never acts on it,
@@ -72,8 +73,8 @@ from bridgescore.result import Result
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.compete import services as sv
-name = sys.argv[1]
-people = [User.objects.get(username=u) for u in sys.argv[2:]]
+name, publish = sys.argv[1], sys.argv[2] == "publish"
+people = [User.objects.get(username=u) for u in sys.argv[3:]]
 club = Club.objects.get(slug="demo")
 td = User.objects.get(username="director")
 c = sv.create_competition(club, td, kind="pairs", name_en=name, name_zh=name + "（中）",
@@ -97,7 +98,8 @@ for r in (1, 2, 3):
     ev = sv.state_of(c).event
     if ev.phase.value == "playing" and ev.round == r:
         sv.act(c, {"type": "close_round"}, td)
-sv.act(c, {"type": "publish"}, td)
+if publish:
+    sv.act(c, {"type": "publish"}, td)
 print(c.pk)
 """
 PAIRS = ("wangwei", "lina", "zhangmin", "liuyang", "zhaoli", "huangqiang", "wujun", "xuhui",
@@ -127,12 +129,22 @@ def make_swiss(name: str, start_in: float, rounds: int, minutes: float, robots: 
     return int(out.stdout.strip().splitlines()[-1])
 
 
-@pytest.fixture(scope="module")
-def pairs_event(site: servers.Server) -> int:
-    out = subprocess.run([sys.executable, "-c", MAKE_PAIRS, "Pairs night", *PAIRS], env=ENV,
+def make_pairs(name: str, publish: bool) -> int:
+    out = subprocess.run([sys.executable, "-c", MAKE_PAIRS, name,
+                          "publish" if publish else "preview", *PAIRS], env=ENV,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     return int(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def pairs_event(site: servers.Server) -> int:
+    return make_pairs("Pairs night", True)
+
+
+@pytest.fixture(scope="module")
+def unpublished_pairs(site: servers.Server) -> int:
+    return make_pairs("Pairs to publish", False)
 
 
 def log_in(page: Page, url: str, username: str) -> None:
@@ -277,4 +289,31 @@ def test_a_pairs_events_results_lead_to_a_boards_comparison(
                                                                   else "MP")
     expect(page.locator(".compass")).to_be_visible()
     shot(page, f"compete-pairs-{lang}-{width}-board")
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_before_publication_a_player_sees_their_progress_only(
+        site: servers.Server, browser: Browser, unpublished_pairs: int, width: int,  # noqa: F811
+        locale: str) -> None:
+    """The event is complete, not published: a player's results page and event page show
+    no totals, places or boards, only their own pair's progress (pair 2 stays at table 2,
+    whose round-2 board was cut: 5 of its 6 boards)."""
+    lang = "zh" if locale.startswith("zh") else "en"
+    page, errors = new_page(browser, width, locale)
+    log_in(page, site.url, "zhangmin")  # pair 2, North-South
+    page.goto(f"{site.url}/compete/{unpublished_pairs}/results/")
+    expect(page.locator("#scores-unpublished")).to_have_text(
+        "裁判公布成绩后才显示得分和名次。" if lang == "zh"
+        else "The scores and places are shown when the director publishes the results.")
+    expect(page.locator("#my-progress")).to_have_text(
+        "您所在的第2对已打 6 副中的 5 副。" if lang == "zh"
+        else "Your pair (pair 2) has played 5 of its 6 boards.")
+    expect(page.locator("table.results")).to_have_count(0)
+    shot(page, f"compete-pairs-{lang}-{width}-unpublished-results")
+    page.goto(f"{site.url}/compete/{unpublished_pairs}/")
+    expect(page.locator("#my-progress")).to_be_visible()
+    expect(page.locator("#standings")).to_have_count(0)
+    shot(page, f"compete-pairs-{lang}-{width}-unpublished-event")
     assert not errors, errors

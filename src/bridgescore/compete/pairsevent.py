@@ -55,6 +55,7 @@ keeps them and ``Published`` carries them.  ``scores`` gives the same scoring at
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -431,6 +432,38 @@ class PairsEvent:
             return None
         return RoundTable(a.round, a.table, a.ns, a.ew, self.numbers[a.ns].players,
                           self.numbers[a.ew].players, a.boards)
+
+    def board_settled(self, board: int) -> bool:
+        """No table can play ``board`` any more: every round of the movement that plays it
+        has closed (a Howell or a Mitchell plays a board in several rounds), or the event is
+        complete.  Before the start nothing is settled."""
+        if self.phase in (Phase.COMPLETE, Phase.PUBLISHED):
+            return True
+        if self.phase is not Phase.PLAYING:
+            return False
+        rounds = self.board_rounds.get(board)
+        return rounds is not None and rounds[-1] < self.round
+
+    @functools.cached_property
+    def board_rounds(self) -> Mapping[int, tuple[int, ...]]:
+        """Each board the event plays: the rounds in which a table plays it, in order (a
+        table whose pair is absent plays nothing).  Empty before the start."""
+        if self.movement is None:
+            return FrozenMap()
+        out: dict[int, list[int]] = {}
+        for r in range(1, self.movement.rounds + 1):
+            for t in self.tables(r):
+                for b in t.boards:
+                    out.setdefault(b, []).append(r)
+        return FrozenMap({b: tuple(sorted(set(v))) for b, v in sorted(out.items())})
+
+    @property
+    def taking_part(self) -> frozenset[str]:
+        """The players who may still play a board: every signed-up pair's, until the event
+        is complete; nobody after."""
+        if self.phase in (Phase.COMPLETE, Phase.PUBLISHED):
+            return frozenset()
+        return frozenset(p for e in self.entries for p in e.players)
 
     def sit_out(self, round: int) -> tuple[int, ...]:
         playing = {p for t in self.tables(round) for p in (t.ns, t.ew)}

@@ -342,6 +342,26 @@ class SwissEvent:
         return not self.registration_closed and self.phase in ("registration", "playing") \
             and now >= self.settings.opens
 
+    def board_settled(self, board: int) -> bool:
+        """No table can play ``board`` any more: round r plays boards (r−1)·b+1 … r·b at
+        every table and nowhere else, so once its round has ended (or the event is over).  A
+        board of a round not yet drawn is not settled (it is still to be played)."""
+        if type(board) is not int or board < 1:
+            return False
+        if self.phase in ("finished", "cancelled"):
+            return True
+        r = (board - 1) // self.settings.boards_per_round + 1
+        return r <= len(self.rounds) and self.rounds[r - 1].lines is not None
+
+    @property
+    def taking_part(self) -> frozenset[str]:
+        """The players who may still play a board of the event: every registered pair's
+        (withdrawn ones too: the simplest safe answer) and everyone sitting in the
+        registration room, until the event is over; nobody after."""
+        if self.phase in ("finished", "cancelled"):
+            return frozenset()
+        return frozenset({*self.pair_of, *self.where})
+
     def to_dict(self) -> Data:
         """Plain data (``bridgescore.serial``): everything needed to go on from here."""
         return {

@@ -16,7 +16,8 @@ from bridgescore.web.compete.pairs_kind import PairsKind
 
 ABSTRACT = {"read_settings", "start", "action_from", "action_to", "apply", "clock", "due",
             "effects", "result_action", "has_result", "status", "total_boards",
-            "current_round", "standings", "results", "entries"}
+            "current_round", "standings", "results", "entries", "board_settled",
+            "taking_part"}
 
 
 def test_the_abstract_methods() -> None:

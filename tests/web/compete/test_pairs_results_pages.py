@@ -4,8 +4,8 @@ both languages, for each reader: anonymous, a member who plays, a non-member, th
 The rights (as the Swiss's pages, plus the administrator's publication): a members-only
 event is its club's; a board's page and its cells exist only once no table can play the board
 (for everyone, the director too: a director may be playing); before the director publishes
-the results, only the director sees the cells and the boards (the preview totals stay as they
-were, with a notice)."""
+the results, only the director sees the cells, the boards and the totals and places (the
+preview, with a notice): a player sees their own pair's progress, anyone else a notice."""
 
 from __future__ import annotations
 
@@ -56,16 +56,28 @@ class PairsResultsPagesTests(PlayedCase):
         page = text(self.client_for(self.td).get(f"{base}/boards/2/", **EN))
         assert "Rounds 1, 2, 3" in page and 'class="compass"' in page
         assert 'rel="prev"' not in page and 'rel="next"' not in page  # the only board shown
-        # The results page: the preview totals for every reader who may open it, the
-        # board cells for the director alone.
+        # The results page: the preview totals and the board cells for the director alone;
+        # a player their own pair's progress (pair 1 has played board 1 in round 1 and board
+        # 2 in round 3; its round-2 board was cut; 5 boards in all, one a round).
         assert self.codes(f"{base}/results/") == {"anonymous": 302, "member": 200,
                                                   "outsider": 403, "director": 200}
         member = text(self.client_for(self.people[0]).get(f"{base}/results/", **EN))
-        assert 'id="not-published"' in member and "Each board's scores are shown once" in member
-        assert f"{base}/boards/" not in member and 'id="results"' in member
+        assert 'id="scores-unpublished"' in member and 'id="not-published"' not in member
+        assert "The scores and places are shown when the director publishes" in member
+        assert "Your pair (pair 1) has played 2 of its 5 boards." in member
+        assert f"{base}/boards/" not in member and 'id="results"' not in member
+        assert 'class="place"' not in member and "No scores yet" not in member
+        zh = text(self.client_for(self.people[0]).get(f"{base}/results/", **ZH))
+        assert "裁判公布成绩后才显示得分和名次" in zh and "您所在的第1对已打 5 副中的 2 副" in zh
         director = text(self.client_for(self.td).get(f"{base}/results/", **EN))
         assert f'href="{base}/boards/2/"' in director and f"{base}/boards/1/" not in director
-        assert "Each board's scores are shown once" not in director
+        assert 'id="not-published"' in director and 'id="results"' in director
+        assert 'id="my-progress"' not in director
+        # The event page likewise: the director's scores, the member's progress.
+        event = text(self.client_for(self.people[0]).get(f"{base}/?part=live", **EN))
+        assert 'id="standings"' not in event and "has played 2 of its 5 boards" in event
+        event = text(self.client_for(self.td).get(f"{base}/?part=live", **EN))
+        assert 'id="standings"' in event and 'id="scores-unpublished"' not in event
 
     def test_a_published_howell_in_both_languages(self) -> None:
         c = play_howell(self.club, self.td, self.people, publish=True)
@@ -142,11 +154,15 @@ class PairsResultsPagesTests(PlayedCase):
         c = play_howell(self.club, self.td, self.people)
         Competition.objects.filter(pk=c.pk).update(members_only=False)
         base = f"/compete/{c.pk}"
-        # Complete, not published: anyone sees the preview, the director the boards.
+        # Complete, not published: the director sees the preview and the boards; anyone
+        # else a notice, with no totals, places or boards.
         assert self.codes(f"{base}/boards/4/") == {"anonymous": 403, "member": 403,
                                                    "outsider": 403, "director": 200}
         anon = text(Client().get(f"{base}/results/", **EN))
-        assert 'id="not-published"' in anon and f"{base}/boards/" not in anon
+        assert 'id="scores-unpublished"' in anon and f"{base}/boards/" not in anon
+        assert 'id="results"' not in anon and 'id="my-progress"' not in anon
+        outsider = text(self.client_for(self.outsider).get(f"{base}/?part=live", **EN))
+        assert 'id="standings"' not in outsider and 'id="scores-unpublished"' in outsider
         sv.act(c, {"type": "publish"}, self.td)
         assert self.codes(f"{base}/boards/4/") == {"anonymous": 200, "member": 200,
                                                    "outsider": 200, "director": 200}

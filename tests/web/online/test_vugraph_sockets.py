@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from django.test import TransactionTestCase, override_settings
@@ -116,3 +117,78 @@ class OnlineMatchSocketsTests(TransactionTestCase):
             assert [m["type"] for m in s.got] == ["error", "closed"], s.got
         assert checked > BOARDS * 2 * 5 * 40, checked
         print(f"\n{BOARDS} boards in each room, {checked} messages checked, {named} cards named")
+
+
+@override_settings(**FAST)
+class CompetitionTablesOnTheVugraphTests(TransactionTestCase):
+    """A Swiss round and a pairs event are no team match: the vugraph has no match of them
+    (not listed, its address 404), and their tables' own sockets — the vugraph's path to a
+    room — refuse every player of the event but those seated there (``not_allowed``, close
+    4403, no card), while a member who does not play gets a spectator's public view.  The
+    whole board played out under such watch is ``play/test_security``'s
+    ``CompetitionTablesSecurityTests``."""
+
+    def setUp(self) -> None:
+        clock.set(T0)
+        self.addCleanup(clock.real)
+        sv.forget()
+        self.club, self.td, self.people = club_with(13)
+
+    def check(self, c: Any, table: PlayTable, intruders: list[Any], fan: Any) -> None:
+        from django.test import Client
+
+        from bridgescore.web.vugraph import services as vg
+
+        client = Client()
+        client.force_login(fan)
+        assert client.get(f"/vugraph/online/{c.pk}/").status_code == 404
+        assert all(m.holder.pk != c.pk for m in vg.matches(fan))
+        seats = {s.seat: s.user for s in table.seats.select_related("user") if s.user}
+        auth = [(cookie(u), f"player {u.username}") for u in intruders]
+        fan_auth, north = cookie(fan), cookie(seats[0])
+
+        async def run() -> tuple[Socket, Socket, list[Socket]]:
+            watcher = await Socket.open(table.pk, fan_auth, "fan")
+            player = await Socket.open(table.pk, north, "N")
+            refused = [await Socket.open(table.pk, a, name) for a, name in auth]
+            for s in refused:
+                error = await s.next()
+                assert error["type"] == "error" and error["code"] == "not_allowed", error
+                assert (await s.next()) == {"type": "closed", "code": CLOSE_NOT_ALLOWED}
+            for s in (watcher, player):
+                await s.until(lambda m: m["type"] == "hello")
+                await s.quiet()
+                await s.close()
+            return watcher, player, refused
+
+        watcher, player, refused = async_to_sync(run)()
+        for s in refused:
+            assert all(not cards_in(r) for r in s.raw), s.name
+        board = PlayBoard.objects.get(table=table, index=1)
+        state = services.state_of(board)
+        for viewer, sock in ((Viewer(None), watcher), (Viewer(Seat.NORTH), player)):
+            hello = json.loads(sock.raw[0])
+            assert hello["type"] == "hello" and hello["view"] == view(state, viewer)
+            allowed = {str(x) for x in visible_cards(state, viewer)}
+            assert cards_in(sock.raw[0]) <= allowed, sock.name
+        assert cards_in(player.raw[0]) and not cards_in(watcher.raw[0])  # no card led yet
+
+    def test_a_swiss_round(self) -> None:
+        from ..compete.helpers import tables
+        from ..compete.privacy_cases import swiss
+
+        eight = self.people[:8]
+        c = swiss(self.club, self.td, eight)
+        t1 = tables(c, 1)[0].play_table
+        # Table 2's four play the same board: none of them watches table 1.
+        self.check(c, t1, eight[4:8], self.people[12])
+
+    def test_a_pairs_event(self) -> None:
+        from ..compete.helpers import tables
+        from ..compete.privacy_cases import howell
+
+        twelve = self.people[:12]
+        c = howell(self.club, self.td, twelve)
+        t1 = tables(c, 1)[0].play_table  # pairs 6 v 1, board 1 (again in rounds 3 and 4)
+        # Pairs 2 and 3 play board 1 later; pair 4 and 5 play other boards this round.
+        self.check(c, t1, [twelve[2], twelve[5], twelve[6], twelve[9]], self.people[12])

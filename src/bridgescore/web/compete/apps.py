@@ -12,8 +12,8 @@ class CompeteConfig(AppConfig):
         # The board-end hook and the sweep are registered by the services module: loaded
         # with the app, so that every process that plays (servers, commands, tests) posts
         # its competitions' results.
-        from ..play import matches
-        from . import rooms, services  # noqa: F401
+        from . import privacy, services  # noqa: F401
 
-        # A competition's team match is a match for the play rules and the vugraph.
-        matches.register(rooms.rooms_of)
+        # Every table a competition made answers the play rules (who may watch or sit, whose
+        # eyes a board's record may reach) and, a team match's room, the vugraph.
+        privacy.register()

@@ -217,6 +217,27 @@ class Kind(ABC):
         ...
 
     @abstractmethod
+    def board_settled(self, state: Any, board: int) -> bool:
+        """No table of the competition can play ``board`` any more: only then may its
+        results, hands and play reach anyone but its own table's players and the directors
+        (``compete.privacy``, the one place that applies it).  A kind that does not know
+        says False."""
+        ...
+
+    @abstractmethod
+    def taking_part(self, state: Any) -> frozenset[str]:
+        """The players (ids) who may still play a board of the competition: they watch
+        none of its tables but their own (``compete.privacy``).  Empty once nothing is left
+        to play."""
+        ...
+
+    def results_published(self, state: Any) -> bool:
+        """Whether the results (the boards once settled, the totals and places) are for
+        everyone who may open the competition, or still for its director alone: a pairs
+        event's wait for the administrator's publication.  Default: everyone's."""
+        return True
+
+    @abstractmethod
     def status(self, state: Any) -> str:
         """open, running, complete, finished or cancelled (``Competition.Status``)."""
         ...

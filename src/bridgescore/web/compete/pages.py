@@ -5,13 +5,15 @@ formats for one reader.
 
 An event's boards (``Boards``, ``boards_of``) are filled by each kind that has them (the
 Swiss: ``swiss_boards``, a pairs event: ``pairs_boards``) and read the same way by the results
-page (``result_rows``) and the board's comparison (``board_view``): a board is shown only
-once no table can play it any more, and a pairs event's before publication only to the
-club's director.
+page (``result_rows``) and the board's comparison (``board_view``): which boards are shown,
+and which totals, is ``privacy``'s rule (the same the play app's tables and game records
+ask): a board only once no table can play it any more, a pairs event's boards and totals
+before publication only to the club's director.
 
-Who may open a competition (``may_open``): the services' ``can_see`` (published, or a
-director), and for a members-only competition only the club's members (seed 002, §8: every
-competition but 贴点 is for members), its directors and the site's administrators.
+Who may open a competition (``may_open``, ``privacy``'s): the services' ``can_see``
+(published, or a director), and for a members-only competition only the club's members
+(seed 002, §8: every competition but 贴点 is for members), its directors and the site's
+administrators.
 """
 
 from __future__ import annotations
@@ -34,23 +36,16 @@ from ...events.scores import ScoredBoard, ScoredResult
 from ...i18n import Lang, is_zh, signed
 from ...seat import Seat
 from ..accounts.models import User
-from ..clubs.roles import AnyUser, can_direct, is_member
+from ..clubs.roles import AnyUser
 from ..play.models import PlayBoard
-from . import clock
+from . import clock, privacy
 from . import services as sv
 from .kinds import is_robot
 from .models import Competition, CompetitionAction, CompetitionTable
+from .privacy import may_open
 
 __all__ = ["Boards", "board_view", "boards_of", "may_open", "names_of", "pairs_results",
            "room_view", "swiss_live", "swiss_results"]
-
-
-def may_open(user: AnyUser, c: Competition) -> bool:
-    if not sv.can_see(user, c):
-        return False
-    if not c.members_only:
-        return True
-    return bool(user.is_authenticated and (is_member(user, c.club) or can_direct(user, c.club)))
 
 
 def lang_of(code: str | None) -> Lang:
@@ -376,20 +371,22 @@ def _scored(state: sw.SwissEvent, r: int) -> dict[int, ScoredBoard]:
 def swiss_boards(c: Competition, state: sw.SwissEvent, user: AnyUser) -> Boards:
     """The Swiss's boards: a round's once the round is over, scored as the round was (the
     library's ``score_session`` of the round's session, with the event's scoring)."""
-    per = state.settings.boards_per_round
+    director = privacy.is_director(user, c)
     shown: list[int] = []
     hidden: dict[int, str] = {}
     rounds: dict[int, tuple[int, ...]] = {}
     scored: dict[int, ScoredBoard] = {}
     cut: dict[int, list[CutSeat]] = {}
     for rec in state.rounds:
-        over = rec.lines is not None  # a round in play shows nothing of its boards yet
-        for b in range((rec.round - 1) * per + 1, rec.round * per + 1):
+        over = False  # a round in play shows nothing of its boards yet
+        for b in state.settings.boards(rec.round):
             rounds[b] = (rec.round,)
-            if over:
-                shown.append(b)
+            why = privacy.hidden(c, state, b, director)
+            if why:
+                hidden[b] = "round" if why == "play" else why
             else:
-                hidden[b] = "round"
+                shown.append(b)
+                over = True
         if not over:
             continue
         scored.update(_scored(state, rec.round))
@@ -405,30 +402,26 @@ def pairs_boards(c: Competition, state: Any, user: AnyUser) -> Boards:
     """A pairs event's boards: a board once every round that plays it has closed (a Howell or
     Mitchell plays a board in several rounds), scored over the whole session as the event is
     (the published scores, or the library's preview of them); before publication only to the
-    club's director (the administrator publishes the results; the preview totals are shown
-    as they always were)."""
+    club's director, as the totals (``privacy.hidden``: the administrator publishes the
+    results)."""
     from ...compete import pairsevent as pe
 
     ev: pe.PairsEvent = state.event
     scoring = ev.settings.scoring
     if ev.movement is None:
         return Boards(scoring, "2/1/0", (), {}, {}, {}, {}, {})
-    rounds: dict[int, list[int]] = {}
     at: dict[tuple[int, int], pe.RoundTable] = {}
     for r in range(1, ev.movement.rounds + 1):
         for t in ev.tables(r):
             at[(r, t.table)] = t
-            for b in t.boards:
-                rounds.setdefault(b, []).append(r)
-    done = ev.phase in (pe.Phase.COMPLETE, pe.Phase.PUBLISHED)
-    may = ev.published is not None or bool(user.is_authenticated and can_direct(user, c.club))
+    rounds = ev.board_rounds
+    director = privacy.is_director(user, c)
     shown: list[int] = []
     hidden: dict[int, str] = {}
     for b in sorted(rounds):
-        if not (done or max(rounds[b]) < ev.round):
-            hidden[b] = "play"
-        elif not may:
-            hidden[b] = "unpublished"
+        why = privacy.hidden(c, state, b, director)
+        if why:
+            hidden[b] = why
         else:
             shown.append(b)
     scored: dict[int, ScoredBoard] = {}
@@ -442,8 +435,7 @@ def pairs_boards(c: Competition, state: Any, user: AnyUser) -> Boards:
             cut.setdefault(b, []).append(CutSeat(r, number, str(table.ns), str(table.ew)))
     return Boards(scoring, "2/1/0", tuple(shown), scored,
                   {b: tuple(v) for b, v in cut.items()},
-                  {b: tuple(v) for b, v in rounds.items()},
-                  {str(n): e.players for n, e in ev.numbers.items()}, hidden)
+                  dict(rounds), {str(n): e.players for n, e in ev.numbers.items()}, hidden)
 
 
 # The kinds whose results show each board (the others: no cells, no board pages).  Both
@@ -556,11 +548,40 @@ def pairs_standings(state: Any, who: Mapping[str, str], me: str,
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """A signed-up player's own pair before the results are published: its number, the
+    boards it has played (a result in, an artificial score included) and the boards the
+    movement gives it, and nothing of anyone's score."""
+
+    pair: int
+    played: int
+    boards: int
+
+
+def pairs_progress(state: Any, user: AnyUser) -> Progress | None:
+    """The reader's pair's progress (None: not playing in the started event)."""
+    ev = state.event
+    if not user.is_authenticated or ev.movement is None:
+        return None
+    number = ev.number_of(str(user.pk))
+    if number is None:
+        return None
+    me = str(number)
+    played = sum(1 for r in ev.results.values() if me in (r.ns_pair, r.ew_pair))
+    boards = sum(len(t.boards) for r in range(1, ev.movement.rounds + 1)
+                 for t in ev.tables(r) if number in (t.ns, t.ew))
+    return Progress(number, played, boards)
+
+
 def pairs_results(c: Competition, state: Any, user: AnyUser, lang: Lang
                   ) -> tuple[list[Field], list[int]]:
-    """Every pair, a field at a time, with its value on each board the reader may see."""
+    """Every pair, a field at a time, with its value on each board the reader may see; no
+    field at all before publication but for the director (``privacy.totals_shown``)."""
     me = str(user.pk) if user.is_authenticated else ""
     b = pairs_boards(c, state, user)
+    if not privacy.totals_shown(c, state, user):
+        return [], list(b.shown)
     players = [x for e in state.event.entries for x in e.players]
     who = names_of(players + [x for ps in b.players.values() for x in ps], lang)
     grid = len(b.shown) <= GRID_BOARDS

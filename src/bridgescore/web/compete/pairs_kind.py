@@ -191,6 +191,15 @@ class PairsKind(Kind):
         key = (round, table, board)
         return key in state.event.results or key in state.event.cut
 
+    def board_settled(self, state: PairsState, board: int) -> bool:
+        return state.event.board_settled(board)
+
+    def taking_part(self, state: PairsState) -> frozenset[str]:
+        return state.event.taking_part
+
+    def results_published(self, state: PairsState) -> bool:
+        return state.event.published is not None
+
     def status(self, state: PairsState) -> str:
         return {pe.Phase.SIGNUP: "open", pe.Phase.PLAYING: "running",
                 pe.Phase.COMPLETE: "complete", pe.Phase.PUBLISHED: "finished"}[state.event.phase]

@@ -119,6 +119,12 @@ class SwissKind(Kind):
         rec = state.rounds[round - 1]
         return (table, board) in rec.done or (table, board) in rec.cut
 
+    def board_settled(self, state: sw.SwissEvent, board: int) -> bool:
+        return state.board_settled(board)
+
+    def taking_part(self, state: sw.SwissEvent) -> frozenset[str]:
+        return state.taking_part
+
     def status(self, state: sw.SwissEvent) -> str:
         return {"registration": "open", "playing": "running", "finished": "finished",
                 "cancelled": "cancelled"}[state.phase]

@@ -28,7 +28,7 @@ from ..accounts.models import User
 from ..clubs.models import Club, Membership
 from ..clubs.roles import can_direct, is_administrator
 from ..events.models import Event
-from . import pages
+from . import pages, privacy
 from . import services as sv
 from .forms import NewCompetitionForm
 from .kinds import robot_id
@@ -143,7 +143,10 @@ def _pairs_context(request: HttpRequest, c: Competition, state: Any,
     entries = kind.entries(state)
     who = pages.names_of([p for e in entries for p in e["players"]], lang)
     me = str(request.user.pk) if request.user.is_authenticated else ""
-    standings = kind.standings(state)
+    # The totals and places are the director's until the administrator publishes them
+    # (seed 002 §5); a player sees their own pair's progress.
+    totals = privacy.totals_shown(c, state, request.user)
+    standings = kind.standings(state) if totals else []
     who.update(pages.names_of([p for s in standings for p in s["players"]], lang))
     mine = next((e for e in entries if me in e["players"]), None)
     rounds = sv.rounds(c)
@@ -163,6 +166,8 @@ def _pairs_context(request: HttpRequest, c: Competition, state: Any,
         "rounds": rounds, "round": kind.current_round(state),
         "standings": [{**s, "name": pages.pair_name(s["players"], who, lang),
                        "total_text": pages.text(s["exact"] or s["total"])} for s in standings],
+        "totals_shown": totals,
+        "progress": None if totals else pages.pairs_progress(state, request.user),
         "deadline_in": pages.left(getattr(state.event, "round_deadline", None)),
         "start_in": pages.left(state.start_at) if c.status == "open" and state.start_at else None,
     }
@@ -303,9 +308,12 @@ def results(request: HttpRequest, cid: int) -> HttpResponse:
     else:
         fields, boards = pages.pairs_results(c, state, request.user, lang)
         scoring = state.event.settings.scoring
+        totals = privacy.totals_shown(c, state, request.user)
         ctx.update(value=value_label(scoring), percentage=scoring == "mp",
                    published=state.event.published is not None,
-                   director=request.user.is_authenticated and can_direct(request.user, c.club))
+                   director=request.user.is_authenticated and can_direct(request.user, c.club),
+                   totals_shown=totals,
+                   progress=None if totals else pages.pairs_progress(state, request.user))
     # The board pages' address, written once for every cell (a big event has thousands).
     ctx.update(fields=fields, boards=boards,
                board_base=reverse("compete:board", args=[c.pk, 1]).removesuffix("1/"),

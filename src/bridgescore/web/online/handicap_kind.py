@@ -108,6 +108,13 @@ class HandicapKind(Kind):
     def has_result(self, state: hr.HandicapRoom, round: int, table: int, board: int) -> bool:
         return (round, board) in state.played
 
+    def board_settled(self, state: hr.HandicapRoom, board: int) -> bool:
+        """Each table plays boards of its own: no other table ever plays one of them."""
+        return True
+
+    def taking_part(self, state: hr.HandicapRoom) -> frozenset[str]:
+        return frozenset()  # no board is shared between tables
+
     def status(self, state: hr.HandicapRoom) -> str:
         return "running"
 

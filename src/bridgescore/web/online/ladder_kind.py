@@ -249,6 +249,12 @@ class LadderKind(Kind):
     def has_result(self, state: Any, round: int, table: int, board: int) -> bool:
         return True
 
+    def board_settled(self, state: LadderState, board: int) -> bool:
+        return True  # the ladder has no tables: its matches are competitions of their own
+
+    def taking_part(self, state: LadderState) -> frozenset[str]:
+        return frozenset()
+
     def status(self, state: LadderState) -> str:
         return "running" if state.ladder.challenges else "open"
 

@@ -243,6 +243,16 @@ class TeamsKind(Kind):
         return room is not None and (state.match.result(room, board) is not None  # type: ignore[arg-type]
                                      or board in state.match.cut)
 
+    def board_settled(self, state: TeamsState, board: int) -> bool:
+        """Both rooms have played it (or it was cut), or the match is over."""
+        return state.match.phase is tm.Phase.DONE or state.match.done(board)
+
+    def taking_part(self, state: TeamsState) -> frozenset[str]:
+        """The eight players, until the match is over."""
+        if state.match.phase is tm.Phase.DONE:
+            return frozenset()
+        return frozenset((*state.settings.home.players, *state.settings.away.players))
+
     def status(self, state: TeamsState) -> str:
         return {tm.Phase.READY: "open", tm.Phase.PLAYING: "running",
                 tm.Phase.DONE: "finished"}[state.match.phase]

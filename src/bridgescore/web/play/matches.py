@@ -1,20 +1,33 @@
-"""The rooms of a team match played online: one question, :func:`rooms_of`, that every rule
-about a match's rooms asks — who may watch a table (``services.viewer_for``: never a player
-of the match), who never gets the all-hands stream (``services._players_of_match``), who
-may not sit after seeing every hand (``services._not_seen_hands``), when a board's record
-may be shown (``records.may_see``: the other room's players once they have played it,
-everyone else once both rooms have), and which two tables the vugraph follows.
+"""What the holder of an online table rules over it, for the play app: the rooms of a team
+match, who may watch or sit, and whose eyes a finished board's record may reach.  Every rule
+of the play app that depends on the event or competition a table belongs to asks here, so
+that this app imports none of them.
 
-Two kinds of holder answer it:
+Two questions:
 
-- a club's team event (``events``): the tables of the same event and round with a room
-  label; the other room is the one of the schedule's same match (:func:`match_table`);
-- an app registered with :func:`register` (the online competitions, ``web.compete``: the
-  tables of the same competition and round with a room label), so that this app imports
-  none of them.
+- :func:`rooms_of` — the rooms of a team match played online: who may watch a table
+  (``services.viewer_for``: never a player of the match), who never gets the all-hands stream
+  (``services._players_of_match``), who may not sit after seeing every hand
+  (``services._not_seen_hands``), when a board's record may be shown (``records.may_see``:
+  the other room's players once they have played it, everyone else once both rooms have),
+  and which two tables the vugraph follows.
+- :func:`holder_of` — the :class:`Holder` of a table made by another app and registered
+  with :func:`register`: an online competition (``web.compete.privacy``: every table a round
+  made, the Swiss, pairs events, team matches, 贴点 rooms) or the board pool
+  (``web.pool.privacy``).  It says whether a user may watch the table at all
+  (``Holder.may_watch``: a player who may still play one of its boards never watches another
+  of its tables), may sit there (``may_sit``), and what a finished board's record is to them
+  (``board_verdict``: shown, not yet — a table can still play the board —, refused, or the
+  play app's usual rules); it also carries the match's rooms.
 
-A finder answers only for a table of its own (``None`` otherwise); a table without a room
-label is in no match, and no finder is asked (the Swiss, pool and 贴点 tables cost nothing).
+A club's team event (``events``) answers ``rooms_of`` here (the tables of the same event and
+round with a room label; the other room is the one of the schedule's same match:
+:func:`match_table`) and has no holder: its records follow the event's own rules
+(``records._event_allows``).
+
+A finder answers only for a table of its own (``None`` otherwise).  ``rooms_of`` asks the
+finders only for a table with a room label (a table without one is in no match);
+``holder_of`` asks them for any table outside a club's event.
 
 ``round_tables`` is every room of the same round of the same event or competition, not just
 the match's other room: a round robin's matches of one round play the same boards, so a
@@ -23,11 +36,14 @@ player of any of them never watches another.
 
 from __future__ import annotations
 
+import enum
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .models import PlayTable
+from ..clubs.roles import AnyUser
+from .models import PlayBoard, PlayTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,28 +78,74 @@ class MatchRooms:
         return [t for t in self.round_tables if t.pk != self.table.pk]
 
 
-Finder = Callable[[PlayTable], MatchRooms | None]
+class Verdict(enum.Enum):
+    """What a holder says of a finished board's record for one reader."""
+
+    SHOWN = "shown"  # shown (the reader played it; a director; the pool's own rule)
+    NOT_YET = "not_yet"  # a table of the holder can still play the board
+    REFUSED = "refused"  # never for this reader (not one of the holder's readers)
+
+
+class Holder(ABC):
+    """The holder of a table (see the module): what it rules over the table for the play
+    app.  ``club``: whose directors run it; ``public``: its records are anyone's, signed in
+    or not (a finished competition open to all); ``holder``: the object itself; ``rooms``:
+    the team match the table is a room of (None: none)."""
+
+    club: Any = None
+    public: bool = False
+    holder: Any = None
+    rooms: MatchRooms | None = None
+
+    @abstractmethod
+    def may_watch(self, user: AnyUser) -> bool:
+        """Whether ``user``, not seated here, may watch the table at all (the table's own
+        spectator settings still apply after)."""
+
+    @abstractmethod
+    def may_sit(self, user: AnyUser) -> bool:
+        """Whether ``user`` may take a free seat here."""
+
+    @abstractmethod
+    def board_verdict(self, user: AnyUser, board: PlayBoard) -> Verdict | None:
+        """A finished board's record for ``user``: a :class:`Verdict`, or None: the play
+        app's usual rules decide (a match's rooms and delay, the room's members, the
+        table's spectators)."""
+
+
+Finder = Callable[[PlayTable], Holder | None]
 _finders: list[Finder] = []
 
 
 def register(finder: Finder) -> None:
-    """Another app's finder (once): ``finder(table)`` gives the table's ``MatchRooms`` when
-    the table is one of its own, else None."""
+    """Another app's finder (once): ``finder(table)`` gives the table's ``Holder`` when the
+    table is one of its own, else None."""
     if finder not in _finders:
         _finders.append(finder)
 
 
-def rooms_of(table: PlayTable) -> MatchRooms | None:
-    """The match ``table`` is a room of (see the module), or None."""
-    if not table.room_label:
-        return None
+def holder_of(table: PlayTable) -> Holder | None:
+    """The holder another app registered for ``table`` (see the module), or None (a club's
+    event's table, or an ordinary one)."""
     if table.event_id is not None:
-        return _event_rooms(table)
+        return None
     for finder in list(_finders):
         found = finder(table)
         if found is not None:
             return found
     return None
+
+
+def rooms_of(table: PlayTable, held: Holder | None = None) -> MatchRooms | None:
+    """The match ``table`` is a room of (see the module), or None.  ``held``: the table's
+    holder when the caller has it already."""
+    if not table.room_label:
+        return None
+    if table.event_id is not None:
+        return _event_rooms(table)
+    if held is None:
+        held = holder_of(table)
+    return None if held is None else held.rooms
 
 
 def other_room(table: PlayTable) -> PlayTable | None:

@@ -2,8 +2,9 @@
 screen), its PBN and LIN downloads, the replay card by card, and a table's session.
 
 Every view asks ``records.may_see`` (or ``may_see_session``) first: a board in progress is
-never shown, the other room of a match sees a board once it has played it too, and the
-event's rules decide for everyone else."""
+never shown, a competition's board not before no table can play it any more (a pool board
+as the pool shows it), the other room of a match sees a board once it has played it too,
+and the event's rules decide for everyone else."""
 
 from __future__ import annotations
 
@@ -34,6 +35,10 @@ def _refused(request: HttpRequest, why: records.Refusal) -> HttpResponse:
         title, text = (_("Not yet: this board is shown after the spectators' delay"),
                        _("The tables show spectators what happens after a delay; the board's "
                          "record follows it. Try again in a minute."))
+    elif why is records.Refusal.NOT_YET:
+        title, text = (_("Not yet: this board can still be played"),
+                       _("A competition's board is shown once no table can play it any more "
+                         "(a pool board once you have played it, or when the week is over)."))
     elif why is records.Refusal.OTHER_ROOM:
         title, text = (_("Not yet: the other room is still playing this board"),
                        _("A team match's board is shown once both rooms have finished it."))

@@ -18,7 +18,15 @@ Who may see a board's record (one place, used by every page and download):
   event as its travellers are shown (``access.Viewer.may_see_board``);
 - a table outside any event: the signed-in members of its room's club (anyone signed in for
   the site's own rooms), when the table takes spectators; and anyone, signed in or not, for
-  a room of a finished online match whose competition is open to all (``MatchRooms.public``).
+  a table of a finished online competition open to all (``Holder.public``).
+
+A table whose holder another app registered (``matches.holder_of``: an online competition's,
+the board pool's) asks it first (``Holder.board_verdict``), in place of the table's own
+players' right: a competition's board is shown to nobody but the players who played it at
+this table and the club's directors while any table of the competition can still play it
+(``web.compete.privacy``); a pool board only as the pool shows its results
+(``web.pool.privacy``: to a member once they have had it or the week is over, never to one
+who may still be served it, even one who sat at this table for another board).
 """
 
 from __future__ import annotations
@@ -59,6 +67,7 @@ class Refusal(enum.Enum):
 
     IN_PROGRESS = "in_progress"
     OTHER_ROOM = "other_room"
+    NOT_YET = "not_yet"  # a table of the competition (or a pool member) may still play it
     DELAY = "delay"
     LOG_IN = "log_in"
     NOT_ALLOWED = "not_allowed"
@@ -134,7 +143,7 @@ def _ids(players: object) -> set[int]:
     return {v["id"] for v in players.values() if isinstance(v, dict) and isinstance(v.get("id"), int)}
 
 
-def _seated(user: AnyUser, tables: Iterable[PlayTable]) -> bool:
+def sat_at(user: AnyUser, tables: Iterable[PlayTable]) -> bool:
     """The user sits at one of the tables, or sat there for one of its boards (a player who
     has left keeps the right to the boards of their session)."""
     if not user.is_authenticated:
@@ -185,16 +194,34 @@ def _event_allows(user: AnyUser, event: Event, number: int) -> bool:
     return viewer.may_see_board(event, live, number)
 
 
-def may_see(user: AnyUser, board: PlayBoard) -> Refusal | None:
-    """None when ``user`` may see the board's record, else why not."""
+_UNSET: Any = object()
+
+
+def may_see(user: AnyUser, board: PlayBoard, held: Any = _UNSET) -> Refusal | None:
+    """None when ``user`` may see the board's record, else why not.  ``held``: the table's
+    ``matches.holder_of`` when the caller has it (a session page asks for every board)."""
     table = board.table
     if board.finished is None:
         return Refusal.IN_PROGRESS
-    if _seated(user, [table]):
+    if held is _UNSET:
+        held = matches.holder_of(table)
+    if held is not None:
+        verdict = held.board_verdict(user, board)
+        if verdict is matches.Verdict.SHOWN:
+            return None
+        if verdict is matches.Verdict.NOT_YET:
+            rooms = matches.rooms_of(table, held)
+            if (rooms is not None and rooms.other is not None
+                    and not finished_in(rooms.other, board.number)):
+                return Refusal.OTHER_ROOM  # a team match's: the other room has still to play it
+            return Refusal.NOT_YET
+        if verdict is matches.Verdict.REFUSED:
+            return Refusal.NOT_ALLOWED if user.is_authenticated else Refusal.LOG_IN
+    elif sat_at(user, [table]):
         return None
-    rooms = matches.rooms_of(table)
+    rooms = matches.rooms_of(table, held)
     other = None if rooms is None else rooms.other
-    if other is not None and _seated(user, [other]):
+    if other is not None and sat_at(user, [other]):
         return None if finished_in(other, board.number) else Refusal.OTHER_ROOM
     event = table.event
     if event is not None or rooms is not None:
@@ -214,8 +241,8 @@ def may_see(user: AnyUser, board: PlayBoard) -> Refusal | None:
             return None
         return Refusal.NOT_ALLOWED if user.is_authenticated else Refusal.LOG_IN
     if not user.is_authenticated:
-        # A finished match of a competition open to all: its record is anyone's.
-        return None if rooms is not None and rooms.public else Refusal.LOG_IN
+        # A finished competition open to all: its records are anyone's.
+        return None if held is not None and held.public else Refusal.LOG_IN
     club = table.room.club
     if table.spectators_allowed and (club is None or is_member(user, club)
                                      or can_direct(user, club)):
@@ -226,7 +253,7 @@ def may_see(user: AnyUser, board: PlayBoard) -> Refusal | None:
 def may_see_session(user: AnyUser, table: PlayTable) -> Refusal | None:
     """The session page lists the table's boards (each linked only if its record may be
     seen): the table's players, its event's readers, its room's club."""
-    if _seated(user, [table]):
+    if sat_at(user, [table]):
         return None
     event = table.event
     if event is not None:
@@ -235,9 +262,9 @@ def may_see_session(user: AnyUser, table: PlayTable) -> Refusal | None:
         if access.viewer(user, event).may_view(event):
             return None
         return Refusal.NOT_ALLOWED if user.is_authenticated else Refusal.LOG_IN
+    held = matches.holder_of(table)
     if not user.is_authenticated:
-        rooms = matches.rooms_of(table)
-        return None if rooms is not None and rooms.public else Refusal.LOG_IN
+        return None if held is not None and held.public else Refusal.LOG_IN
     club = table.room.club
     if club is None or is_member(user, club) or can_direct(user, club):
         return None
@@ -443,8 +470,9 @@ def session_view(table: PlayTable, user: AnyUser, lang: Lang = "en") -> list[Ses
     """The table's boards in order: each finished one's result, shown only where its record
     may be seen (a board of a match not yet finished in the other room shows no result)."""
     rows = []
+    held = matches.holder_of(table)
     for board in table.played.order_by("index"):
-        visible = may_see(user, board) is None
+        visible = may_see(user, board, held) is None
         rows.append(SessionRow(board, visible, result_text(board.result, lang) if visible else "",
                                board.score_ns if visible else None))
     return rows

@@ -346,14 +346,19 @@ def other_rooms(table: PlayTable) -> list[PlayTable]:
 def viewer_for(table: PlayTable, user: AnyUser) -> Viewer | None:
     """What a connection of ``user`` may see: their seat's view; a spectator's (every hand
     only where the table allows it); ``None``: may not watch (a player of the other room
-    of the same match among them)."""
+    of the same match among them, and anyone the table's holder keeps out: a player who may
+    still play a board of the same competition, a member the pool may still serve it)."""
     if not _may_enter_room(table, user):
         return None
     seat = seat_of(table, user)
     if seat is not None:
         return Viewer(seat)
+    held = matches.holder_of(table)
+    if held is not None and not held.may_watch(user):
+        return None
+    rooms = matches.rooms_of(table, held)
     if any(PlaySeat.objects.filter(table=t, user_id=int(user.pk or 0)).exists()
-           for t in other_rooms(table)):
+           for t in ([] if rooms is None else rooms.others)):
         # A player of the match does not watch the other room at all: even its played
         # cards and dummy are the boards this player is yet to play (the game records show
         # a board to them once their own room has finished it).
@@ -727,6 +732,11 @@ def sit(table: PlayTable, user: AnyUser, seat: Seat) -> Outcome:
     if not _may_enter_room(table, user):
         raise NotAllowed("Only the club's members may sit at this table.",
                          "只有本俱乐部会员可以在此桌入座。")
+
+    held = matches.holder_of(table)
+    if held is not None and seat_of(table, user) is None and not held.may_sit(user):
+        raise NotAllowed("You play in this competition: you may sit only at your own table.",
+                         "您参加了本项比赛：只能在自己的牌桌入座。", "not_your_table")
 
     def change(t: PlayTable, rows: list[PlaySeat], s: Seating) -> None:
         if t.status == PlayTable.Status.FINISHED:

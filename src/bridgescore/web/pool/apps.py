@@ -10,5 +10,8 @@ class PoolConfig(AppConfig):
 
     def ready(self) -> None:
         # The board source, the board-end hook and the sweep are registered by the services
-        # module: loaded with the app, so every process that plays serves and scores.
-        from . import services  # noqa: F401
+        # module: loaded with the app, so every process that plays serves and scores; the
+        # pool's tables answer the play rules (records, watching) with the pool's own rule.
+        from . import privacy, services  # noqa: F401
+
+        privacy.register()
