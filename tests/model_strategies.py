@@ -7,6 +7,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from bridgescore import Board, Contract, Result, Seat
+from bridgescore.compete.ranks import RankSettings
 from bridgescore.contract import all_contracts
 from bridgescore.events.imp_pairs import ImpSettings, score_imp_pairs
 from bridgescore.events.matchpoints import MatchpointSettings, score_matchpoints
@@ -265,3 +266,8 @@ def swiss_pairs_events(draw: Any) -> Any:
         rounds.append(Session(tuple(rs), winners=1))
     return score_swiss_rounds(rounds, draw(st.sampled_from(["mp", "ximp", "butler"])),
                               completion=draw(st.floats(0, 1)))
+
+
+# Rank thresholds: twelve whole numbers, the first 0, strictly increasing.
+rank_settings = st.lists(st.integers(1, 10**6), min_size=11, max_size=11, unique=True).map(
+    lambda xs: RankSettings((0, *sorted(xs))))
