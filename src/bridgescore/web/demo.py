@@ -62,7 +62,8 @@ class Demo:
                     f"{e.name_in(lang)} ({e.get_status_display()})" for e in self.events]
         return [head, "登录（用户名、密码、角色）：" if zh else "log-ins (user, password, role):",
                 *rows, "比赛：" if zh else "sessions:", *sessions,
-                "竞赛：/compete/" if zh else "competitions: /compete/"]
+                "竞赛：/compete/" if zh else "competitions: /compete/",
+                "排行榜：/ratings/leaderboards/" if zh else "leaderboards: /ratings/leaderboards/"]
 
 
 def _user(username: str, name_en: str, name_zh: str, password: str) -> User:
@@ -75,8 +76,20 @@ def _user(username: str, name_en: str, name_zh: str, password: str) -> User:
     return user
 
 
-@transaction.atomic
 def load_demo() -> Demo:
+    """The club, its people, sessions and competitions (one transaction), then a season of
+    weekly Swiss events for the ranks (each action committed as it is made, as a server
+    makes them: the competitions' replay cache fills only on commit)."""
+    demo = _load_club()
+    from .ratings.demo import load_ratings_demo
+
+    load_ratings_demo(demo.club, User.objects.get(username=DIRECTOR[0]),
+                      [User.objects.get(username=u) for u, _, _ in MEMBERS])
+    return demo
+
+
+@transaction.atomic
+def _load_club() -> Demo:
     slug, name_en, name_zh = CLUB
     club, _ = Club.objects.get_or_create(slug=slug, defaults={"name_en": name_en,
                                                               "name_zh": name_zh})

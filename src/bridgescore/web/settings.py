@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "bridgescore.web.compete",
     "bridgescore.web.pool",
     "bridgescore.web.online",
+    "bridgescore.web.ratings",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -103,6 +104,8 @@ BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_NEXT
 BRIDGESCORE_PLAY_SWEEP_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_SWEEP_SECONDS", 1.0, 60)
 BRIDGESCORE_PLAY_ROBOT_SOLVER = config.choice(ENV, "BRIDGESCORE_PLAY_ROBOT_SOLVER", "AUTO",
                                               ("AUTO", "DD", "SIMPLE")).lower()
+# Masterpoints (巅峰大师分) at which each of the 12 ranks begins (docs/ranks.md).
+BRIDGESCORE_RANK_THRESHOLDS = config.rank_thresholds(ENV)
 CHANNEL_LAYERS = config.channel_layers(ENV)
 CACHES = config.caches(ENV)
 
