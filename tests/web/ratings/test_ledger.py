@@ -39,7 +39,7 @@ class LedgerTests(BaseTestCase):
             (3, self.c[2].pk, "5", "35", 15), (4, self.c[2].pk, "5", "35", 30)]
         assert ledger.total_of(self.bob) == 35
         s = ledger.standing_of(self.bob)
-        assert (s.rank, s.next, s.to_next) == (Rank.PEAK_ADEPT, Rank.PEAK_EXPERT, 25)
+        assert (s.rank, s.next, s.to_next) == (Rank.PEAK_ADEPT, Rank.PEAK_EXPERT, Fraction(25))
         # An award that crosses nothing writes no promotion.
         _, made = award(self.bob, self.c[3], 1, place=5, day=21)
         assert made == [] and RankPromotion.objects.filter(user=self.bob).count() == 4

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language
 
+from ...i18n import Lang
 from ..events.models import Event
 from ..ratings import figures
 from .models import Club, Membership
@@ -45,7 +46,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def member_figures(members: list[Membership]) -> tuple[list[Any], dict[int, Any]]:
     """The figures each member carries (rank and masterpoints; the ratings app's registry),
     for the members with an account (a guest a director entered plays no competition)."""
-    lang = "zh" if (get_language() or "").startswith("zh") else "en"
+    lang: Lang = "zh" if (get_language() or "").startswith("zh") else "en"
     return figures.cells([m.player.user_id for m in members if m.player.user_id], lang)
 
 

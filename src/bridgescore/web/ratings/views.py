@@ -14,7 +14,6 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.http import urlencode
@@ -77,12 +76,13 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         if len(slug) > 50:  # no club has a longer short name
             raise Http404
         club = get_object_or_404(Club, slug=slug)
-        if not may_see_club_board(request.user, club):
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            raise PermissionDenied(_("Only the club's members see its leaderboards."))
     context: dict[str, Any] = {"boards": list(boards.BOARDS.values()), "board": board,
                                "club": club, "clubs": my_clubs(request.user), "by": by}
+    if club is not None and not may_see_club_board(request.user, club):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        context.update(error=_("Only the club's members see its leaderboards."), club=None)
+        return render(request, "ratings/leaderboard.html", context, status=403)
     try:
         if board is None:
             raise _Bad(_("There is no leaderboard %(by)s: choose one of %(known)s.") % {
@@ -93,10 +93,14 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         return render(request, "ratings/leaderboard.html", context, status=400)
     p = boards.page(board, club, (number - 1) * PAGE_SIZE, PAGE_SIZE, lang)
     pages = max(1, -(-p.count // PAGE_SIZE))
+    if number > pages:
+        context["error"] = _("There is no page %(page)s: the last is %(last)s.") % {
+            "page": number, "last": pages}
+        return render(request, "ratings/leaderboard.html", context, status=400)
 
     def link(n: int) -> str:
-        query = {"by": board.key, **({"club": club.slug} if club else {}),
-                 **({"page": n} if n > 1 else {})}
+        query: dict[str, str] = {"by": board.key, **({"club": club.slug} if club else {}),
+                                 **({"page": str(n)} if n > 1 else {})}
         return f"{request.path}?{urlencode(query)}"
 
     mine = None

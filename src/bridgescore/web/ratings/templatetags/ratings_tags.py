@@ -1,6 +1,6 @@
 """``{% profile_sections user %}``: the profile's sections about play (``profile.SECTIONS``),
-in order; ``{% rank_badge cell %}``: a rank's name in the reader's language, the other
-language's beside it."""
+in order; ``{% rank_badge cell %}``: a rank's name in the reader's language (``both``: the
+other language's beside it, marked with its ``lang``, as the profile shows a player's own)."""
 
 from __future__ import annotations
 
@@ -36,10 +36,9 @@ def rank_badge(cell: Any, both: bool = False) -> SafeString:
     if cell is None:
         return mark_safe("")
     if both and cell.other:
-        return format_html('<span class="{}" title="{}">{}</span> <span class="rank-other" '
-                           'lang="{}">{}</span>', cell.css, cell.other, cell.text,
-                           cell.other_lang, cell.other)
-    return format_html('<span class="{}" title="{}">{}</span>', cell.css, cell.other, cell.text)
+        return format_html('<span class="{}">{}</span> <span class="rank-other" lang="{}">{}</span>',
+                           cell.css, cell.text, cell.other_lang, cell.other)
+    return format_html('<span class="{}">{}</span>', cell.css, cell.text)
 
 
 @register.filter
