@@ -23,9 +23,10 @@ def text(r: Any) -> str:
 
 def ledger_rows(r: Any) -> list[tuple[str, str, str, str, str]]:
     """(date, competition, place, points, running total) of each ledger row."""
-    return re.findall(r'<tr data-award="\d+"> <td class="date">([^<]*)</td> <td><a href="[^"]*">'
-                      r'([^<]*)</a>.*?</td> <td class="num">(\d+)</td><td class="num">([^<]*)</td>'
-                      r'<td class="num">([^<]*)</td></tr>', text(r))
+    return re.findall(r'<tr data-award="\d+"> <td class="date">([^<]*)</td> <td class="event">'
+                      r'<a href="[^"]*">([^<]*)</a>.*?</td> <td class="num place"[^>]*>(\d+)</td>'
+                      r'<td class="num points">([^<]*)</td><td class="num total"[^>]*>([^<]*)</td></tr>',
+                      text(r))
 
 
 class ProfileRankTests(BaseTestCase):
@@ -133,7 +134,7 @@ def _with_test_templates() -> list[dict[str, Any]]:
 
     out: list[dict[str, Any]] = []
     for t in settings.TEMPLATES:
-        dirs: list[Any] = list(t["DIRS"])
+        dirs: list[Any] = list(t["DIRS"])  # type: ignore[call-overload]
         out.append({**t, "DIRS": [*dirs, Path(__file__).parent / "templates"]})
     return out
 
