@@ -168,9 +168,9 @@ class RegistryTests(BaseTestCase):
         self.addCleanup(restore)
         boards.register(boards.Leaderboard(
             "fewest", "Fewest masterpoints", "Lowest first.", "masterpoints",
-            lambda pop: ledger.leaders(pop).order_by("total", "user_id")
-            .values("user_id", value=F("total")),
-            lambda pop, v: ledger.leaders(pop).filter(total__lt=v).count(),
+            lambda pop: ledger.leaders(pop).order_by("points", "user_id")
+            .values("user_id", value=F("points")),
+            lambda pop, v: ledger.leaders(pop).filter(points__lt=v).count(),
             lambda v: {"value": float(v)}))
         r = self.client.get("/ratings/leaderboards/?by=fewest")
         assert [(p, n) for p, n, _, _ in rows(r)] == [("1", "Alice Wang"), ("2", "Bob Li")]

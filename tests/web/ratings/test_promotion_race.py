@@ -23,7 +23,12 @@ from django.test import TransactionTestCase, override_settings
 
 from bridgescore.web.compete import clock, ledger
 from bridgescore.web.compete import services as sv
-from bridgescore.web.compete.models import Competition, MasterpointAward, RankPromotion
+from bridgescore.web.compete.models import (
+    Competition,
+    MasterpointAward,
+    MasterpointTotal,
+    RankPromotion,
+)
 
 from ..compete.helpers import T0, club_with, pass_out, tables
 from .helpers import START, event
@@ -84,6 +89,8 @@ class SwissFinalRaceTests(TransactionTestCase):
         assert got == sorted([(u[i], r, "0", "3", 1) for i in (0, 1) for r in (1, 2, 3)]
                              + [(u[i], r, "0", "2", 2) for i in (2, 3) for r in (1, 2)])
         assert {p.promoted_at.timestamp() for p in RankPromotion.objects.all()} == {T0 + 1800}
+        assert {(t.user_id, t.exact, t.awards) for t in MasterpointTotal.objects.all()} == {
+            (u[0], "3", 1), (u[1], "3", 1), (u[2], "2", 1), (u[3], "2", 1)}
         # Sweeping again, a restarted server: nothing more.
         sv.forget()
         clock.set(T0 + 5000)
@@ -181,3 +188,5 @@ class TwoCompetitionsAtOnceTests(TransactionTestCase):
         assert sorted(RankPromotion.objects.values_list("rank", "award__competition_id")) == [
             (1, c1.pk), (2, c2.pk)]
         assert ledger.total_of(player) == 6
+        t = MasterpointTotal.objects.get(user=player)
+        assert (t.exact, t.awards) == ("6", 2)

@@ -3,9 +3,9 @@
 The ledger is ``MasterpointAward`` (append-only, one row per player and competition).  A
 player's masterpoints are the exact sum of their awards (each row's ``exact`` fraction), and
 their rank is the library's ``rank_of`` of that sum under the platform's thresholds
-(``BRIDGESCORE_RANK_THRESHOLDS``): nothing else is stored, so a total or a rank cannot
-drift from the ledger.  The one thing written besides the award is the history of
-promotions (``RankPromotion``), in the award's own transaction.
+(``BRIDGESCORE_RANK_THRESHOLDS``).  Written besides the award, in its own transaction: the
+promotions it makes (``RankPromotion``, history) and the player's total for the leaderboards
+(``MasterpointTotal``, an index made again from the ledger at every award).
 
 - ``give(competition, user, place, points, at)``: the award and the promotions it makes.
   The caller's transaction must hold; the player's row is locked first (``lock_players``
@@ -13,9 +13,9 @@ promotions (``RankPromotion``), in the award's own transaction.
   each other's award: every promotion is recorded once, by the award that crossed it.
 - ``totals(user_ids)``, ``total_of(user)``, ``standing_of(user)``: exact totals, ranks.
 - ``ledger_of(user)``, ``promotions_of(user)``: the rows, oldest first.
-- ``leaders(user_ids=None)``: a queryset of ``(user_id, total)`` ordered by total, for the
-  leaderboards (the sum of the rounded ``points`` column, exact for every Swiss award:
-  they are whole).
+- ``leaders(user_ids=None)``: the players' ``MasterpointTotal`` rows, highest first, for the
+  leaderboards: a derived index of the ledger's sums, written with each award from the
+  ledger itself (``rebuild_totals()`` makes them all again).
 """
 
 from __future__ import annotations
@@ -28,15 +28,15 @@ from functools import cache
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
-from django.db.models import QuerySet, Sum
+from django.db import connection, transaction
+from django.db.models import QuerySet
 
 from ...compete.ranks import RankProgress, RankSettings, masterpoints, progress, promotions
 from ..accounts.models import User
-from .models import Competition, MasterpointAward, RankPromotion
+from .models import Competition, MasterpointAward, MasterpointTotal, RankPromotion
 
 __all__ = ["exact_text", "give", "leaders", "ledger_of", "lock_players", "promotions_of",
-           "rank_settings", "standing_of", "total_of", "totals"]
+           "rank_settings", "rebuild_totals", "standing_of", "total_of", "totals"]
 
 
 @cache
@@ -68,17 +68,25 @@ def _sum(rows: Iterable[str]) -> Fraction:
     return sum((masterpoints(x) for x in rows), start=Fraction(0))
 
 
+def _rounded(x: Fraction) -> Decimal:
+    return (Decimal(x.numerator) / Decimal(x.denominator)).quantize(Decimal("0.0001"))
+
+
 def give(competition: Competition, user: User, place: int, points: Fraction,
          at: datetime.datetime) -> tuple[MasterpointAward, list[RankPromotion]]:
     """Write ``user``'s award and the promotions it makes, in the caller's transaction.
     ``unique(user, competition)`` refuses a second award (and the transaction with it)."""
     lock_players([int(user.pk)])
-    before = _sum(MasterpointAward.objects.filter(user=user).values_list("exact", flat=True))
+    earlier = list(MasterpointAward.objects.filter(user=user).values_list("exact", flat=True))
+    before = _sum(earlier)
     award = MasterpointAward.objects.create(
         user=user, competition=competition, place=place, exact=exact_text(points),
-        points=(Decimal(points.numerator) / Decimal(points.denominator)).quantize(
-            Decimal("0.0001")),
-        awarded_at=at)
+        points=_rounded(points), awarded_at=at)
+    # The leaderboards' index, made again from the ledger each time (never added to).
+    after = before + points
+    MasterpointTotal.objects.update_or_create(
+        user=user, defaults={"exact": exact_text(after), "points": _rounded(after),
+                             "awards": len(earlier) + 1})
     s = rank_settings()
     # A rank recorded already (the thresholds were changed since) is not recorded again.
     held = set(RankPromotion.objects.filter(user=user).values_list("rank", flat=True))
@@ -91,13 +99,18 @@ def give(competition: Competition, user: User, place: int, points: Fraction,
 
 
 def totals(user_ids: Iterable[int]) -> dict[int, Fraction]:
-    """Each player's exact masterpoints (0 for a player with no award)."""
+    """Each player's exact masterpoints (0 for a player with no award): whole awards added as
+    whole numbers, the others as fractions."""
     ids = set(user_ids)
-    out = dict.fromkeys(ids, Fraction(0))
+    whole = dict.fromkeys(ids, 0)
+    parts: dict[int, Fraction] = {}
     for uid, exact in MasterpointAward.objects.filter(user_id__in=ids).values_list("user_id",
                                                                                    "exact"):
-        out[uid] += masterpoints(exact)
-    return out
+        if exact.isdigit() and exact.isascii() and len(exact) <= 12:
+            whole[uid] += int(exact)
+        else:
+            parts[uid] = parts.get(uid, Fraction(0)) + masterpoints(exact)
+    return {uid: whole[uid] + parts.get(uid, Fraction(0)) for uid in ids}
 
 
 def total_of(user: Any) -> Fraction:
@@ -125,11 +138,37 @@ def promotions_of(user: Any) -> list[RankPromotion]:
                 .select_related("award__competition").order_by("promoted_at", "rank"))
 
 
-def leaders(user_ids: QuerySet[Any] | None = None) -> QuerySet[Any]:
-    """``{"user_id", "total"}`` rows, highest total first (then the lower user id), of the
-    players with masterpoints, among ``user_ids`` when given (a subquery of ids)."""
-    qs = MasterpointAward.objects.all()
+def leaders(user_ids: QuerySet[Any] | None = None) -> QuerySet[MasterpointTotal]:
+    """The players with masterpoints (``MasterpointTotal`` rows), highest total first (then
+    the lower user id), among ``user_ids`` when given (a subquery of ids)."""
+    qs = MasterpointTotal.objects.filter(points__gt=0)
     if user_ids is not None:
         qs = qs.filter(user_id__in=user_ids)
-    return (qs.values("user_id").annotate(total=Sum("points")).filter(total__gt=0)
-            .order_by("-total", "user_id"))
+    return qs.order_by("-points", "user_id")
+
+
+def rebuild_totals() -> int:
+    """Make every player's ``MasterpointTotal`` again from the ledger (after awards written
+    some other way than ``give``, or to check): the number of rows that changed."""
+    sums: dict[int, Fraction] = {}
+    counts: dict[int, int] = {}
+    for uid, exact in MasterpointAward.objects.values_list("user_id", "exact"):
+        sums[uid] = sums.get(uid, Fraction(0)) + masterpoints(exact)
+        counts[uid] = counts.get(uid, 0) + 1
+    with transaction.atomic():
+        have = {t.user_id: t for t in MasterpointTotal.objects.select_for_update()}
+        gone = set(have) - set(sums)
+        MasterpointTotal.objects.filter(user_id__in=gone).delete()
+        new, mended = [], []
+        for uid, x in sums.items():
+            row = have.get(uid)
+            want = (exact_text(x), _rounded(x), counts[uid])
+            if row is None:
+                new.append(MasterpointTotal(user_id=uid, exact=want[0], points=want[1],
+                                            awards=want[2]))
+            elif (row.exact, row.points, row.awards) != want:
+                row.exact, row.points, row.awards = want
+                mended.append(row)
+        MasterpointTotal.objects.bulk_create(new, batch_size=2000)
+        MasterpointTotal.objects.bulk_update(mended, ["exact", "points", "awards"], batch_size=2000)
+    return len(gone) + len(new) + len(mended)

@@ -196,3 +196,21 @@ class RankPromotion(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> Any:
         raise AppendOnly("a promotion is never deleted", "晋级记录不能删除")
+
+
+class MasterpointTotal(models.Model):
+    """A player's masterpoints so far: the ledger's exact sum, written with each award
+    (``ledger.give``, under the player's row lock, from the ledger itself) so that the
+    leaderboards read an index instead of adding up every award on each page.  Derived,
+    never the truth: ``ledger.rebuild_totals()`` makes every row again from the ledger."""
+
+    user = models.OneToOneField(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                primary_key=True, related_name="masterpoint_total")
+    exact = models.CharField(max_length=40)  # "29/2"
+    points = models.DecimalField(max_digits=14, decimal_places=4)  # the exact sum, rounded
+    awards = models.PositiveIntegerField()
+
+    class Meta:
+        indexes: ClassVar[list[models.Index]] = [
+            models.Index(models.F("points").desc(), "user", name="compete_mp_total_order"),
+        ]

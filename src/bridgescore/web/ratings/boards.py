@@ -25,7 +25,7 @@ from ..clubs.models import Club, Membership
 from ..compete import ledger
 from . import figures
 
-__all__ = ["BOARDS", "Leaderboard", "Page", "Row", "page", "place_of", "population",
+__all__ = ["BOARDS", "Leaderboard", "Page", "Row", "names_of", "page", "place_of", "population",
            "register"]
 
 
@@ -51,11 +51,11 @@ def register(board: Leaderboard) -> None:
 
 
 def _mp_ranked(population: QuerySet[Any] | None) -> QuerySet[Any]:
-    return ledger.leaders(population).values("user_id", value=F("total"))
+    return ledger.leaders(population).values("user_id", value=F("points"))
 
 
 def _mp_better(population: QuerySet[Any] | None, value: Any) -> int:
-    return ledger.leaders(population).filter(total__gt=value).count()
+    return ledger.leaders(population).filter(points__gt=value).count()
 
 
 register(Leaderboard(
@@ -144,5 +144,5 @@ def place_of(board: Leaderboard, club: Club | None, user_id: int) -> tuple[int, 
         return None
     v = own["value"]
     better = board.better(pop, v)
-    ties_before = sum(1 for r in ranked.filter(value=v) if r["user_id"] < user_id)
+    ties_before = ranked.filter(value=v, user_id__lt=user_id).count()
     return better + 1, better + ties_before

@@ -1,7 +1,9 @@
 """The figures a player carries, as pages show them: a registry of columns.
 
 A ``Figure`` gives, for many players at once, each one's ``Cell`` (the text shown, the value
-for sorting and JSON, a class for the style, and for a rank its name in the other language).
+for sorting and JSON, a class for the style, and for a rank its name in the other language);
+``memo`` is shared by the figures of one call, so that figures drawn from the same rows (the
+rank and the masterpoints) read them once.
 The club's members page and the leaderboards show the registered figures in order; the
 masterpoints and the rank are registered here, the Rate and the weekly figures are added the
 same way (``register``).
@@ -39,7 +41,7 @@ class Cell:
 class Figure:
     key: str
     label: Any  # a lazy text: the column's heading
-    cells: Callable[[list[int], Lang], dict[int, Cell]]
+    cells: Callable[[list[int], Lang, dict[str, Any]], dict[int, Cell]]
     numeric: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -68,13 +70,20 @@ def rank_cell(rank: Rank, lang: Lang) -> Cell:
                 pick(other, "en", "zh-Hans"))
 
 
-def _masterpoints(ids: list[int], lang: Lang) -> dict[int, Cell]:
-    return {uid: Cell(mp_text(total), total) for uid, total in ledger.totals(ids).items()}
+def _totals(ids: list[int], memo: dict[str, Any]) -> dict[int, Fraction]:
+    if "masterpoints" not in memo:
+        memo["masterpoints"] = ledger.totals(ids)
+    out: dict[int, Fraction] = memo["masterpoints"]
+    return out
 
 
-def _ranks(ids: list[int], lang: Lang) -> dict[int, Cell]:
+def _masterpoints(ids: list[int], lang: Lang, memo: dict[str, Any]) -> dict[int, Cell]:
+    return {uid: Cell(mp_text(total), total) for uid, total in _totals(ids, memo).items()}
+
+
+def _ranks(ids: list[int], lang: Lang, memo: dict[str, Any]) -> dict[int, Cell]:
     s = ledger.rank_settings()
-    return {uid: rank_cell(rank_of(total, s), lang) for uid, total in ledger.totals(ids).items()}
+    return {uid: rank_cell(rank_of(total, s), lang) for uid, total in _totals(ids, memo).items()}
 
 
 register(Figure("rank", pgettext_lazy("masterpoint rank", "Rank"), _ranks, numeric=False))
@@ -87,7 +96,8 @@ def cells(user_ids: Iterable[int], lang: Lang,
     ids = sorted(set(user_ids))
     figures = [FIGURES[k] for k in (keys if keys is not None else FIGURES)]
     out: dict[int, dict[str, Cell]] = {uid: {} for uid in ids}
+    memo: dict[str, Any] = {}
     for f in figures:
-        for uid, cell in f.cells(ids, lang).items():
+        for uid, cell in f.cells(ids, lang, memo).items():
             out[uid][f.key] = cell
     return figures, out
