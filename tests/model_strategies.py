@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 from hypothesis import strategies as st
 
 from bridgescore import Board, Contract, Result, Seat
@@ -31,6 +32,7 @@ from bridgescore.events.swiss_roster import Roster, late_entry, sit_out, withdra
 from bridgescore.events.team_events import Fixture, Knockout, MatchResult, Standing, SwissTeams
 from bridgescore.events.teams import MatchSettings, score_match
 from bridgescore.imps import ImpScale
+from bridgescore.ratings import RateSettings, Ratings, WeekResults
 from bridgescore.seat import Side
 from bridgescore.vp import VP_SCALES, VpBand, VpScale
 
@@ -271,3 +273,32 @@ def swiss_pairs_events(draw: Any) -> Any:
 # Rank thresholds: twelve whole numbers, the first 0, strictly increasing.
 rank_settings = st.lists(st.integers(1, 10**6), min_size=11, max_size=11, unique=True).map(
     lambda xs: RankSettings((0, *sorted(xs))))
+# -- the Rate (bridgescore.ratings) ----------------------------------------------------------
+
+rate_settings = st.builds(
+    RateSettings, FLOATS, st.floats(0, 100), st.floats(0.5, 40), st.floats(0.01, 1),
+    st.floats(1, 1000), st.integers(1, 40), st.booleans(), st.floats(-10, 50),
+    st.sampled_from(["ximp", "mp"]), st.integers(1, 5), imp_settings)
+
+
+@st.composite
+def ratings_values(draw: Any) -> Ratings:
+    ids = draw(st.lists(st.integers(-(2**63) + 1, 2**63 - 1), unique=True, max_size=8))
+    k = len(ids)
+    rates = draw(st.lists(st.floats(-1e6, 1e6), min_size=k, max_size=k))
+    weights = draw(st.lists(st.floats(0, 1e9), min_size=k, max_size=k))
+    boards = draw(st.lists(st.integers(0, 2**62), min_size=k, max_size=k))
+    return Ratings.of(np.array(ids, np.int64), rates, weights, np.array(boards, np.int64))
+
+
+@st.composite
+def week_results(draw: Any) -> WeekResults:
+    rows = draw(st.integers(0, 6))
+    board = draw(st.lists(st.integers(-(2**63) + 1, 2**63 - 1), min_size=rows, max_size=rows))
+    players = [draw(st.lists(st.integers(-(10**12), 10**12), unique=True, min_size=4,
+                             max_size=4)) for _ in range(rows)]
+    scores = draw(st.lists(st.integers(-760, 760).map(lambda x: 10 * x), min_size=rows,
+                           max_size=rows))
+    zero = [draw(st.lists(st.booleans(), min_size=4, max_size=4)) for _ in range(rows)]
+    return WeekResults.of(np.array(board, np.int64), np.array(players, np.int64).reshape(-1, 4),
+                          np.array(scores, np.int64), np.array(zero, bool).reshape(-1, 4))

@@ -115,6 +115,7 @@ def _calls() -> list[tuple[str, object]]:
     from bridgescore.home.quiz import exercises, questions
     from bridgescore.home.sacrifice import sacrifice
     from bridgescore.imps import get_imp_scale
+    from bridgescore.ratings import RateSettings, Ratings, WeekResults, explain_board, rate_week
     from bridgescore.render import render
     from bridgescore.result import Result
     from bridgescore.seat import Seat, Side
@@ -127,6 +128,9 @@ def _calls() -> list[tuple[str, object]]:
     scores = score_session(demo_session(), "mp")
     match = score_match(demo_match())
     draw = swiss_draw([Entry("A", "", 3.0), Entry("B", "", 2.0)], History())
+    rated = rate_week(Ratings.empty(), WeekResults.of([1, 1], [[1, 2, 3, 4], [5, 6, 7, 8]],
+                                                      [420, 170]),
+                      RateSettings(min_results=2), detail=True)
     return [
         ("Seat.name_in", lambda lang: Seat.NORTH.name_in(lang)),
         ("Side.name_in", lambda lang: Side.NS.name_in(lang)),
@@ -154,6 +158,7 @@ def _calls() -> list[tuple[str, object]]:
         ("pairs pages", lambda lang: __import__("bridgescore.events.pages", fromlist=["x"])
          .write_pairs_pages(scores, Path(tempfile.mkdtemp()), lang=lang)),
         ("match team", lambda lang: match.match.home.label(lang)),
+        ("explain_board", lambda lang: explain_board(rated, 1, 2, lang)),
     ]
 
 

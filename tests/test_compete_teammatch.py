@@ -241,3 +241,51 @@ def test_directors_scores() -> None:
     s, ev = apply(s, Adjust("closed", 1, "A", "A", 14))
     assert ev[0].revised and isinstance(ev[1], BoardCompared) and ev[1].revised
     assert (ev[1].imps, ev[1].home_total) == (0, 3)
+
+
+# -- line-ups ---------------------------------------------------------------------------
+
+
+def _four(prefix: str) -> Team:
+    return Team(prefix, prefix, members=tuple(Player(f"{prefix}{i}", f"{prefix}{i}")
+                                              for i in range(1, 5)))
+
+
+def test_lineup_before_the_start_and_locked_after() -> None:
+    from bridgescore.compete.teammatch import Lineup, LineupSet, seating
+
+    s = TeamMatchState.setup(_four("h"), _four("a"), TeamMatchSettings(boards=8))
+    # The home captain plays h4 and h3 in the open room, h2 and a fifth member, h5, closed.
+    s, events = apply(s, Lineup("h", ("h4", "h3", "h2", "h5"), now=10))
+    assert events == [LineupSet("h", ("h1", "h2", "h3", "h4"), ("h4", "h3", "h2", "h5"), 10)]
+    assert [p.id for p in s.home.members] == ["h4", "h3", "h2", "h5"]
+    assert s.home.name == "h" and s.phase is Phase.READY
+    # Chosen again: the last choice counts.
+    s, _ = apply(s, Lineup("h", ("h1", "h3", "h2", "h5"), now=20))
+    # Seating: open room N h1, E a1, S h3, W a2; closed room N a3, E h2, S a4, W h5.
+    home = tuple(p.id for p in s.home.members)
+    away = tuple(p.id for p in s.away.members)
+    assert seating(home, away) == (("h1", "a1", "h3", "a2"), ("a3", "h2", "a4", "h5"))
+    # Refusals, each leaving the state as it was.
+    for bad, code in [(Lineup("x", ("h1", "h2", "h3", "h4"), 30), "bad_team"),
+                      (Lineup("h", ("h1", "h2", "h3"), 30), "bad_lineup"),
+                      (Lineup("h", ("h1", "h2", "h3", "h3"), 30), "bad_lineup"),
+                      (Lineup("h", ("h1", "h2", "h3", ""), 30), "bad_lineup"),
+                      (Lineup("h", ("h1", "h2", "h3", "a1"), 30), "shared_player")]:
+        with pytest.raises(Refusal) as e:
+            apply(s, bad)
+        assert e.value.code == code and e.value.en and e.value.zh
+    s, _ = apply(s, Start(now=40))
+    with pytest.raises(Refusal) as e:
+        apply(s, Lineup("a", ("a4", "a3", "a2", "a1"), now=50))
+    assert e.value.code == "lineup_locked"
+    assert [p.id for p in s.away.members] == ["a1", "a2", "a3", "a4"]
+
+
+def test_seating_needs_two_line_ups_of_four() -> None:
+    from bridgescore.compete.teammatch import seating
+
+    assert seating(("1", "2", "3", "4"), ("5", "6", "7", "8")) == (
+        ("1", "5", "2", "6"), ("7", "3", "8", "4"))
+    with pytest.raises(Refusal):
+        seating(("1", "2", "3"), ("5", "6", "7", "8"))

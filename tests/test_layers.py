@@ -7,6 +7,9 @@ from the bottom up:
 - the core (notation, scoring, scales, cards, deals, auction, play) never imports formats,
   events, home, render or cli, not even for type hints;
 - formats never imports events, home, render or cli;
+- the ratings (``ratings``, the Rate over NumPy arrays) sit on the core and the events'
+  datum arithmetic: they never import formats, home, render, cli, the competitions or the
+  web platform (those call them), and the core never imports them;
 - nothing in the library imports cli (the web platform's command group, ``web/cli.py``, is
   a command-line module: it declares its commands with cli's bilingual classes);
 - no two modules import each other, directly or round a longer loop.  Imports under
@@ -32,7 +35,8 @@ CORE = frozenset(f"{ROOT}.{m}" for m in (
     "text", "seat", "strain", "vulnerability", "contract", "result", "board", "scoring",
     "imps", "vp", "errors", "i18n", "cards", "deal", "auction", "play", "entry",
 ))
-UPPER = ("formats", "events", "home", "render", "cli")
+UPPER = ("formats", "events", "home", "render", "cli", "ratings")
+RATINGS_BELOW = ("formats", "home", "render", "cli", "compete", "web")
 
 
 @cache
@@ -164,6 +168,8 @@ def violations(edges: dict[str, frozenset[str]]) -> list[str]:
             forbidden: tuple[str, ...] = UPPER
         elif _in(module, "formats"):
             forbidden = ("events", "home", "render", "cli")
+        elif _in(module, "ratings"):
+            forbidden = RATINGS_BELOW
         elif _in(module, "cli") or module in (f"{ROOT}.__main__", f"{ROOT}.web.cli"):
             forbidden = ()
         else:
@@ -218,11 +224,18 @@ def test_layer_rules_on_known_graphs() -> None:
         "bridgescore.formats.pbn": frozenset({"bridgescore.render.html"}),
         "bridgescore.events.teams": frozenset({"bridgescore.cli._common", "bridgescore.render"}),
         "bridgescore.cli.deals": frozenset({"bridgescore.render.html"}),
+        "bridgescore.ratings.rate": frozenset({"bridgescore.events.imp_pairs",
+                                               "bridgescore.compete.pool",
+                                               "bridgescore.web.core"}),
+        "bridgescore.scoring": frozenset({"bridgescore.ratings"}),
     }
     assert violations(edges) == [
         "bridgescore.deal imports bridgescore.formats.pbn",
         "bridgescore.events.teams imports bridgescore.cli._common",
         "bridgescore.formats.pbn imports bridgescore.render.html",
+        "bridgescore.ratings.rate imports bridgescore.compete.pool",
+        "bridgescore.ratings.rate imports bridgescore.web.core",
+        "bridgescore.scoring imports bridgescore.ratings",
     ]
 
 

@@ -42,6 +42,7 @@ from bridgescore.events.swiss_roster import Roster
 from bridgescore.events.team_events import Fixture, Knockout, MatchResult, Standing, SwissTeams
 from bridgescore.events.teams import MatchBoard, MatchScore, MatchSettings
 from bridgescore.imps import IMP_SCALES, ImpScale
+from bridgescore.ratings import RateSettings, Ratings, WeekResults
 from bridgescore.vp import VP_SCALES, VpScale
 
 CASES: list[tuple[type[Any], Any]] = [
@@ -74,6 +75,9 @@ CASES: list[tuple[type[Any], Any]] = [
     (SwissPairsEvent, ms.swiss_pairs_events()),
     (Roster, ms.rosters),
     (RankSettings, ms.rank_settings),
+    (RateSettings, ms.rate_settings),
+    (Ratings, ms.ratings_values()),
+    (WeekResults, ms.week_results()),
 ]
 # Classes whose name is taken by another value class carry a longer type name.
 TYPE_NAMES = {MovementAssignment: "MovementAssignment", SwissEntry: "SwissEntry",

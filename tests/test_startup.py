@@ -83,6 +83,8 @@ def test_import_bridgescore_loads_and_builds_nothing_heavy() -> None:
     _, got = child("import bridgescore")
     assert "bridgescore.imps" not in got["package"] and "bridgescore.vp" not in got["package"]
     assert "bridgescore.serial" not in got["package"]
+    # The Rate's package (NumPy arrays, docs/ratings.md) loads only when asked for.
+    assert not any(m.startswith("bridgescore.ratings") for m in got["package"])
     assert got["third_party"] == [] and got["stdlib"] == []
     # Nothing built: no score table, no interned result, no general pattern compiled.
     assert (got["score_table"], got["interned"], got["english"], got["chinese"],

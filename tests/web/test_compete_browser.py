@@ -2,7 +2,9 @@
 a pair registers by raising hands in the registration room (two browser contexts, North
 and South); a player follows a short Swiss (rounds of seconds, robot pairs, robots standing
 in for the player's pair) from the lobby to the results page and a board's comparison; and
-the competitions' pages at 360 and 1280 px in both languages.  Screenshots in
+the competitions' pages at 360 and 1280 px in both languages; a published two-winner pairs
+event's results (its NS and EW fields, a cell clicked to the board's comparison, the
+matchpoints' arithmetic opened) at both widths in both languages.  Screenshots in
 artefacts/web/ (git-ignored)."""
 
 from __future__ import annotations
@@ -58,6 +60,50 @@ print(c.pk)
 """
 
 
+# Creates a published two-winner pairs event on the server's database, played by the named
+# members (six pairs: a 3-table Mitchell, 3 rounds of 2 boards) with the results entered
+# by the director: one board cut (round 2 closed by hand), one adjusted (A+/A-).  No
+# scheduled moment (no start time, no round time): the server's clock never acts on it,
+# and the members' grace is an hour, so no robot stands in at its tables.  Prints its id.
+MAKE_PAIRS = """
+import sys, django
+django.setup()
+from bridgescore.result import Result
+from bridgescore.web.accounts.models import User
+from bridgescore.web.clubs.models import Club
+from bridgescore.web.compete import services as sv
+name = sys.argv[1]
+people = [User.objects.get(username=u) for u in sys.argv[2:]]
+club = Club.objects.get(slug="demo")
+td = User.objects.get(username="director")
+c = sv.create_competition(club, td, kind="pairs", name_en=name, name_zh=name + "（中）",
+    settings={"winners": 2, "boards_per_round": 2, "deal_seed": 11, "grace_seconds": 3600})
+for a, b in zip(people[::2], people[1::2]):
+    sv.act(c, {"type": "signup", "players": [str(a.pk), str(b.pk)]}, a)
+sv.act(c, {"type": "start"}, td)
+play = {(1, 1): ("4S N =", "3NT S +1"), (1, 2): ("2H E =", "1NT W -1"), (1, 3): ("4S N -1", "3C S ="),
+        (2, 1): ("4H N =", "2S W +1"), (2, 2): ("3NT S =", ""), (2, 3): ("4S N +1", "3NT S ="),
+        (3, 1): ("4S N =", "2C N =") , (3, 2): ("4S N =", "A+/A-"), (3, 3): ("5D S =", "4H N +1")}
+for r in (1, 2, 3):
+    for t in sv.state_of(c).event.tables(r):
+        for b, what in zip(t.boards, play[(r, t.table)]):
+            if "/" in what:
+                ns, ew = what.split("/")
+                sv.act(c, {"type": "adjust", "round": r, "table": t.table, "board": b,
+                           "ns": ns, "ew": ew}, td)
+            elif what:
+                sv.act(c, {"type": "result", "round": r, "table": t.table, "board": b,
+                           "result": Result.parse(what).to_dict()}, td)
+    ev = sv.state_of(c).event
+    if ev.phase.value == "playing" and ev.round == r:
+        sv.act(c, {"type": "close_round"}, td)
+sv.act(c, {"type": "publish"}, td)
+print(c.pk)
+"""
+PAIRS = ("wangwei", "lina", "zhangmin", "liuyang", "zhaoli", "huangqiang", "wujun", "xuhui",
+         "sunli", "maming", "zhuting", "huyan")
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
     data = tmp_path_factory.mktemp("compete-site")
@@ -77,6 +123,14 @@ def make_swiss(name: str, start_in: float, rounds: int, minutes: float, robots: 
     out = subprocess.run([sys.executable, "-c", MAKE, name, str(start_in), str(rounds),
                           str(minutes), str(robots), *people], env=ENV, capture_output=True,
                          text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return int(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def pairs_event(site: servers.Server) -> int:
+    out = subprocess.run([sys.executable, "-c", MAKE_PAIRS, "Pairs night", *PAIRS], env=ENV,
+                         capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     return int(out.stdout.strip().splitlines()[-1])
 
@@ -188,4 +242,39 @@ def test_the_competitions_pages(site: servers.Server, browser: Browser, width: i
     page.goto(site.url + "/account/")
     expect(page.locator("#masterpoints")).to_contain_text("3")
     shot(page, f"compete-{lang}-{width}-profile")
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_a_pairs_events_results_lead_to_a_boards_comparison(
+        site: servers.Server, browser: Browser, pairs_event: int, width: int,  # noqa: F811
+        locale: str) -> None:
+    lang = "zh" if locale.startswith("zh") else "en"
+    page, errors = new_page(browser, width, locale)
+    log_in(page, site.url, "wangwei")  # pair 1, North-South
+    page.goto(f"{site.url}/compete/{pairs_event}/")
+    page.locator("#results-link").click()
+    page.wait_for_url(f"**/compete/{pairs_event}/results/")
+    expect(page.locator("#results-ns tbody tr")).to_have_count(3)
+    expect(page.locator("#results-ew tbody tr")).to_have_count(3)
+    expect(page.locator("#h-ns")).to_have_text("南北方向" if lang == "zh" else "North–South pairs")
+    expect(page.locator("#results-ns tr.mine")).to_have_count(1)
+    # Pair 2 (NS) stays at table 2, whose board 6 was cut in round 2: a ✂ in its row.
+    expect(page.locator("#results-ns tr[data-pair='2'] td.cell[data-board='6']")).to_have_text("✂")
+    shot(page, f"compete-pairs-{lang}-{width}-results")
+    cell = page.locator("#results-ns tr.mine td.cell[data-board='2'] a")
+    value = cell.inner_text()
+    cell.click()
+    page.wait_for_url(f"**/compete/{pairs_event}/boards/2/")
+    rows = page.locator("#traveller li.result")
+    expect(rows).to_have_count(3)
+    # Pair 1's own row (round 1, table 1) shows the figure the cell showed.
+    mine = page.locator("#traveller li.result[data-round='1'][data-table='1']")
+    expect(mine.locator(".ns-value")).to_have_text(value)
+    mine.locator("details.explain summary").click()
+    expect(mine.locator("details.explain pre")).to_contain_text("比赛分" if lang == "zh"
+                                                                  else "MP")
+    expect(page.locator(".compass")).to_be_visible()
+    shot(page, f"compete-pairs-{lang}-{width}-board")
     assert not errors, errors

@@ -1,7 +1,7 @@
 """The ladder in Debian's Chromium (Playwright): the challenger's captain challenges an
 entrant within range from the ladder page, the defender's captain (another browser
 context) sees the challenge and accepts it, and both then see it accepted with its VP team
-match made and started by the server's clock; at 360 px and 1280 px, in both languages.
+match made and started by the server's clock (match_start_after 0: at once); at 360 px and 1280 px, in both languages.
 Screenshots in artefacts/web/ (git-ignored)."""
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ for n in range(%(cases)d):
                 for g in [aces, *others, bees]]
     c = sv.create_competition(club, td, kind="ladder", name_en=f"Ladder {n}",
                               name_zh=f"梯级赛 {n}", settings={"entrants": entrants,
-                                                              "reach": 4, "boards": 8})
+                                                              "reach": 4, "boards": 8,
+                                                              "match_start_after": 0})
     print(c.pk)
 """
 

@@ -131,7 +131,7 @@ def test_following_a_match_live(site: tuple[servers.Server, Match], browser: Bro
         lang = "zh" if locale.startswith("zh") else "en"
         p, errs = member_page(browser, server.url, width, locale)
         p.goto(server.url + match.path)
-        r = p.locator("[data-table-socket]")
+        r = p.locator("section.vg-room")  # live, or from the record once the match is over
         for i in range(2):
             expect(r.nth(i)).to_have_attribute("data-state", LIVE, timeout=20_000)
         expect(r.first.locator(".vg-head")).to_contain_text("第" if lang == "zh" else "Board")

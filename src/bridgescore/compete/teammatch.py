@@ -39,6 +39,11 @@ under Law 86 as ``events.teams`` applies it, a board with an artificial score in
 counts 0 IMPs, so the margin is the same as ``"cut"`` and the difference is the record: an
 averaged board is listed, compared, with A/A).
 
+**Line-ups**: ``Lineup(team, players, now)`` names the four who play for a team, in seat
+order, before the start (refused once the match has started: the line-up locks at the
+start).  The first two play in the open room, the last two in the closed room; ``seating``
+gives each room's North, East, South and West from the two line-ups.
+
 **Director's scores**: ``Adjust`` gives a room an artificial score (A+/A/A- or a percentage
 for each side, Law 12C2) on a board not yet played there or in place of its result (a
 ruling); a compared board is compared again (``revised``).  After the end nothing changes:
@@ -55,6 +60,7 @@ from typing import Literal
 from ..errors import BridgeError
 from ..events.adjusted import award_text
 from ..events.model import Award, BoardResult, Team, TeamMatch
+from ..events.participants import Player
 from ..events.teams import MatchBoard, MatchScore, MatchSettings, score_match, whole_margin
 from ..frozen import FrozenMap
 from ..imps import ImpScale, get_imp_scale
@@ -73,6 +79,8 @@ __all__ = [
     "BoardRow",
     "BoardsCut",
     "Event",
+    "Lineup",
+    "LineupSet",
     "MatchEnded",
     "MatchOutcome",
     "MatchStarted",
@@ -84,6 +92,7 @@ __all__ = [
     "TeamMatchState",
     "Tick",
     "apply",
+    "seating",
 ]
 
 Room = Literal["open", "closed"]
@@ -172,7 +181,17 @@ class Tick:
     now: float
 
 
-Action = Start | RecordBoard | Adjust | Tick
+@dataclass(frozen=True, slots=True)
+class Lineup:
+    """A team's four players for the match, in seat order (see :func:`seating`): set before
+    the start, as often as wanted; locked once the match has started."""
+
+    team: str
+    players: tuple[str, ...]
+    now: float
+
+
+Action = Start | RecordBoard | Adjust | Tick | Lineup
 
 # -- events -----------------------------------------------------------------------------
 
@@ -245,7 +264,30 @@ class MatchEnded:
     at: float
 
 
-Event = MatchStarted | BoardRecorded | BoardCompared | BoardsCut | MatchEnded
+@dataclass(frozen=True, slots=True)
+class LineupSet:
+    """A team's line-up changed before the start: ``before`` and ``players`` in seat order."""
+
+    team: str
+    before: tuple[str, ...]
+    players: tuple[str, ...]
+    at: float
+
+
+Event = MatchStarted | BoardRecorded | BoardCompared | BoardsCut | MatchEnded | LineupSet
+
+
+def seating(home: tuple[str, ...], away: tuple[str, ...]) -> tuple[tuple[str, str, str, str],
+                                                                     tuple[str, str, str, str]]:
+    """North, East, South and West of the open room, then of the closed room, from two
+    line-ups of four in seat order: in the open room the home team's first two sit
+    North and South and the away team's first two East and West; in the closed room the
+    away team's last two sit North and South, the home team's last two East and West."""
+    if len(home) != TEAM_SIZE or len(away) != TEAM_SIZE:
+        raise Refusal("bad_lineup", f"a line-up has {TEAM_SIZE} players, not "
+                      f"{len(home)} and {len(away)}",
+                      f"出场阵容应为 {TEAM_SIZE} 人，而不是 {len(home)} 和 {len(away)} 人")
+    return (home[0], away[0], home[1], away[1]), (away[2], home[2], away[3], home[3])
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,7 +408,7 @@ def apply(state: TeamMatchState, action: Action) -> tuple[TeamMatchState, list[E
     """The state after ``action`` and the events it caused; raises :class:`Refusal`
     (nothing changes) for an action the match refuses.  The time limit is applied first,
     whatever the action."""
-    if not isinstance(action, Start | RecordBoard | Adjust | Tick):
+    if not isinstance(action, Start | RecordBoard | Adjust | Tick | Lineup):
         raise Refusal("bad_action", f"unknown action {excerpt(action)}",
                       f"未知的操作 {excerpt(action)}")
     now = check_time(action.now, state.now)
@@ -375,6 +417,8 @@ def apply(state: TeamMatchState, action: Action) -> tuple[TeamMatchState, list[E
         return state, events
     if state.phase is Phase.DONE:
         raise Refusal("match_over", "the match is over", "比赛已经结束")
+    if isinstance(action, Lineup):
+        return _lineup(state, action, now, events)
     if isinstance(action, Start):
         if state.phase is not Phase.READY:
             raise Refusal("already_started", "the match has already started", "比赛已经开始")
@@ -398,6 +442,38 @@ def apply(state: TeamMatchState, action: Action) -> tuple[TeamMatchState, list[E
     else:
         entry = _entry(state, room, board, ns_award=action.ns_award, ew_award=action.ew_award)
     return _record(state, entry, room, revised, events)
+
+
+def _lineup(state: TeamMatchState, action: Lineup, now: float,
+            events: list[Event]) -> tuple[TeamMatchState, list[Event]]:
+    if state.phase is not Phase.READY:
+        raise Refusal("lineup_locked", "the match has started: the line-ups are locked",
+                      "比赛已经开始：出场阵容已锁定")
+    if action.team not in (state.home.id, state.away.id):
+        raise Refusal("bad_team", f"no team {excerpt(action.team)} in this match: expected "
+                      f"{state.home.id} or {state.away.id}",
+                      f"本场比赛没有 {excerpt(action.team)} 队：应为 {state.home.id} 或 "
+                      f"{state.away.id}")
+    players = action.players
+    if (not isinstance(players, tuple) or len(players) != TEAM_SIZE
+            or not all(isinstance(p, str) and p for p in players)):
+        raise Refusal("bad_lineup", f"invalid line-up {excerpt(players)}: expected "
+                      f"{TEAM_SIZE} player ids", f"无效的出场阵容 {excerpt(players)}：应为 "
+                      f"{TEAM_SIZE} 名牌手的编号")
+    if len(set(players)) != TEAM_SIZE:
+        twice = next(p for p in players if players.count(p) > 1)
+        raise Refusal("bad_lineup", f"player {excerpt(twice)} is named twice in the line-up",
+                      f"牌手 {excerpt(twice)} 在出场阵容中出现了两次")
+    home = action.team == state.home.id
+    team, other = (state.home, state.away) if home else (state.away, state.home)
+    shared = sorted(set(players) & {p.id for p in other.members})
+    if shared:
+        raise Refusal("shared_player", f"player {shared[0]} plays for the other team "
+                      f"({other.id})", f"牌手 {shared[0]} 在对方队（{other.id}）出场")
+    new = Team(team.id, team.name, members=tuple(Player(p, p) for p in players))
+    before = tuple(p.id for p in team.members)
+    state = replace(state, home=new) if home else replace(state, away=new)
+    return state, [*events, LineupSet(team.id, before, players, now)]
 
 
 def _room_board(state: TeamMatchState, room: object, board: object) -> tuple[Room, int]:

@@ -23,6 +23,7 @@ from .director.api import router as director_router
 from .entry.api import router as entry_router
 from .entry.throttle import Locked
 from .files.api import router as files_router
+from .online.api import router as groups_router
 from .ratings.api import router as ratings_router
 from .results.api import router as results_router
 from .teams.api import router as teams_router
@@ -54,6 +55,7 @@ api.add_router("/", results_router, tags=["results"])
 api.add_router("/", files_router, tags=["files"])
 api.add_router("/", teams_router, tags=["teams"])
 api.add_router("/", ratings_router, tags=["ratings"])
+api.add_router("/", groups_router, tags=["player groups"])
 
 
 def _json(request: HttpRequest, status: int, body: dict[str, object],

@@ -106,6 +106,15 @@ BRIDGESCORE_PLAY_ROBOT_SOLVER = config.choice(ENV, "BRIDGESCORE_PLAY_ROBOT_SOLVE
                                               ("AUTO", "DD", "SIMPLE")).lower()
 # Masterpoints (巅峰大师分) at which each of the 12 ranks begins (docs/ranks.md).
 BRIDGESCORE_RANK_THRESHOLDS = config.rank_thresholds(ENV)
+# Player groups (web/online, the ladder's entrants): how many groups a player may belong to
+# in one club (led or not), the most members of a team (队) and of a player club (帮派),
+# and for how many days an invitation may be accepted.
+BRIDGESCORE_GROUPS_PER_PLAYER = config.integer(ENV, "BRIDGESCORE_GROUPS_PER_PLAYER", 3,
+                                               minimum=1)
+BRIDGESCORE_GROUP_TEAM_MAX = config.integer(ENV, "BRIDGESCORE_GROUP_TEAM_MAX", 6, minimum=4)
+BRIDGESCORE_GROUP_CLUB_MAX = config.integer(ENV, "BRIDGESCORE_GROUP_CLUB_MAX", 50, minimum=4)
+BRIDGESCORE_GROUP_INVITATION_DAYS = config.integer(ENV, "BRIDGESCORE_GROUP_INVITATION_DAYS",
+                                                   14, minimum=1, maximum=365)
 CHANNEL_LAYERS = config.channel_layers(ENV)
 CACHES = config.caches(ENV)
 

@@ -78,7 +78,12 @@ class LadderFlowTests(TransactionTestCase):
         u = [str(x.pk) for x in self.people]
         assert match.settings["home"]["players"] == u[4:8]
         assert match.settings["away"]["players"] == u[12:16]
-        assert sv.sweep() >= 1  # the clock starts the match at once
+        # The clock starts the match 15 minutes after the acceptance (match_start_after,
+        # the captains' time to choose their line-ups), not before.
+        assert match.settings["start_at"] == T0 + 900
+        assert sv.sweep() == 0 and not tables_of(match)
+        clock.set(T0 + 900)
+        assert sv.sweep() >= 1
         t = tables_of(match)
         assert [x.room_label for x in t] == ["open", "closed"]
         # The eight players are people: robots stand in for them here, as for players who

@@ -11,6 +11,7 @@ from django.test import TransactionTestCase
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
 from bridgescore.web.compete.kinds import robot_id
+from bridgescore.web.teams.services import number_text
 
 from ..base import make_user
 from .helpers import FAST, T0, club_with, group, run_robots, tables_of, team_match
@@ -37,8 +38,8 @@ class PagesTests(TransactionTestCase):
         run_robots([t.play_table_id for t in tables_of(c)])
         vp = sv.standings(c)[0]["vp"]
         part = self.client.get(f"/compete/teams/{c.pk}/?part=live").content.decode()
-        assert "<html" not in part and "Victory points:" in part and "Running totals" in part
-        assert f'data-vp="{vp}-' in part
+        assert "<html" not in part and "Victory points:" in part and "running totals" in part
+        assert f'data-vp="{number_text(vp)}-' in part
         zh = self.client.get(f"/compete/teams/{c.pk}/", headers=ZH).content.decode()
         assert "开室" in zh and "狮队" in zh and "胜利分" in zh
 

@@ -49,13 +49,15 @@ class Socket:
     raw: list[str] = field(default_factory=list)
 
     @classmethod
-    async def open(cls, table_id: int, auth: tuple[bytes, bytes] | None, name: str = "") -> Socket:
-        """``auth``: a ``cookie(user)`` made before the test's loop runs (or None)."""
+    async def open(cls, table_id: int, auth: tuple[bytes, bytes] | None, name: str = "",
+                   timeout: float = 10) -> Socket:
+        """``auth``: a ``cookie(user)`` made before the test's loop runs (or None).
+        ``timeout``: for the handshake (a busy shared machine can take more than a second)."""
         from bridgescore.web.asgi import application
 
         headers = [ORIGIN] + ([auth] if auth is not None else [])
         ws = WebsocketCommunicator(application, f"/ws/play/tables/{table_id}", headers=headers)
-        connected, _ = await ws.connect()
+        connected, _ = await ws.connect(timeout)
         assert connected
         return cls(ws, name or "anonymous")
 

@@ -65,3 +65,35 @@ class TeamRoomsTests(TransactionTestCase):
                 assert b.entry_seq == row.seq
         match = ev.team_state(event)
         assert match is not None
+
+
+class RoundRobinRoomsTests(TransactionTestCase):
+    """A round robin's matches of one round play the same boards: a player of any room of
+    the round watches none of the others (``matches.rooms_of``: the round's rooms), while
+    each room's match still pairs with its own other room."""
+
+    def test_no_player_of_the_round_watches_another_room(self) -> None:
+        from bridgescore.web.play import matches
+
+        club = Club.objects.create(slug="rr", name_en="RR", name_zh="循环")
+        director, ann, fan = users("dir", "ann", "fan")
+        for u, role in ((director, "director"), (ann, "member"), (fan, "member")):
+            Membership.objects.create(club=club, player=u.player, role=role)
+        squads = [teams.TeamSpec(f"T{k}", "", tuple(teams.Guest(f"P{k}{i}", "")
+                                                      for i in range(4))) for k in range(4)]
+        event = teams.create_team_event(
+            club, ev.Actor(director), name_en="Round robin", date=datetime.date(2026, 12, 3),
+            movement="round-robin", boards=2, teams=squads)
+        ev.set_status(event, ev.Actor(director), "running")
+        room = Room.objects.create(club=club, name_en="RR room")
+        tables = [services.create_table(room, director, boards=2, event=event, event_round=1,
+                                        event_table=n, room_label="open" if n % 2 else "closed",
+                                        spectators_see_hands=True) for n in (1, 2, 3, 4)]
+        for t, other in zip(tables, (tables[1], tables[0], tables[3], tables[2]), strict=True):
+            rooms = matches.rooms_of(t)
+            assert rooms is not None and rooms.other == other
+            assert sorted(x.pk for x in rooms.round_tables) == sorted(x.pk for x in tables)
+        services.sit(tables[0], ann, Seat.NORTH)
+        for t in tables[1:]:
+            assert services.viewer_for(t, ann) is None, t.event_table
+            assert services.viewer_for(t, fan) == Viewer(None, sees_all=True)

@@ -12,4 +12,8 @@ class CompeteConfig(AppConfig):
         # The board-end hook and the sweep are registered by the services module: loaded
         # with the app, so that every process that plays (servers, commands, tests) posts
         # its competitions' results.
-        from . import services  # noqa: F401
+        from ..play import matches
+        from . import rooms, services  # noqa: F401
+
+        # A competition's team match is a match for the play rules and the vugraph.
+        matches.register(rooms.rooms_of)

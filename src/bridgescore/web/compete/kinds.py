@@ -14,6 +14,7 @@ puts a robot at its seats and gives it no masterpoints.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -120,11 +121,15 @@ def field_of(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...],
     return v
 
 
-class Kind:
+class Kind(ABC):
     """One kind of competition (see the module).  ``state`` is the kind's own value; the
     methods are pure.  ``director_actions`` only a director (or the system) may take;
     ``player_actions`` a player takes for themselves (``acting_for`` names the players the
-    action speaks for: the user must be one of them)."""
+    action speaks for: the user must be one of them).
+
+    Abstract: a kind that leaves out one of the abstract methods cannot be made (a
+    ``TypeError`` naming them, at the ``register_kind(SomeKind())`` of its module's import),
+    and one without its ``name`` or labels neither."""
 
     name: ClassVar[str]
     label_en: ClassVar[str]
@@ -132,44 +137,62 @@ class Kind:
     director_actions: ClassVar[frozenset[str]] = frozenset()
     player_actions: ClassVar[frozenset[str]] = frozenset()
     system_actions: ClassVar[frozenset[str]] = frozenset({"tick"})
+    # Actions taken only through their app's own service, which checks what the
+    # platform's records say (a player group's leader and members): ``act`` refuses them,
+    # a director's included.
+    service_actions: ClassVar[frozenset[str]] = frozenset()
     # The URL name of the kind's own page (its one argument ``pk``), when the competitions'
     # event and results pages do not show it (the kinds of ``web.online``); "" for them.
     page: ClassVar[str] = ""
 
+    def __init__(self) -> None:
+        for attr in ("name", "label_en", "label_zh"):
+            if not isinstance(getattr(type(self), attr, None), str):
+                raise TypeError(f"{type(self).__name__} is a Kind without its {attr}")
+
+    @abstractmethod
     def read_settings(self, data: Mapping[str, Any]) -> Any:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def start(self, settings: Any) -> Any:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def action_from(self, data: Mapping[str, Any]) -> Any:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def action_to(self, action: Any) -> dict[str, Any]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def apply(self, state: Any, action: Any) -> tuple[Any, list[Any]]:
-        raise NotImplementedError
+        ...
 
     def tick(self, now: float) -> Any:
         return self.action_from({"type": "tick", "now": now})
 
+    @abstractmethod
     def clock(self, state: Any) -> float | None:
         """The last time applied (an action is never stamped before it)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def due(self, state: Any) -> float | None:
         """When the state changes by itself next (a tick then does it), or None."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def effects(self, state: Any, events: list[Any]) -> list[Effect]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def result_action(self, state: Any, round: int, table: int, board: int, result: Result,
                       now: float) -> Any | None:
         """The action that records a board finished at a play table (None: the
         competition takes no result now)."""
-        raise NotImplementedError
+        ...
 
     def board_action(self, state: Any, played: PlayedBoard, now: float) -> Any | None:
         """The action that records ``played`` (default: ``result_action`` of its result)."""
@@ -178,40 +201,51 @@ class Kind:
 
     def verify(self, competition: Any, data: Mapping[str, Any], by: Any) -> None:
         """Checks of a person's action against the platform's records (a ladder entrant's
-        group and its leader), before the state machine sees it; raises a refusal."""
+        group and its leader), before the state machine sees it; raises a refusal.
+        A hook: none by default."""
+        return None
 
     def verify_setup(self, club: Any, settings: Mapping[str, Any], members_only: bool) -> None:
         """Checks of a set-up against the platform's records (the players a team match
-        names are the club's members when it is members-only); raises a refusal."""
+        names are the club's members when it is members-only); raises a refusal.  A hook:
+        none by default."""
+        return None
 
+    @abstractmethod
     def has_result(self, state: Any, round: int, table: int, board: int) -> bool:
         """Whether the board is settled: recorded, or cut."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def status(self, state: Any) -> str:
         """open, running, complete, finished or cancelled (``Competition.Status``)."""
-        raise NotImplementedError
+        ...
 
     def acting_for(self, state: Any, action: Any) -> tuple[str, ...]:
         """The players a player's action speaks for (one of them must be the user)."""
         return ()
 
+    @abstractmethod
     def total_boards(self, state: Any) -> int:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def current_round(self, state: Any) -> int:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def standings(self, state: Any) -> list[dict[str, Any]]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def results(self, state: Any) -> list[dict[str, Any]]:
         """Every recorded board: round, table, board, ns, ew, result, score."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def entries(self, state: Any) -> list[dict[str, Any]]:
         """The entrants: their number (once given) and players."""
-        raise NotImplementedError
+        ...
 
 
 def fraction_text(x: Fraction | float | int | None) -> str | None:

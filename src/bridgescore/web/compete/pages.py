@@ -1,6 +1,13 @@
 """What the competitions' pages show, read through the services (``services.state_of``,
-``rounds``, ``standings``) and the library (a round's session scored again for a board's
-comparison); this module only picks, names and formats for one reader.
+``rounds``, ``standings``) and the library (the scored boards for the results' cells and a
+board's comparison, ``events.explain`` for its arithmetic); this module only picks, names and
+formats for one reader.
+
+An event's boards (``Boards``, ``boards_of``) are filled by each kind that has them (the
+Swiss: ``swiss_boards``, a pairs event: ``pairs_boards``) and read the same way by the results
+page (``result_rows``) and the board's comparison (``board_view``): a board is shown only
+once no table can play it any more, and a pairs event's before publication only to the
+club's director.
 
 Who may open a competition (``may_open``): the services' ``can_see`` (published, or a
 director), and for a members-only competition only the club's members (seed 002, §8: every
@@ -10,7 +17,7 @@ competition but 贴点 is for members), its directors and the site's administrat
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -18,11 +25,14 @@ from typing import Any
 from ...board import Board
 from ...cards import Card
 from ...compete import swissevent as sw
+from ...deal import Deal
 from ...errors import BridgeError
-from ...events.figures import column
+from ...events.adjusted import award_text
+from ...events.figures import column, fixed
 from ...events.model import BoardResult
 from ...events.scores import ScoredBoard, ScoredResult
 from ...i18n import Lang, is_zh, signed
+from ...seat import Seat
 from ..accounts.models import User
 from ..clubs.roles import AnyUser, can_direct, is_member
 from ..play.models import PlayBoard
@@ -31,7 +41,8 @@ from . import services as sv
 from .kinds import is_robot
 from .models import Competition, CompetitionAction, CompetitionTable
 
-__all__ = ["board_view", "may_open", "names_of", "room_view", "swiss_live", "swiss_results"]
+__all__ = ["Boards", "board_view", "boards_of", "may_open", "names_of", "pairs_results",
+           "room_view", "swiss_live", "swiss_results"]
 
 
 def may_open(user: AnyUser, c: Competition) -> bool:
@@ -235,6 +246,7 @@ class StandingRow:
     withdrawn_from: int | None
     mine: bool
     ranked: bool
+    percentage: str = ""  # a matchpoint total's percentage (a pairs event's)
 
 
 @dataclass
@@ -309,7 +321,43 @@ def standing_rows(state: sw.SwissEvent, who: Mapping[str, str], me: str,
     return out
 
 
-# ---------------------------------------------------------------------------- results
+# ---------------------------------------------------------------------------- an event's boards
+
+
+@dataclass(frozen=True, slots=True)
+class CutSeat:
+    """A board cut at a table (the round ended first): never played, never scored."""
+
+    round: int
+    table: int
+    ns: str
+    ew: str
+
+
+@dataclass(frozen=True)
+class Boards:
+    """An event's boards as its results and board pages show them, the same for every kind
+    that has them (``boards_of``): the boards the reader may see now (``shown``), each as the
+    event scored it, the cut ones, and why any other board of the event is not shown
+    (``hidden``: ``round`` its round is in play, ``play`` a table still has to play it,
+    ``unpublished`` the director has not published the results).  A board is shown only
+    once no table can play it any more, so its results and hands never reach a player who
+    has still to play it."""
+
+    scoring: str  # mp, ximp, butler or total
+    mp_scale: str  # the matchpoint scale scored on (2/1/0 or 1/0.5/0)
+    shown: tuple[int, ...]
+    scored: Mapping[int, ScoredBoard]  # the boards shown, as scored
+    cut: Mapping[int, tuple[CutSeat, ...]]  # the boards shown: their cut tables
+    rounds: Mapping[int, tuple[int, ...]]  # every board of the event so far: its rounds
+    players: Mapping[str, tuple[str, ...]]  # pair id → its players
+    hidden: Mapping[int, str]
+
+    def reason(self, number: int) -> str:
+        """"" (shown), ``none`` (no such board in the event yet) or why it is hidden."""
+        if number in self.shown:
+            return ""
+        return self.hidden.get(number, "none")
 
 
 def _scored(state: sw.SwissEvent, r: int) -> dict[int, ScoredBoard]:
@@ -325,11 +373,92 @@ def _scored(state: sw.SwissEvent, r: int) -> dict[int, ScoredBoard]:
     return {b.board: b for b in scored.boards}
 
 
-def scored_rounds(state: sw.SwissEvent) -> dict[int, dict[int, ScoredBoard]]:
-    """Every round's boards as the round was scored (the library's ``score_session`` of
-    the round's session, with the event's scoring)."""
-    return {rec.round: _scored(state, rec.round) for rec in state.rounds
-            if rec.lines is not None}  # a round in play shows nothing of its boards yet
+def swiss_boards(c: Competition, state: sw.SwissEvent, user: AnyUser) -> Boards:
+    """The Swiss's boards: a round's once the round is over, scored as the round was (the
+    library's ``score_session`` of the round's session, with the event's scoring)."""
+    per = state.settings.boards_per_round
+    shown: list[int] = []
+    hidden: dict[int, str] = {}
+    rounds: dict[int, tuple[int, ...]] = {}
+    scored: dict[int, ScoredBoard] = {}
+    cut: dict[int, list[CutSeat]] = {}
+    for rec in state.rounds:
+        over = rec.lines is not None  # a round in play shows nothing of its boards yet
+        for b in range((rec.round - 1) * per + 1, rec.round * per + 1):
+            rounds[b] = (rec.round,)
+            if over:
+                shown.append(b)
+            else:
+                hidden[b] = "round"
+        if not over:
+            continue
+        scored.update(_scored(state, rec.round))
+        tables = {t.table: t for t in rec.tables}
+        for t, b in rec.cut:
+            cut.setdefault(b, []).append(CutSeat(rec.round, t, tables[t].ns, tables[t].ew))
+    return Boards(state.settings.scoring, "2/1/0", tuple(shown), scored,
+                  {b: tuple(v) for b, v in cut.items()}, rounds,
+                  {p.id: p.players for p in state.pairs}, hidden)
+
+
+def pairs_boards(c: Competition, state: Any, user: AnyUser) -> Boards:
+    """A pairs event's boards: a board once every round that plays it has closed (a Howell or
+    Mitchell plays a board in several rounds), scored over the whole session as the event is
+    (the published scores, or the library's preview of them); before publication only to the
+    club's director (the administrator publishes the results; the preview totals are shown
+    as they always were)."""
+    from ...compete import pairsevent as pe
+
+    ev: pe.PairsEvent = state.event
+    scoring = ev.settings.scoring
+    if ev.movement is None:
+        return Boards(scoring, "2/1/0", (), {}, {}, {}, {}, {})
+    rounds: dict[int, list[int]] = {}
+    at: dict[tuple[int, int], pe.RoundTable] = {}
+    for r in range(1, ev.movement.rounds + 1):
+        for t in ev.tables(r):
+            at[(r, t.table)] = t
+            for b in t.boards:
+                rounds.setdefault(b, []).append(r)
+    done = ev.phase in (pe.Phase.COMPLETE, pe.Phase.PUBLISHED)
+    may = ev.published is not None or bool(user.is_authenticated and can_direct(user, c.club))
+    shown: list[int] = []
+    hidden: dict[int, str] = {}
+    for b in sorted(rounds):
+        if not (done or max(rounds[b]) < ev.round):
+            hidden[b] = "play"
+        elif not may:
+            hidden[b] = "unpublished"
+        else:
+            shown.append(b)
+    scored: dict[int, ScoredBoard] = {}
+    if shown and ev.results:
+        scores = ev.published if ev.published is not None else ev.scores()
+        scored = {sb.board: sb for sb in scores.boards if sb.board in set(shown)}
+    cut: dict[int, list[CutSeat]] = {}
+    for r, number, b in sorted(ev.cut):
+        if b in scored or b in shown:
+            table = at[(r, number)]
+            cut.setdefault(b, []).append(CutSeat(r, number, str(table.ns), str(table.ew)))
+    return Boards(scoring, "2/1/0", tuple(shown), scored,
+                  {b: tuple(v) for b, v in cut.items()},
+                  {b: tuple(v) for b, v in rounds.items()},
+                  {str(n): e.players for n, e in ev.numbers.items()}, hidden)
+
+
+# The kinds whose results show each board (the others: no cells, no board pages).  Both
+# score matchpoints with ``score_session``'s default scale, 2/1/0.
+BOARD_KINDS: dict[str, Callable[[Competition, Any, AnyUser], Boards]] = {
+    "swiss": swiss_boards, "pairs": pairs_boards}
+
+
+def boards_of(c: Competition, state: Any, user: AnyUser) -> Boards | None:
+    """The event's boards as ``user`` may see them now (None: the kind shows none)."""
+    make = BOARD_KINDS.get(c.kind)
+    return None if make is None else make(c, state, user)
+
+
+# ---------------------------------------------------------------------------- results
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,33 +475,98 @@ class ResultRow:
     cells: tuple[Cell, ...]
 
 
-def swiss_results(state: sw.SwissEvent, user: AnyUser, lang: Lang
-                  ) -> tuple[list[ResultRow], list[int]]:
-    """Every pair (the unranked too) with its value on each board of the event."""
+@dataclass(frozen=True, slots=True)
+class Field:
+    """The pairs ranked together: the whole event, or a Mitchell's NS or EW pairs."""
+
+    direction: str  # "", "NS" or "EW"
+    rows: tuple[ResultRow, ...]
+    grid: bool = True  # a column a board (else each row lists its pair's own boards)
+
+    @property
+    def table_id(self) -> str:
+        return f"results-{self.direction.lower()}" if self.direction else "results"
+
+
+def _exact(s: ScoredResult, side: str) -> Fraction | float:
+    pair = s.ns_exact if side == "ns" else s.ew_exact
+    if pair is not None:
+        return Fraction(pair[0], pair[1])
+    return s.ns if side == "ns" else s.ew
+
+
+# Up to this many boards the results are a grid, a column a board; beyond (a big Mitchell
+# plays hundreds, each pair two dozen of them) each pair's row lists its own boards.
+GRID_BOARDS = 36
+
+
+def result_rows(b: Boards, standings: Iterable[StandingRow]) -> tuple[ResultRow, ...]:
+    """Each pair's row with its value on each board shown (as the board's comparison page
+    shows it), a cut board marked: on every board shown (a grid, ``GRID_BOARDS`` at most),
+    else on the pair's own boards."""
+    values: dict[tuple[str, int], Fraction | float] = {}
+    mine: dict[str, set[int]] = {}
+    for sb in b.scored.values():
+        for one in sb.results:
+            for pair, side in ((one.result.ns_pair, "ns"), (one.result.ew_pair, "ew")):
+                values[(pair, sb.board)] = _exact(one, side)
+                mine.setdefault(pair, set()).add(sb.board)
+    cut: set[tuple[str, int]] = set()
+    for n, seats in b.cut.items():
+        for seat in seats:
+            for pair in (seat.ns, seat.ew):
+                cut.add((pair, n))
+                mine.setdefault(pair, set()).add(n)
+    grid = len(b.shown) <= GRID_BOARDS
+    rows = []
+    for s in standings:
+        boards = b.shown if grid else sorted(mine.get(s.pair, ()))
+        col = column([values.get((s.pair, n)) for n in boards])
+        rows.append(ResultRow(s, tuple(Cell(n, v, (s.pair, n) in cut, (s.pair, n) in values)
+                                       for n, v in zip(boards, col, strict=True))))
+    return tuple(rows)
+
+
+def swiss_results(c: Competition, state: sw.SwissEvent, user: AnyUser, lang: Lang
+                  ) -> tuple[list[Field], list[int]]:
+    """Every pair (the unranked too) with its value on each board of the rounds over."""
     me = str(user.pk) if user.is_authenticated else ""
     who = names_of([x for p in state.pairs for x in p.players], lang)
-    scored = scored_rounds(state)
-    values: dict[tuple[str, int], float] = {}
-    for by_board in scored.values():
-        for sb in by_board.values():
-            for one in sb.results:
-                values[(one.result.ns_pair, sb.board)] = one.ns
-                values[(one.result.ew_pair, sb.board)] = one.ew
-    cut: set[tuple[str, int]] = set()
-    for rec in state.rounds:
-        tables = {t.table: t for t in rec.tables}
-        for t, b in rec.cut:
-            cut.update({(tables[t].ns, b), (tables[t].ew, b)})
-    ended = sum(1 for rec in state.rounds if rec.lines is not None)
-    boards = list(range(1, ended * state.settings.boards_per_round + 1))
-    rows = []
-    for s in standing_rows(state, who, me, lang):
-        cells = []
-        col = column([values.get((s.pair, b)) for b in boards])
-        for b, v in zip(boards, col, strict=True):
-            cells.append(Cell(b, v, (s.pair, b) in cut, (s.pair, b) in values))
-        rows.append(ResultRow(s, tuple(cells)))
-    return rows, boards
+    b = swiss_boards(c, state, user)
+    grid = len(b.shown) <= GRID_BOARDS
+    return [Field("", result_rows(b, standing_rows(state, who, me, lang)), grid)], list(b.shown)
+
+
+def pairs_standings(state: Any, who: Mapping[str, str], me: str,
+                    lang: Lang) -> list[tuple[str, list[StandingRow]]]:
+    """A pairs event's standings (the published scores, or the preview), a field at a time:
+    one for a Howell, NS then EW for a Mitchell, each in its order of places."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for s in sv.KINDS["pairs"].standings(state):
+        groups.setdefault(s["direction"] or "", []).append(s)
+    out = []
+    for direction in sorted(groups, key=lambda d: ("", "NS", "EW").index(d)):
+        rows = sorted(groups[direction], key=lambda s: (s["rank"] is None, s["rank"] or 0))
+        totals = column([Fraction(s["exact"]) if s["exact"] else s["total"] for s in rows])
+        out.append((direction, [
+            StandingRow(s["place"] or "–", s["pair"], pair_name(s["players"], who, lang), total,
+                        s["boards"], "", None, me in s["players"], bool(s["place"]),
+                        "" if s["percentage"] is None else fixed(s["percentage"], 2))
+            for s, total in zip(rows, totals, strict=True)]))
+    return out
+
+
+def pairs_results(c: Competition, state: Any, user: AnyUser, lang: Lang
+                  ) -> tuple[list[Field], list[int]]:
+    """Every pair, a field at a time, with its value on each board the reader may see."""
+    me = str(user.pk) if user.is_authenticated else ""
+    b = pairs_boards(c, state, user)
+    players = [x for e in state.event.entries for x in e.players]
+    who = names_of(players + [x for ps in b.players.values() for x in ps], lang)
+    grid = len(b.shown) <= GRID_BOARDS
+    fields = [Field(d, result_rows(b, rows), grid)
+              for d, rows in pairs_standings(state, who, me, lang)]
+    return fields, list(b.shown)
 
 
 # ---------------------------------------------------------------------------- a board
@@ -397,12 +591,14 @@ class BoardRow:
     value_explain: tuple[str, ...]  # how the IMPs or matchpoints came
     record: int | None  # the PlayBoard's id (its game record page)
     cut: bool = False
+    round: int = 0
 
 
 @dataclass
 class BoardPage:
     number: int
-    round: int
+    rounds: tuple[int, ...]  # the rounds the board was played in
+    rounds_text: str  # the same, listed in the reader's language
     describe: str
     rows: list[BoardRow]
     datum: str
@@ -415,105 +611,69 @@ class BoardPage:
     dd_note: str
 
 
-def round_of_board(state: sw.SwissEvent, number: int) -> int | None:
-    b = state.settings.boards_per_round
-    r = (number - 1) // b + 1
-    return r if 1 <= r <= len(state.rounds) else None
-
-
-def _value_lines(sb: ScoredBoard, mine: ScoredResult, scoring: str, lang: Lang) -> tuple[str, ...]:
-    """The IMPs or matchpoints of one result, worked as the seeds teach: against each other
-    table (cross-IMPs, matchpoints) or against the datum (total IMPs)."""
-    from ...imps import imps
-
-    zh = is_zh(lang)
-    own = mine.result.score
-    if own is None:
-        return ()
-    others = [s for s in sb.results if s is not mine and s.result.score is not None]
-    lines: list[str] = []
-    if scoring == "butler" and sb.datum is not None:
-        diff = own - sb.datum
-        n = imps(diff)
-        lines.append(f"南北 {signed(own)} − 基准分 {sb.datum:g} = {diff:g} → {signed(n)} IMP" if zh
-                     else f"NS {signed(own)} − datum {sb.datum:g} = {diff:g} → {signed(n)} IMPs")
-    elif scoring == "ximp":
-        for o in others:
-            other = o.result.score or 0
-            n = imps(own - other)
-            lines.append(f"对第{o.result.table}桌 {signed(own)} − {signed(other)} = "
-                         f"{own - other} → {signed(n)} IMP" if zh else
-                         f"v table {o.result.table}: {signed(own)} − {signed(other)} = "
-                         f"{own - other} → {signed(n)} IMPs")
-        if others and mine.ns is not None:
-            total = sum(imps(own - (o.result.score or 0)) for o in others)
-            lines.append(f"共 {signed(total)} IMP，平均 {signed(total)} ÷ {len(others)} = "
-                         f"{mine.ns:g}" if zh else
-                         f"in all {signed(total)} IMPs; average {signed(total)} ÷ "
-                         f"{len(others)} = {mine.ns:g}")
-    elif scoring == "mp":
-        beats = sum(1 for o in others if own > (o.result.score or 0))
-        ties = sum(1 for o in others if own == (o.result.score or 0))
-        lines.append(f"胜 {beats} 桌 × 2 + 平 {ties} 桌 × 1 = {2 * beats + ties} 分" if zh
-                     else f"beats {beats} × 2 + ties {ties} × 1 = {2 * beats + ties} MP")
-    return tuple(lines)
-
-
-def board_view(c: Competition, state: sw.SwissEvent, number: int, lang: Lang) -> BoardPage:
-    """All results of board ``number`` (round ``round_of_board``): contract, declarer,
-    lead, tricks, score and its arithmetic, the IMPs or matchpoints each and how they came,
-    the hands, the double-dummy table and par."""
+def board_view(c: Competition, b: Boards, number: int, lang: Lang) -> BoardPage:
+    """All results of board ``number`` (one of ``b.shown``): contract, declarer, lead,
+    tricks, score and its arithmetic, the IMPs or matchpoints each and how they came, the
+    hands, the double-dummy table and par."""
+    from ...events.explain import value_lines
     from ..play import records
 
-    r = round_of_board(state, number)
-    if r is None:
-        raise BridgeError(f"no board {number} in this event yet", f"本赛事还没有第{number}副")
-    rec = state.rounds[r - 1]
-    who = names_of([x for p in state.pairs for x in p.players], lang)
-    sb = _scored(state, r).get(number)
-    play = {(ct.number): ct.play_table_id for ct in
-            CompetitionTable.objects.filter(competition=c, round=r)}
+    if b.reason(number):
+        raise BridgeError(f"board {number} is not shown", f"第{number}副不显示")
+    rounds = b.rounds[number]
+    who = names_of([x for ps in b.players.values() for x in ps], lang)
+    sb = b.scored.get(number)
+    play = {(r, n): t for r, n, t in CompetitionTable.objects.filter(
+        competition=c, round__in=rounds).values_list("round", "number", "play_table_id")}
     boards = {pb.table_id: pb for pb in PlayBoard.objects.filter(
         table_id__in=list(play.values()), number=number, finished__isnull=False)}
-    rows: list[BoardRow] = []
     results = list(sb.results) if sb is not None else []
-    ns_col = column([s.ns for s in results])
-    ew_col = column([s.ew for s in results])
-    scoring = state.settings.scoring
+    ns_col = column([_exact(s, "ns") for s in results])
+    ew_col = column([_exact(s, "ew") for s in results])
+    rows: list[BoardRow] = []
     any_board: PlayBoard | None = None
     for s, ns_v, ew_v in zip(results, ns_col, ew_col, strict=True):
         res: BoardResult = s.result
-        pb = boards.get(play.get(res.table or 0, -1))
+        r = res.round if res.round is not None else rounds[0]
+        pb = boards.get(play.get((r, res.table or 0), -1))
         any_board = any_board or pb
-        rows.append(_row(res, s, sb, ns_v, ew_v, who, pb, scoring, lang))
-    tables = {t.table: t for t in rec.tables}
-    for t, b in rec.cut:
-        if b == number:
-            d = tables[t]
-            rows.append(BoardRow(t, d.ns, d.ew, pair_name(state.pair(d.ns).players, who, lang),
-                                 pair_name(state.pair(d.ew).players, who, lang), "", "", "", "",
-                                 "", "", "", "", (), (), None, cut=True))
-    rows.sort(key=lambda x: x.table)
-    hands, vul_ns, vul_ew = None, False, False
-    if any_board is None:
-        any_board = PlayBoard.objects.filter(table_id__in=list(play.values()),
-                                             number=number).first()
-    deal = None
-    if any_board is not None and sv.KINDS[c.kind].status(state) in ("finished", "running"):
-        st = records.board_state(any_board)
-        deal = st.board.deal
-        view = records.record_view(any_board, st, lang)
-        hands = {k: {**v, "player": ""} for k, v in view["hands"].items()}
-        vul_ns, vul_ew = view["vul_ns"], view["vul_ew"]
+        lines = () if sb is None else tuple(value_lines(sb, s, b.scoring, lang,
+                                                         mp_scale=b.mp_scale))
+        rows.append(_row(res, r, ns_v, ew_v, who, b, pb, lines, lang))
+    for cs in b.cut.get(number, ()):
+        rows.append(BoardRow(cs.table, cs.ns, cs.ew, pair_name(b.players.get(cs.ns, ()), who, lang),
+                             pair_name(b.players.get(cs.ew, ()), who, lang), "", "", "", "",
+                             "", "", "", "", (), (), None, cut=True, round=cs.round))
+    rows.sort(key=lambda x: (x.round, x.table))
+    # The deal (shown: no table plays the board any more): as a table played it, else the
+    # competition's board set (a board whose results all came from the director).
+    deal = _deal(c, number, any_board, list(play.values()))
+    hands = None if deal is None else records.hands_view(deal, lang)
+    vul = Board(number).vulnerability
     dd, par_text, note = _double_dummy(deal, number, lang) if deal is not None else (None, "", "")
-    return BoardPage(number, r, Board(number).describe(lang), rows,
+    return BoardPage(number, rounds, ("、" if is_zh(lang) else ", ").join(map(str, rounds)),
+                     Board(number).describe(lang), rows,
                      "" if sb is None or sb.datum is None else f"{sb.datum:g}",
                      "" if sb is None or sb.top is None else f"{sb.top:g}",
-                     hands, vul_ns, vul_ew, dd, par_text, note)
+                     hands, vul.is_vulnerable(Seat.NORTH), vul.is_vulnerable(Seat.EAST), dd,
+                     par_text, note)
 
 
-def _row(res: BoardResult, s: ScoredResult, sb: ScoredBoard | None, ns_v: str, ew_v: str,
-         who: Mapping[str, str], pb: PlayBoard | None, scoring: str, lang: Lang) -> BoardRow:
+def _deal(c: Competition, number: int, played: PlayBoard | None,
+          tables: list[int]) -> Deal | None:
+    from ..events.services import _deals_of
+    from ..play import records
+
+    pb = played or PlayBoard.objects.filter(table_id__in=tables, number=number).first()
+    if pb is not None:
+        return records.board_state(pb).board.deal
+    if c.board_set is not None:
+        return _deals_of(c.board_set.pbn).get(number)
+    return None
+
+
+def _row(res: BoardResult, round: int, ns_v: str, ew_v: str, who: Mapping[str, str],
+         b: Boards, pb: PlayBoard | None, lines: tuple[str, ...], lang: Lang) -> BoardRow:
     from ..play import records
 
     result = res.result
@@ -525,19 +685,22 @@ def _row(res: BoardResult, s: ScoredResult, sb: ScoredBoard | None, ns_v: str, e
             declarer = result.declarer.name_in(lang)
             tricks = str(result.tricks)
         explain = tuple(result.explain(Board(res.board).vulnerability, lang))
+    elif res.ns_award is not None and res.ew_award is not None:
+        contract = f"{award_text(res.ns_award)}/{award_text(res.ew_award)}"  # adjusted
     if pb is not None:
         state = records.board_state(pb)
         if state.cards:
             card: Card = state.cards[0]
             lead = card.format(lang, symbols=True)
     score = res.score
-    return BoardRow(res.table or 0, res.ns_pair, res.ew_pair, who.get(res.ns_pair, ""),
-                    who.get(res.ew_pair, ""), contract, declarer, lead, tricks,
+    return BoardRow(res.table or 0, res.ns_pair, res.ew_pair,
+                    pair_name(b.players.get(res.ns_pair, ()), who, lang),
+                    pair_name(b.players.get(res.ew_pair, ()), who, lang), contract, declarer,
+                    lead, tricks,
                     signed(score) if score is not None and score > 0 else "",
                     signed(-score) if score is not None and score < 0 else "",
-                    ns_v, ew_v, explain,
-                    _value_lines(sb, s, scoring, lang) if sb is not None else (),
-                    None if pb is None else int(pb.pk))
+                    ns_v, ew_v, explain, lines, None if pb is None else int(pb.pk),
+                    round=round)
 
 
 _DD_CACHE: dict[str, Any] = {}

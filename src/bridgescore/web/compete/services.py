@@ -260,6 +260,9 @@ def _check_rights(c: Competition, kind: Kind, data: Mapping[str, Any], by: AnyUs
     if kind_name in kind.system_actions:
         raise NotAllowed("the competition's clock does this by itself", "这由比赛的计时自动完成",
                          "system_only")
+    if kind_name in kind.service_actions:
+        raise NotAllowed("This is done from its own page (a player group's), not here.",
+                         "此操作须在其专门页面（牌手团体的页面）上进行。", "not_here")
     if kind_name in kind.director_actions and not director:
         raise NotAllowed("Only a director of the club may do this.",
                          "只有本俱乐部的裁判可以执行此操作。", "not_director")

@@ -17,6 +17,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -279,6 +280,11 @@ def results_home(request: HttpRequest) -> HttpResponse:
                             {"kinds": kinds, "sessions": sessions}))
 
 
+def value_label(scoring: str) -> str:
+    """What a board's figure is called: matchpoints, IMPs or points."""
+    return {"mp": _("MP"), "total": _("points")}.get(scoring, _("IMPs"))
+
+
 @require_GET
 def results(request: HttpRequest, cid: int) -> HttpResponse:
     try:
@@ -291,12 +297,19 @@ def results(request: HttpRequest, cid: int) -> HttpResponse:
     state = sv.state_of(c)
     ctx: dict[str, Any] = {"c": c, "name": c.name_in(lang)}
     if c.kind == "swiss":
-        rows, boards = pages.swiss_results(state, request.user, lang)
-        ctx.update(rows=rows, boards=boards, final=state.final is not None,
-                   value=_("MP") if state.settings.scoring == "mp" else _("IMPs"),
-                   completion=round(100 * state.settings.completion))
+        fields, boards = pages.swiss_results(c, state, request.user, lang)
+        ctx.update(final=state.final is not None, value=value_label(state.settings.scoring),
+                   completion=round(100 * state.settings.completion), masterpoints=True)
     else:
-        ctx.update(_pairs_context(request, c, state, lang))
+        fields, boards = pages.pairs_results(c, state, request.user, lang)
+        scoring = state.event.settings.scoring
+        ctx.update(value=value_label(scoring), percentage=scoring == "mp",
+                   published=state.event.published is not None,
+                   director=request.user.is_authenticated and can_direct(request.user, c.club))
+    # The board pages' address, written once for every cell (a big event has thousands).
+    ctx.update(fields=fields, boards=boards,
+               board_base=reverse("compete:board", args=[c.pk, 1]).removesuffix("1/"),
+               columns=5 + bool(ctx.get("percentage")) + bool(ctx.get("masterpoints")))
     return _no_store(render(request, f"compete/results_{c.kind}.html", ctx))
 
 
@@ -306,23 +319,31 @@ def board(request: HttpRequest, cid: int, number: int) -> HttpResponse:
         c = _load(request, cid)
     except _Refused as r:
         return r.response
-    if c.kind != "swiss":
-        raise Http404(_("This competition shows no board comparisons."))
     lang = _lang()
     state = sv.state_of(c)
-    try:
-        page = pages.board_view(c, state, number, lang)
-    except BridgeError:
-        raise Http404(_("This competition has no board %(n)s yet.") % {"n": number}) from None
-    # During play, a board's results are shown once its round is over (a table still
-    # playing it would learn the others' results).
-    if state.phase == "playing" and page.round == len(state.rounds):
+    b = pages.boards_of(c, state, request.user)
+    if b is None:
+        raise Http404(_("This competition shows no board comparisons."))
+    why = b.reason(number)
+    if why == "none":
+        raise Http404(_("This competition has no board %(n)s yet.") % {"n": number})
+    # A board's results and hands are shown once no table can play it any more (a table
+    # still to play it would learn the others' results); a pairs event's before their
+    # publication only to the director.
+    if why == "round":
         raise PermissionDenied(_("This board's results are shown when its round is over."))
-    last = sum(1 for r in state.rounds if r.lines is not None) * state.settings.boards_per_round
+    if why == "play":
+        raise PermissionDenied(_("This board's results are shown when every table has "
+                                 "played it."))
+    if why:
+        raise PermissionDenied(_("This board's results are shown when the director "
+                                 "publishes the results."))
+    page = pages.board_view(c, b, number, lang)
+    at = b.shown.index(number)
     return _no_store(render(request, "compete/board.html", {
         "c": c, "name": c.name_in(lang), "p": page,
         "hands_ctx": {"hands": page.hands, "vul_ns": page.vul_ns, "vul_ew": page.vul_ew,
                       "number": number},
-        "value": _("MP") if state.settings.scoring == "mp" else _("IMPs"),
-        "prev": number - 1 if number > 1 else None,
-        "next": number + 1 if number < last else None}))
+        "value": value_label(b.scoring),
+        "prev": b.shown[at - 1] if at > 0 else None,
+        "next": b.shown[at + 1] if at + 1 < len(b.shown) else None}))

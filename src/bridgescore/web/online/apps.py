@@ -10,9 +10,10 @@ class OnlineConfig(AppConfig):
 
     def ready(self) -> None:
         # The kinds join the competitions' registry, and their effects its handlers, as
-        # soon as the apps are loaded (every server, command and test).
-        from ..vugraph.views import register_source
+        # soon as the apps are loaded (every server, command and test); the VP team matches
+        # join the vugraph's sources.
+        from ..vugraph import services as vugraph
         from . import register  # noqa: F401
-        from .views_teams import vugraph_rows
+        from .vugraph import ONLINE
 
-        register_source(vugraph_rows)
+        vugraph.register(ONLINE)

@@ -5,13 +5,16 @@ each answered for by its leader, the **captain** recorded when it joined.  Actio
 data): ``join`` {entrant, kind, captain}, ``leave`` {entrant}, ``challenge`` {challenger,
 defender}, ``accept``/``decline``/``withdraw`` {challenge, by: the entrant answering},
 ``result`` {challenge, winner?, vp?} (the director's; a ladder match's own end posts it),
-``tick``.  A player acts only for the entrant they captain (``acting_for``); the director
+``captain`` {entrant, captain} (the group's leadership handed over: only through
+``groups.transfer``, never ``act``), ``tick``.  A player acts only for the entrant they captain (``acting_for``); the director
 for any.  An accepted challenge is played as a VP team match (kind ``teams``): the
 ``StartMatch`` effect makes that competition, whose end posts the result here.
 
 Settings: the library's ``LadderSettings`` (``reach``, ``answer_within``, ``unanswered``,
 ``declined``, ``play_within``, ``cooling`` in seconds, ``kinds``), the match's ``boards``
-and ``vp_scale``, and ``entrants`` (a ladder carried over: [{id, kind, captain}], in order).
+and ``vp_scale``, ``match_start_after`` (seconds from a challenge's acceptance to its match's
+start, when the captains choose their line-ups; default 900), and ``entrants`` (a ladder
+carried over: [{id, kind, captain}], in order).
 """
 
 from __future__ import annotations
@@ -28,7 +31,19 @@ from ..compete.kinds import Kind, bad_data, field_of
 
 LADDER_SETTINGS = {"reach", "answer_within", "unanswered", "declined", "play_within",
                    "cooling", "kinds"}
-SETTINGS = LADDER_SETTINGS | {"boards", "vp_scale", "entrants"}
+SETTINGS = LADDER_SETTINGS | {"boards", "vp_scale", "entrants", "match_start_after"}
+MATCH_START_AFTER = 900  # seconds: the captains' time to choose their line-ups
+MATCH_START_AFTER_MAX = 7 * 24 * 3600
+
+
+def match_start_after(data: Mapping[str, Any]) -> int:
+    """The ``match_start_after`` setting, checked (a whole number of seconds, 0 to 7 days)."""
+    v = data.get("match_start_after", MATCH_START_AFTER)
+    if type(v) is not int or not 0 <= v <= MATCH_START_AFTER_MAX:
+        raise bad_data("match_start_after", v,
+                       f"a whole number of seconds from 0 to {MATCH_START_AFTER_MAX}",
+                       f" 0 到 {MATCH_START_AFTER_MAX} 之间的整秒数")
+    return v
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +69,23 @@ class StartMatch:
 
 
 @dataclass(frozen=True, slots=True)
+class SetCaptain:
+    """The entrant's leader changed: the new captain answers for it from now on."""
+
+    entrant: str
+    captain: str
+    now: float
+
+
+@dataclass(frozen=True, slots=True)
+class CaptainChanged:
+    entrant: str
+    before: str | None
+    captain: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class Join:
     """The library's join, with the entrant's captain."""
 
@@ -74,6 +106,7 @@ class LadderKind(Kind):
     page = "online:ladder"
     director_actions = frozenset({"result"})
     player_actions = frozenset({"join", "leave", "challenge", "accept", "decline", "withdraw"})
+    service_actions = frozenset({"captain"})
 
     def read_settings(self, data: Mapping[str, Any]) -> LadderSetup:
         if not isinstance(data, Mapping):
@@ -82,6 +115,7 @@ class LadderKind(Kind):
         if unknown:
             raise bad_data("settings", unknown[0], "one of " + ", ".join(sorted(SETTINGS)),
                            "以下之一：" + "、".join(sorted(SETTINGS)))
+        match_start_after(data)
         given = {k: v for k, v in data.items() if k in LADDER_SETTINGS}
         if "kinds" in given and isinstance(given["kinds"], list):
             given["kinds"] = tuple(given["kinds"])
@@ -113,6 +147,9 @@ class LadderKind(Kind):
         if kind == "join":
             return Join(_entrant(data), field_of(data, "captain", str, "the captain's id",
                                                  "队长编号"), now)
+        if kind == "captain":
+            return SetCaptain(field_of(data, "entrant", str, "an entrant id", "参赛者编号"),
+                              field_of(data, "captain", str, "the captain's id", "队长编号"), now)
         if kind == "leave":
             return lad.Leave(field_of(data, "entrant", str, "an entrant id", "参赛者编号"), now)
         if kind == "challenge":
@@ -138,6 +175,8 @@ class LadderKind(Kind):
         if isinstance(a, Join):
             return {"type": "join", "entrant": a.entrant.id, "kind": a.entrant.kind,
                     "captain": a.captain, "now": a.now}
+        if isinstance(a, SetCaptain):
+            return {"type": "captain", "entrant": a.entrant, "captain": a.captain, "now": a.now}
         if isinstance(a, lad.Leave):
             return {"type": "leave", "entrant": a.entrant, "now": a.now}
         if isinstance(a, lad.Challenge):
@@ -154,7 +193,7 @@ class LadderKind(Kind):
         if isinstance(a, Join):
             return (a.captain,)
         who = None
-        if isinstance(a, lad.Leave):
+        if isinstance(a, lad.Leave | SetCaptain):
             who = a.entrant
         elif isinstance(a, lad.Challenge):
             who = a.challenger
@@ -172,6 +211,18 @@ class LadderKind(Kind):
             captains = dict(state.captains)
             captains[action.entrant.id] = action.captain
             return LadderState(ladder, FrozenMap(captains)), list(events)
+        if isinstance(action, SetCaptain):
+            if action.entrant not in state.ladder.entrants:
+                raise Refusal("not_entered", f"{action.entrant} is not on the ladder",
+                              f"{action.entrant} 不在梯级上")
+            before = state.captains.get(action.entrant)
+            captains = dict(state.captains)
+            captains[action.entrant] = action.captain
+            # The ladder's clock moves as with any action (never back).
+            ladder, events = lad.apply(state.ladder, lad.Tick(action.now))
+            return (LadderState(ladder, FrozenMap(captains)),
+                    [*events, CaptainChanged(action.entrant, before, action.captain,
+                                             action.now)])
         ladder, events = lad.apply(state.ladder, action)
         return replace(state, ladder=ladder), list(events)
 

@@ -29,7 +29,7 @@ from ..compete import services as sv
 from ..compete.kinds import is_robot
 from ..compete.models import Competition
 from .handicap_kind import HandicapKind
-from .ladder_kind import LadderKind, StartMatch
+from .ladder_kind import LadderKind, StartMatch, match_start_after
 from .models import PlayerGroup
 from .teams_kind import MatchOver, TeamsKind
 
@@ -76,7 +76,8 @@ def group_of(club: Club, entrant: object) -> PlayerGroup | None:
 
 
 def lineup(group: PlayerGroup) -> list[str]:
-    """The four who play for the group: the leader, then the members in order."""
+    """The default line-up, the four who play for the group when its captain chose none:
+    the leader, then the members in order (of joining)."""
     ids = [str(m.user_id) for m in group.members.order_by("order", "id")]
     leader = str(group.leader_id)
     return ([leader] + [i for i in ids if i != leader])[:4]
@@ -84,10 +85,22 @@ def lineup(group: PlayerGroup) -> list[str]:
 
 class PlatformLadder(LadderKind):
     def verify(self, competition: Any, data: Mapping[str, Any], by: Any) -> None:
-        if data.get("type") != "join":
+        what = data.get("type")
+        if what in ("challenge", "accept"):
+            # A group that cannot field four would make a match that cannot be set up.
+            entrant = data.get("challenger") if what == "challenge" else data.get("by")
+            group = group_of(competition.club, entrant)
+            if group is not None and len(lineup(group)) < 4:
+                raise sv.NotAllowed(
+                    f"{group} has {len(lineup(group))} players: a ladder match is played by "
+                    "four; invite members first",
+                    f"{group} 只有 {len(lineup(group))} 名牌手：梯级赛由四人出赛，请先邀请成员",
+                    "too_few")
+            return
+        if what != "join":
             return
         group = group_of(competition.club, data.get("entrant"))
-        if group is None:
+        if group is None or group.dissolved is not None:
             raise sv.NotAllowed(f"no player group {str(data.get('entrant'))[:20]!r} in this club",
                                 f"本俱乐部没有 {str(data.get('entrant'))[:20]!r} 这个牌手团体",
                                 "not_found")
@@ -143,7 +156,7 @@ def _start_match(ladder: Competition, state: Any, e: StartMatch) -> None:
         "away": {"id": e.away, "name_en": away.name_en, "name_zh": away.name_zh,
                  "players": lineup(away)},
         "boards": match.boards, "vp_scale": match.vp_scale if isinstance(match.vp_scale, str)
-        else "wbf", "start_at": e.at,
+        else "wbf", "start_at": e.at + match_start_after(ladder.settings),
         "ladder": {"competition": int(ladder.pk), "challenge": e.challenge},
         "grace_seconds": int(ladder.settings.get("grace_seconds", 60))}
     if ladder.settings.get("deal_seed") is not None:

@@ -1,8 +1,8 @@
 """What this app's pages read and do, over the competitions' services (``compete.services``:
 every write is its ``act``, with its rights).
 
-- ``match_view(c, lang)``: a VP team match: teams, rooms, the comparison, the VPs.
-- ``online_matches(user)``: the VP team matches the vugraph lists (running, then finished).
+- ``match_view(c, lang)``: a VP team match: teams, rooms, length, scale, phase (its
+  comparison is the vugraph's: ``online.vugraph``, which also lists these matches).
 - ``ladder_view(c, user, lang)``: the ladder's places, open challenges, and what the user
   may do there (join with a group they lead, challenge, answer, withdraw).
 - ``ladder_history(c, lang)``: every event of the ladder, in order.
@@ -44,33 +44,26 @@ def names(ids: list[str], lang: str) -> dict[str, str]:
 
 
 def match_view(c: Competition, lang: str) -> dict[str, Any]:
-    kind = sv.kind_of(c)
+    """A VP team match's teams (names and players), rooms, length, scale, ladder and phase
+    (the comparison is the vugraph's, as each reader may see it: ``online.vugraph``)."""
     state = sv.state_of(c)
     st = state.settings
     people = names([*st.home.players, *st.away.players], lang)
     zh = lang.startswith("zh")
     teams = [{"id": s.id, "name": s.name_zh if zh else s.name_en,
-              "players": [people[p] for p in s.players]} for s in (st.home, st.away)]
+              "players": [people[p] for p in s.players],
+              "group": int(s.id[1:]) if st.ladder is not None and s.id[:1] == "g"
+              and s.id[1:].isdigit() else None} for s in (st.home, st.away)]
     rooms = {t.room_label: t for t in CompetitionTable.objects.filter(competition=c)
              .select_related("play_table")}
-    cmp = kind.comparison(state)  # type: ignore[attr-defined]
     ladder = None
     if st.ladder is not None:
         ladder = Competition.objects.filter(pk=st.ladder[0]).first()
-    winner = None
-    if cmp["outcome"] is not None and cmp["outcome"]["winner"] is not None:
-        winner = teams[0]["name"] if cmp["outcome"]["winner"] == st.home.id else teams[1]["name"]
-    return {"teams": teams, "home": teams[0], "away": teams[1], "cmp": cmp,
+    return {"teams": teams, "home": teams[0], "away": teams[1],
             "rooms": [rooms[r] for r in ("open", "closed") if r in rooms],
             "boards": st.match.boards, "vp_scale": st.match.vp_scale,
             "ladder": ladder, "challenge": None if st.ladder is None else st.ladder[1],
-            "winner": winner, "phase": cmp["phase"]}
-
-
-def online_matches(user: AnyUser) -> list[Competition]:
-    return [c for c in Competition.objects.filter(kind="teams").exclude(status="open")
-            .select_related("club").order_by("status", "-created")[:100]
-            if sv.can_see(user, c)]
+            "phase": state.match.phase.value, "starts": _moment(st.start_at)}
 
 
 # ---------------------------------------------------------------------------- the ladder
@@ -79,7 +72,8 @@ def online_matches(user: AnyUser) -> list[Competition]:
 def groups_led(user: AnyUser, club: Club) -> list[PlayerGroup]:
     if not user.is_authenticated:
         return []
-    return list(PlayerGroup.objects.filter(club=club, leader_id=user.pk).order_by("pk"))
+    return list(PlayerGroup.objects.filter(club=club, leader_id=user.pk, dissolved__isnull=True)
+                .order_by("pk"))
 
 
 def _group_names(ids: list[str], lang: str) -> dict[str, str]:
@@ -117,6 +111,7 @@ def ladder_view(c: Competition, user: AnyUser, lang: str) -> dict[str, Any]:
             "may_answer": state.captains.get(ch.defender) == me and ch.accepted is None,
             "may_withdraw": state.captains.get(ch.challenger) == me and ch.accepted is None})
     rows = [{"place": i, "id": e, "name": entrant_names[e], "kind": ladder.entrants[e].kind,
+             "group": int(e[1:]) if e[:1] == "g" and e[1:].isdigit() else None,
              "captain": captains.get(state.captains.get(e, ""), ""), "mine": e in mine,
              "busy": busy.get(e), "may_challenge": e in reachable}
             for i, e in enumerate(ladder.order, 1)]

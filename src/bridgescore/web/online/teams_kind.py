@@ -13,7 +13,10 @@ never by hand) names the ladder competition and challenge the match settles: its
 the result there (``MatchOver``).
 
 Actions: ``start`` (director), ``result`` {room, board, result} and ``adjust`` {room,
-board, ns, ew} (director: a board's score entered by hand, an artificial score), ``tick``.
+board, ns, ew} (director: a board's score entered by hand, an artificial score), ``tick``,
+and ``lineup`` {team, players} (a ladder match's captain, before the start, through
+``groups.choose_lineup``, which checks the captain and the group's members: the four in
+seat order, the first two in the open room, the last two in the closed room).
 """
 
 from __future__ import annotations
@@ -100,6 +103,7 @@ class TeamsKind(Kind):
     label_zh = "VP队式赛"
     page = "online:match"
     director_actions = frozenset({"start", "result", "adjust"})
+    service_actions = frozenset({"lineup"})
 
     def read_settings(self, data: Mapping[str, Any]) -> TeamsSettings:
         if not isinstance(data, Mapping):
@@ -144,6 +148,13 @@ class TeamsKind(Kind):
             return tm.Tick(now)
         if kind == "start":
             return tm.Start(now)
+        if kind == "lineup":
+            players = data.get("players")
+            if not isinstance(players, list | tuple):
+                raise bad_data("players", players, "a list of four player ids",
+                               "四名牌手编号的列表")
+            return tm.Lineup(field_of(data, "team", str, "a team id", "队的编号"),
+                             tuple(players), now)
         if kind in ("result", "adjust"):
             room = data.get("room")
             board = field_of(data, "board", int, "a board number", "牌号")
@@ -160,6 +171,8 @@ class TeamsKind(Kind):
             return {"type": "tick", "now": a.now}
         if isinstance(a, tm.Start):
             return {"type": "start", "now": a.now}
+        if isinstance(a, tm.Lineup):
+            return {"type": "lineup", "team": a.team, "players": list(a.players), "now": a.now}
         if isinstance(a, tm.RecordBoard):
             return {"type": "result", "room": a.room, "board": a.board,
                     "result": a.result.to_dict(), "now": a.now}
@@ -174,7 +187,15 @@ class TeamsKind(Kind):
                 and not isinstance(action, tm.Start)):
             m, events = tm.apply(m, tm.Start(max(at, m.now)))
         m, more = tm.apply(m, action)
-        return replace(state, match=m), events + more
+        st = state.settings
+        for e in more:
+            if isinstance(e, tm.LineupSet):
+                players = (e.players[0], e.players[1], e.players[2], e.players[3])
+                if e.team == st.home.id:
+                    st = replace(st, home=replace(st.home, players=players))
+                else:
+                    st = replace(st, away=replace(st.away, players=players))
+        return TeamsState(st, m), events + more
 
     def clock(self, state: TeamsState) -> float | None:
         return state.match.now
@@ -189,8 +210,7 @@ class TeamsKind(Kind):
 
     def seats(self, state: TeamsState) -> tuple[tuple[str | None, ...], tuple[str | None, ...]]:
         """N, E, S, W of the open room, then of the closed room."""
-        h, a = state.settings.home.players, state.settings.away.players
-        return (h[0], a[0], h[1], a[1]), (a[2], h[2], a[3], h[3])
+        return tm.seating(state.settings.home.players, state.settings.away.players)
 
     def effects(self, state: TeamsState, events: list[Any]) -> list[Any]:
         out: list[Any] = []

@@ -13,7 +13,9 @@ from django.views.decorators.http import require_POST
 
 from ...errors import BridgeError
 from ..compete import services as sv
+from . import groups
 from . import services as online
+from .register import group_of
 from .views_common import competition, lang, refused
 
 ACTIONS = ("join", "challenge", "accept", "decline", "withdraw")
@@ -22,7 +24,9 @@ ACTIONS = ("join", "challenge", "accept", "decline", "withdraw")
 def ladder_page(request: HttpRequest, pk: int) -> HttpResponse:
     c = competition(request, pk, "ladder")
     view = online.ladder_view(c, request.user, lang())
-    return render(request, "online/ladder.html", {"c": c, "name": c.name_in(lang()), **view})
+    return render(request, "online/ladder.html", {
+        "c": c, "name": c.name_in(lang()), "see_groups": groups.may_see(request.user, c.club),
+        **view})
 
 
 def ladder_history(request: HttpRequest, pk: int) -> HttpResponse:
@@ -51,7 +55,15 @@ def ladder_act(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if what not in ACTIONS:
             raise BridgeError(f"unknown action {what[:20]!r}", f"未知的操作 {what[:20]!r}")
-        sv.act(c, data, request.user)
+        if what == "join":
+            # Through the groups' service: the leader's right checked, the group's log kept.
+            group = group_of(c.club, data["entrant"])
+            if group is None:
+                raise BridgeError(f"no player group {data['entrant'][:20]!r} in this club",
+                                  f"本俱乐部没有 {data['entrant'][:20]!r} 这个牌手团体")
+            groups.enter_ladder(group, request.user, c)
+        else:
+            sv.act(c, data, request.user)
     except BridgeError as e:
         refused(request, e)
     return redirect("online:ladder", pk=c.pk)

@@ -1,11 +1,14 @@
-"""The VP team match's pages: the director's set-up, and the match page (both rooms live as
-the vugraph shows them, the board-by-board comparison, IMPs, running totals and VPs)."""
+"""The VP team match's pages: the director's set-up, and the match page (the teams and
+their players, both rooms live as the vugraph shows them, and the vugraph's comparison:
+IMPs board by board, running totals, VPs — ``online.vugraph``, the same rule on both
+pages).  Who may open it: whoever may open the competition (``compete.pages.may_open``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,12 +19,15 @@ from ...errors import BridgeError
 from ...vp import VP_SCALES
 from ..clubs.models import Club, Membership
 from ..clubs.roles import can_direct
-from ..compete import clock
+from ..compete import clock, pages
 from ..compete import services as sv
 from ..compete.kinds import robot_id
+from ..vugraph import services as vg
 from ..vugraph.views import _seats, _words
+from . import groups
 from . import services as online
 from .views_common import competition, lang, refused
+from .vugraph import ONLINE
 
 ROBOT = "robot"
 
@@ -68,25 +74,30 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     c = competition(request, pk, "teams")
+    if not pages.may_open(request.user, c):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
     view = online.match_view(c, lang())
-    ctx: dict[str, Any] = {"c": c, "name": c.name_in(lang()), **view}
+    ctx: dict[str, Any] = {"c": c, "name": c.name_in(lang()), **view,
+                           "see_groups": groups.may_see(request.user, c.club)}
+    signed_in = request.user.is_authenticated
     ctx["live_rooms"] = [
         {"table": ct.play_table, "label": _("Open room") if ct.room_label == "open"
-         else _("Closed room"), "socket": f"/ws/play/tables/{ct.play_table_id}",
+         else _("Closed room"),
+         "socket": f"/ws/play/tables/{ct.play_table_id}" if signed_in else None,
          "seats": _seats(ct.play_table, lang()), "seats_id": f"vg-seats-{ct.play_table_id}"}
         for ct in view["rooms"]]
     ctx["words"] = _words()
+    # The comparison as the vugraph shows it to this reader (one rule for both pages).
+    match = ONLINE.find((int(c.pk),))
+    cmp = None if match is None else vg.comparison_of(match, request.user, lang())
+    ctx["cmp"], ctx["vugraph"] = cmp, match
+    if cmp is not None:
+        ctx["m"], ctx["board"] = cmp.m, {"vp_scale_title": cmp.vp_scale_title}
     if request.GET.get("part") == "live" or request.headers.get("HX-Request"):
         response = render(request, "online/_comparison.html", ctx)
     else:
         response = render(request, "online/match.html", ctx)
     response["Cache-Control"] = "no-store"
     return response
-
-
-def vugraph_rows(user: Any) -> list[dict[str, Any]]:
-    """The online VP team matches for the vugraph list."""
-    out = []
-    for c in online.online_matches(user):
-        out.append({"c": c, "name": c.name_in(lang()), "finished": c.status == "finished"})
-    return out

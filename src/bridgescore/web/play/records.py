@@ -5,17 +5,20 @@ session pages show.
 Who may see a board's record (one place, used by every page and download):
 
 - a board in progress: nobody (not even its players: the page would show every hand);
-- a finished board: the players of its table; a director of the event's club;
-- at a team match, the players of the other room only once that room has finished the
-  board too (else they would learn the deal and its result before playing it), and
-  everyone else (a director aside) only once both rooms have, and the tables' spectator
-  delay has passed since;
+- a finished board: the players of its table; a director of the event's (or the
+  competition's) club;
+- at a team match (a club's team event or an online competition's match: the rooms come
+  from ``matches.rooms_of``), the players of the other room only once that room has
+  finished the board too (else they would learn the deal and its result before playing
+  it), and everyone else (a director aside) only once both rooms have, and the tables'
+  spectator delay has passed since;
 - anyone else who may see the event's results (``results.access``: its club's members
   while it runs, anyone once published), on the event's rules for a board: a team event
   shows a board once every table that plays it has played it (``teams.services``), a pairs
   event as its travellers are shown (``access.Viewer.may_see_board``);
 - a table outside any event: the signed-in members of its room's club (anyone signed in for
-  the site's own rooms), when the table takes spectators.
+  the site's own rooms), when the table takes spectators; and anyone, signed in or not, for
+  a room of a finished online match whose competition is open to all (``MatchRooms.public``).
 """
 
 from __future__ import annotations
@@ -43,10 +46,12 @@ from ...tablerecord import alerts, game_record
 from ...tablestate import Phase, TableState
 from ..clubs.roles import AnyUser, can_direct, is_member
 from ..events.models import Event
+from . import matches
+from .matches import match_table
 from .models import PlayBoard, PlaySeat, PlayTable
 
-__all__ = ["Refusal", "board_state", "may_see", "record_of", "record_view", "replay_data",
-           "session_view"]
+__all__ = ["Refusal", "board_state", "hands_view", "match_table", "may_see", "record_of",
+           "record_view", "replay_data", "session_view"]
 
 
 class Refusal(enum.Enum):
@@ -141,38 +146,11 @@ def _seated(user: AnyUser, tables: Iterable[PlayTable]) -> bool:
                PlayBoard.objects.filter(table__in=tables).values_list("players", flat=True))
 
 
-def match_table(table: PlayTable) -> int:
-    """The table number a room's match goes by: the lower-numbered event table of the two
-    the schedule gives the match in that round (the open room's), whether the room's
-    ``event_table`` names its own table or either table of the match (as the play services
-    read it when they enter a result)."""
-    from ..events import services as ev
-
-    number = int(table.event_table or 0)
-    if table.event is None:
-        return number
-    here = ev.assignment_at(table.event, int(table.event_round or 0), number)
-    if here is None:
-        return number
-    for a in ev.assignments_of(table.event):
-        if (a.round == here.round and a.table != here.table and a.ns_pair == here.ew_pair
-                and a.ew_pair == here.ns_pair and tuple(a.boards) == tuple(here.boards)):
-            return min(a.table, here.table)
-    return number
-
-
 def other_room(table: PlayTable) -> PlayTable | None:
-    """The other room of the same match (same event and round, the other room label, the
-    same match: :func:`match_table`), if any."""
-    if table.event_id is None or table.room_label == PlayTable.RoomLabel.NONE:
-        return None
-    other = (PlayTable.RoomLabel.CLOSED if table.room_label == PlayTable.RoomLabel.OPEN
-             else PlayTable.RoomLabel.OPEN)
-    mine = match_table(table)
-    candidates = (PlayTable.objects.filter(event_id=table.event_id, event_round=table.event_round,
-                                           room_label=other)
-                  .select_related("event").order_by("pk"))
-    return next((t for t in candidates if match_table(t) == mine), None)
+    """The other room of the same match (``matches.rooms_of``: a club's team event — same
+    event and round, the other room label, the same match: :func:`match_table` — or an
+    online competition's match), if any."""
+    return matches.other_room(table)
 
 
 def finished_in(table: PlayTable | None, number: int, delay: int = 0) -> bool:
@@ -214,12 +192,14 @@ def may_see(user: AnyUser, board: PlayBoard) -> Refusal | None:
         return Refusal.IN_PROGRESS
     if _seated(user, [table]):
         return None
-    other = other_room(table)
+    rooms = matches.rooms_of(table)
+    other = None if rooms is None else rooms.other
     if other is not None and _seated(user, [other]):
         return None if finished_in(other, board.number) else Refusal.OTHER_ROOM
     event = table.event
-    if event is not None:
-        director = can_direct(user, event.club)
+    if event is not None or rooms is not None:
+        club = event.club if event is not None else rooms.club if rooms is not None else None
+        director = club is not None and can_direct(user, club)
         # Nobody learns a match's board before both rooms have ended it, nor before the
         # spectators' delay has passed (the live rooms would show its end only then).
         delay = 0 if director else max(table.spectator_delay,
@@ -227,11 +207,15 @@ def may_see(user: AnyUser, board: PlayBoard) -> Refusal | None:
         if not director and not (finished_in(table, board.number, delay)
                                  and finished_in(other, board.number, delay)):
             return Refusal.OTHER_ROOM if not finished_in(other, board.number) else Refusal.DELAY
+        if director and event is None:
+            return None
+    if event is not None:
         if _event_allows(user, event, board.number):
             return None
         return Refusal.NOT_ALLOWED if user.is_authenticated else Refusal.LOG_IN
     if not user.is_authenticated:
-        return Refusal.LOG_IN
+        # A finished match of a competition open to all: its record is anyone's.
+        return None if rooms is not None and rooms.public else Refusal.LOG_IN
     club = table.room.club
     if table.spectators_allowed and (club is None or is_member(user, club)
                                      or can_direct(user, club)):
@@ -252,7 +236,8 @@ def may_see_session(user: AnyUser, table: PlayTable) -> Refusal | None:
             return None
         return Refusal.NOT_ALLOWED if user.is_authenticated else Refusal.LOG_IN
     if not user.is_authenticated:
-        return Refusal.LOG_IN
+        rooms = matches.rooms_of(table)
+        return None if rooms is not None and rooms.public else Refusal.LOG_IN
     club = table.room.club
     if club is None or is_member(user, club) or can_direct(user, club):
         return None
@@ -285,6 +270,12 @@ def _hand_view(deal: Deal, seat: Seat, lang: Lang) -> dict[str, Any]:
                       "red": letter in _RED,
                       "ranks": " ".join(c.rank.display for c in cards) or "—"})
     return {"seat": seat.letter, "name": seat.name_in(lang), "suits": suits, "hcp": hand.hcp}
+
+
+def hands_view(deal: Deal, lang: Lang) -> dict[str, dict[str, Any]]:
+    """The four hands of ``deal`` as the compass (``play/_compass.html``) shows them, with
+    no players' names: a comparison page's, where several tables played the deal."""
+    return {s.letter: {**_hand_view(deal, s, lang), "player": ""} for s in Seat}
 
 
 def _score_view(state: TableState, lang: Lang) -> dict[str, Any] | None:

@@ -65,7 +65,7 @@ from ...tablestate import (
 from ..accounts.models import User
 from ..clubs.roles import AnyUser, can_direct, is_member
 from ..core.fastsql import Insert, Rows
-from . import live
+from . import live, matches
 from .models import (
     Disconnection,
     HandsSeen,
@@ -336,11 +336,11 @@ def _may_enter_room(table: PlayTable, user: AnyUser) -> bool:
 
 
 def other_rooms(table: PlayTable) -> list[PlayTable]:
-    """The other room of a team match (same event and round, the other room label)."""
-    if table.event_id is None or not table.room_label:
-        return []
-    return list(PlayTable.objects.filter(event_id=table.event_id, event_round=table.event_round)
-                .exclude(pk=table.pk).exclude(room_label="").exclude(room_label=table.room_label))
+    """The rooms whose players never watch this table: the other room of its team match and
+    every other room of the same round (``matches.rooms_of``: a club's team event or an
+    online competition alike)."""
+    rooms = matches.rooms_of(table)
+    return [] if rooms is None else rooms.others
 
 
 def viewer_for(table: PlayTable, user: AnyUser) -> Viewer | None:

@@ -281,6 +281,9 @@ def _num(x: float) -> str:
     return f"{x:g}" if float(x) == int(x) else f"{x:.2f}".rstrip("0").rstrip(".")
 
 
+number_text = _num  # a score as the pages show it: whole, or at most two decimals
+
+
 def _room(r: BoardResult, lang: Lang) -> dict[str, Any]:
     out: dict[str, Any] = {"ns_score": r.score, "arithmetic": room_arithmetic(r, lang),
                            "ns_score_text": "" if r.score is None else f"{r.score:+d}",
@@ -311,18 +314,31 @@ def _board(b: MatchBoard, home: str, away: str, lang: Lang) -> dict[str, Any]:
             "arithmetic": imp_arithmetic(b, home, away, lang)}
 
 
+def scorecard(boards: Sequence[MatchBoard], totals: tuple[float, float],
+              names: tuple[str, str], lang: Lang, *, waiting: Sequence[int] = (),
+              vp: tuple[float, float] | None = None, vp_scale: str = "",
+              complete: bool = False) -> dict[str, Any]:
+    """What ``_scorecard.html`` reads of a match, from the library's scored boards (in
+    order, their running totals counted over these boards), the IMP totals, the teams'
+    names (home, away), the boards not shown yet and the VPs (None: not final)."""
+    home, away = names
+    return {"home_name": home, "away_name": away,
+            "scored": [_board(b, home, away, lang) for b in boards],
+            "waiting": list(waiting), "home_total": _num(totals[0]),
+            "away_total": _num(totals[1]), "complete": complete,
+            "vp": None if vp is None else {"home": _num(vp[0]), "away": _num(vp[1]),
+                                           "scale": vp_scale}}
+
+
 def match_view(state: MatchState, names: dict[str, str], lang: Lang) -> dict[str, Any]:
     """A match as its page and the API show it, in ``lang``."""
     p, s = state.plan, state.score
     home, away = names.get(p.home, p.home), names.get(p.away, p.away)
-    vp = state.vp
-    return {"number": p.number, "home": p.home, "away": p.away, "home_name": home,
-            "away_name": away, "rounds": list(p.rounds), "boards": list(p.boards),
-            "scored": [_board(b, home, away, lang) for b in s.boards],
-            "waiting": list(state.waiting), "home_total": _num(s.home_total),
-            "away_total": _num(s.away_total), "complete": state.complete,
-            "vp": None if vp is None else {"home": _num(vp[0]), "away": _num(vp[1]),
-                                           "scale": s.vp_scale}}
+    return {"number": p.number, "home": p.home, "away": p.away,
+            "rounds": list(p.rounds), "boards": list(p.boards),
+            **scorecard(s.boards, (s.home_total, s.away_total), (home, away), lang,
+                        waiting=state.waiting, vp=state.vp, vp_scale=s.vp_scale,
+                        complete=state.complete)}
 
 
 def standings_view(rows: list[Standing], names: dict[str, str]) -> list[dict[str, Any]]:

@@ -1,16 +1,26 @@
-"""The vugraph: the live team matches, and one match's open and closed rooms side by side
-with the board-by-board comparison below.
+"""The vugraph: the team matches played online, and one match's open and closed rooms side
+by side with the board-by-board comparison below — a club's team event's match and an
+online competition's VP team match (a ladder's too) alike: the page asks the match's
+source (``services.find``), never which kind it is.
 
-The rooms are followed through the tables' own WebSocket (``/ws/play/tables/<id>``) as
-any connection is: the server decides what each connection sees (every hand for a spectator
-only where the table allows it, after its delay; a player of either room never gets more
-than a player's view).  This page asks for nothing more.  The comparison is the teams app's
-(``teams/_scorecard.html``), fetched again when the match's socket (``/ws/events/<id>/match``)
-says it changed, or when a room's board ends."""
+While the match is played, the rooms are followed through the tables' own WebSocket
+(``/ws/play/tables/<id>``) as any connection is: the server decides what each connection
+sees (every hand for a spectator only where the table allows it, after its delay; a player
+of the match never watches its other room).  This page asks for nothing more.  The sockets
+are for signed-in users: an anonymous visitor of a running match is asked to sign in.
+
+Once both rooms have finished, the rooms are shown from the record instead (no socket):
+every board of each room as it ended, to pick from, each only if its record may be seen
+(``play.records.may_see``: for an anonymous visitor, a published event's match or a finished
+competition open to all).  A finished match can teach nobody a board they are yet to play.
+
+The comparison is the teams app's scorecard (``teams/_scorecard.html``) filled by the
+source, fetched again when the match's socket (a club event's ``/ws/events/<id>/match``)
+says it changed, when a room's board ends, and (a source without a socket) every few
+seconds while in play."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
@@ -21,9 +31,10 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from ...i18n import Lang
-from ..play import services
-from ..play.models import PlaySeat, PlayTable
-from ..teams import services as teams
+from ...tablestate import Viewer, view
+from ..play import records
+from ..play import services as play
+from ..play.models import PlayBoard, PlaySeat, PlayTable
 from . import services as vg
 
 
@@ -32,27 +43,14 @@ def _lang() -> Lang:
 
 
 def match_list(request: HttpRequest) -> HttpResponse:
-    found = vg.matches(request.user)
     lang = _lang()
-    rows = [{"m": m, "name": m.event.name_in(lang), "finished": m.finished,
-             "teams": vg.teams_of(m, lang),
-             "at": [services.current_board(t) for t in m.rooms]} for m in found]
-    # Other apps' matches (the online competitions' VP team matches, ``web.online``, whose
-    # own page shows both rooms the same way), registered by them: this app imports none.
-    online = [row for source in _SOURCES for row in source(request.user)]
+    rows = [{"m": m, "name": m.name_in(lang), "finished": m.finished, "url": m.url,
+             "teams": vg.teams_of(m, lang), "label": m.source.label(m),
+             "at": [play.current_board(t) for t in m.rooms]}
+            for m in vg.matches(request.user)]
     return render(request, "vugraph/list.html", {
         "live": [r for r in rows if not r["finished"]],
-        "done": [r for r in rows if r["finished"]], "online": online})
-
-
-_SOURCES: list[Callable[[Any], list[dict[str, Any]]]] = []
-
-
-def register_source(source: Callable[[Any], list[dict[str, Any]]]) -> None:
-    """Another app's matches for the list: ``source(user)`` gives rows with ``c`` (the
-    competition), ``name`` and ``finished``."""
-    if source not in _SOURCES:
-        _SOURCES.append(source)
+        "done": [r for r in rows if r["finished"]]})
 
 
 def _seats(table: PlayTable, lang: Lang) -> list[dict[str, Any]]:
@@ -91,37 +89,67 @@ def _words() -> dict[str, Any]:
         "hidden": _("%(n)s cards"), "robot": _("Robot"),
         "auction": _("Auction"), "pass": _("Pass"), "to_act": _("To act: %(seat)s"),
         "passed": _("Passed out"), "claim": _("Claim: %(n)s tricks"),
+        "record": _("The match is over: each board as it ended."),
+        "pick": _("Board shown"), "none_shown": _("No board of this room may be shown to you."),
         "lang": _lang(),
     }
 
 
-def match_page(request: HttpRequest, event_id: int, round: int, table: int) -> HttpResponse:
-    match = vg.match_at(event_id, round, table)
+def _record(table: PlayTable, user: Any) -> list[dict[str, Any]]:
+    """The room's boards as they ended, those whose record ``user`` may see: the public
+    view of a finished board (every hand as dealt, the auction, the play, the result)."""
+    out = []
+    for board in (PlayBoard.objects.filter(table=table, finished__isnull=False)
+                  .select_related("table__event__club", "table__room__club").order_by("index")):
+        if records.may_see(user, board) is not None:
+            continue
+        state = play.state_of(board)
+        out.append({"index": board.index, "number": board.number,
+                    "view": view(state, Viewer(None, sees_all=False))})
+    return out
+
+
+def event_match_page(request: HttpRequest, event_id: int, round: int,
+                     table: int) -> HttpResponse:
+    return _match_page(request, vg.find("event", (event_id, round, table)))
+
+
+def source_match_page(request: HttpRequest, source: str, pk: int) -> HttpResponse:
+    return _match_page(request, vg.find(source, (pk,)))
+
+
+def _match_page(request: HttpRequest, match: vg.VugraphMatch | None) -> HttpResponse:
     if match is None:
         raise Http404
-    event = match.event
-    if not teams.may_see(request.user, event):
+    if not match.source.may_see(request.user, match):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
     lang = _lang()
-    seated = request.user.is_authenticated and PlaySeat.objects.filter(
-        table__in=match.rooms, user_id=request.user.pk).exists()
+    user = request.user
+    recorded = match.finished
+    signed_in = user.is_authenticated
+    rooms = []
+    for t in match.rooms:
+        room: dict[str, Any] = {
+            "table": t, "label": _("Open room") if t == match.open else _("Closed room"),
+            "seats": _seats(t, lang), "seats_id": f"vg-seats-{t.pk}",
+            "socket": f"/ws/play/tables/{t.pk}" if signed_in and not recorded else None,
+            "record": None, "record_id": f"vg-record-{t.pk}"}
+        if recorded:
+            room["record"] = _record(t, user)
+        rooms.append(room)
+    cmp = vg.comparison_of(match, user, lang)
+    teams = vg.teams_of(match, lang)
     ctx: dict[str, Any] = {
-        "match": match, "event": event, "name": event.name_in(lang),
-        "rooms": [{"table": t, "label": _("Open room") if t == match.open else _("Closed room"),
-                   "socket": f"/ws/play/tables/{t.pk}", "seats": _seats(t, lang),
-                   "seats_id": f"vg-seats-{t.pk}"}
-                  for t in match.rooms],
-        "seated": seated, "words": _words(),
-        "ws_path": f"/ws/events/{event.pk}/match",
+        "match": match, "name": match.name_in(lang), "teams": teams, "rooms": rooms,
+        "seated": vg.seated_in(match, user), "words": _words(), "cmp": cmp,
+        "recorded": recorded, "signed_in": signed_in, "label": match.source.label(match),
+        "seq": cmp.seq if cmp is not None else 0,
+        "ws_path": cmp.socket if cmp is not None else None,
     }
-    cmp = vg.comparison(match, request.user, lang)
-    ctx["cmp"] = cmp
-    ctx["seq"] = cmp["seq"] if cmp else 0
     if cmp is not None:
-        ctx["board"], ctx["m"], ctx["director"] = cmp["board"], cmp["m"], cmp["director"]
-        ctx["live"] = event.status == event.Status.RUNNING
+        ctx["m"], ctx["board"] = cmp.m, {"vp_scale_title": cmp.vp_scale_title}
     if request.GET.get("part") == "live" or request.headers.get("HX-Request"):
         response = render(request, "vugraph/_comparison.html", ctx)
     else:

@@ -3,7 +3,9 @@
 // carries the view the server allows this connection (all four hands only where the table
 // lets spectators see them, after its delay; a player of the match gets a player's view):
 // the room is drawn from that view alone.  When a room's board ends, the comparison below
-// (the teams app's scorecard) is fetched again.  Every word comes from the page
+// (the teams app's scorecard) is fetched again.  Once the match is over, each room's
+// boards come with the page (data-record: the records this reader may see) and are drawn
+// the same way, no socket.  Every word comes from the page
 // (#vugraph-words, in the reader's language): nothing here is English or Chinese.
 (function () {
   "use strict";
@@ -257,5 +259,33 @@
     connect();
   }
 
+  // A finished match: each room's boards as they ended, from the page itself (the record
+  // the server allows this reader; no socket), one at a time, picked from a list.
+  function replay(room) {
+    var dataEl = document.getElementById(room.getAttribute("data-record"));
+    var boards = dataEl ? JSON.parse(dataEl.textContent) : [];
+    var picker = room.querySelector(".vg-picker");
+    room.names = {};
+    var seatsEl = document.getElementById(room.getAttribute("data-seats"));
+    if (seatsEl) JSON.parse(seatsEl.textContent).forEach(function (s) { room.names[s.seat] = s.name; });
+    room.setAttribute("data-state", "finished");
+    if (!boards.length) {
+      room.querySelector(".vg-state").textContent = words.none_shown;
+      if (picker) picker.parentNode.hidden = true;
+      return;
+    }
+    boards.forEach(function (b, k) {
+      var option = el("option", null, say("board", {n: b.number}));
+      option.value = String(k);
+      picker.appendChild(option);
+    });
+    picker.addEventListener("change", function () {
+      draw(room, boards[parseInt(picker.value, 10)].view);
+    });
+    picker.value = String(boards.length - 1);
+    draw(room, boards[boards.length - 1].view);
+  }
+
   Array.prototype.forEach.call(document.querySelectorAll("[data-table-socket]"), follow);
+  Array.prototype.forEach.call(document.querySelectorAll("[data-record]"), replay);
 })();

@@ -1,0 +1,99 @@
+"""The Rate's settings: every constant of docs/ratings.md, with its default."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..errors import BridgeError
+from ..events.imp_pairs import ImpSettings
+from ..serial import Data, settings_from_dict, settings_to_dict
+from ..text import excerpt
+
+__all__ = ["RateSettings", "Scoring"]
+
+Scoring = Literal["ximp", "mp"]
+
+
+@dataclass(frozen=True, slots=True)
+class RateSettings:
+    """How the Rate (牌技指数) is computed (docs/ratings.md "Settings").
+
+    ``start_rate``, ``start_weight``: a new player's Rate and its weight in boards;
+    ``imp_scale``: S of ``pct = 50 + 50·tanh(IMPs/S)``; ``fade``: how much of a player's
+    weight is left a week later; ``max_weight``: the weight is capped there before fading;
+    ``min_results``: a board with fewer results this week is not rated; ``field_adjust``:
+    subtract the field's mean difference D̄ of pair levels; ``disconnect_rate``: a
+    disconnected player's Rate on that board (seed §10: 0); ``scoring``: ``"ximp"`` (IMPs
+    against the datum) or ``"mp"`` (the board's matchpoint percentage); ``passes``: how many
+    times the week is solved (1: the others' Rates held at their old values); ``pool``: the
+    pool's scoring settings, whose datum (``drop``, ``rounding``, ``datum_round``) and IMP
+    table (``imp_scale``) the Rate uses as they are.
+    """
+
+    start_rate: float = 50.0
+    # The four constants the seed leaves open, tuned by benchmarks/rating_simulation.py on
+    # one seed and reported on five others (docs/ratings.md "How good it is").
+    start_weight: float = 80.0
+    imp_scale: float = 3.0
+    fade: float = 0.97
+    max_weight: float = 3000.0
+    min_results: int = 6
+    field_adjust: bool = True
+    disconnect_rate: float = 0.0
+    scoring: Scoring = "ximp"
+    passes: int = 2
+    pool: ImpSettings = field(default_factory=ImpSettings)
+
+    def __post_init__(self) -> None:
+        for name in ("start_rate", "start_weight", "imp_scale", "fade", "max_weight",
+                     "disconnect_rate"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+                raise _bad(name, v, "a finite number", "有限的数")
+            object.__setattr__(self, name, float(v))
+        if not -1e6 <= self.start_rate <= 1e6:
+            raise _bad("start_rate", self.start_rate, "a percentage (from -1000000 to 1000000)",
+                       "百分数（-1000000 到 1000000 之间）")
+        if not -1e6 <= self.disconnect_rate <= 1e6:
+            raise _bad("disconnect_rate", self.disconnect_rate,
+                       "a percentage (from -1000000 to 1000000)", "百分数（-1000000 到 1000000 之间）")
+        if self.start_weight < 0:
+            raise _bad("start_weight", self.start_weight, "a weight in boards, 0 or more",
+                       "以副数计的权重，不小于 0")
+        if self.imp_scale <= 0:
+            raise _bad("imp_scale", self.imp_scale, "a number of IMPs above 0", "大于 0 的 IMP 数")
+        if not 0 < self.fade <= 1:
+            raise _bad("fade", self.fade, "a fraction above 0 and at most 1",
+                       "大于 0、不大于 1 的比例")
+        if self.max_weight <= 0:
+            raise _bad("max_weight", self.max_weight, "a weight in boards above 0",
+                       "大于 0 的以副数计的权重")
+        if type(self.min_results) is not int or self.min_results < 1:
+            raise _bad("min_results", self.min_results, "a whole number of results from 1",
+                       "从 1 起的结果数")
+        if type(self.field_adjust) is not bool:
+            raise _bad("field_adjust", self.field_adjust, "true or false", "true 或 false")
+        if self.scoring not in ("ximp", "mp"):
+            raise _bad("scoring", self.scoring, "'ximp' or 'mp'", "'ximp' 或 'mp'")
+        if type(self.passes) is not int or not 1 <= self.passes <= 50:
+            raise _bad("passes", self.passes, "a whole number from 1 to 50", "1 到 50 之间的整数")
+        if not isinstance(self.pool, ImpSettings):
+            raise _bad("pool", self.pool, "the pool's ImpSettings", "牌库的 ImpSettings")
+        if type(self.pool.datum_round) is not int:
+            raise _bad("pool.datum_round", self.pool.datum_round, "a whole number of points",
+                       "整数分")
+
+    def to_dict(self) -> Data:
+        """Plain data (``bridgescore.serial``); the pool's settings by value."""
+        return settings_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> RateSettings:
+        return settings_from_dict(cls, data)
+
+
+def _bad(name: str, value: object, en: str, zh: str) -> BridgeError:
+    return BridgeError(f"invalid Rate setting {name} = {excerpt(value)}: expected {en}",
+                       f"无效的牌技指数设置 {name} = {excerpt(value)}：应为{zh}")
