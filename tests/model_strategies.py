@@ -8,6 +8,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from bridgescore import Board, Contract, Result, Seat
+from bridgescore.compete.ranks import RankSettings
 from bridgescore.contract import all_contracts
 from bridgescore.events.imp_pairs import ImpSettings, score_imp_pairs
 from bridgescore.events.matchpoints import MatchpointSettings, score_matchpoints
@@ -269,6 +270,9 @@ def swiss_pairs_events(draw: Any) -> Any:
                               completion=draw(st.floats(0, 1)))
 
 
+# Rank thresholds: twelve whole numbers, the first 0, strictly increasing.
+rank_settings = st.lists(st.integers(1, 10**6), min_size=11, max_size=11, unique=True).map(
+    lambda xs: RankSettings((0, *sorted(xs))))
 # -- the Rate (bridgescore.ratings) ----------------------------------------------------------
 
 rate_settings = st.builds(

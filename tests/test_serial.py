@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import Board, Contract, Result
+from bridgescore.compete.ranks import RankSettings
 from bridgescore.errors import BridgeError
 from bridgescore.events.imp_pairs import ImpSettings
 from bridgescore.events.live import Action, Change, Changes, Entry, LiveSession, Slot
@@ -73,6 +74,7 @@ CASES: list[tuple[type[Any], Any]] = [
     (Knockout, ms.knockouts),
     (SwissPairsEvent, ms.swiss_pairs_events()),
     (Roster, ms.rosters),
+    (RankSettings, ms.rank_settings),
     (RateSettings, ms.rate_settings),
     (Ratings, ms.ratings_values()),
     (WeekResults, ms.week_results()),

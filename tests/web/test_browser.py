@@ -110,8 +110,10 @@ def test_sign_up_log_in_switch_language_log_out(site: servers.Server, browser: B
 
 
 PUBLIC = ["/", "/account/signup/", "/account/login/", "/account/password/reset/",
-          "/account/password/reset/sent/", "/clubs/", "/clubs/demo/", "/no-such-page/"]
-PRIVATE = ["/account/", "/account/tokens/", "/account/password/", "/clubs/demo/"]
+          "/account/password/reset/sent/", "/clubs/", "/clubs/demo/", "/ratings/leaderboards/",
+          "/no-such-page/"]
+PRIVATE = ["/account/", "/account/tokens/", "/account/password/", "/clubs/demo/",
+           "/ratings/ledger/"]
 
 
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])

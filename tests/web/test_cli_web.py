@@ -119,6 +119,19 @@ def test_demo_loads_once(capsys: pytest.CaptureFixture[str]) -> None:
     director = User.objects.get(username="director")
     assert director.check_password("demo-director")
     assert can_direct(director, Club.objects.get(slug="demo"))
+    # The season of weekly Swiss events (ratings.demo), once: the members hold different
+    # ranks, each recorded as it was reached.
+    from bridgescore.compete.ranks import rank_of
+    from bridgescore.web.compete import ledger
+    from bridgescore.web.compete.models import Competition, RankPromotion
+
+    season = Competition.objects.filter(name_en__startswith="Riverside Swiss, week ")
+    assert season.count() == 8 and {c.status for c in season} == {"finished"}
+    members = User.objects.filter(player__memberships__club__slug="demo")
+    totals = ledger.totals(u.pk for u in members)
+    ranks = {rank_of(t) for t in totals.values()}
+    assert len(ranks) >= 4, ranks
+    assert RankPromotion.objects.count() == sum(rank_of(t).value for t in totals.values())
 
 
 def test_serve_refuses_workers_without_redis(capsys: pytest.CaptureFixture[str],

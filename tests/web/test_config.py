@@ -144,3 +144,23 @@ def test_the_settings_read_the_table_secret_throttle(tmp_path: Path) -> None:
         assert "BRIDGESCORE_TABLE_SECRET_FAILURE_WINDOW='a week'" in done.stderr
         assert expected in done.stderr and "Traceback" not in done.stderr
         assert done.stderr.count("\n") == 1 and " / " not in done.stderr
+
+
+def test_rank_thresholds() -> None:
+    from bridgescore.compete.ranks import DEFAULT_THRESHOLDS
+
+    name = "BRIDGESCORE_RANK_THRESHOLDS"
+    assert config.rank_thresholds({}) == DEFAULT_THRESHOLDS
+    assert config.rank_thresholds({name: "  "}) == DEFAULT_THRESHOLDS
+    assert config.rank_thresholds({name: "0,2, 4 8 16 32 64 128 256 512 1024 2048"}) == (
+        0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048)
+    with pytest.raises(ImproperlyConfigured, match=r"='0 1 2'.*twelve whole numbers.*expected 12 "
+                                                   r".*got 3.*十二个整数"):
+        config.rank_thresholds({name: "0 1 2"})
+    with pytest.raises(ImproperlyConfigured, match=r"not above Ranked Player.*严格递增"):
+        config.rank_thresholds({name: "0 5 5 15 30 60 100 150 250 400 600 1000"})
+    with pytest.raises(ImproperlyConfigured, match=r"the first \(Unranked\) must be 0"):
+        config.rank_thresholds({name: "1 2 5 15 30 60 100 150 250 400 600 1000"})
+    for bad in ("0 1 x", "0 -1 5", "0 1.5 5", "0 " + "9" * 40, " ".join(["1"] * 13)):
+        with pytest.raises(ImproperlyConfigured, match="twelve whole numbers"):
+            config.rank_thresholds({name: bad})

@@ -24,6 +24,7 @@ from .entry.api import router as entry_router
 from .entry.throttle import Locked
 from .files.api import router as files_router
 from .online.api import router as groups_router
+from .ratings.api import router as ratings_router
 from .results.api import router as results_router
 from .teams.api import router as teams_router
 
@@ -53,6 +54,7 @@ api.add_router("/", director_router, tags=["director"])
 api.add_router("/", results_router, tags=["results"])
 api.add_router("/", files_router, tags=["files"])
 api.add_router("/", teams_router, tags=["teams"])
+api.add_router("/", ratings_router, tags=["ratings"])
 api.add_router("/", groups_router, tags=["player groups"])
 
 

@@ -89,6 +89,28 @@ def words(env: Mapping[str, str], name: str, default: str) -> list[str]:
     return [w for w in raw.replace(",", " ").split() if w]
 
 
+def rank_thresholds(env: Mapping[str, str], name: str = "BRIDGESCORE_RANK_THRESHOLDS") -> tuple[int, ...]:
+    """The masterpoints at which each of the 12 ranks begins (docs/ranks.md): twelve whole
+    numbers, comma- or space-separated, the first 0, strictly increasing; unset, the
+    library's defaults."""
+    from ..compete.ranks import DEFAULT_THRESHOLDS, RankSettings
+    from ..errors import BridgeError
+
+    raw = env.get(name, "")
+    if not raw.strip():
+        return DEFAULT_THRESHOLDS
+    parts = raw.replace(",", " ").split()
+    expected = ("twelve whole numbers, the first 0, strictly increasing (e.g. "
+                + " ".join(map(str, DEFAULT_THRESHOLDS)) + ")",
+                "十二个整数，第一个为 0，严格递增（如 " + " ".join(map(str, DEFAULT_THRESHOLDS)) + "）")
+    if len(parts) > 12 or not all(p.isascii() and p.isdigit() and len(p) <= 12 for p in parts):
+        raise bad(name, raw[:80], *expected)
+    try:
+        return RankSettings(tuple(int(p) for p in parts)).thresholds
+    except BridgeError as e:
+        raise bad(name, raw[:80], f"{expected[0]}: {e.en}", f"{expected[1]}：{e.zh}") from None
+
+
 def choice(env: Mapping[str, str], name: str, default: str, choices: tuple[str, ...]) -> str:
     raw = env.get(name, default).strip().upper() or default
     if raw not in choices:

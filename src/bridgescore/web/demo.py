@@ -62,7 +62,8 @@ class Demo:
                     f"{e.name_in(lang)} ({e.get_status_display()})" for e in self.events]
         return [head, "登录（用户名、密码、角色）：" if zh else "log-ins (user, password, role):",
                 *rows, "比赛：" if zh else "sessions:", *sessions,
-                "竞赛：/compete/" if zh else "competitions: /compete/"]
+                "竞赛：/compete/" if zh else "competitions: /compete/",
+                "排行榜：/ratings/leaderboards/" if zh else "leaderboards: /ratings/leaderboards/"]
 
 
 def _user(username: str, name_en: str, name_zh: str, password: str) -> User:
@@ -106,4 +107,10 @@ def load_demo() -> Demo:
     from .compete.demo import load_compete_demo
 
     load_compete_demo(club, director, [User.objects.get(username=u) for u, _, _ in MEMBERS[:2]])
+    # A season of weekly Swiss events: the members' masterpoints and ranks.  In the same
+    # transaction: a server running meanwhile must not see an event half made (its times
+    # are past, so its clock would cut every board at once).
+    from .ratings.demo import load_ratings_demo
+
+    load_ratings_demo(club, director, [User.objects.get(username=u) for u, _, _ in MEMBERS])
     return demo

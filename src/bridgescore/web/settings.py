@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "bridgescore.web.compete",
     "bridgescore.web.pool",
     "bridgescore.web.online",
+    "bridgescore.web.ratings",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -103,6 +104,8 @@ BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_NEXT
 BRIDGESCORE_PLAY_SWEEP_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_SWEEP_SECONDS", 1.0, 60)
 BRIDGESCORE_PLAY_ROBOT_SOLVER = config.choice(ENV, "BRIDGESCORE_PLAY_ROBOT_SOLVER", "AUTO",
                                               ("AUTO", "DD", "SIMPLE")).lower()
+# Masterpoints (巅峰大师分) at which each of the 12 ranks begins (docs/ranks.md).
+BRIDGESCORE_RANK_THRESHOLDS = config.rank_thresholds(ENV)
 # Player groups (web/online, the ladder's entrants): how many groups a player may belong to
 # in one club (led or not), the most members of a team (队) and of a player club (帮派),
 # and for how many days an invitation may be accepted.

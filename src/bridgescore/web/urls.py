@@ -24,6 +24,7 @@ urlpatterns = [
     path("play/", include("bridgescore.web.play.urls")),
     path("compete/", include("bridgescore.web.compete.urls")),
     path("pool/", include("bridgescore.web.pool.urls")),
+    path("ratings/", include("bridgescore.web.ratings.urls")),
     # The event apps write their paths out in full (/t/<secret>/, /events/<id>/…).
     path("", include("bridgescore.web.entry.urls")),
     path("", include("bridgescore.web.director.urls")),

@@ -243,6 +243,8 @@ class PagesTests(TransactionTestCase):
         assert "晚间瑞士移位" in home and f"/compete/{self.c.pk}/results/" in home
         # Masterpoints on the profile: pair 1 won (3), in both languages.
         p = text(self.client_for(self.people[0]).get("/account/", **EN))
-        assert 'id="masterpoints"' in p and "In all: 3" in p and "Evening Swiss" in p
-        assert "大师分" in text(self.client_for(self.people[0]).get("/account/", **ZH))
+        assert 'id="masterpoints"' in p and '<strong id="mp-total">3</strong>' in p
+        assert "Evening Swiss" in p and "Ranked Player" in p  # the first rank: 1 masterpoint
+        zh = text(self.client_for(self.people[0]).get("/account/", **ZH))
+        assert "大师分" in zh and "有级牌手" in zh
         assert "No masterpoints yet" in text(self.client_for(self.outsider).get("/account/"))

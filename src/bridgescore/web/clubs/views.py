@@ -9,8 +9,11 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import get_language
 
+from ...i18n import Lang
 from ..events.models import Event
+from ..ratings import figures
 from .models import Club, Membership
 from .roles import can_direct, club_role, is_member
 
@@ -24,15 +27,27 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     people = (Membership.objects.filter(club=club).select_related("player__user")
               .order_by("role", "player__name_en", "player__name_zh"))  # directors first
     directors = [m for m in people if m.role == Membership.Role.DIRECTOR]
+    members = list(people) if is_member(request.user, club) else None
+    shown, cells = member_figures(members or [])
     return render(request, "clubs/detail.html", {
         "club": club,
         "directors": directors,
-        "members": list(people) if is_member(request.user, club) else None,
+        "members": members,
+        "figures": shown,
+        "member_rows": [(m, cells.get(m.player.user_id) if m.player.user_id else None)
+                        for m in members or []],
         "show_emails": can_direct(request.user, club),
         "my_role": club_role(request.user, club),
         "sessions": sessions(club, request),
         "directs": can_direct(request.user, club),
     })
+
+
+def member_figures(members: list[Membership]) -> tuple[list[Any], dict[int, Any]]:
+    """The figures each member carries (rank and masterpoints; the ratings app's registry),
+    for the members with an account (a guest a director entered plays no competition)."""
+    lang: Lang = "zh" if (get_language() or "").startswith("zh") else "en"
+    return figures.cells([m.player.user_id for m in members if m.player.user_id], lang)
 
 
 def sessions(club: Club, request: HttpRequest) -> list[dict[str, Any]]:

@@ -119,6 +119,14 @@ class _AppendOnlyQuerySet(models.QuerySet["MasterpointAward"]):
         raise AppendOnly("masterpoint awards are never deleted", "大师分记录不能删除")
 
 
+class _PromotionQuerySet(models.QuerySet["RankPromotion"]):
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnly("promotions are never changed", "晋级记录不能修改")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnly("promotions are never deleted", "晋级记录不能删除")
+
+
 class MasterpointAward(models.Model):
     """Masterpoints a player earned in a competition (巅峰大师分): append-only.  Nothing
     updates or deletes a row (``save`` of a stored row and ``delete`` refuse; the queryset
@@ -151,3 +159,58 @@ class MasterpointAward(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> Any:
         raise AppendOnly("a masterpoint award is never deleted", "大师分记录不能删除")
+
+
+class RankPromotion(models.Model):
+    """A rank (等级) a player reached, and the award that reached it: append-only, written in
+    the transaction of that award (``ledger.give``).  ``unique(user, rank)``: a rank is
+    reached once (masterpoints only grow, so ranks never fall).  ``rank`` is
+    ``bridgescore.compete.ranks.Rank``'s value (1–11); ``threshold`` the masterpoints it
+    took then; ``before`` and ``after`` the player's exact totals around the award."""
+
+    user = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                             related_name="rank_promotions")
+    rank = models.PositiveSmallIntegerField()
+    award = models.ForeignKey(MasterpointAward, on_delete=models.PROTECT,
+                              related_name="promotions")
+    threshold = models.PositiveIntegerField()
+    before = models.CharField(max_length=40)  # exact totals as text: "14", "29/2"
+    after = models.CharField(max_length=40)
+    promoted_at = models.DateTimeField()  # the award's moment
+
+    objects = _PromotionQuerySet.as_manager()
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["user", "rank"], name="compete_rank_reached_once"),
+            models.CheckConstraint(condition=models.Q(rank__gte=1, rank__lte=11),
+                                   name="compete_rank_promotion_rank"),
+        ]
+        ordering: ClassVar[list[str]] = ["promoted_at", "rank"]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None or not self._state.adding:
+            raise AppendOnly("a promotion is never changed", "晋级记录不能修改")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> Any:
+        raise AppendOnly("a promotion is never deleted", "晋级记录不能删除")
+
+
+class MasterpointTotal(models.Model):
+    """A player's masterpoints so far: the ledger's exact sum, written with each award
+    (``ledger.give``, under the player's row lock, from the ledger itself) so that the
+    leaderboards read an index instead of adding up every award on each page.  Derived,
+    never the truth: ``ledger.rebuild_totals()`` makes every row again from the ledger."""
+
+    user = models.OneToOneField(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                primary_key=True, related_name="masterpoint_total")
+    exact = models.CharField(max_length=40)  # "29/2"
+    points = models.DecimalField(max_digits=14, decimal_places=4)  # the exact sum, rounded
+    awards = models.PositiveIntegerField()
+
+    class Meta:
+        indexes: ClassVar[list[models.Index]] = [
+            models.Index(models.F("points").desc(), "user", name="compete_mp_total_order"),
+        ]

@@ -52,7 +52,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
@@ -67,7 +67,7 @@ from ..events.models import BoardSet
 from ..play import live
 from ..play import services as play
 from ..play.models import PlayBoard, PlaySeat, Room
-from . import clock
+from . import clock, ledger
 from .kinds import Effect, EndRound, GiveMasterpoints, Kind, OpenRound, PlayedBoard, is_robot
 from .models import Competition, CompetitionAction, CompetitionTable, MasterpointAward
 from .pairs_kind import PairsKind
@@ -372,6 +372,10 @@ def _set_due(c: Competition, kind: Kind, state: Any, *, save: bool = True) -> No
 
 
 def _carry_out(c: Competition, kind: Kind, state: Any, effects: list[Effect]) -> None:
+    # The players who get masterpoints, locked together in one order before any is given
+    # (another competition ending now may be giving some of them theirs).
+    ledger.lock_players(int(e.player) for e in effects
+                        if isinstance(e, GiveMasterpoints) and e.player.isdigit())
     for e in effects:
         if isinstance(e, OpenRound):
             _open_round(c, kind, state, e)
@@ -453,13 +457,9 @@ def _give(c: Competition, e: GiveMasterpoints) -> None:
     user = User.objects.filter(pk=int(e.player)).first()
     if user is None:
         return
-    exact = (str(e.points.numerator) if e.points.denominator == 1
-             else f"{e.points.numerator}/{e.points.denominator}")
-    points = (Decimal(e.points.numerator) / Decimal(e.points.denominator)).quantize(
-        Decimal("0.0001"))
-    # unique(user, competition): a second award raises, and the whole action with it.
-    MasterpointAward.objects.create(user=user, competition=c, place=e.place, points=points,
-                                    exact=exact, awarded_at=clock.moment(e.at))
+    # unique(user, competition): a second award raises, and the whole action with it.  The
+    # promotions it makes are written with it (ledger.give).
+    ledger.give(c, user, e.place, Fraction(e.points), clock.moment(e.at))
 
 
 def _notify(competition_id: int, seq: int, effects: list[Effect]) -> None:

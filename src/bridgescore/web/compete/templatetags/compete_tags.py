@@ -1,25 +1,10 @@
-"""``{% masterpoints_box user %}``: a player's masterpoint awards (the profile's box)."""
+"""The competitions' template filters: ``clock`` (a countdown's text)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import template
-from django.utils.translation import get_language
 
 register = template.Library()
-
-
-@register.inclusion_tag("compete/_masterpoints.html")
-def masterpoints_box(user: Any) -> dict[str, Any]:
-    from ..pages import lang_of
-    from ..services import masterpoints_of
-
-    lang = lang_of(get_language())
-    awards = masterpoints_of(user)
-    total = sum((a.points for a in awards), start=0)
-    return {"awards": [(a, a.competition.name_in(lang)) for a in awards],
-            "total": f"{total:g}" if awards else "0"}
 
 
 @register.filter

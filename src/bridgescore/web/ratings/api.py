@@ -1,0 +1,171 @@
+"""Masterpoints, ranks and leaderboards in the JSON API (mounted at /api/ by
+bridgescore.web.api).
+
+- ``GET /api/me/masterpoints``: the caller's masterpoints, rank, ledger and promotions.
+- ``GET /api/players/{user_id}/masterpoints``: the same for a player: the player themself
+  or a site administrator (the account page's rule: a ledger is its player's).
+- ``GET /api/leaderboards/{by}?club=&limit=&offset=``: a leaderboard (``by``:
+  ``masterpoints``; the Rate and this week's points join it later), the pages' rules: all
+  players for anyone, a club's members for that club's members.
+
+Masterpoints are numbers with a fraction part (``3.0``) and their exact value as text
+(``"3"``, ``"3/2"``); a rank is ``{code, value, name_en, name_zh, name}``, ``name`` in the
+request's language.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import get_language
+from ninja import Query, Router, Schema
+from ninja.errors import AuthenticationError
+from pydantic import Field
+
+from ...compete.ranks import Rank, masterpoints
+from ...i18n import Lang
+from ...text import excerpt
+from ..accounts import tokens
+from ..accounts.models import User
+from ..clubs.models import Club
+from ..clubs.roles import is_administrator
+from ..compete import ledger
+from ..core.errors import api_error
+from . import boards
+from .figures import mp_number
+from .views import may_see_club_board
+
+
+def who_asks(request: HttpRequest) -> Any:
+    """The token's user, else the session's, else a visitor (always truthy: each endpoint
+    checks its own rights).  A wrong token is a 401, never a visitor."""
+    header = request.headers.get("Authorization", "")
+    if header[:7].lower() == "bearer ":
+        user = tokens.user_for(header[7:].strip())
+        if user is None:
+            raise AuthenticationError()
+        request.user = user
+        return user
+    return getattr(request, "user", None) or AnonymousUser()
+
+
+router = Router(auth=who_asks)
+
+
+def _lang() -> Lang:
+    return "zh" if (get_language() or "").startswith("zh") else "en"
+
+
+def _error(status: int, code: str, en: str, zh: str) -> JsonResponse:
+    return JsonResponse(api_error(code, en, zh), status=status,
+                        json_dumps_params={"ensure_ascii": False})
+
+
+def _exact(x: Fraction) -> str:
+    return ledger.exact_text(x)
+
+
+def rank_json(rank: Rank, lang: Lang) -> dict[str, Any]:
+    return {"code": rank.code, "value": rank.value, "name_en": rank.name_en,
+            "name_zh": rank.name_zh, "name": rank.name_in(lang)}
+
+
+def masterpoints_json(user: User, lang: Lang) -> dict[str, Any]:
+    s = ledger.rank_settings()
+    standing = ledger.standing_of(user)
+    player = getattr(user, "player", None)
+    awards = []
+    running = Fraction(0)
+    for a in ledger.ledger_of(user):
+        points = masterpoints(a.exact)
+        running += points
+        awards.append({
+            "competition": a.competition_id, "name_en": a.competition.name_en,
+            "name_zh": a.competition.name_zh, "name": a.competition.name_in(lang),
+            "place": a.place, "masterpoints": mp_number(points), "exact": a.exact,
+            "total": mp_number(running), "awarded_at": a.awarded_at.isoformat(),
+            "results": f"/compete/{a.competition_id}/results/"})
+    return {
+        "player": {"id": str(user.pk), "name_en": player.name_en if player else user.username,
+                   "name_zh": player.name_zh if player else "",
+                   "name": player.name_in(lang) if player else user.username},
+        "masterpoints": mp_number(standing.points), "exact": _exact(standing.points),
+        "rank": rank_json(standing.rank, lang),
+        "next_rank": None if standing.next is None else rank_json(standing.next, lang),
+        "to_next": None if standing.to_next is None else mp_number(standing.to_next),
+        "thresholds": list(s.thresholds),
+        "ledger": awards,
+        "promotions": [{"rank": rank_json(Rank(p.rank), lang), "threshold": p.threshold,
+                        "competition": p.award.competition_id, "place": p.award.place,
+                        "before": mp_number(masterpoints(p.before)),
+                        "after": mp_number(masterpoints(p.after)),
+                        "promoted_at": p.promoted_at.isoformat()}
+                       for p in ledger.promotions_of(user)],
+    }
+
+
+@router.get("/me/masterpoints", summary="Your masterpoints, rank, ledger and promotions")
+def my_masterpoints(request: HttpRequest) -> Any:
+    if not request.user.is_authenticated:
+        raise AuthenticationError()
+    user = User.objects.select_related("player").get(pk=request.user.pk)
+    return masterpoints_json(user, _lang())
+
+
+@router.get("/players/{user_id}/masterpoints",
+            summary="A player's masterpoints, rank, ledger and promotions (the player or an "
+                    "administrator)")
+def player_masterpoints(request: HttpRequest, user_id: int) -> Any:
+    if not request.user.is_authenticated:
+        raise AuthenticationError()
+    if request.user.pk != user_id and not is_administrator(request.user):
+        return _error(403, "forbidden", "A player's ledger is shown to that player only.",
+                      "牌手的大师分记录仅本人可见。")
+    user = User.objects.select_related("player").filter(pk=user_id).first()
+    if user is None:
+        return _error(404, "not_found", f"No player {user_id}.", f"没有编号为 {user_id} 的牌手。")
+    return masterpoints_json(user, _lang())
+
+
+class BoardQuery(Schema):
+    club: str = Field("", max_length=200, description="a club's short name: its members only")
+    limit: int = Field(50, ge=1, le=500)
+    offset: int = Field(0, ge=0, le=10_000_000)
+
+
+@router.get("/leaderboards/{by}", summary="A leaderboard: masterpoints (filterable by club)")
+def leaderboard(request: HttpRequest, by: str, q: Query[BoardQuery]) -> Any:
+    board = boards.BOARDS.get(by)
+    if board is None:
+        known = ", ".join(boards.BOARDS)
+        return _error(404, "not_found",
+                      f"There is no leaderboard {excerpt(by)}: expected one of {known}.",
+                      f"没有排行榜 {excerpt(by)}：应为以下之一：{known}。")
+    club = None
+    if q.club:
+        club = Club.objects.filter(slug=q.club).first()
+        if club is None:
+            return _error(404, "not_found", f"No club {excerpt(q.club)}.",
+                          f"没有俱乐部 {excerpt(q.club)}。")
+        if not may_see_club_board(request.user, club):
+            if not request.user.is_authenticated:
+                raise AuthenticationError()
+            return _error(403, "forbidden", "Only the club's members see its leaderboards.",
+                          "只有本俱乐部会员可以查看其排行榜。")
+    lang = _lang()
+    p = boards.page(board, club, q.offset, q.limit, lang)
+    rank_of_row = {r.user_id: r.cells.get("rank") for r in p.rows}
+    return {
+        "by": board.key, "club": club.slug if club else None, "count": p.count,
+        "offset": q.offset, "limit": q.limit,
+        "rows": [{"place": r.place,
+                  "player": {"id": str(r.user_id), "name_en": r.name_en, "name_zh": r.name_zh,
+                             "name": r.name},
+                  **board.to_json(r.value),
+                  "rank": None if rank_of_row.get(r.user_id) is None
+                  else rank_json(Rank(rank_of_row[r.user_id].value), lang)}  # type: ignore[union-attr]
+                 for r in p.rows],
+    }
