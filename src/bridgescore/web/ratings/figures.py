@@ -77,7 +77,8 @@ def _totals(ids: list[int], memo: dict[str, Any]) -> dict[int, Fraction]:
     return out
 
 
-def _masterpoints(ids: list[int], lang: Lang, memo: dict[str, Any]) -> dict[int, Cell]:
+def _masterpoints(ids: list[int], _lang: Lang, memo: dict[str, Any]) -> dict[int, Cell]:
+    # Numbers read alike in both languages; the parameter is the registry's signature.
     return {uid: Cell(mp_text(total), total) for uid, total in _totals(ids, memo).items()}
 
 
