@@ -1,0 +1,94 @@
+"""The Rate (牌技指数) of seed 002 §2 on the platform: what each club's weekly close stores.
+
+The Rate is a club's: the players of one club's board pool are rated against each other
+(docs/ratings.md, "On the platform").  Each closed pool week is rated exactly once
+(``RatingWeek``, one row per pool week); what it did to each player who played that week is
+kept for ever (``RatingHistory``: the Rate's history, the week's figures); every rated player's
+standing now (``RatingStanding``: the Rate, its weight and counts after the last rated week)
+is the prior of the next week and the leaderboard's index.  All three are written in one
+transaction by the weekly job, and can be recomputed from the pool's stored results.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models
+
+from ..clubs.models import Club
+from ..pool.models import PoolWeek
+
+
+class RatingWeek(models.Model):
+    """A pool week rated: written once, by whichever worker closed it first."""
+
+    week = models.OneToOneField(PoolWeek, on_delete=models.CASCADE, related_name="rating")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_weeks")
+    number = models.PositiveIntegerField()  # the pool week's number
+    settings = models.JSONField()  # RateSettings.to_dict() as used: a recomputation uses it
+    results = models.PositiveIntegerField(default=0)  # pool results read
+    players = models.PositiveIntegerField(default=0)  # players with a result this week
+    rated_at = models.DateTimeField()
+    seconds = models.FloatField(default=0.0)  # how long reading, rating and writing took
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["club", "number"], name="rating_week_once"),
+        ]
+        ordering: ClassVar[list[str]] = ["club", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.club_id} rated week {self.number}"
+
+
+class RatingHistory(models.Model):
+    """A player's week, for a player with at least one pool result in it (append-only)."""
+
+    week = models.ForeignKey(RatingWeek, on_delete=models.CASCADE, related_name="rows")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="rating_history")
+    rate = models.FloatField()  # the Rate after the week
+    weight = models.FloatField()  # its weight, in boards
+    boards = models.PositiveIntegerField()  # boards rated so far (the library's count)
+    # The Rate the week's last pass worked from: with it a board's Rate is explained exactly
+    # (docs/ratings.md: a board's Rate depends on the four Rates at the table and the board).
+    pass_rate = models.FloatField()
+    week_rate = models.FloatField(null=True, blank=True)  # W; none without a rated board
+    week_boards = models.PositiveIntegerField(default=0)  # boards the Rate counted this week
+    played = models.PositiveIntegerField(default=0)  # pool results this week (本周副数)
+    points = models.IntegerField(default=0)  # this week's points (本周积分), penalties off
+    average = models.FloatField(null=True, blank=True)  # points / played
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["week", "player"], name="rating_history_once"),
+        ]
+        indexes: ClassVar[list[models.Index]] = [
+            models.Index(fields=["club", "player"], name="rating_history_player"),
+        ]
+
+
+class RatingStanding(models.Model):
+    """A player's standing in a club after its last rated week: every player ever rated
+    there (the weight of one who stays away fades each week)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_standings")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="rating_standings")
+    week = models.ForeignKey(RatingWeek, on_delete=models.CASCADE, related_name="+")
+    rate = models.FloatField()
+    weight = models.FloatField()
+    boards = models.PositiveIntegerField()  # boards rated so far
+    played_total = models.PositiveIntegerField(default=0)  # pool results in rated weeks
+    last_average = models.FloatField(null=True, blank=True)  # 上周平均分: none if away
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["club", "player"], name="rating_standing_once"),
+        ]
+        indexes: ClassVar[list[models.Index]] = [
+            models.Index(fields=["club", "-rate", "player"], name="rating_standing_rate"),
+            models.Index(fields=["-rate", "player"], name="rating_standing_all"),
+        ]
