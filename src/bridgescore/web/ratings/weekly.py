@@ -159,12 +159,15 @@ def week_rows(prior: Ratings, week: WeekResults, tally: WeekTally, st: RateSetti
     new = done.ratings
     assert done.pass_rate is not None
     at = np.searchsorted(new.player, tally.player)
-    if tally.player.size and not bool(np.all(new.player[np.minimum(at, new.player.size - 1)]
-                                             == tally.player)):
+    if tally.player.size and (new.player.size == 0 or not bool(np.all(
+            new.player[np.minimum(at, new.player.size - 1)] == tally.player))):
         raise RuntimeError("a player has pool scores but no result this week")
     week_rate = np.full(tally.player.size, np.nan)
     week_boards = np.zeros(tally.player.size, np.int64)
     rated = np.searchsorted(tally.player, done.player)
+    if done.player.size and (tally.player.size == 0 or not bool(np.all(
+            tally.player[np.minimum(rated, tally.player.size - 1)] == done.player))):
+        raise RuntimeError("a player has a result but no pool scores this week")
     week_rate[rated] = done.week_rate
     week_boards[rated] = done.boards
     with np.errstate(divide="ignore", invalid="ignore"):
