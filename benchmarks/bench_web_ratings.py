@@ -113,6 +113,8 @@ def main() -> int:
     parser.add_argument("--results", type=int, default=0)
     parser.add_argument("--players", type=int, default=0)
     parser.add_argument("--out", default="", help="write the figures to this JSON file")
+    parser.add_argument("--again", action="store_true",
+                        help="rate the week a previous run filled again (its ratings emptied)")
     args = parser.parse_args()
     results = args.results or (100_000 if args.quick else 10_000_000)
     players = args.players or (10_000 if args.quick else 1_000_000)
@@ -134,11 +136,21 @@ def main() -> int:
         print("this benchmark needs PostgreSQL (--pg-url)", file=sys.stderr)
         return 2
     call_command("migrate", verbosity=0)
-    if PoolResult.objects.exists():
-        print("the database is not empty: give a scratch one", file=sys.stderr)
-        return 2
-    week_id, setup = fill(results, players)
-    print(f"postgresql: {results:,} results of {players:,} players filled in {setup:.1f} s")
+    if args.again:
+        from bridgescore.web.pool.models import PoolWeek
+
+        week_id = int(PoolWeek.objects.get(club__slug="bench", number=1).pk)
+        results = PoolResult.objects.count()
+        with connection.cursor() as cur:
+            cur.execute("TRUNCATE ratings_ratinghistory, ratings_ratingstanding, "
+                        "ratings_ratingweek")
+        print(f"postgresql: {results:,} results of {players:,} players, filled before")
+    else:
+        if PoolResult.objects.exists():
+            print("the database is not empty: give a scratch one", file=sys.stderr)
+            return 2
+        week_id, setup = fill(results, players)
+        print(f"postgresql: {results:,} results of {players:,} players filled in {setup:.1f} s")
     before = rss_mb()
     cpu0 = time.process_time()
     t = time.perf_counter()

@@ -2,7 +2,7 @@
 
 A club's rated weeks are rated again, in order, from an empty prior and each week's stored
 settings (``RatingWeek.settings``), with the weekly job's own reader and arithmetic
-(``weekly.read_week``, ``read_tally``, ``week_rows``), and compared with the stored
+(``weekly.read_week``, ``week_rows``), and compared with the stored
 ``RatingHistory`` rows and, through the club's last rated week, its ``RatingStanding`` rows:
 to the last digit (floats equal exactly; a NULL only where none is recomputed).
 """
@@ -18,7 +18,7 @@ from ...errors import BridgeError
 from ...ratings import RateSettings, Ratings
 from ..clubs.models import Club
 from .models import RatingHistory, RatingStanding, RatingWeek
-from .weekly import read_tally, read_week, week_rows
+from .weekly import read_week, week_rows
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -90,8 +90,8 @@ def recompute(club_slug: str, week: int | None = None) -> Recomputed:
     last_average = np.zeros(0)
     last_week = np.zeros(0)
     for rw in weeks:
-        rows = week_rows(prior, read_week(int(rw.week_id)), read_tally(int(rw.week_id)),
-                         RateSettings.from_dict(rw.settings))
+        results, tally = read_week(int(rw.week_id))
+        rows = week_rows(prior, results, tally, RateSettings.from_dict(rw.settings))
         new = rows.rating.ratings
         grown = np.zeros(new.player.size, np.int64)
         grown[np.searchsorted(new.player, prior.player)] = total

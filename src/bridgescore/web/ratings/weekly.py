@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 __all__ = ["Timings", "WeekRows", "WeekTally", "rate_due", "rate_settings", "rate_week_of",
-           "read_prior", "read_tally", "read_week", "sweep", "week_rows"]
+           "read_prior", "read_week", "sweep", "week_rows"]
 
 CHUNK = 1 << 20  # rows read at a time
 
@@ -57,24 +57,50 @@ def rate_settings() -> RateSettings:
 # ---------------------------------------------------------------------------- reading
 
 
-def read_week(week_id: int, chunk: int = CHUNK) -> WeekResults:
-    """The pool week's results: board key = the ``PoolBoard`` id, the four players, the NS
-    score; ``rate_zero`` where a disconnection penalty with ``rate_zero`` names the player and
-    the board (a handful a week: matched against the rows in NumPy, no join)."""
-    res, board = _t(PoolResult), _t(PoolBoard)
-    where = f"FROM {res} r JOIN {board} b ON b.id = r.board_id WHERE b.week_id = %s"
-    with connection.cursor() as cur:
-        cur.execute(f"SELECT COUNT(*) {where}", [week_id])
-        total = int(cur.fetchone()[0])
+def read_week(week_id: int, chunk: int = CHUNK) -> tuple[WeekResults, WeekTally]:
+    """The pool week's results, and its players' tally.
+
+    Results: board key = the ``PoolBoard`` id, the four players, the NS score; ``rate_zero``
+    where a disconnection penalty with ``rate_zero`` names the player and the board (a
+    handful a week: matched against the rows in NumPy, no join).
+
+    The tally adds up the ``PoolScore`` rows of the week as the pool shows them, without
+    reading all four of each result: the pool writes a result's four rows from one figure,
+    the NS IMPs, as +, −, +, − for North, East, South and West (``TableScore.per_player``,
+    rescoring included), so North's row (seat 0) carries the result's.  One pass over the
+    score rows of one seat, then sums in NumPy: a ``GROUP BY`` over the week's four rows a
+    result costs PostgreSQL several times more at ten million results."""
+    res, board, score = _t(PoolResult), _t(PoolBoard), _t(PoolScore)
+    # The NS IMPs of each result (their count is the week's number of results).
+    parts = list(bulk.read(f"SELECT CAST(result_id AS bigint), CAST(imps AS bigint) FROM "
+                           f"{score} WHERE week_id = %s AND seat = 0", [week_id], "ii", chunk))
+    ids = np.concatenate([p[0] for p in parts]) if parts else np.zeros(0, np.int64)
+    imps = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, np.int64)
+    del parts
+    order = np.argsort(ids)
+    ids, imps = ids[order], imps[order]
+    del order
+    total = int(ids.size)
     zero = sorted((int(b), int(p)) for b, p in PoolPenalty.objects.filter(
         week_id=week_id, rate_zero=True, board__isnull=False).values_list("board_id", "player_id"))
     zero_keys = np.array([(b << 32) | p for b, p in zero], dtype=np.int64)
-    sql = (f"SELECT CAST(r.board_id AS bigint), CAST(r.north_id AS bigint), "
-           f"CAST(r.east_id AS bigint), CAST(r.south_id AS bigint), CAST(r.west_id AS bigint), "
-           f"CAST(r.ns_score AS bigint) {where}")
+    sql = (f"SELECT CAST(r.id AS bigint), CAST(r.board_id AS bigint), "
+           f"CAST(r.north_id AS bigint), CAST(r.east_id AS bigint), CAST(r.south_id AS bigint), "
+           f"CAST(r.west_id AS bigint), CAST(r.ns_score AS bigint) FROM {res} r "
+           f"JOIN {board} b ON b.id = r.board_id WHERE b.week_id = %s")
+    ns_imps = np.empty(total, np.int64)
+    at = [0]
 
     def pieces() -> Any:
-        for b, n, e, s, w, score in bulk.read(sql, [week_id], "iiiiii", chunk):
+        for rid, b, n, e, s, w, sc in bulk.read(sql, [week_id], "iiiiiii", chunk):
+            k = int(rid.size)
+            if at[0] + k > total:
+                raise RuntimeError("a pool result without its scores")
+            found = np.searchsorted(ids, rid)
+            if k and not bool(np.all(ids[np.minimum(found, max(total - 1, 0))] == rid)):
+                raise RuntimeError("a pool result without its scores")
+            ns_imps[at[0]:at[0] + k] = imps[found]
+            at[0] += k
             players = np.stack([n, e, s, w], axis=1)
             rz = np.zeros(players.shape, np.bool_)
             if zero_keys.size:
@@ -82,9 +108,10 @@ def read_week(week_id: int, chunk: int = CHUNK) -> WeekResults:
                     raise RuntimeError("ids too large for the penalties' keys")
                 for seat in range(4):
                     rz[:, seat] = np.isin((b << 32) | players[:, seat], zero_keys)
-            yield WeekResults(b, players, score, rz)
+            yield WeekResults(b, players, sc, rz)
 
-    return WeekResults.concat(pieces(), total)
+    week = WeekResults.concat(pieces(), total)
+    return week, _tally(week_id, week, ns_imps)
 
 
 @dataclass(frozen=True)
@@ -97,23 +124,36 @@ class WeekTally:
     points: NDArray[np.int64]
 
 
-def read_tally(week_id: int) -> WeekTally:
-    sql = (f"SELECT CAST(player_id AS bigint), CAST(SUM(imps) AS bigint), "
-           f"CAST(COUNT(*) AS bigint) FROM {_t(PoolScore)} WHERE week_id = %s "
-           f"GROUP BY player_id")
-    parts = list(bulk.read(sql, [week_id], "iii"))
-    if parts:
-        player, imps, played = (np.concatenate([p[i] for p in parts]) for i in range(3))
+DENSE = 50_000_000  # player ids below this are counted in arrays indexed by the id
+
+
+def _tally(week_id: int, week: WeekResults, ns_imps: NDArray[np.int64]) -> WeekTally:
+    players = week.players
+    if players.size and int(players.min()) >= 0 and int(players.max()) < DENSE:
+        size = int(players.max()) + 1
+        played = np.zeros(size, np.int64)
+        points = np.zeros(size, np.int64)
+        for seat in range(4):
+            col = np.ascontiguousarray(players[:, seat])
+            played += np.bincount(col, minlength=size)
+            # Whole numbers far below 2**53: the float sums are exact.
+            got = np.bincount(col, weights=ns_imps, minlength=size)
+            points += np.rint(got).astype(np.int64) * (1 if seat % 2 == 0 else -1)
+        player = np.flatnonzero(played)
+        played, points = played[player], points[player]
     else:
-        player = imps = played = np.zeros(0, np.int64)
-    order = np.argsort(player, kind="stable")
-    player, imps, played = player[order], imps[order], played[order]
-    points = imps.copy()
-    pens = PoolPenalty.objects.filter(week_id=week_id).values_list("player_id", "points")
-    for pid, pts in pens:
-        at = int(np.searchsorted(player, pid))
-        if at < player.size and int(player[at]) == pid:  # no result: not in the history
-            points[at] += int(pts)
+        player, code = np.unique(players.reshape(-1), return_inverse=True)
+        code = code.reshape(players.shape)
+        played = np.zeros(player.size, np.int64)
+        points = np.zeros(player.size, np.int64)
+        for seat in range(4):
+            played += np.bincount(code[:, seat], minlength=player.size)
+            np.add.at(points, code[:, seat], ns_imps if seat % 2 == 0 else -ns_imps)
+    player = player.astype(np.int64)
+    for pid, pts in PoolPenalty.objects.filter(week_id=week_id).values_list("player_id", "points"):
+        i = int(np.searchsorted(player, pid))
+        if i < player.size and int(player[i]) == pid:  # no result: not in the history
+            points[i] += int(pts)
     return WeekTally(player, played, points)
 
 
@@ -284,8 +324,7 @@ def _rate_once(week_id: int) -> Timings | None:
     t0 = time.perf_counter()
     st = rate_settings()
     prior = read_prior(int(week.club_id))
-    results = read_week(week_id)
-    tally = read_tally(week_id)
+    results, tally = read_week(week_id)
     t1 = time.perf_counter()
     rows = week_rows(prior, results, tally, st)
     t2 = time.perf_counter()
