@@ -144,6 +144,7 @@ def main() -> int:
         with connection.cursor() as cur:
             cur.execute("TRUNCATE ratings_ratinghistory, ratings_ratingstanding, "
                         "ratings_ratingweek")
+            cur.execute("DELETE FROM pool_poolweek WHERE number > 1")
         print(f"postgresql: {results:,} results of {players:,} players, filled before")
     else:
         if PoolResult.objects.exists():
@@ -161,6 +162,15 @@ def main() -> int:
     assert got is not None
     assert RatingHistory.objects.count() == got.players == players
     assert RatingStanding.objects.count() == players
+    # The next week, nobody playing: every standing updated in place (the first week
+    # inserted them), the write a later week pays on top of its own history rows.
+    from bridgescore.web.pool.models import PoolWeek
+
+    first = PoolWeek.objects.get(pk=week_id)
+    nxt = PoolWeek.objects.create(club_id=first.club_id, number=2, start=first.end,
+                                  end=first.end, boards=0, closed=True, closed_at=first.end)
+    later = rate_week_timed(int(nxt.pk))
+    assert later is not None
     sample = min(20_000, results)
     naive = naive_read(week_id, sample)
     ours = got.read / results
@@ -169,13 +179,17 @@ def main() -> int:
         "python": platform.python_version(), "numpy": np.__version__,
         "seconds": round(total, 2), "read_seconds": round(got.read, 2),
         "rate_seconds": round(got.rate, 2), "write_seconds": round(got.write, 2),
-        "cpu_seconds": round(cpu, 2), "load_average": round(os.getloadavg()[0], 1),
+        "cpu_seconds": round(cpu, 2),
+        "empty_week_seconds": round(later.read + later.rate + later.write, 2),
+        "empty_week_write_seconds": round(later.write, 2), "load_average": round(os.getloadavg()[0], 1),
         "rss_before_mb": before, "peak_rss_mb": peak,
         "naive_results": sample, "naive_read_us_per_result": round(naive * 1e6, 2),
         "read_us_per_result": round(ours * 1e6, 3), "read_ratio": round(naive / ours),
     }
     print(f"  rate_week_of: {total:.1f} s (read {got.read:.1f} s, rate {got.rate:.1f} s, "
           f"write {got.write:.1f} s; this process's CPU {cpu:.1f} s)")
+    print(f"  the next week, nobody playing ({players:,} standings updated in place): "
+          f"{later.read + later.rate + later.write:.1f} s (write {later.write:.1f} s)")
     print(f"  peak memory {peak:,} MB (before {before:,} MB)")
     print(f"  read: {ours * 1e6:.3f} µs a result; a naive ORM reader {naive * 1e6:.1f} µs "
           f"({sample:,} results): {naive / ours:.0f}× slower")
