@@ -292,3 +292,14 @@ class RaceTests(Weekly, TransactionTestCase):
                     p.kill()
         assert sorted(counts) == [0, 0, 1]
         self.check_once()
+
+    def test_the_server_s_sweep_rates_the_week_in_a_thread(self) -> None:
+        from bridgescore.web.play import live
+
+        sweep = live._more_sweeps["ratings"]  # registered by the app, after the pool's
+        names = list(live._more_sweeps)
+        assert names.index("pool") < names.index("ratings")
+        assert sweep() == 1
+        weekly._worker[0].join(60)
+        self.check_once()
+        assert sweep() == 0  # nothing left to rate: no thread
