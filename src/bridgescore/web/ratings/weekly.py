@@ -346,6 +346,10 @@ def rate_due(limit: int = 20) -> int:
             done += rate_week_of(int(wid))
         except OperationalError as e:  # SQLite busy: the next sweep does it
             log.info("rating pool week %s skipped (%s)", wid, e)
+        except Exception:
+            # Logged and left for the next sweep: a week that cannot be rated holds up its
+            # own club's later weeks only, not the other clubs'.
+            log.exception("rating pool week %s failed", wid)
     return done
 
 
