@@ -102,15 +102,15 @@ def test_demo_loads_once(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "web", "demo")
     assert status == 0
     assert "director     demo-director   director" in out
-    # The director, 20 members with log-ins, 2 without, 4 guests in the team match and 8
-    # robots' names in the online match; four sessions of the demo club (the online match
+    # The director, 20 members with log-ins and 8 more who play the pool, 2 without, 4
+    # guests in the team match and 8 robots' names in the online match; four sessions of the demo club (the online match
     # has no results yet: its robots play when the server runs).
     counts = (User.objects.count(), Player.objects.count(), Membership.objects.count(),
               Event.objects.count(), ResultEntry.objects.count())
     # 5-table Mitchell of 5 rounds × 3 boards all played (75), and a 3-table Howell with
     # two rounds of 2 boards played and 2 tables of the third (12 + 4); the team match has
     # four boards in both rooms and two in the open room (10).
-    assert counts == (21, 27 + 8, 23, 4, 75 + 16 + 10)
+    assert counts == (29, 35 + 8, 31, 4, 75 + 16 + 10)
     assert "/events/" in out and "Tuesday pairs (closed)" in out
     status, out, _ = run(capsys, "--lang", "zh", "web", "demo")
     assert status == 0 and "江滨桥牌俱乐部" in out
@@ -132,6 +132,15 @@ def test_demo_loads_once(capsys: pytest.CaptureFixture[str]) -> None:
     ranks = {rank_of(t) for t in totals.values()}
     assert len(ranks) >= 4, ranks
     assert RankPromotion.objects.count() == sum(rank_of(t).value for t in totals.values())
+    # The board pool (ratings.pool_demo): three weeks closed and rated, the fourth open.
+    from bridgescore.web.pool.models import PoolWeek
+    from bridgescore.web.ratings.models import RatingStanding, RatingWeek
+
+    assert list(RatingWeek.objects.values_list("number", "results", "players")) == [
+        (1, 84, 28), (2, 84, 28), (3, 84, 28)]
+    assert PoolWeek.objects.filter(closed=False).count() == 1
+    rates = set(RatingStanding.objects.values_list("rate", flat=True))
+    assert len(rates) == 28 and min(rates) < 45 < 55 < max(rates)
 
 
 def test_serve_refuses_workers_without_redis(capsys: pytest.CaptureFixture[str],

@@ -113,4 +113,8 @@ def load_demo() -> Demo:
     from .ratings.demo import load_ratings_demo
 
     load_ratings_demo(club, director, [User.objects.get(username=u) for u, _, _ in MEMBERS])
+    # The board pool with three weeks closed and rated: the members' Rates and history.
+    from .ratings.pool_demo import load_pool_demo
+
+    load_pool_demo(club, director, [User.objects.get(username=u) for u, _, _ in MEMBERS])
     return demo

@@ -45,10 +45,18 @@ class RatingWeek(models.Model):
 class RatingHistory(models.Model):
     """A player's week, for a player with at least one pool result in it (append-only)."""
 
-    week = models.ForeignKey(RatingWeek, on_delete=models.CASCADE, related_name="rows")
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    # No database-level foreign keys on the two tables written a million rows a week: each
+    # row's checks, deferred to the commit, cost PostgreSQL longer than writing the rows
+    # (docs/ratings.md "On the platform").  The rows come from the pool's rows, which have
+    # them; deletions still cascade (Django's collector does it, not the database).  Nor an
+    # index of their own for week and club: the unique (week, player) and the (club, player)
+    # index begin with them.
+    week = models.ForeignKey(RatingWeek, on_delete=models.CASCADE, related_name="rows",
+                             db_constraint=False, db_index=False)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+",
+                             db_constraint=False, db_index=False)
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                               related_name="rating_history")
+                               related_name="rating_history", db_constraint=False)
     rate = models.FloatField()  # the Rate after the week
     weight = models.FloatField()  # its weight, in boards
     boards = models.PositiveIntegerField()  # boards rated so far (the library's count)
@@ -74,10 +82,14 @@ class RatingStanding(models.Model):
     """A player's standing in a club after its last rated week: every player ever rated
     there (the weight of one who stays away fades each week)."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_standings")
+    # As RatingHistory's; the club is indexed by the unique (club, player), and the week is
+    # looked up only when a rated week is deleted (everybody's standing points at the last).
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_standings",
+                             db_constraint=False, db_index=False)
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                               related_name="rating_standings")
-    week = models.ForeignKey(RatingWeek, on_delete=models.CASCADE, related_name="+")
+                               related_name="rating_standings", db_constraint=False)
+    week = models.ForeignKey(RatingWeek, on_delete=models.CASCADE, related_name="+",
+                             db_constraint=False, db_index=False)
     rate = models.FloatField()
     weight = models.FloatField()
     boards = models.PositiveIntegerField()  # boards rated so far
