@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ...i18n import Lang
-from ..pool.models import PoolBoard, PoolResult, PoolScore
+from ..pool.models import PoolBoard, PoolPenalty, PoolResult, PoolScore
 from . import profile, standing
 from .models import RatingHistory, RatingWeek
 from .rate_figures import rate_text, week_points_text
@@ -46,8 +46,9 @@ def board_rate(board: PoolBoard, player_id: int, lang: Lang) -> BoardRate | None
     if week is None:
         return None
     results = list(PoolResult.objects.filter(board=board).order_by("pk"))
-    zero = set(PoolScore.objects.filter(board=board, rate_zero=True)
-               .values_list("result_id", "player_id"))
+    # Who disconnected on the board: the penalties that zero the Rate, as the week read them.
+    zero = set(PoolPenalty.objects.filter(board=board, rate_zero=True)
+               .values_list("player_id", flat=True))
     players = [r.player_ids for r in results]
     if not any(player_id in p for p in players):
         return None
@@ -59,7 +60,7 @@ def board_rate(board: PoolBoard, player_id: int, lang: Lang) -> BoardRate | None
     settings = dataclasses.replace(RateSettings.from_dict(week.settings), passes=1)
     results_week = WeekResults.of(
         [board.number] * len(results), players, [r.ns_score for r in results],
-        [[(r.pk, p) in zero for p in four] for r, four in zip(results, players, strict=True)])
+        [[p in zero for p in four] for four in players])
     done = rate_week(ratings, results_week, settings, detail=True)
     d = done.detail
     assert d is not None
