@@ -497,3 +497,21 @@ def test_players_and_boards_with_ids_of_any_size() -> None:
 def test_week_rows_helper_round_trip() -> None:
     _, week = random_week(6)
     assert as_week(rows_of(week)) == week
+
+
+def test_pass_rate_is_what_the_last_pass_worked_from() -> None:
+    # One pass works from the old Rates (a newcomer's: the start rate); two passes' last one
+    # works from the first pass's result, which is the one-pass week's new Rates.
+    week = WeekResults.of(board=[1, 1], players=[[1, 2, 3, 4], [5, 6, 7, 8]],
+                          ns_score=[420, 170])
+    prior = Ratings.of([1, 9], [60.0, 40.0], [100.0, 50.0], [100, 50])
+    one = rate_week(prior, week, RateSettings(min_results=2, passes=1))
+    assert one.pass_rate is not None
+    assert one.ratings.player.tolist() == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    assert one.pass_rate.tolist() == [60.0] + [50.0] * 7 + [40.0]
+    two = rate_week(prior, week, RateSettings(min_results=2, passes=2))
+    assert two.pass_rate is not None
+    assert two.pass_rate.tobytes() == one.ratings.rate.tobytes()
+    assert not two.pass_rate.flags.writeable
+    # The second pass moved the Rates on from there (the pair levels changed).
+    assert two.ratings.rate.tobytes() != one.ratings.rate.tobytes()

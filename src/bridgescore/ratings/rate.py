@@ -92,7 +92,10 @@ class WeekRating:
     and for each player with at least one rated board this week (``player``, sorted) the
     number of those boards (``boards``: rated boards and disconnections) and the week's Rate
     ``week_rate`` (W, the mean of the player's Rates on those boards).  ``detail`` when asked
-    for (``rate_week(..., detail=True)``)."""
+    for (``rate_week(..., detail=True)``).  ``pass_rate``, one per ``ratings.player``: the
+    Rates the week's last pass worked from (the old Rates with one pass; the previous pass's
+    result with more): with them and a board, a player's Rate on that board is explained
+    exactly (``explain_board``), so the platform keeps them with each player's week."""
 
     ratings: Ratings
     player: NDArray[np.int64]
@@ -100,10 +103,13 @@ class WeekRating:
     week_rate: NDArray[np.float64]
     settings: RateSettings
     detail: WeekDetail | None = None
+    pass_rate: NDArray[np.float64] | None = None
 
     def __post_init__(self) -> None:
-        for name in ("player", "boards", "week_rate"):
-            getattr(self, name).flags.writeable = False
+        for name in ("player", "boards", "week_rate", "pass_rate"):
+            a = getattr(self, name)
+            if a is not None:
+                a.flags.writeable = False
 
 
 def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None = None, *,
@@ -171,7 +177,9 @@ def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None =
     rates_now = r_old
     week_rate = np.zeros(m)
     last: tuple[NDArray[np.float64], ...] = ()
+    pass_rate = r_old
     for _ in range(st.passes):
+        pass_rate = rates_now  # what this pass works from: the last one's is kept
         table = np.empty((4, n))
         for seat in range(4):
             np.take(rates_now, seat_code[seat], out=table[seat])
@@ -196,7 +204,8 @@ def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None =
         table, d_ns, d_bar, board_rate = last
         out_detail = _detail(week, order, counts, rated, counted, datum_b, points, pct, d_ns,
                              d_bar, table, board_rate)
-    return WeekRating(ratings, ids[has], played[has], week_rate[has], st, out_detail)
+    return WeekRating(ratings, ids[has], played[has], week_rate[has], st, out_detail,
+                      pass_rate.copy())
 
 
 def _check_boards(bcode: NDArray[Any], seat_code: NDArray[Any], m: int,

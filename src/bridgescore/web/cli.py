@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import click
 
 from ..cli._common import _lang_callback, lang_option
-from ..cli._params import Whole, argument, group, option
+from ..cli._params import Group, Whole, argument, group, option
 from ..errors import BridgeError
 from ..i18n import Lang, is_zh, pick
 
@@ -245,6 +245,48 @@ def demo_cmd(lang: Lang) -> None:
 
     for line in load_demo().lines(pick(lang, "en", "zh")):
         click.echo(line)
+
+
+@web_cmd.group("ratings", cls=Group,
+               help="The Rate (牌技指数) on the platform: check what the weekly close stored.",
+               help_zh="平台上的牌技指数：核对每周结算存储的数据。")
+def ratings_cmd() -> None:
+    pass
+
+
+@ratings_cmd.command(
+    "recompute",
+    help="Rate a club's weeks again from the pool's stored results and compare.\n\n"
+         "The weeks are rated in order from an empty start, each with the settings it was "
+         "rated with, and compared with the stored history and standings to the last digit. "
+         "Exit status 0: the same; 1: they differ (the first differences are listed); 2: bad "
+         "input.",
+    help_zh="根据牌库存储的结果重新计算某俱乐部各周的牌技指数并比对。\n\n"
+            "从空白起点按周依次计算，每周使用当时的设置，与存储的历史和当前排名逐位比对。"
+            "退出状态 0：一致；1：不一致（列出最先发现的差异）；2：输入有误。")
+@option("--club", required=True, metavar="SLUG", help="The club's short name.",
+        zh="俱乐部简称。")
+@option("--week", type=Whole(1, 10**9), default=None, metavar="N",
+        help="Recompute the weeks up to week N only (the standings are compared only up to "
+             "the last rated week).",
+        zh="只重算到第 N 周（仅当算到最后一个已计算的周时才比对当前排名）。")
+@lang_option
+@click.pass_context
+def recompute_cmd(ctx: click.Context, club: str, week: int | None, lang: Lang) -> None:
+    setup_django()
+    from .ratings.recompute import recompute
+
+    done = recompute(club, week)
+    if done.count:
+        click.echo(pick(lang, f"club {club}: {done.count} difference(s) in {done.weeks} "
+                              f"week(s); the first:",
+                        f"俱乐部 {club}：{done.weeks} 周中有 {done.count} 处不一致；最先发现的："))
+        for en, zh in done.differences:
+            click.echo("  " + pick(lang, en, zh))
+        ctx.exit(1)
+    click.echo(pick(lang, f"club {club}: {done.weeks} week(s) recomputed, {done.rows} rows "
+                          "the same to the last digit",
+                    f"俱乐部 {club}：已重算 {done.weeks} 周，{done.rows} 行逐位一致"))
 
 
 # Everything after the command's name goes to Django untouched, its options included (only

@@ -11,3 +11,16 @@ class RatingsConfig(AppConfig):
     def ready(self) -> None:
         # The Rate's figures, leaderboards and profile section join the registries.
         from . import rate_figures, rate_profile  # noqa: F401
+
+        # The Rate's weekly close joins each server's sweep after the pool's (the pool app
+        # comes first in INSTALLED_APPS, so its sweep is registered, and runs, first): the
+        # pool knows nothing of the ratings, which read its closed weeks.
+        # NumPy and the job load at the first sweep, not with Django.
+        from ..play import live
+
+        def sweep() -> int:
+            from .weekly import sweep as rate
+
+            return rate()
+
+        live.register_sweep("ratings", sweep)
