@@ -18,7 +18,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from ...i18n import Lang
+from ...i18n import Lang, signed
 from ..pool.models import PoolBoard, PoolPenalty, PoolResult, PoolScore
 from . import profile, standing
 from .models import RatingHistory, RatingWeek
@@ -87,8 +87,9 @@ def chart(points: list[tuple[int, float]], title: str, chart_id: str) -> SafeStr
     weeks along the bottom, the Rate up the side (both axes labelled)."""
     if not points:
         return mark_safe("")
-    width, height = 640, 260
-    left, right, top, bottom = 56, 16, 16, 48
+    # Narrow enough that its text stays readable when a phone shrinks it to ~350 px.
+    width, height = 480, 260
+    left, right, top, bottom = 58, 14, 14, 54
     rates = [r for _w, r in points]
     ticks = _ticks(min([*rates, standing.START_RATE]), max([*rates, standing.START_RATE]))
     y_lo, y_hi = ticks[0], ticks[-1]
@@ -109,10 +110,10 @@ def chart(points: list[tuple[int, float]], title: str, chart_id: str) -> SafeStr
                      f'y2="{y(t):.1f}"/>')
         parts.append(f'<text class="tick" x="{left - 6}" y="{y(t) + 4:.1f}" '
                      f'text-anchor="end">{t:g}</text>')
-    every = max(1, math.ceil(n / 8))  # at most about eight week labels
+    every = max(1, math.ceil(n / 6))  # at most about six week labels
     for i, (w, _r) in enumerate(points):
         if i % every == 0 or i == n - 1:
-            parts.append(f'<text class="tick" x="{x(i):.1f}" y="{height - bottom + 18}" '
+            parts.append(f'<text class="tick" x="{x(i):.1f}" y="{height - bottom + 22}" '
                          f'text-anchor="middle">{w}</text>')
     line = " ".join(f"{x(i):.1f},{y(r):.1f}" for i, (_w, r) in enumerate(points))
     parts.append(f'<polyline class="line" points="{line}"/>')
@@ -124,8 +125,8 @@ def chart(points: list[tuple[int, float]], title: str, chart_id: str) -> SafeStr
     mid = (top + height - bottom) / 2
     parts.append(f'<text class="axis" x="{(left + width - right) / 2:.0f}" y="{height - 8}" '
                  f'text-anchor="middle">{week_label}</text>')
-    parts.append(f'<text class="axis" x="14" y="{mid:.0f}" text-anchor="middle" '
-                 f'transform="rotate(-90 14 {mid:.0f})">{rate_label}</text>')
+    parts.append(f'<text class="axis" x="16" y="{mid:.0f}" text-anchor="middle" '
+                 f'transform="rotate(-90 16 {mid:.0f})">{rate_label}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))  # every text above is escaped
 
@@ -151,7 +152,7 @@ def _club_context(club: Any, f: standing.Figures, user_id: int, lang: Lang) -> d
     for s in scores:
         explained = board_rate(s.board, user_id, lang)
         rows.append({"week": s.week.number, "board": s.board.number, "contract": s.result.contract,
-                     "score": s.result.ns_score if s.seat in (0, 2) else -s.result.ns_score,
+                     "score": signed(s.result.ns_score if s.seat in (0, 2) else -s.result.ns_score),
                      "imps": week_points_text(s.imps), "provisional": s.provisional,
                      "at": s.result.at, "explained": explained,
                      "rate": None if explained is None or explained.rate is None
