@@ -24,13 +24,15 @@ def seed() -> None:
     club = Club.objects.get(slug="demo")
     if PoolWeek.objects.filter(club=club).exists():
         return
-    director = Membership.objects.filter(club=club, role="director").first().player.user
+    director = User.objects.get(player__memberships__club=club,
+                                player__memberships__role="director")
     for i in range(1, 9):
         u = User.objects.create_user(f"pool{i}", f"pool{i}@example.org", "demo-member")
         p = Player.objects.create(user=u, name_en=f"Pool Player {i}", name_zh=f"牌库牌手{i}")
         Membership.objects.create(club=club, player=p, role="member")
-    ids = sorted(int(m.player.user_id) for m in Membership.objects.filter(
-        club=club, role="member", player__user__isnull=False))
+    ids = sorted(int(u) for u in Membership.objects.filter(
+        club=club, role="member", player__user__isnull=False).values_list("player__user_id",
+                                                                            flat=True))
     me = int(User.objects.get(username="zhangmin").pk)
     rng = random.Random(2026)
     start = time.time() - 3.5 * 7 * DAY
