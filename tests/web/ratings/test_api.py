@@ -132,10 +132,11 @@ class RanksApiTests(BaseTestCase):
         assert r.status_code == 404 and r.json()["en"] == "No club 'nowhere'."
 
     def test_bad_requests_are_json_in_both_languages(self) -> None:
-        r = self.client.get("/api/leaderboards/rate")
+        r = self.client.get("/api/leaderboards/speed")
         assert r.status_code == 404
-        assert r.json()["en"] == "There is no leaderboard 'rate': expected one of masterpoints."
-        assert r.json()["zh"] == "没有排行榜 'rate'：应为以下之一：masterpoints。"
+        assert r.json()["en"] == ("There is no leaderboard 'speed': expected one of masterpoints, "
+                                  "rate, week_points.")
+        assert r.json()["zh"] == "没有排行榜 'speed'：应为以下之一：masterpoints, rate, week_points。"
         for query in ("limit=0", "limit=501", "offset=-1", "limit=x"):
             r = self.client.get(f"/api/leaderboards/masterpoints?{query}")
             assert r.status_code == 422, query

@@ -96,9 +96,9 @@ class LeaderboardTests(BaseTestCase):
     def test_an_unknown_leaderboard_is_answered_on_the_page(self) -> None:
         r = self.client.get("/ratings/leaderboards/?by=%3Cb%3Erate")
         self.assertContains(r, "There is no leaderboard &#x27;&lt;b&gt;rate&#x27;: choose one "
-                               "of Masterpoints.", status_code=400)
+                               "of Masterpoints, Rate, This week&#x27;s points.", status_code=400)
         zh = self.client.get("/ratings/leaderboards/?by=nope", headers=self.zh())
-        self.assertContains(zh, "没有排行榜 &#x27;nope&#x27;：请从以下选择：大师分。", status_code=400)
+        self.assertContains(zh, "没有排行榜 &#x27;nope&#x27;：请从以下选择：大师分, 牌技指数, 本周积分。", status_code=400)
 
     def test_a_bad_page_number_is_answered_on_the_page(self) -> None:
         for bad in ("0", "x", "-1", "1.5", "9999999", "١"):
@@ -168,9 +168,9 @@ class RegistryTests(BaseTestCase):
         self.addCleanup(restore)
         boards.register(boards.Leaderboard(
             "fewest", "Fewest masterpoints", "Lowest first.", "masterpoints",
-            lambda pop: ledger.leaders(pop).order_by("points", "user_id")
+            lambda _club, pop: ledger.leaders(pop).order_by("points", "user_id")
             .values("user_id", value=F("points")),
-            lambda pop, v: ledger.leaders(pop).filter(points__lt=v).count(),
+            lambda _club, pop, v: ledger.leaders(pop).filter(points__lt=v).count(),
             lambda v: {"value": float(v)}))
         r = self.client.get("/ratings/leaderboards/?by=fewest")
         assert [(p, n) for p, n, _, _ in rows(r)] == [("1", "Alice Wang"), ("2", "Bob Li")]

@@ -28,7 +28,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
               .order_by("role", "player__name_en", "player__name_zh"))  # directors first
     directors = [m for m in people if m.role == Membership.Role.DIRECTOR]
     members = list(people) if is_member(request.user, club) else None
-    shown, cells = member_figures(members or [])
+    shown, cells = member_figures(members or [], club)
     return render(request, "clubs/detail.html", {
         "club": club,
         "directors": directors,
@@ -43,11 +43,13 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     })
 
 
-def member_figures(members: list[Membership]) -> tuple[list[Any], dict[int, Any]]:
-    """The figures each member carries (rank and masterpoints; the ratings app's registry),
-    for the members with an account (a guest a director entered plays no competition)."""
+def member_figures(members: list[Membership], club: Club) -> tuple[list[Any], dict[int, Any]]:
+    """The figures each member carries in ``club`` (rank, masterpoints, the club's Rate and
+    weekly figures; the ratings app's registry), for the members with an account (a guest a
+    director entered plays no competition)."""
     lang: Lang = "zh" if (get_language() or "").startswith("zh") else "en"
-    return figures.cells([m.player.user_id for m in members if m.player.user_id], lang)
+    return figures.cells([m.player.user_id for m in members if m.player.user_id], lang,
+                         club=club)
 
 
 def sessions(club: Club, request: HttpRequest) -> list[dict[str, Any]]:

@@ -5,8 +5,13 @@ bridgescore.web.api).
 - ``GET /api/players/{user_id}/masterpoints``: the same for a player: the player themself
   or a site administrator (the account page's rule: a ledger is its player's).
 - ``GET /api/leaderboards/{by}?club=&limit=&offset=``: a leaderboard (``by``:
-  ``masterpoints``; the Rate and this week's points join it later), the pages' rules: all
-  players for anyone, a club's members for that club's members.
+  ``masterpoints``, ``rate``, ``week_points``), the pages' rules: all players for anyone, a
+  club's members for that club's members.  On ``rate`` of all players each row names the
+  club of the player's highest Rate (``club``).
+- ``GET /api/me/rate``: the caller's five figures (seed 002 §2) in each of their clubs, and
+  the Rate's history there.
+- ``GET /api/players/{user_id}/rate``: the same for a player, in the clubs the caller belongs
+  to (all of them for the player and for a site administrator).
 
 Masterpoints are numbers with a fraction part (``3.0``) and their exact value as text
 (``"3"``, ``"3/2"``); a rank is ``{code, value, name_en, name_zh, name}``, ``name`` in the
@@ -136,7 +141,8 @@ class BoardQuery(Schema):
     offset: int = Field(0, ge=0, le=10_000_000)
 
 
-@router.get("/leaderboards/{by}", summary="A leaderboard: masterpoints (filterable by club)")
+@router.get("/leaderboards/{by}",
+            summary="A leaderboard: masterpoints, rate or week_points (filterable by club)")
 def leaderboard(request: HttpRequest, by: str, q: Query[BoardQuery]) -> Any:
     board = boards.BOARDS.get(by)
     if board is None:
@@ -165,7 +171,79 @@ def leaderboard(request: HttpRequest, by: str, q: Query[BoardQuery]) -> Any:
                   "player": {"id": str(r.user_id), "name_en": r.name_en, "name_zh": r.name_zh,
                              "name": r.name},
                   **board.to_json(r.value),
+                  **({"club": r.cells[board.figure].extra["club"]}
+                     if board.figure in r.cells and "club" in r.cells[board.figure].extra else {}),
                   "rank": None if rank_of_row.get(r.user_id) is None
                   else rank_json(Rank(rank_of_row[r.user_id].value), lang)}  # type: ignore[union-attr]
                  for r in p.rows],
     }
+
+
+# ------------------------------------------------------------------------------- the Rate
+
+
+def _rate_number(x: float | None) -> float | None:
+    return None if x is None else round(float(x), 2)
+
+
+def rate_json(user: User, clubs: list[Club] | None, lang: Lang) -> dict[str, Any]:
+    """The five figures in each club (``clubs``: those shown; None: all the player's), with
+    the Rate's history there, oldest week first."""
+    from .models import RatingHistory
+    from .standing import player_figures
+
+    player = getattr(user, "player", None)
+    uid = int(user.pk)
+    out = []
+    figures = player_figures(uid, clubs)
+    history: dict[int, list[dict[str, Any]]] = {}
+    for h in (RatingHistory.objects.filter(player_id=uid, club_id__in=[c.pk for c, _f in figures])
+              .select_related("week").order_by("club_id", "week__number")):
+        history.setdefault(int(h.club_id), []).append({
+            "week": h.week.number, "rate": _rate_number(h.rate), "weight": _rate_number(h.weight),
+            "week_rate": _rate_number(h.week_rate), "week_boards": h.week_boards,
+            "boards": h.played, "points": h.points, "average": _rate_number(h.average),
+            "rated_at": h.week.rated_at.isoformat()})
+    for c, f in figures:
+        out.append({
+            "club": {"slug": c.slug, "name_en": c.name_en, "name_zh": c.name_zh,
+                     "name": c.name_in(lang)},
+            "rate": _rate_number(f.rate), "rated": f.rated,
+            "shown_rate": _rate_number(f.shown_rate),
+            "week_points": f.week_points, "week_boards": f.week_boards,
+            "total_boards": f.total_boards, "last_average": _rate_number(f.last_average),
+            "history": history.get(int(c.pk), [])})
+    return {"player": {"id": str(user.pk), "name_en": player.name_en if player else user.username,
+                       "name_zh": player.name_zh if player else "",
+                       "name": player.name_in(lang) if player else user.username},
+            "clubs": out}
+
+
+@router.get("/me/rate", summary="Your Rate and weekly figures in each of your clubs, with the "
+                                "Rate's history")
+def my_rate(request: HttpRequest) -> Any:
+    if not request.user.is_authenticated:
+        raise AuthenticationError()
+    user = User.objects.select_related("player").get(pk=request.user.pk)
+    return rate_json(user, None, _lang())
+
+
+@router.get("/players/{user_id}/rate",
+            summary="A player's Rate and weekly figures in the clubs you belong to (all of them "
+                    "for the player and administrators)")
+def player_rate(request: HttpRequest, user_id: int) -> Any:
+    from .standing import player_clubs
+
+    if not request.user.is_authenticated:
+        raise AuthenticationError()
+    user = User.objects.select_related("player").filter(pk=user_id).first()
+    if user is None:
+        return _error(404, "not_found", f"No player {user_id}.", f"没有编号为 {user_id} 的牌手。")
+    clubs = player_clubs(user_id)
+    if request.user.pk != user_id and not is_administrator(request.user):
+        clubs = [c for c in clubs if may_see_club_board(request.user, c)]
+        if not clubs:
+            return _error(403, "forbidden",
+                          "A player's Rate is shown to the members of the player's clubs only.",
+                          "牌手的牌技指数仅其所在俱乐部的会员可见。")
+    return rate_json(user, clubs, _lang())

@@ -13,7 +13,9 @@ class RatingsConfig(AppConfig):
         # comes first in INSTALLED_APPS, so its sweep is registered, and runs, first): the
         # pool knows nothing of the ratings, which read its closed weeks.
         # NumPy and the job load at the first sweep, not with Django.
+        # The Rate's figures, leaderboards and profile section join the registries.
         from ..play import live
+        from . import rate_figures, rate_profile  # noqa: F401
 
         def sweep() -> int:
             from .weekly import sweep as rate

@@ -1,9 +1,10 @@
 """Leaderboards: a registry of rankings of players by one figure, filterable by club.
 
 A ``Leaderboard`` names its figure (``figures.FIGURES``) and gives the ranked rows of a
-population of players: ``ranked(population)`` is a queryset of ``{"user_id", "value"}``
-best first; ``better(population, value)`` counts the rows strictly better than a value (so a
-page starting anywhere knows its first place).  Tied values share a place, the next place
+population of players: ``ranked(club, population)`` is a queryset of ``{"user_id",
+"value"}`` best first (``club``: the club asked for, or None; a club's own figure such as the
+Rate is ranked in it); ``better(club, population, value)`` counts the rows strictly better
+than a value (so a page starting anywhere knows its first place).  Tied values share a place, the next place
 skips (1, 2, 2, 4).  ``masterpoints`` is registered here; the Rate and this week's points are
 added the same way (``register``).
 
@@ -36,11 +37,12 @@ class Leaderboard:
     note: Any
     figure: str  # the figure it ranks by (a key of figures.FIGURES)
     # {"user_id", "value"} rows of the population, best first (ties: the lower user id).
-    ranked: Callable[[QuerySet[Any] | None], QuerySet[Any]]
+    ranked: Callable[[Club | None, QuerySet[Any] | None], QuerySet[Any]]
     # How many rows of the population are strictly better than a value.
-    better: Callable[[QuerySet[Any] | None, Any], int]
+    better: Callable[[Club | None, QuerySet[Any] | None, Any], int]
     # A row's value (the figure cell's) as JSON fields: {"value": …, …}.
     to_json: Callable[[Any], dict[str, Any]]
+    also: tuple[str, ...] = ()  # more figures shown beside it
 
 
 BOARDS: dict[str, Leaderboard] = {}
@@ -50,11 +52,11 @@ def register(board: Leaderboard) -> None:
     BOARDS[board.key] = board
 
 
-def _mp_ranked(population: QuerySet[Any] | None) -> QuerySet[Any]:
+def _mp_ranked(_club: Club | None, population: QuerySet[Any] | None) -> QuerySet[Any]:
     return ledger.leaders(population).values("user_id", value=F("points"))
 
 
-def _mp_better(population: QuerySet[Any] | None, value: Any) -> int:
+def _mp_better(_club: Club | None, population: QuerySet[Any] | None, value: Any) -> int:
     return ledger.leaders(population).filter(points__gt=value).count()
 
 
@@ -111,20 +113,25 @@ class Page:
 
 def page(board: Leaderboard, club: Club | None, offset: int, limit: int, lang: Lang) -> Page:
     pop = population(club)
-    ranked = board.ranked(pop)
+    ranked = board.ranked(club, pop)
     count = ranked.count()
     chunk = list(ranked[offset:offset + limit])
     ids = [int(r["user_id"]) for r in chunk]
     names = names_of(ids, lang)
-    shown = ["rank", *(k for k in (board.figure,) if k != "rank")]  # the title, the figure
-    figs, cells = figures.cells(ids, lang, shown)
+    # The title, the figure, and those shown beside it.
+    shown = ["rank", *(k for k in (board.figure, *board.also) if k != "rank")]
+    figs, cells = figures.cells(ids, lang, shown, club)
+    # A figure beside the board's with nothing to show here (a club's own, on a board of
+    # every club) is left out.
+    figs = [f for f in figs if f.key in ("rank", board.figure)
+            or any(f.key in c for c in cells.values())]
     rows: list[Row] = []
     for i, r in enumerate(chunk):
         v = r["value"]
         if i and v == chunk[i - 1]["value"]:
             place = rows[-1].place  # a tie shares the place
         else:
-            place = offset + i + 1 if i else board.better(pop, v) + 1
+            place = offset + i + 1 if i else board.better(club, pop, v) + 1
         uid = int(r["user_id"])
         name, name_en, name_zh = names.get(uid, ("?", "", ""))
         own = cells.get(uid, {})
@@ -138,11 +145,11 @@ def place_of(board: Leaderboard, club: Club | None, user_id: int) -> tuple[int, 
     """The player's place on the board and position in its order (0-based: the row's index),
     or None when they are not on it."""
     pop = population(club)
-    ranked = board.ranked(pop)
+    ranked = board.ranked(club, pop)
     own = ranked.filter(user_id=user_id).first()
     if own is None:
         return None
     v = own["value"]
-    better = board.better(pop, v)
+    better = board.better(club, pop, v)
     ties_before = ranked.filter(value=v, user_id__lt=user_id).count()
     return better + 1, better + ties_before

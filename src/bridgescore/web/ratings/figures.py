@@ -3,7 +3,9 @@
 A ``Figure`` gives, for many players at once, each one's ``Cell`` (the text shown, the value
 for sorting and JSON, a class for the style, and for a rank its name in the other language);
 ``memo`` is shared by the figures of one call, so that figures drawn from the same rows (the
-rank and the masterpoints) read them once.
+rank and the masterpoints) read them once; ``memo["club"]`` is the club whose figures are
+asked for (the club's members page, a club's leaderboard), or None (every club: the
+all-players leaderboards).
 The club's members page and the leaderboards show the registered figures in order; the
 masterpoints and the rank are registered here, the Rate and the weekly figures are added the
 same way (``register``).
@@ -35,6 +37,8 @@ class Cell:
     css: str = ""  # a class for the cell's content
     other: str = ""  # the same in the other language (a rank's name), or ""
     other_lang: str = ""  # that language's code for the page: "en" or "zh-Hans"
+    # More about the value for pages and JSON (a Rate of all clubs: the club it is from).
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -91,13 +95,14 @@ register(Figure("rank", pgettext_lazy("masterpoint rank", "Rank"), _ranks, numer
 register(Figure("masterpoints", _("Masterpoints"), _masterpoints))
 
 
-def cells(user_ids: Iterable[int], lang: Lang,
-          keys: Iterable[str] | None = None) -> tuple[list[Figure], dict[int, dict[str, Cell]]]:
-    """The figures (all, or those of ``keys`` in that order) and each player's cells."""
+def cells(user_ids: Iterable[int], lang: Lang, keys: Iterable[str] | None = None,
+          club: Any = None) -> tuple[list[Figure], dict[int, dict[str, Cell]]]:
+    """The figures (all, or those of ``keys`` in that order) and each player's cells, in
+    ``club`` (a club's figures, such as the Rate, are that club's; None: every club's)."""
     ids = sorted(set(user_ids))
     figures = [FIGURES[k] for k in (keys if keys is not None else FIGURES)]
     out: dict[int, dict[str, Cell]] = {uid: {} for uid in ids}
-    memo: dict[str, Any] = {}
+    memo: dict[str, Any] = {"club": club}
     for f in figures:
         for uid, cell in f.cells(ids, lang, memo).items():
             out[uid][f.key] = cell

@@ -1,0 +1,88 @@
+"""The Rate's pages in Debian's Chromium (Playwright), on a real server with the demo and
+three rated weeks of its board pool (``rate_seed``): the leaderboard by Rate (all players,
+and the club's with the reader's place), the account page's Rate section (the chart, the
+weeks, a board's arithmetic opened), the week's points, and the club's members with their
+figures; at 390 and 1280 px, in English and Chinese, none wider than the window.
+Screenshots in artefacts/web/ (git-ignored)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from . import servers
+from .test_browser import browser, new_page, shot  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
+    data = tmp_path_factory.mktemp("rate-site")
+    env = servers.server_env(data)
+    server = servers.start(env, data)
+    servers.bridgescore(env, "web", "demo")
+    path = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    subprocess.run([sys.executable, "-m", "tests.web.rate_seed"], env={**env, "PYTHONPATH": path},
+                   cwd=ROOT, check=True, timeout=600)
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_rate_pages(site: servers.Server, browser: Browser, locale: str,  # noqa: F811
+                        width: int) -> None:
+    zh = locale.startswith("zh")
+    lang = "zh" if zh else "en"
+    page, errors = new_page(browser, width, locale)
+    page.goto(site.url + "/ratings/leaderboards/?by=rate")
+    expect(page.locator('nav.tabs a[aria-current="page"]')).to_have_text(
+        "牌技指数" if zh else "Rate")
+    rows = page.locator("#leaderboard tbody tr")
+    expect(rows.first).to_be_visible()
+    assert rows.count() >= 24
+    expect(rows.first.locator("td.rate small.club")).to_have_text(
+        "江滨桥牌俱乐部" if zh else "Riverside Bridge Club")
+    shot(page, f"rate-{lang}-{width}-leaderboard")
+
+    page.goto(site.url + "/account/login/")
+    page.locator("#id_username").fill("zhangmin")
+    page.locator("#id_password").fill("demo-member")
+    page.locator("form.stack button[type=submit]").click()
+    page.wait_for_url("**/account/")
+    section = page.locator("#rate")
+    expect(section.locator("h2")).to_have_text("牌技指数" if zh else "Rate")
+    chart = section.locator("svg.rate-chart")
+    expect(chart).to_be_visible()
+    expect(chart.locator("title").first).to_contain_text("每周之后的牌技指数" if zh
+                                                         else "The Rate after each week at")
+    expect(section.locator("table.rate-weeks tbody tr")).to_have_count(3)
+    opened = section.locator("details.explain").first
+    opened.locator("summary").click()
+    expect(opened.locator(".arith")).to_contain_text("第" if zh else "Board")
+    section.scroll_into_view_if_needed()
+    shot(page, f"rate-{lang}-{width}-profile")
+
+    page.goto(site.url + "/ratings/leaderboards/?by=rate&club=demo")
+    expect(page.locator("#my-place")).to_contain_text("您的名次" if zh else "Your place")
+    expect(page.locator("#leaderboard tr.mine")).to_have_count(1)
+    shot(page, f"rate-{lang}-{width}-leaderboard-club")
+
+    page.goto(site.url + "/ratings/leaderboards/?by=week_points&club=demo")
+    expect(page.locator("#leaderboard tbody tr").first).to_be_visible()
+    shot(page, f"rate-{lang}-{width}-week-points")
+
+    page.goto(site.url + "/clubs/demo/")
+    expect(page.locator("table.members td.rate").first).to_be_visible()
+    page.locator("#members").scroll_into_view_if_needed()
+    shot(page, f"rate-{lang}-{width}-club-members")
+    assert not errors, errors
