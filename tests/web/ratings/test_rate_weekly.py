@@ -42,7 +42,7 @@ class BoardArithmeticTests(TestCase):
         clock.set(T0 + 14.5 * DAY)
         while pool.close_due():
             pass
-        want = rate_week(weekly.read_prior(club.pk), weekly.read_week(second.pk),
+        want = rate_week(weekly.read_prior(club.pk), weekly.read_week(second.pk)[0],
                          weekly.rate_settings(), detail=True)
         assert weekly.rate_due() == 1
         d = want.detail
