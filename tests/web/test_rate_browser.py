@@ -1,5 +1,5 @@
-"""The Rate's pages in Debian's Chromium (Playwright), on a real server with the demo and
-three rated weeks of its board pool (``rate_seed``): the leaderboard by Rate (all players,
+"""The Rate's pages in Debian's Chromium (Playwright), on a real server with the demo, whose
+board pool has three rated weeks (``ratings.pool_demo``): the leaderboard by Rate (all players,
 and the club's with the reader's place), the account page's Rate section (the chart, the
 weeks, a board's arithmetic opened), the week's points, and the club's members with their
 figures; at 390 and 1280 px, in English and Chinese, none wider than the window.
@@ -7,11 +7,7 @@ Screenshots in artefacts/web/ (git-ignored)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -21,8 +17,6 @@ from .test_browser import browser, new_page, shot  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
@@ -30,9 +24,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
     env = servers.server_env(data)
     server = servers.start(env, data)
     servers.bridgescore(env, "web", "demo")
-    path = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
-    subprocess.run([sys.executable, "-m", "tests.web.rate_seed"], env={**env, "PYTHONPATH": path},
-                   cwd=ROOT, check=True, timeout=600)
     yield server
     server.stop()
 

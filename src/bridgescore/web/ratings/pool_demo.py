@@ -1,5 +1,6 @@
 """The Rate's demo: the club's board pool with three weeks closed and rated, so that the
-pages show the members' Rates (牌技指数) and their history, and a fourth week open.
+pages show the members' Rates (牌技指数) and their history, and a fourth week open with
+four boards played (this week's points and boards).
 
 Eight more members join the pool players (a board rated needs six results: 24 different
 players).  Each week twelve boards get seven results each, written through the row-level
@@ -21,11 +22,12 @@ from ..compete import clock
 from ..pool import services as pool
 from ..pool.models import PoolRoom, PoolWeek
 from . import weekly
-from .fill import disconnect, fill_week
+from .fill import Row, disconnect, fill_week
 
 WEEKS = 3
 BOARDS = 12
 RESULTS = 7  # a board's results a week (7 tables: 28 players)
+OPEN_BOARDS = 4  # boards already played in the open week
 MORE = [("tanghao", "Tang Hao", "唐浩"), ("fengyu", "Feng Yu", "冯雨"),
         ("dengli", "Deng Li", "邓丽"), ("caojun", "Cao Jun", "曹军"),
         ("pengfei", "Peng Fei", "彭飞"), ("xiaoqing", "Xiao Qing", "肖青"),
@@ -57,10 +59,10 @@ def load_pool_demo(club: Club, director: User, members: Sequence[User]) -> int:
         clock.set(begin)
         week = pool.start_pool(club, director, boards=BOARDS, days=7, start=begin,
                                seed="demo", grace_seconds=60)
-        for _ in range(WEEKS):
+        def results(week: PoolWeek, boards: int) -> list[Row]:
             lib = pool.pool_of(week)
-            rows = []
-            for b in range(1, BOARDS + 1):
+            rows: list[Row] = []
+            for b in range(1, boards + 1):
                 scores = sorted(s for s in lib.board(b).scores if abs(s) <= 1100)
                 who = [int(u.pk) for u in rng.sample(people, RESULTS * 4)]
                 for t in range(RESULTS):
@@ -70,6 +72,10 @@ def load_pool_demo(club: Club, director: User, members: Sequence[User]) -> int:
                     at = 0.5 + 0.12 * edge + rng.gauss(0, 0.15)
                     rows.append((b, (n, e, s, w),
                                  scores[min(len(scores) - 1, max(0, int(at * len(scores))))]))
+            return rows
+
+        for _ in range(WEEKS):
+            rows = results(week, BOARDS)
             fill_week(week, rows)
             # One dropped connection a week: 16 points off, the Rate 0 on that board.
             board, four, _ = rows[rng.randrange(len(rows))]
@@ -77,6 +83,8 @@ def load_pool_demo(club: Club, director: User, members: Sequence[User]) -> int:
             clock.set(week.end.timestamp() + 1)
             pool.close_due()
             week = PoolWeek.objects.get(club=club, number=week.number + 1)
+        # The open week has begun: this week's points and boards are not all zero.
+        fill_week(week, results(week, OPEN_BOARDS))
         return weekly.rate_due()
     finally:
         clock.real()
