@@ -276,6 +276,10 @@ class RateTests(BaseTestCase):
         assert r.json()["message"] == r.json()["zh"] == "牌手的牌技指数仅其所在俱乐部的会员可见。"
         assert self.client.get(path).status_code == 401
         assert self.get("/api/me/rate").status_code == 401
+        # A fellow member who has not played the pool yet: the club, not yet rated.
+        [only] = self.get(f"/api/players/{self.p[6].pk}/rate", self.alice).json()["clubs"]
+        assert (only["club"]["slug"], only["rated"], only["rate"], only["shown_rate"],
+                only["total_boards"], only["history"]) == ("north", False, None, 50.0, 0, [])
         r = self.get("/api/players/999999/rate", self.alice)
         assert r.status_code == 404 and r.json()["zh"] == "没有编号为 999999 的牌手。"
 

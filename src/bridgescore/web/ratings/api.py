@@ -241,6 +241,12 @@ def player_rate(request: HttpRequest, user_id: int) -> Any:
         return _error(404, "not_found", f"No player {user_id}.", f"没有编号为 {user_id} 的牌手。")
     clubs = player_clubs(user_id)
     if request.user.pk != user_id and not is_administrator(request.user):
+        # A club both belong to is shown even before the player's first pool board there
+        # (the figures say "not yet rated"), as the club's members page shows them.
+        member_of = Club.objects.filter(memberships__player__user_id=user_id)
+        known = {int(c.pk) for c in clubs}
+        clubs = sorted([*clubs, *(c for c in member_of if int(c.pk) not in known)],
+                       key=lambda c: c.slug)
         clubs = [c for c in clubs if may_see_club_board(request.user, c)]
         if not clubs:
             return _error(403, "forbidden",
