@@ -70,6 +70,16 @@ def test_the_rate_pages(site: servers.Server, browser: Browser, locale: str,  # 
 
     page.goto(site.url + "/ratings/leaderboards/?by=week_points&club=demo")
     expect(page.locator("#leaderboard tbody tr").first).to_be_visible()
+    # Two figures a row (points, boards): side by side, never drawn over each other.
+    edges = []
+    for where in ("thead tr", "tbody tr"):
+        row = page.locator(f"#leaderboard {where}").first
+        a = row.locator(".week_points").bounding_box()
+        b = row.locator(".week_boards").bounding_box()
+        assert a is not None and b is not None
+        assert a["x"] + a["width"] <= b["x"] + 0.5, (where, a, b)
+        edges.append((round(a["x"] + a["width"]), round(b["x"] + b["width"])))
+    assert edges[0] == edges[1], edges  # the headings stand over their figures
     shot(page, f"rate-{lang}-{width}-week-points")
 
     page.goto(site.url + "/clubs/demo/")
