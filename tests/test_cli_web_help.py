@@ -20,6 +20,9 @@ from bridgescore.web.cli import _settings_error, web_cmd
 
 CJK = re.compile("[\u4e00-\u9fff]")
 SUBCOMMANDS = sorted(web_cmd.commands)
+# A group's own commands (`web ratings recompute`), checked as the others are.
+NESTED = sorted(f"{g} {n}" for g, c in web_cmd.commands.items() if isinstance(c, click.Group)
+                for n in c.commands)
 ENGLISH_WORDS = ("Usage:", "Options:", "Arguments:", "Commands:", "Show this message",
                  "[default:", "[required]")
 
@@ -39,12 +42,21 @@ def _shown(command: click.Command) -> list[click.Parameter]:
             if isinstance(p, click.Argument) or (isinstance(p, click.Option) and not p.hidden)]
 
 
+def _command(name: str) -> click.Command:
+    command: click.Command = web_cmd
+    for part in name.split():
+        assert isinstance(command, click.Group)
+        command = command.commands[part]
+    return command
+
+
 def test_the_subcommands() -> None:
-    assert SUBCOMMANDS == ["createuser", "demo", "manage", "prepare", "serve"]
+    assert SUBCOMMANDS == ["createuser", "demo", "manage", "prepare", "ratings", "serve"]
+    assert NESTED == ["ratings recompute"]
 
 
 def test_every_subcommand_option_and_argument_has_help_in_both_languages() -> None:
-    for command in (web_cmd, *web_cmd.commands.values()):
+    for command in (web_cmd, *web_cmd.commands.values(), *map(_command, NESTED)):
         zh_help = getattr(command, "help_zh", None)
         assert command.help and not CJK.search(command.help), command.name
         assert zh_help and CJK.search(zh_help), command.name
@@ -56,14 +68,14 @@ def test_every_subcommand_option_and_argument_has_help_in_both_languages() -> No
         assert "lang" in [p.name for p in command.params], command.name
 
 
-@pytest.mark.parametrize("name", SUBCOMMANDS)
+@pytest.mark.parametrize("name", SUBCOMMANDS + NESTED)
 @pytest.mark.parametrize("where", ["before", "after", "environment"])
 def test_subcommand_help_in_chinese(capsys: pytest.CaptureFixture[str],
                                     monkeypatch: pytest.MonkeyPatch, name: str,
                                     where: str) -> None:
-    args = {"before": ["--lang", "zh", "web", name, "--help"],
-            "after": ["web", name, "--help", "--lang", "zh"],
-            "environment": ["web", name, "-h"]}[where]
+    args = {"before": ["--lang", "zh", "web", *name.split(), "--help"],
+            "after": ["web", *name.split(), "--help", "--lang", "zh"],
+            "environment": ["web", *name.split(), "-h"]}[where]
     if where == "environment":
         monkeypatch.setenv("BRIDGESCORE_LANG", "中文")
     code, out, err = run(capsys, *args)
@@ -72,7 +84,7 @@ def test_subcommand_help_in_chinese(capsys: pytest.CaptureFixture[str],
     assert "选项：" in out and "显示此帮助并退出。" in out
     for english in ENGLISH_WORDS:
         assert english not in out, english
-    command = web_cmd.commands[name]
+    command = _command(name)
     flat = _flat(out)
     assert _flat(str(getattr(command, "help_zh", "")).split("\n\n")[0]) in flat
     assert _flat(command.help or "") not in flat
@@ -85,21 +97,21 @@ def test_subcommand_help_in_chinese(capsys: pytest.CaptureFixture[str],
     assert long == []
 
 
-@pytest.mark.parametrize("name", SUBCOMMANDS)
+@pytest.mark.parametrize("name", SUBCOMMANDS + NESTED)
 def test_subcommand_help_in_english(capsys: pytest.CaptureFixture[str],
                                     monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     monkeypatch.delenv("BRIDGESCORE_LANG", raising=False)
-    code, out, _ = run(capsys, "web", name, "--help")
+    code, out, _ = run(capsys, "web", *name.split(), "--help")
     assert code == 0 and out.startswith(f"Usage: bridgescore web {name} [OPTIONS]")
     assert "Options:" in out and "Show this message and exit." in out
     assert not CJK.search(out)
-    command = web_cmd.commands[name]
+    command = _command(name)
     for p in _shown(command):
         text = getattr(p, "help", None) or getattr(p, "help_en", None)
         assert _flat(str(text)) in _flat(out), p.name
     # --lang wins over the environment
     monkeypatch.setenv("BRIDGESCORE_LANG", "zh")
-    code, out, _ = run(capsys, "web", name, "--help", "--lang", "en")
+    code, out, _ = run(capsys, "web", *name.split(), "--help", "--lang", "en")
     assert code == 0 and out.startswith("Usage:") and not CJK.search(out)
 
 
@@ -196,8 +208,9 @@ def test_help_and_usage_errors_never_load_django() -> None:
         "import sys\n"
         "from bridgescore.cli import main\n"
         "assert main(['web', '--help']) == 0\n"
-        "for name in ('prepare', 'serve', 'createuser', 'demo', 'manage'):\n"
-        "    assert main(['--lang', 'zh', 'web', name, '--help']) == 0\n"
+        "for name in ('prepare', 'serve', 'createuser', 'demo', 'manage', 'ratings', "
+        "'ratings recompute'):\n"
+        "    assert main(['--lang', 'zh', 'web', *name.split(), '--help']) == 0\n"
         "assert main(['web', 'createuser', 'x', '--role', 'wizard']) == 2\n"
         "assert main(['web', 'serve', '--port', 'x', '--lang', 'zh']) == 2\n"
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'uvicorn', "

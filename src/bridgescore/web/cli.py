@@ -248,9 +248,10 @@ def demo_cmd(lang: Lang) -> None:
 
 
 @web_cmd.group("ratings", cls=Group,
-               help="The Rate (牌技指数) on the platform: check what the weekly close stored.",
+               help="The Rate on the platform: check what the weekly close stored.",
                help_zh="平台上的牌技指数：核对每周结算存储的数据。")
-def ratings_cmd() -> None:
+@lang_option
+def ratings_cmd(lang: Lang) -> None:
     pass
 
 
