@@ -179,3 +179,19 @@ def test_manage_keeps_lang_for_itself(capsys: pytest.CaptureFixture[str]) -> Non
     status, out, err = run(capsys, "web", "manage", "check", "--lang", "zh")
     assert status == 0, err
     assert "System check identified no issues" in out + err
+
+
+def test_recompute_on_a_database_not_set_up_is_one_line_and_exit_2(tmp_path: object) -> None:
+    import os
+
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("BRIDGESCORE_") and k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(BRIDGESCORE_DATA_DIR=str(tmp_path), BRIDGESCORE_SECRET_KEY="x" * 50,
+               DJANGO_SETTINGS_MODULE="bridgescore.web.settings")
+    for lang, start in (("en", "error: database: "), ("zh", "错误：数据库错误：")):
+        done = subprocess.run([sys.executable, "-m", "bridgescore", "web", "ratings",
+                               "recompute", "--club", "nope", "--lang", lang],
+                              capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert done.stderr.startswith(start) and done.stderr.count("\n") == 1, done.stderr
+        assert "web prepare" in done.stderr

@@ -250,8 +250,8 @@ def demo_cmd(lang: Lang) -> None:
 @web_cmd.group("ratings", cls=Group,
                help="The Rate on the platform: check what the weekly close stored.",
                help_zh="平台上的牌技指数：核对每周结算存储的数据。")
-@lang_option
-def ratings_cmd(lang: Lang) -> None:
+@_lang_setting
+def ratings_cmd() -> None:
     pass
 
 
@@ -275,9 +275,15 @@ def ratings_cmd(lang: Lang) -> None:
 @click.pass_context
 def recompute_cmd(ctx: click.Context, club: str, week: int | None, lang: Lang) -> None:
     setup_django()
+    from django.db.utils import DatabaseError
+
     from .ratings.recompute import recompute
 
-    done = recompute(club, week)
+    try:
+        done = recompute(club, week)
+    except DatabaseError as e:  # a database not set up yet (`web prepare` migrates it)
+        raise BridgeError(f"database: {e} (run `bridgescore web prepare` first)",
+                          f"数据库错误：{e}（请先运行 `bridgescore web prepare`）") from None
     if done.count:
         click.echo(pick(lang, f"club {club}: {done.count} difference(s) in {done.weeks} "
                               f"week(s); the first:",
