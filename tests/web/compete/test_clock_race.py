@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 from django.db import connection
@@ -17,6 +16,7 @@ from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
 from bridgescore.web.compete.models import Competition, CompetitionAction, CompetitionTable
 
+from ..racing import in_threads
 from .helpers import T0, club_with, pairs_event, sign_up, tables
 
 WORKER = """
@@ -55,26 +55,7 @@ class ClockRaceTests(TransactionTestCase):
 
     def test_three_threads_race_for_the_round_end(self) -> None:
         clock.set(T0 + 700.5)
-        go = threading.Barrier(3)
-        counts: list[int] = []
-        errors: list[BaseException] = []
-
-        def worker() -> None:
-            try:
-                go.wait()
-                counts.append(sv.sweep())
-            except BaseException as e:  # reported below
-                errors.append(e)
-            finally:
-                connection.close()
-
-        threads = [threading.Thread(target=worker) for _ in range(3)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(60)
-        assert not errors, errors
-        assert sorted(counts) == [0, 0, 1]
+        assert in_threads(sv.sweep) == [0, 0, 1]
         self.check_once()
 
     def test_three_processes_race_for_the_round_end(self) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 from django.db import connection
@@ -17,6 +16,7 @@ from bridgescore.web.compete import clock
 from bridgescore.web.pool import services as pool
 from bridgescore.web.pool.models import PoolBoard, PoolWeek
 
+from ..racing import in_threads
 from .helpers import T0, club_with, start
 
 DAY = 86_400.0
@@ -57,26 +57,7 @@ class WeekRaceTests(TransactionTestCase):
 
     def test_three_threads_race_for_the_week_s_end(self) -> None:
         clock.set(T0 + 7 * DAY + 0.5)
-        go = threading.Barrier(3)
-        counts: list[int] = []
-        errors: list[BaseException] = []
-
-        def worker() -> None:
-            try:
-                go.wait()
-                counts.append(pool.sweep())
-            except BaseException as e:  # reported below
-                errors.append(e)
-            finally:
-                connection.close()
-
-        threads = [threading.Thread(target=worker) for _ in range(3)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(60)
-        assert not errors, errors
-        assert sorted(counts) == [0, 0, 1]
+        assert in_threads(pool.sweep) == [0, 0, 1]
         self.check_once()
         assert pool.sweep() == 0  # and never again
 

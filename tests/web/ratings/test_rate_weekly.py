@@ -13,14 +13,13 @@ from django.test import TestCase
 
 from bridgescore.ratings import rate_week
 from bridgescore.web.compete import clock
-from bridgescore.web.pool import services as pool
 from bridgescore.web.pool.models import PoolBoard, PoolWeek
 from bridgescore.web.ratings import weekly
 from bridgescore.web.ratings.fill import disconnect, fill_week
 from bridgescore.web.ratings.rate_profile import board_rate
 
-from ..pool.helpers import T0, club_with, start
-from .test_weekly import DAY, week_of
+from ..pool.helpers import club_with, start
+from .test_weekly import Weekly, week_of
 
 
 class BoardArithmeticTests(TestCase):
@@ -31,17 +30,13 @@ class BoardArithmeticTests(TestCase):
         ids = [int(u.pk) for u in people]
         rng = random.Random(11)
         fill_week(first, week_of(first, ids[:24], rng))
-        clock.set(T0 + 7.5 * DAY)
-        while pool.close_due():
-            pass
+        Weekly.close_through(7.5)
         assert weekly.rate_due() == 1
         second = PoolWeek.objects.get(club=club, number=2)
         rows = week_of(second, ids[4:28], rng, extra=ids[:8])
         fill_week(second, rows)
         disconnect(second, 2, ids[10])
-        clock.set(T0 + 14.5 * DAY)
-        while pool.close_due():
-            pass
+        Weekly.close_through(14.5)
         want = rate_week(weekly.read_prior(club.pk), weekly.read_week(second.pk)[0],
                          weekly.rate_settings(), detail=True)
         assert weekly.rate_due() == 1

@@ -5,11 +5,7 @@ a server's catch-up; the recomputation's three answers; racing workers."""
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +25,7 @@ from bridgescore.web.ratings.fill import disconnect, fill_week
 from bridgescore.web.ratings.models import RatingHistory, RatingStanding, RatingWeek
 
 from ..pool.helpers import T0, club_with, start
+from ..racing import in_processes, in_threads
 
 DAY = 86_400.0
 
@@ -75,7 +72,9 @@ class Weekly:
         self.ids = [int(u.pk) for u in self.people]
         self.rng = random.Random(7)
 
-    def close_through(self, day: float) -> None:
+    @staticmethod
+    def close_through(day: float) -> None:
+        """The clock to ``day`` (days after T0), every pool week due closed."""
         clock.set(T0 + day * DAY)
         while pool.close_due():
             pass
@@ -243,54 +242,13 @@ class RaceTests(Weekly, TransactionTestCase):
         assert set(RatingStanding.objects.values_list("played_total", flat=True)) == {3}
 
     def test_three_threads_rate_once(self) -> None:
-        go = threading.Barrier(3)
-        counts: list[int] = []
-        errors: list[BaseException] = []
-
-        def worker() -> None:
-            try:
-                go.wait()
-                counts.append(weekly.rate_due())
-            except BaseException as e:  # reported below
-                errors.append(e)
-            finally:
-                connection.close()
-
-        threads = [threading.Thread(target=worker) for _ in range(3)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(60)
-        assert not errors, errors
-        assert sorted(counts) == [0, 0, 1]
+        assert in_threads(weekly.rate_due) == [0, 0, 1]
         self.check_once()
 
     def test_three_processes_rate_once(self) -> None:
         if connection.vendor != "postgresql":
             self.skipTest("worker processes share a database server: PostgreSQL")
-        s = connection.settings_dict
-        url = (f"postgres://{s['USER']}:{s['PASSWORD'] or ''}@{s['HOST'] or '127.0.0.1'}:"
-               f"{s['PORT'] or 5432}/{s['NAME']}")
-        env = {**os.environ, "DATABASE_URL": url,
-               "DJANGO_SETTINGS_MODULE": "bridgescore.web.settings",
-               "BRIDGESCORE_LOG_LEVEL": "WARNING"}
-        env.pop("BRIDGESCORE_TEST_PG_URL", None)
-        procs = [subprocess.Popen([sys.executable, "-c", WORKER], env=env,
-                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                  cwd=Path(__file__).parent) for _ in range(3)]
-        try:
-            for p in procs:
-                assert p.stdout is not None and p.stdout.readline().strip() == "ready"
-            for p in procs:
-                assert p.stdin is not None
-                p.stdin.write("go\n")
-                p.stdin.flush()
-            counts = [int(p.communicate(timeout=60)[0].strip()) for p in procs]
-        finally:
-            for p in procs:
-                if p.poll() is None:
-                    p.kill()
-        assert sorted(counts) == [0, 0, 1]
+        assert in_processes(WORKER, [], Path(__file__).parent) == [0, 0, 1]
         self.check_once()
 
     def test_the_server_s_sweep_rates_the_week_in_a_thread(self) -> None:
