@@ -301,10 +301,13 @@ def _vocabulary() -> list[tuple[object, str]]:
         (Seat.parse, _SEAT_WORDS), (Strain.parse, STRAIN_WORDS), (Vulnerability.parse, _VUL_WORDS),
         (Contract.parse, PASS_WORDS), (Doubling.parse, _DOUBLING_WORDS), (Call.parse, _CALL_WORDS),
     ]
-    words = [(parser, word) for parser, table in tables for word in table  # type: ignore[attr-defined]
+    # Sorted: the tables are sets, whose order differs between processes, and the test ids
+    # must be the same in every pytest-xdist worker.
+    words = [(parser, word) for parser, table in tables
+             for word in sorted(table)  # type: ignore[attr-defined]
              if not word.isascii()]
-    words += [(_after_one_spade, w) for w in _ALL_PASS if not w.isascii()]
-    words += [(_auction, w) for w in _FOUR_PASSES]
+    words += [(_after_one_spade, w) for w in sorted(_ALL_PASS) if not w.isascii()]
+    words += [(_auction, w) for w in sorted(_FOUR_PASSES)]
     return words
 
 
