@@ -1,12 +1,18 @@
 """Real app servers for the tests: ``bridgescore web serve`` in a subprocess on a free port.
 
-The servers of one test run share one directory of collected static files (under ./var, kept
-between runs: collectstatic runs again only when a static file changed).
+The servers of one pytest-xdist worker share one directory of collected static files (under
+./var, one a worker, kept between runs: collectstatic runs again only when a static file
+changed).  The demo club is loaded once a test run, into a template directory that every
+demo site copies (``demo_site``): loading it takes far longer than copying its database.
+Servers start with the robots' and the next board's pauses at 0; a test about a pause sets
+its own.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -17,8 +23,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
-STATIC_ROOT = REPO / "var" / "test-static"
+# The pytest-xdist worker ("gw0", "gw1", …; "main" without xdist): its own static files and
+# its own scratch databases, so that two workers never write the same place.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+STATIC_ROOT = REPO / "var" / f"test-static-{WORKER}"
 SECRET = "test-only-secret-key-not-for-any-real-server-0123456789"
 
 
@@ -29,12 +40,60 @@ def free_port() -> int:
 
 
 def server_env(data_dir: Path, **extra: str) -> dict[str, str]:
+    """A server's environment: its data directory, the worker's static files, no pauses
+    (robots act and the next board comes at once) unless ``extra`` says otherwise."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("DATABASE_URL", "REDIS_URL", "BRIDGESCORE_SECRET_KEY")}
     env.update(BRIDGESCORE_DATA_DIR=str(data_dir), BRIDGESCORE_STATIC_ROOT=str(STATIC_ROOT),
-               BRIDGESCORE_LOG_LEVEL="warning", DJANGO_SETTINGS_MODULE="bridgescore.web.settings")
+               BRIDGESCORE_LOG_LEVEL="warning", DJANGO_SETTINGS_MODULE="bridgescore.web.settings",
+               BRIDGESCORE_PLAY_ROBOT_SECONDS="0", BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="0")
     env.update(extra)
     return env
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Held by one process at a time (the workers of a run wait on each other)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The directory the whole test run shares: the workers' common parent under xdist."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if WORKER != "main" else base
+
+
+def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data directory with the demo club loaded (``web prepare`` then ``web demo``), made
+    by the first worker that asks and then kept for the run; copy it, never serve it."""
+    root = run_dir(tmp_path_factory) / "demo-template"
+    with _locked(run_dir(tmp_path_factory) / "demo-template.lock"):
+        if not (root / "ready").exists():
+            shutil.rmtree(root, ignore_errors=True)
+            (root / "data").mkdir(parents=True)
+            env = server_env(root / "data")
+            bridgescore(env, "web", "prepare", "--quiet")
+            bridgescore(env, "web", "demo")
+            (root / "ready").touch()
+    return root / "data"
+
+
+def demo_site(tmp_path_factory: pytest.TempPathFactory, name: str,
+              **extra: str) -> tuple[Server, dict[str, str], Path]:
+    """A server on a copy of the demo club: the server, its environment, its data directory."""
+    data = tmp_path_factory.mktemp(name)
+    template = demo_template(tmp_path_factory)
+    for f in template.iterdir():  # the SQLite file (the demo's process closed it) and the key
+        shutil.copy2(f, data / f.name)
+    env = server_env(data, **extra)
+    # The worker's static files may be older than the template's (another worker made it).
+    return start(env, data, migrate=True), env, data
 
 
 @contextmanager
@@ -47,6 +106,8 @@ def shared_services(pg_url: str, redis_url: str, database: str,
 
     base, own = pg_url.rsplit("/", 1)
     name = database if own in ("", "test") else f"{database}_{own}"
+    if WORKER != "main":
+        name = f"{name}_{WORKER}"
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {name}")

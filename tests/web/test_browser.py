@@ -31,10 +31,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
                     pytrace=False)
-    data = tmp_path_factory.mktemp("site")
-    env = servers.server_env(data)
-    server = servers.start(env, data)
-    servers.bridgescore(env, "web", "demo")
+    server, env, data = servers.demo_site(tmp_path_factory, "site")
     yield server
     server.stop()
 

@@ -27,13 +27,10 @@ RESTART: dict[str, Any] = {}  # the site's environment and directory, to start i
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
-    data = tmp_path_factory.mktemp("play-site")
     # Robots act at once; a result stays while the test looks at it.
-    env = servers.server_env(data, BRIDGESCORE_PLAY_ROBOT_SECONDS="0",
-                             BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="120")
+    server, env, data = servers.demo_site(tmp_path_factory, "play-site",
+                                          BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="120")
     RESTART.update(env=env, data=data)
-    server = servers.start(env, data)
-    servers.bridgescore(env, "web", "demo")
     yield server
     server.stop()
 

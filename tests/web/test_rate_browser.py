@@ -20,10 +20,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
-    data = tmp_path_factory.mktemp("rate-site")
-    env = servers.server_env(data)
-    server = servers.start(env, data)
-    servers.bridgescore(env, "web", "demo")
+    server, env, data = servers.demo_site(tmp_path_factory, "rate-site")
     yield server
     server.stop()
 

@@ -57,10 +57,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Ser
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
                     pytrace=False)
-    data = tmp_path_factory.mktemp("vugraph")
-    env = servers.server_env(data)
-    server = servers.start(env, data)
-    servers.bridgescore(env, "web", "demo")
+    server, env, data = servers.demo_site(tmp_path_factory, "vugraph")
     result = subprocess.run([sys.executable, "-c", SETUP], env=env,
                             capture_output=True, text=True, timeout=120, cwd=servers.REPO)
     assert result.returncode == 0, result.stderr

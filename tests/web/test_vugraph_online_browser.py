@@ -56,12 +56,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Ser
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
                     pytrace=False)
-    data = tmp_path_factory.mktemp("vugraph-online")
-    env = servers.server_env(data, BRIDGESCORE_PLAY_ROBOT_SECONDS="0.15",
-                             BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="1",
-                             BRIDGESCORE_PLAY_ROBOT_SOLVER="simple")
-    server = servers.start(env, data)
-    servers.bridgescore(env, "web", "demo")
+    server, env, _ = servers.demo_site(tmp_path_factory, "vugraph-online",
+                                       BRIDGESCORE_PLAY_ROBOT_SECONDS="0.15",
+                                       BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="1",
+                                       BRIDGESCORE_PLAY_ROBOT_SOLVER="simple")
     result = subprocess.run([sys.executable, "-c", SETUP], env=env, capture_output=True,
                             text=True, timeout=120, cwd=servers.REPO)
     assert result.returncode == 0, result.stderr

@@ -102,6 +102,9 @@ BRIDGESCORE_PLAY_ROBOT_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_ROBOT_SEC
 BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS",
                                                      5.0, 600)
 BRIDGESCORE_PLAY_SWEEP_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_SWEEP_SECONDS", 1.0, 60)
+# The competitions' clock may run ahead of the wall clock by the seconds in this file (tests
+# and rehearsals of a running server; web/compete/clock.py).  Unset: the wall clock.
+BRIDGESCORE_CLOCK_FILE = ENV.get("BRIDGESCORE_CLOCK_FILE", "")
 BRIDGESCORE_PLAY_ROBOT_SOLVER = config.choice(ENV, "BRIDGESCORE_PLAY_ROBOT_SOLVER", "AUTO",
                                               ("AUTO", "DD", "SIMPLE")).lower()
 # Masterpoints (巅峰大师分) at which each of the 12 ranks begins (docs/ranks.md).

@@ -29,10 +29,7 @@ TEXT = {
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
-    data = tmp_path_factory.mktemp("director-site")
-    env = servers.server_env(data)
-    server = servers.start(env, data)
-    servers.bridgescore(env, "web", "demo")
+    server, env, data = servers.demo_site(tmp_path_factory, "director-site")
     yield server
     server.stop()
 

@@ -80,10 +80,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
                     pytrace=False)
-    data = tmp_path_factory.mktemp("entry-site")
-    env = servers.server_env(data)
-    server = servers.start(env, data)
-    servers.bridgescore(env, "web", "demo")
+    server, env, data = servers.demo_site(tmp_path_factory, "entry-site")
     out = servers.bridgescore(env, "web", "manage", "shell", "-c",
                               MAKE_EVENTS % {"sessions": SESSIONS})
     made = json.loads(out.strip().splitlines()[-1])

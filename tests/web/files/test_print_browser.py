@@ -48,10 +48,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Ser
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
                     pytrace=False)
-    data = tmp_path_factory.mktemp("files-site")
-    env = servers.server_env(data)
-    server = servers.start(env, data)
-    servers.bridgescore(env, "web", "demo")
+    server, env, data = servers.demo_site(tmp_path_factory, "files-site")
     made = subprocess.run([sys.executable, "-c", MAKE_EVENT], env=env, capture_output=True,
                           text=True, timeout=120)
     assert made.returncode == 0, made.stderr
