@@ -30,17 +30,17 @@ run: $(VENV)/.installed-web run-system web-assets
 	@echo "http://127.0.0.1:8000/  (Ctrl-C stops the server)"
 	$(BIN)/bridgescore web serve
 
+# Every check, in timed phases (tests/phases.py: lint, types, the suite on SQLite under
+# pytest-xdist, the PostgreSQL/Redis tests), one line per phase at the end.
 test: $(VENV)/.installed-dev web-setup
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/mypy
-	$(BIN)/python -m pytest
-	$(MAKE) --no-print-directory web-test
+	$(BIN)/python tests/phases.py
 
 # ---- The web platform (src/bridgescore/web) -------------------------------------------
 WEB       := src/bridgescore/web
 HTMX      := $(WEB)/vendor/htmx.org/htmx.min.js
 PG_URL    ?= postgres://postgres@127.0.0.1:5432/test
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/0
+export PG_URL REDIS_URL_TEST
 
 # System packages the web tests need: Debian's Chromium (Playwright drives it; no browser
 # download), GNU gettext (msgfmt compiles the translations), npm (htmx comes from the npm
@@ -86,16 +86,9 @@ web-messages: $(VENV)/.installed-dev
 web-setup: $(VENV)/.installed-dev web-system web-assets
 	$(BIN)/python -c "from bridgescore.web.setup import compile_catalogues as c; c()"
 
-# The web tests beyond the SQLite run that `pytest` made: the same suite on PostgreSQL,
-# and the tests that need PostgreSQL and Redis together (two app servers).
+# The tests on PostgreSQL (those marked postgres or services) alone.
 web-test: web-setup
-	@$(BIN)/python -m bridgescore.web.services $(PG_URL) $(REDIS_URL_TEST) || exit_code=$$?; \
-	if [ "$${exit_code:-0}" = 0 ]; then \
-	  DATABASE_URL=$(PG_URL) BRIDGESCORE_SECRET_KEY=test-only-not-secret-0123456789abcdef \
-	    BRIDGESCORE_TEST_PG_URL=$(PG_URL) BRIDGESCORE_TEST_REDIS_URL=$(REDIS_URL_TEST) \
-	    $(BIN)/python -m pytest tests/web -p no:cacheprovider -m "not browser"; \
-	elif [ "$${CI:-}" = true ]; then exit 1; \
-	else echo "** The PostgreSQL/Redis web tests were NOT run (see above). **"; fi
+	$(BIN)/python tests/phases.py postgres
 
 $(VENV)/.installed-web: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[web]'

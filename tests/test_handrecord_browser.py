@@ -29,6 +29,7 @@ from bridgescore.handrecord import HandRecordBoard
 from bridgescore.render.gamerecord import render_records_html
 from bridgescore.render.handrecord import PER_PAGE, render_handrecord
 from bridgescore.render.pdf import write_pdf
+from tests.sizes import SHOTS
 
 pytestmark = pytest.mark.browser
 CHROMIUM = "/usr/bin/chromium"
@@ -121,7 +122,8 @@ def test_no_part_of_a_board_overlaps_another(boards: list[HandRecordBoard], brow
         page.emulate_media(media=media)  # type: ignore[arg-type]
         page.goto(page_file.as_uri())
         name = f"{lang}-{per_page}-{media}-{width}"
-        page.screenshot(path=str(ARTEFACTS / f"{name}.png"))
+        if SHOTS:
+            page.screenshot(path=str(ARTEFACTS / f"{name}.png"))
         found = page.evaluate(OVERLAPS)
         if found:
             problems[name] = found
@@ -165,7 +167,8 @@ def test_the_game_records_diagram_has_no_overlap(browser: Browser, lang: str,
         page = context.new_page()
         page.emulate_media(media=media)  # type: ignore[arg-type]
         page.goto(page_file.as_uri())
-        page.screenshot(path=str(ARTEFACTS / f"game-{lang}-{media}-{width}.png"))
+        if SHOTS:
+            page.screenshot(path=str(ARTEFACTS / f"game-{lang}-{media}-{width}.png"))
         found = [p for p in page.evaluate(OVERLAPS) if "px wide" not in p]
         context.close()
         assert not found, (media, width, found)

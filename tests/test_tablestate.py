@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import random
 import re
 
@@ -43,6 +42,7 @@ from bridgescore.tablestate import (
     view,
     visible_cards,
 )
+from tests.sizes import size
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 # North holds every top card: any contract by North makes all 13 tricks.
@@ -316,8 +316,9 @@ def may_see(state: TableState, viewer: Viewer) -> frozenset[Card]:
     return frozenset(seen)
 
 
-# Boards played at random by the property test (more with BRIDGESCORE_TEST_BOARDS=…).
-BOARDS = int(os.environ.get("BRIDGESCORE_TEST_BOARDS", "400"))
+# Boards played at random by the property test: 100 (every board number's dealer and
+# vulnerability three times over), 400 under CI, or BRIDGESCORE_TEST_BOARDS=….
+BOARDS = size(100, 400, "BRIDGESCORE_TEST_BOARDS")
 VIEWERS = [Viewer(s) for s in Seat] + [Viewer(), Viewer(sees_all=True)]
 
 

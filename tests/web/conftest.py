@@ -31,6 +31,23 @@ def _test_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None,
+                                 tmp_path_factory: pytest.TempPathFactory) -> None:
+    # On SQLite the test database is a file in WAL mode, as the site's own: Django's default
+    # for tests, an in-memory database in shared-cache mode, locks whole tables and fails a
+    # reader at once ("database table is locked") while another thread writes, where the
+    # real database lets the reader go on and makes a second writer wait (busy_timeout).
+    # The race tests must meet the database the site runs on.
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        name = tmp_path_factory.getbasetemp() / "test-database.sqlite3"
+        test = db.get("TEST")
+        db["TEST"] = {**(test if isinstance(test, dict) else {}), "NAME": str(name)}
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _database_threads_closed(django_db_setup: None) -> Iterator[None]:
     # Torn down before the test database is dropped (this fixture stands on its set-up):

@@ -33,6 +33,13 @@ STATIC_ROOT = REPO / "var" / f"test-static-{WORKER}"
 SECRET = "test-only-secret-key-not-for-any-real-server-0123456789"
 
 
+def worker_redis_db(number: int) -> int:
+    """A test's Redis database number moved down by 4 for each worker after the first (gw1:
+    14 → 10), so that two workers' servers never share channel groups."""
+    index = int(WORKER[2:]) if WORKER.startswith("gw") else 0
+    return number - 4 * index
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -113,7 +120,7 @@ def shared_services(pg_url: str, redis_url: str, database: str,
         conn.execute(f"CREATE DATABASE {name}")
     try:
         yield {"DATABASE_URL": f"{base}/{name}",
-               "REDIS_URL": redis_url.rsplit("/", 1)[0] + f"/{redis_db}",
+               "REDIS_URL": redis_url.rsplit("/", 1)[0] + f"/{worker_redis_db(redis_db)}",
                "BRIDGESCORE_SECRET_KEY": SECRET}
     finally:
         with psycopg.connect(pg_url, autocommit=True) as conn:

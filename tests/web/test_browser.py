@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tests.sizes import SHOTS
+
 from . import servers
 
 pytestmark = pytest.mark.browser
@@ -31,7 +33,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
                     pytrace=False)
-    server, env, data = servers.demo_site(tmp_path_factory, "site")
+    server, _env, _data = servers.demo_site(tmp_path_factory, "site")
     yield server
     server.stop()
 
@@ -55,7 +57,8 @@ def new_page(browser: Browser, width: int, locale: str) -> tuple[Page, list[str]
 
 def shot(page: Page, name: str) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+    if SHOTS:
+        page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
     width = page.viewport_size["width"] if page.viewport_size else 0
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width, f"{name}: the page is {scroll} px wide in a {width}-px window"

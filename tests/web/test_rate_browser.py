@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
-    server, env, data = servers.demo_site(tmp_path_factory, "rate-site")
+    server, _env, _data = servers.demo_site(tmp_path_factory, "rate-site")
     yield server
     server.stop()
 

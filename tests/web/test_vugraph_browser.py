@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from tests.sizes import SHOTS
+
 from . import servers
 from .test_browser import ARGS, ARTEFACTS, CHROMIUM
 
@@ -57,7 +59,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Ser
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
                     pytrace=False)
-    server, env, data = servers.demo_site(tmp_path_factory, "vugraph")
+    server, env, _data = servers.demo_site(tmp_path_factory, "vugraph")
     result = subprocess.run([sys.executable, "-c", SETUP], env=env,
                             capture_output=True, text=True, timeout=120, cwd=servers.REPO)
     assert result.returncode == 0, result.stderr
@@ -90,7 +92,8 @@ def member_page(browser: Browser, url: str, width: int, locale: str) -> tuple[Pa
 
 def shot(page: Page, name: str) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTEFACTS / f"vugraph-{name}.png"), full_page=True)
+    if SHOTS:
+        page.screenshot(path=str(ARTEFACTS / f"vugraph-{name}.png"), full_page=True)
     width = page.viewport_size["width"] if page.viewport_size else 0
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width, f"{name}: the page is {scroll} px wide in a {width}-px window"

@@ -5,8 +5,9 @@ the final result comes; once over, the rooms are shown from the record (a board 
 the list), to an anonymous visitor too (the competition is open to all).  Screenshots at 360
 and 1280 px in both languages go to artefacts/web/ (git-ignored).
 
-The server's robots are quick here (``BRIDGESCORE_PLAY_ROBOT_SECONDS``), so that the eight
-boards take a minute or two."""
+The server's robots are quick here (``BRIDGESCORE_PLAY_ROBOT_SECONDS``) but not instant, so that
+the match is still being played while the pages are opened: its eight boards take about half a
+minute."""
 
 from __future__ import annotations
 
@@ -21,12 +22,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from tests.sizes import SHOTS
+
 from . import servers
 from .test_browser import ARGS, ARTEFACTS, CHROMIUM
 
 pytestmark = pytest.mark.browser
 LIVE = re.compile("^(live|finished)$")
 NAME = "Robots online: Lions v Tigers"
+BOARDS = 8  # the shortest VP match
 
 SETUP = """
 import json, django
@@ -43,7 +47,7 @@ c = sv.create_competition(club, director, kind="teams", name_en="Robots online: 
                           name_zh="机器人网上对抗：狮队对虎队", members_only=False, settings={
     "home": {"id": "home", "name_en": "Lions", "name_zh": "狮队", "players": robots[:4]},
     "away": {"id": "away", "name_en": "Tigers", "name_zh": "虎队", "players": robots[4:]},
-    "boards": 8, "deal_seed": "vugraph-browser"})
+    "boards": %(boards)d, "deal_seed": "vugraph-browser"})
 sv.act(c, {"type": "start"}, director)
 tables = [t.play_table_id for t in CompetitionTable.objects.filter(competition=c)
           .order_by("number")]
@@ -57,10 +61,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Ser
         pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
                     pytrace=False)
     server, env, _ = servers.demo_site(tmp_path_factory, "vugraph-online",
-                                       BRIDGESCORE_PLAY_ROBOT_SECONDS="0.15",
+                                       BRIDGESCORE_PLAY_ROBOT_SECONDS="0.05",
                                        BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="1",
                                        BRIDGESCORE_PLAY_ROBOT_SOLVER="simple")
-    result = subprocess.run([sys.executable, "-c", SETUP], env=env, capture_output=True,
+    result = subprocess.run([sys.executable, "-c", SETUP % {"boards": BOARDS}], env=env, capture_output=True,
                             text=True, timeout=120, cwd=servers.REPO)
     assert result.returncode == 0, result.stderr
     match = json.loads(result.stdout.strip().splitlines()[-1])
@@ -97,7 +101,8 @@ def member(browser: Browser, url: str, width: int, locale: str) -> tuple[Page, l
 
 def shot(page: Page, name: str) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTEFACTS / f"vugraph-online-{name}.png"), full_page=True)
+    if SHOTS:
+        page.screenshot(path=str(ARTEFACTS / f"vugraph-online-{name}.png"), full_page=True)
     width = page.viewport_size["width"] if page.viewport_size else 0
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width, f"{name}: the page is {scroll} px wide in a {width}-px window"
@@ -176,8 +181,8 @@ def test_following_an_online_match(site: tuple[servers.Server, dict[str, Any]], 
         expect(r).to_have_count(2)
         expect(p.locator("[data-table-socket]")).to_have_count(0)
         picker = r.first.locator("select.vg-picker")
-        expect(picker.locator("option")).to_have_count(8)
-        expect(r.first.locator(".vg-head")).to_contain_text("第8副" if lang == "zh" else "Board 8")
+        expect(picker.locator("option")).to_have_count(BOARDS)
+        expect(r.first.locator(".vg-head")).to_contain_text(f"第{BOARDS}副" if lang == "zh" else f"Board {BOARDS}")
         picker.select_option("2")
         expect(r.first.locator(".vg-head")).to_contain_text("第3副" if lang == "zh" else "Board 3")
         expect(r.first.locator(".vg-hand .suits")).to_have_count(4)

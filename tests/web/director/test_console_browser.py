@@ -29,7 +29,7 @@ TEXT = {
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
-    server, env, data = servers.demo_site(tmp_path_factory, "director-site")
+    server, _env, _data = servers.demo_site(tmp_path_factory, "director-site")
     yield server
     server.stop()
 

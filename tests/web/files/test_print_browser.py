@@ -18,6 +18,8 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import Browser, Page
 
+from tests.sizes import SHOTS
+
 from .. import servers
 from ..test_browser import ARTEFACTS, CHROMIUM, browser
 from .helpers import PBN
@@ -48,7 +50,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Ser
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
                     pytrace=False)
-    server, env, data = servers.demo_site(tmp_path_factory, "files-site")
+    server, env, _data = servers.demo_site(tmp_path_factory, "files-site")
     made = subprocess.run([sys.executable, "-c", MAKE_EVENT], env=env, capture_output=True,
                           text=True, timeout=120)
     assert made.returncode == 0, made.stderr
@@ -75,7 +77,8 @@ def director_page(browser: Browser, url: str, locale: str) -> tuple[Page, list[s
 
 def shot(page: Page, name: str) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+    if SHOTS:
+        page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])

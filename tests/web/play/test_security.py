@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import time
 from typing import Any
@@ -31,11 +30,14 @@ from bridgescore.tablestate import TableState, Viewer, view, visible_cards
 from bridgescore.web.play import services
 from bridgescore.web.play.consumers import CLOSE_NOT_ALLOWED
 from bridgescore.web.play.models import PlayBoard, PlayTable
+from tests.sizes import size
 
 from .helpers import Socket, cards_in, cookie, play_out, table, users
 from .test_sockets import FAST
 
-BOARDS = int(os.environ.get("BRIDGESCORE_TEST_PLAY_BOARDS", "200"))
+# Boards the four tables play through real sockets: 60, 200 under CI, or
+# BRIDGESCORE_TEST_PLAY_BOARDS=….
+BOARDS = size(60, 200, "BRIDGESCORE_TEST_PLAY_BOARDS")
 TABLES = 4
 
 

@@ -59,7 +59,7 @@ sc.enter(Event.objects.get(pk={event_id}), User.objects.get(username="director")
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Server, dict[str, str], int]]:
-    server, env, data = servers.demo_site(tmp_path_factory, "results-site", REDIS_URL=REDIS + "/13")
+    server, env, _data = servers.demo_site(tmp_path_factory, "results-site", REDIS_URL=f"{REDIS}/{servers.worker_redis_db(13)}")
     event_id = int(shell(env, MAKE).splitlines()[-1])
     yield server, env, event_id
     server.stop()

@@ -1,0 +1,118 @@
+"""`make test`: every check in phases, each timed, with one line per phase at the end.
+
+    python tests/phases.py [PHASE ...]      # lint, types, suite, postgres (default: all)
+
+- **lint**: ruff over the sources, tests and benchmarks.
+- **types**: mypy, its cache kept between runs and checkouts in ``~/.cache/bridgescore/mypy``
+  (mypy checks each cached file against its content, so a stale cache is never trusted).
+- **suite**: every test on SQLite (library, doctests, web, browsers) under pytest-xdist, one
+  worker a core; a module's tests stay together on one worker (a browser module starts one
+  server), the longest modules first (tests/conftest.py).
+- **postgres**: the web tests marked ``postgres`` (what differs between the databases, listed in
+  tests/conftest.py) and ``services`` (PostgreSQL and Redis together) on PostgreSQL, after
+  checking that both answer; without them the phase says so and, under ``CI=true``, fails.
+
+Every phase runs even when one before it failed; the exit status is 1 if any failed.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+PG_URL = os.environ.get("PG_URL", "postgres://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("REDIS_URL_TEST", "redis://127.0.0.1:6379/0")
+REPORTS = REPO / "var" / "test-reports"
+WORKERS = os.environ.get("BRIDGESCORE_TEST_WORKERS", str(max(2, os.cpu_count() or 2)))
+
+
+@dataclass
+class Outcome:
+    phase: str
+    seconds: float
+    ok: bool
+    tests: str = ""
+
+
+def run(cmd: list[str], env: dict[str, str] | None = None) -> bool:
+    print("$", " ".join(cmd), flush=True)
+    return subprocess.run(cmd, cwd=REPO, env=env).returncode == 0
+
+
+def counted(report: Path) -> str:
+    """'n passed, n skipped, n failed' from a JUnit report."""
+    if not report.exists():
+        return "no report"
+    root = ET.parse(report).getroot()
+    suites = [root] if root.tag == "testsuite" else list(root)
+    total = sum(int(s.get("tests", 0)) for s in suites)
+    failed = sum(int(s.get("failures", 0)) + int(s.get("errors", 0)) for s in suites)
+    skipped = sum(int(s.get("skipped", 0)) for s in suites)
+    return f"{total - failed - skipped} passed, {skipped} skipped, {failed} failed"
+
+
+def pytest(name: str, args: list[str], env: dict[str, str] | None = None) -> tuple[bool, str]:
+    report = REPORTS / f"{name}.xml"
+    report.unlink(missing_ok=True)
+    ok = run([str(BIN / "python"), "-m", "pytest", "-n", WORKERS, "--dist", "loadfile", "--no-loadscope-reorder",
+              "-p", "no:cacheprovider", f"--junitxml={report}", *args], env)
+    return ok, counted(report)
+
+
+def lint() -> tuple[bool, str]:
+    return run([str(BIN / "ruff"), "check", "src", "tests", "benchmarks"]), ""
+
+
+def types() -> tuple[bool, str]:
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "bridgescore"
+    return run([str(BIN / "mypy"), "--cache-dir", str(cache / "mypy")]), ""
+
+
+def suite() -> tuple[bool, str]:
+    return pytest("suite", [])
+
+
+def postgres() -> tuple[bool, str]:
+    if not run([str(BIN / "python"), "-m", "bridgescore.web.services", PG_URL, REDIS_URL]):
+        if os.environ.get("CI") == "true":
+            return False, "PostgreSQL or Redis did not answer"
+        print("** The PostgreSQL/Redis tests were NOT run (see above). **")
+        return True, "not run: PostgreSQL or Redis did not answer"
+    env = dict(os.environ, DATABASE_URL=PG_URL,
+               BRIDGESCORE_SECRET_KEY="test-only-not-secret-0123456789abcdef",
+               BRIDGESCORE_TEST_PG_URL=PG_URL, BRIDGESCORE_TEST_REDIS_URL=REDIS_URL)
+    return pytest("postgres", ["tests/web", "-m", "(postgres or services) and not browser"], env)
+
+
+PHASES = {"lint": lint, "types": types, "suite": suite, "postgres": postgres}
+
+
+def main(names: list[str]) -> int:
+    unknown = [n for n in names if n not in PHASES]
+    if unknown:
+        print(f"unknown phase {unknown[0]!r}; expected one of: {', '.join(PHASES)}",
+              file=sys.stderr)
+        return 2
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    outcomes = []
+    for name in names or list(PHASES):
+        print(f"\n==== {name} ====", flush=True)
+        start = time.monotonic()
+        ok, tests = PHASES[name]()
+        outcomes.append(Outcome(name, time.monotonic() - start, ok, tests))
+    print("\n==== phases ====")
+    for o in outcomes:
+        print(f"{o.phase:<9} {'ok' if o.ok else 'FAILED':<7} {o.seconds:7.1f} s  {o.tests}")
+    print(f"{'total':<17} {sum(o.seconds for o in outcomes):7.1f} s")
+    return 0 if all(o.ok for o in outcomes) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
