@@ -71,15 +71,18 @@ LONG_MODULES = {
 }
 
 
+def _module(item: pytest.Item) -> str:
+    root = item.config.rootpath
+    return item.path.relative_to(root).as_posix() if item.path.is_relative_to(root) else ""
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    # Marked as collected, before `-m` selects (pytest's own collection_modifyitems).
+    if _module(item) in POSTGRES_MODULES:
+        item.add_marker(pytest.mark.postgres)
+
+
 @pytest.hookimpl(trylast=True)  # after pytest-django's own ordering (by kind of test case)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    root = config.rootpath
-
-    def module(item: pytest.Item) -> str:
-        return item.path.relative_to(root).as_posix() if item.path.is_relative_to(root) else ""
-
-    for item in items:
-        if module(item) in POSTGRES_MODULES:
-            item.add_marker(pytest.mark.postgres)
     # A stable sort: within a module the order stays as collected.
-    items.sort(key=lambda item: -LONG_MODULES.get(module(item), 0))
+    items.sort(key=lambda item: -LONG_MODULES.get(_module(item), 0))
