@@ -76,10 +76,13 @@ class RobotPlayTests(TransactionTestCase):
             hello = await again.next()
             assert {s["seat"]: s["robot"] for s in hello["table"]["seats"]}["N"] is False
             assert hello["view"]["you"] == "N" and hello["seq"] >= 4
-            # The robots play on until the table waits for North (nothing left in flight).
+            # The robots play on until the table waits for North (nothing left in flight):
+            # when North is dummy that is the end of the table, a board and more of robots'
+            # moves, each one written and sent (seconds on a loaded machine; the wait is a
+            # limit, not a measure).
             if "N" not in hello["view"]["to_act"] and hello["table"]["status"] != "finished":
                 await again.until(lambda m: m["type"] == "finished" or (
-                    m["type"] in ("update", "board") and "N" in m["view"]["to_act"]))
+                    m["type"] in ("update", "board") and "N" in m["view"]["to_act"]), timeout=90)
             await again.close()
 
         async_to_sync(run)()

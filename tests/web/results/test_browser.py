@@ -154,6 +154,7 @@ def test_with_the_socket_down_the_page_polls(
     page, errors = new_page(browser, 360, "zh-CN")
     page.context.add_init_script("window.WebSocket = undefined;")  # as if blocked by a proxy
     log_in(page, server.url)
+    page.clock.install()  # the page's timers run on the test's clock
     page.goto(f"{server.url}/events/{event_id}/")
     expect(page.locator(".live-state.polling")).to_have_text(
         "连接中断：每 10 秒检查一次新成绩。")
@@ -163,6 +164,8 @@ def test_with_the_socket_down_the_page_polls(
     # Board 3, round 3, table 1 (pair 1 v 5): 2S N = is NS +110, the lowest of 120, 400 and
     # 110: EW pair 5 gets 4 of 4, so 0 + 1 + 4 = 5 of 12 = 41.67 %.
     shell(env, enter_code(event_id, "sc.BOARD3_REST[1:]"))
+    expect(cell).to_have_text("12.50")  # not before the next look, 10 s on
+    page.clock.fast_forward(10_000)
     expect(cell).to_have_text("41.67", timeout=25000)
     assert page.evaluate("window.notReloaded") is True
     shot(page, "results-zh-360-ranking-polled")

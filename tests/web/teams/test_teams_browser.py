@@ -333,11 +333,14 @@ def test_with_the_socket_down_the_match_page_polls(
     _enter(env, event, RESULTS[:2])
     page, errors = _signed_in(browser, server.url, 360, "zh-CN", "wangwei", "demo-member")
     page.context.add_init_script("window.WebSocket = undefined;")  # as if blocked by a proxy
+    page.clock.install()  # the page's timers run on the test's clock
     page.goto(f"{server.url}/events/{event}/match/")
     expect(page.locator(".live-state.polling")).to_have_text("连接中断：每 10 秒检查一次新成绩。")
     page.evaluate("window.notReloaded = true")
     expect(page.locator("table.match tbody tr")).to_have_count(1)
     _enter(env, event, RESULTS[2:4])  # board 2 in both rooms: 0 IMPs
+    expect(page.locator("table.match tbody tr")).to_have_count(1)  # until the next look
+    page.clock.fast_forward(10_000)
     expect(page.locator("table.match tbody tr")).to_have_count(2, timeout=25000)
     assert page.evaluate("window.notReloaded") is True
     shot(page, "teams-zh-360-match-polled")
