@@ -43,7 +43,7 @@ import numpy as np
 from bridgescore.ratings import RateSettings, Ratings, WeekResults, rate_week
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from ratings_reference import Standing, reference_week
+from ratings_reference import Standing, reference_weeks
 
 # Scores a board's tables commonly reach (both vulnerabilities mixed: each board draws its
 # few likely results from here).

@@ -219,12 +219,16 @@ class Window:
         first_row = int(self.week_rows[:gone].sum())
         first_board = int(self.week_boards[:gone].sum())
         first_zero = int(self.week_zeros[:gone].sum())
-        new_ids = np.union1d(self.ids, np.concatenate([players.reshape(-1), week.zero_player]))
+        # The week's players coded among the window's and theirs (``index.codes``: a look-up
+        # table for database keys, no hash or sort of the results' ids).
+        k = int(players.shape[0])
+        new_ids, coded = codes(np.concatenate([players.T.reshape(-1), week.zero_player]),
+                               self.ids)
+        week_code = coded[:4 * k].reshape(4, k).astype(np.int32, copy=False)
+        zero_new = coded[4 * k:].astype(np.int32, copy=False)
         to_new = np.searchsorted(new_ids, self.ids).astype(np.int32)
         old_code = np.take(to_new, self.code[:, first_row:])
         old_zero = np.take(to_new, self.zero_code[first_zero:])
-        week_code = np.searchsorted(new_ids, players.T).astype(np.int32)
-        zero_new = np.searchsorted(new_ids, week.zero_player).astype(np.int32)
         code = np.concatenate([old_code, week_code], axis=1)
         del old_code, week_code
         zero_code = np.concatenate([old_zero, zero_new])

@@ -51,6 +51,7 @@ import numpy as np
 from ..errors import BridgeError
 from ..text import excerpt
 from .fit import Window, _fit_key, fit_window, fold, newest, prepare
+from .index import codes
 from .settings import RateSettings
 from .week import Ratings, WeekResults
 
@@ -125,7 +126,7 @@ def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None =
     del prepared
 
     # Everybody: the prior's players and the week's.
-    ids = np.union1d(prior.player, week.players.reshape(-1)).astype(np.int64)
+    ids = codes(week.players.reshape(-1), prior.player)[0]
     m = ids.size
     anchor = np.full(m, st.start_rate)
     lam = np.full(m, st.start_weight)
