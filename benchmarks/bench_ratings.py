@@ -157,9 +157,9 @@ def main() -> None:
           f"{os.cpu_count()} cores: other work shares them]")
     del first, week
     gc.collect()
-    t, cpu = time.perf_counter(), time.process_time()
+    t, c0 = time.perf_counter(), time.process_time()
     empty = rate_week(done.ratings, WeekResults.empty(), st, done.window)
-    empty_s, empty_cpu = time.perf_counter() - t, time.process_time() - cpu
+    empty_s, empty_cpu = time.perf_counter() - t, time.process_time() - c0
     print(f"a week with nobody playing: {empty_s:.1f} s by the clock, {empty_cpu:.1f} s of CPU, "
           f"{empty.iterations} steps   (target ≤ 20 s)")
     peak = rss_mb()
