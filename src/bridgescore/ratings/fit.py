@@ -9,12 +9,13 @@ where ``pct`` is the NS percentage (``50 + 50·tanh(IMPs/S)`` of the IMPs agains
 datum, or the matchpoint percentage), ȳ_b the board's mean of ``pct − 50`` and D̄_b its mean of
 D (with ``field_adjust`` off both are 0).  The Rates R minimise
 
-    Σ_i w_i·(y_i − ȳ_b − D_i + D̄_b)²  +  Σ_p λ_p·(R_p − R⁰_p)²  +  Σ_z w_z·(R_p(z) − r₀)²
+    Σ_i w_i·(y_i − ȳ_b − D_i + D̄_b)²  +  Σ_p (λ_p/4)·(R_p − A_p)²  +  Σ_z (w_z/4)·(R_p(z) − r₀)²
 
-with ``y = pct − 50``; ``w = fade**(weeks ago)``; the prior R⁰ the player's old Rate and λ its
-weight: the old Rate's boards no longer in the window (a newcomer: ``start_rate`` of weight
-``start_weight``); and one term per disconnection z (the seed's Rate of ``disconnect_rate``
-on that board: the table's result is left out, a robot played part of it).
+with ``y = pct − 50``; ``w = fade**(weeks ago)``; the prior A (the anchor: the Rate the
+player's results outside the window stand for; a newcomer's ``start_rate``) of weight λ in
+boards (a newcomer's ``start_weight``; one board of a player weighs about ¼ in the sum, hence
+λ/4); and one term per disconnection z (the seed's Rate of ``disconnect_rate`` on that board,
+one board's weight: the table's result is left out, a robot played part of it).
 
 The minimum solves the normal equations ``H·R = g`` (H: sparse, symmetric, positive definite
 while every player has a prior weight), by conjugate gradients with a Jacobi
@@ -32,9 +33,10 @@ step) is a maximum, which no order changes.
 
 **The window.**  The fit keeps the last ``window`` weeks of prepared results (a
 :class:`Window`: 4 int32 player codes and one float a result, about 28 bytes), at most
-``max_results`` results (the oldest weeks leave first).  A week leaving the window passes its
-weight to the prior: λ is the player's total weight faded a week, less what the window still
-holds (docs/ratings.md "The prior").
+``max_results`` results (the oldest weeks leave first).  A week leaving the window is folded
+into each of its players' prior (``fold``: the week's best Rate for the player alone, the
+others held at their last Rates, blended into the anchor by weight; docs/ratings.md "The
+prior").
 """
 
 from __future__ import annotations

@@ -71,8 +71,10 @@ class WeekRating:
     board counted this week (``player``, sorted): ``boards`` (results on rated boards and
     disconnections) and ``week_rate``, the Rate that fits this week's boards best with the
     others' Rates held at their fitted values (NaN when the boards carry no information, e.g.
-    a board of one result); ``precision``, one per ``ratings.player``: the diagonal of the
-    normal equations (what one more board weighs against: ``explain.board_share``);
+    a board of one result); ``precision``, one per ``ratings.player``: the Rate's precision in
+    boards, 4 × the diagonal of the normal equations (the prior's weight and the results'
+    information: what a board's share is weighed against, ``explain.board_share``; a player
+    away from the window: the prior's weight);
     ``iterations`` and ``step``: the conjugate-gradient steps taken and the largest Jacobi
     step left; ``week``: the results given, ``settings`` as used."""
 
