@@ -506,3 +506,18 @@ def test_pieces_that_do_not_add_up_are_refused() -> None:
         WeekResults.concat([week, "x"])  # type: ignore[list-item]
     assert WeekResults.concat([]) == WeekResults.empty()
     assert WeekResults.concat([], total=0) == WeekResults.empty()
+
+
+def test_a_window_kept_as_bytes_is_the_same_window() -> None:
+    st_ = RateSettings(min_results=3, window=3)
+    weeks_ = [random_week(300 + w, players=40, boards=10)[1] for w in range(4)]
+    window = Window.of(weeks_, st_)
+    back = Window.from_bytes(window.to_bytes(), st_)
+    for name in Window._ARRAYS:
+        a, b = getattr(window, name), getattr(back, name)
+        assert a.dtype == b.dtype and a.tobytes() == b.tobytes(), name
+    prior = run(Ratings.empty(), weeks_, st_).ratings
+    _, week = random_week(400, players=40, boards=10)
+    same(rate_week(prior, week, st_, window), rate_week(prior, week, st_, back))
+    with pytest.raises(BridgeError, match="not a kept window"):
+        Window.from_bytes(b"nonsense", st_)

@@ -41,6 +41,7 @@ prior").
 
 from __future__ import annotations
 
+import io
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -200,6 +201,40 @@ class Window:
     @property
     def weeks(self) -> int:
         return int(self.week_rows.size)
+
+    _ARRAYS = ("ids", "code", "y", "board_rows", "week_rows", "week_boards", "week_zeros",
+               "zero_code")
+
+    def to_bytes(self) -> bytes:
+        """The window's arrays as one ``.npz`` (uncompressed, no pickles): what the platform
+        keeps so that the next close need not read the window's results back."""
+        out = io.BytesIO()
+        np.savez(out, **{name: getattr(self, name) for name in self._ARRAYS})
+        return out.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes, settings: RateSettings) -> Window:
+        """A window kept by ``to_bytes``, for ``settings`` (the caller knows it was prepared
+        with them); its arrays' kinds and shapes checked."""
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as z:
+                got = {name: np.array(z[name]) for name in cls._ARRAYS}
+        except (OSError, ValueError, KeyError) as e:
+            raise BridgeError(f"not a kept window: {e}", f"不是保存的窗口：{e}") from None
+        kinds = {"ids": "i", "code": "i", "y": "f", "board_rows": "i", "week_rows": "i",
+                 "week_boards": "i", "week_zeros": "i", "zero_code": "i"}
+        n = got["y"].shape[0] if got["y"].ndim == 1 else -1
+        ok = all(got[k].dtype.kind == v for k, v in kinds.items()) and n >= 0 and \
+            got["code"].shape == (4, n) and int(got["week_rows"].sum()) == n and \
+            int(got["board_rows"].sum()) == n and \
+            int(got["week_zeros"].sum()) == got["zero_code"].shape[0]
+        if not ok:
+            raise BridgeError("not a kept window: its arrays do not fit together",
+                              "不是保存的窗口：数组彼此不符")
+        return cls(got["ids"].astype(np.int64), got["code"].astype(np.int32), got["y"],
+                   got["board_rows"].astype(np.int64), got["week_rows"].astype(np.int64),
+                   got["week_boards"].astype(np.int64), got["week_zeros"].astype(np.int64),
+                   got["zero_code"].astype(np.int32), _fit_key(settings))
 
     def __len__(self) -> int:
         return int(self.y.size)
