@@ -523,3 +523,20 @@ def test_a_window_kept_as_bytes_is_the_same_window() -> None:
     same(rate_week(prior, week, st_, window), rate_week(prior, week, st_, back))
     with pytest.raises(BridgeError, match="not a kept window"):
         Window.from_bytes(b"nonsense", st_)
+
+
+def test_the_old_rate_kept_for_the_simulation_still_runs() -> None:
+    """benchmarks/old_rate.py (the Rate before the joint fit, the simulation's baseline) on
+    the library's values: its own worked figures (old docs: 2×(88.08 − 50) + 50 = 126.16 on
+    the board, blended with a newcomer's 50 of weight 80: (80×50 + 126.16)/81 = 50.94)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import old_rate
+
+    week = WeekResults.of(board=[1, 1], players=[[1, 2, 3, 4], [5, 6, 7, 8]],
+                          ns_score=[420, 170])
+    done = old_rate.rate_week(Ratings.empty(), week,
+                              old_rate.RateSettings(min_results=2, passes=1))
+    assert done.ratings.rate[0] == pytest.approx((80 * 50 + 2 * (50 * math.tanh(1)) + 50) / 81)

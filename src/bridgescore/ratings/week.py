@@ -353,8 +353,15 @@ class Ratings:
     @classmethod
     def _trusted(cls, player: NDArray[np.int64], rate: NDArray[np.float64],
                  weight: NDArray[np.float64], boards: NDArray[np.int64],
-                 anchor: NDArray[np.float64], anchor_weight: NDArray[np.float64]) -> Ratings:
-        """Arrays computed by ``rate_week`` (sorted, checked by construction): no copy."""
+                 anchor: NDArray[np.float64] | None = None,
+                 anchor_weight: NDArray[np.float64] | None = None) -> Ratings:
+        """Arrays computed by ``rate_week`` (sorted, checked by construction): no copy.
+        Without a prior (benchmarks/old_rate.py's Rate), the prior is the Rate itself with its
+        whole weight."""
+        if anchor is None:
+            anchor = rate.copy()
+        if anchor_weight is None:
+            anchor_weight = weight.copy()
         obj: Ratings = object.__new__(cls)
         for name, a in (("player", player), ("rate", rate), ("weight", weight),
                         ("boards", boards), ("anchor", anchor), ("anchor_weight", anchor_weight)):
