@@ -1521,7 +1521,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="instead: the weak-opponent study for variants of the Rate")
     ap.add_argument("--json", type=Path, help="write every figure here")
     ap.add_argument("--svg", type=Path, help="write the docs' pictures into this folder")
+    ap.add_argument("--world", nargs="+", metavar="NAME",
+                    help="instead: issue 21's worlds (benchmarks/rating_worlds.py; 'all' for "
+                         "every one), each on --seeds seeds from --first-seed")
+    ap.add_argument("--first-seed", type=int, default=100,
+                    help="with --world: the first seed (0–4 tuned the default world)")
+    ap.add_argument("--markdown", type=Path, help="with --world: write the table here")
     args = ap.parse_args(argv)
+    if args.world:
+        import rating_worlds
+
+        seeds = list(range(args.first_seed, args.first_seed + (args.seeds or 5)))
+        tuned = ("Untuned seeds: the worlds' parameters were set on seeds 0–4 · 未调参的种子."
+                 if args.first_seed >= 5 else "Tuning seeds · 调参用的种子.")
+        return rating_worlds.main(args.world, seeds, args.json, args.markdown, tuned)
     size = QUICK if args.quick else FULL
     grids = QUICK_GRIDS if args.quick else FULL_GRIDS
     if args.sensitivity:
