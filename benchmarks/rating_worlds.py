@@ -67,7 +67,6 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
-
 import rating_simulation as rs
 from rating_simulation import Floats, Ints, Method, WeekData
 
@@ -552,7 +551,11 @@ def line(world: SimWorld, r: Run) -> tuple[float, float]:
 
 
 def established(world: SimWorld, r: Run) -> np.ndarray:
+    """The members at the end with ≥ ``MATURE`` boards (a world too short for that: with
+    any), the planted players left out."""
     here = world.member[-1] & (r.boards >= MATURE)
+    if here.sum() < 10:
+        here = world.member[-1] & (r.boards > 0)
     planted = np.concatenate([world.newcomers, world.choosers.ravel(),
                               world.controls.ravel()]).astype(np.int64)
     here[planted] = False
