@@ -64,26 +64,24 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from importlib.util import find_spec
 from typing import Any
 
 import numpy as np
 import rating_simulation as rs
 from rating_simulation import Floats, Ints, Method, WeekData
 
-try:  # wip/rate moves the old Rate out of the library (issue 21's switch-over)
-    from old_rate import RateSettings as OldSettings  # type: ignore[import-not-found]
-    from old_rate import Ratings as OldRatings  # type: ignore[import-not-found]
-    from old_rate import rate_week as old_rate_week  # type: ignore[import-not-found]
+from bridgescore.ratings import Ratings, WeekResults
 
-    NEW_RATE = True
-except ImportError:
+try:  # wip/rate keeps the old Rate in benchmarks/old_rate.py (issue 21's switch-over)
+    from old_rate import RateSettings as OldSettings
+    from old_rate import rate_week as old_rate_week
+except ImportError:  # before that: the library's Rate is the old one
     from bridgescore.ratings import RateSettings as OldSettings
-    from bridgescore.ratings import Ratings as OldRatings
     from bridgescore.ratings import rate_week as old_rate_week
 
-    NEW_RATE = False
-
-from bridgescore.ratings import WeekResults
+# The new Rate is the library's once its joint fit is there.
+NEW_RATE = find_spec("bridgescore.ratings.fit") is not None
 
 MATURE = 100  # boards: an "established" player, for the level lines and the groups' slope
 NEWCOMER_SKILL = 2.0
@@ -338,7 +336,7 @@ def build(spec: WorldSpec, seed: int) -> SimWorld:
 def week_imps(results: WeekResults) -> tuple[Ints, np.ndarray]:
     """Each result's NS IMPs against its board's trimmed-mean datum and whether its board is
     rated: the library's own figures (the old ``rate_week``'s detail, the pool's datum)."""
-    detail = old_rate_week(OldRatings.empty(), results, OldSettings(), detail=True).detail
+    detail = old_rate_week(Ratings.empty(), results, OldSettings(), detail=True).detail
     assert detail is not None
     n = len(results)
     imps = np.zeros(n, np.int64)
@@ -358,7 +356,7 @@ class OldRate:
     def __init__(self, players: int) -> None:
         self.settings = OldSettings()
         self.players = players
-        self.prior = OldRatings.empty()
+        self.prior = Ratings.empty()
 
     def values(self) -> Floats:
         v = np.full(self.players, float(self.settings.start_rate))
