@@ -6,6 +6,10 @@ Run (from the repository root)::
     .venv/bin/python benchmarks/rating_simulation.py [--quick] [--seed N] [--seeds K]
         [--json PATH] [--svg DIR]
 
+``--world NAME … [--seeds 5] [--first-seed 100] [--json PATH] [--markdown PATH]`` runs issue
+21's worlds instead (groups of different strength that seldom meet, joins, newcomers, players
+who choose weak opponents; ``all`` for every one): ``benchmarks/rating_worlds.py``.
+
 ``--quick`` is a small club over a few weeks (a check that it works, for the test); the full
 size is the one in ``docs/ratings.md``.  Everything follows from ``--seed``: the constants of
 every method are tuned on the world of seed ``N`` (a grid, the best kept) and the comparison is
