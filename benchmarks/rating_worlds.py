@@ -379,13 +379,17 @@ def new_rate_factory() -> Callable[[int], Method] | None:
     the library still has the old one."""
     if not NEW_RATE:
         return None
-    from bridgescore.ratings import RateSettings, Ratings, rate_week
+    from bridgescore.ratings import RateSettings, rate_week
 
     class NewRate:
+        """Called as the weekly close calls it: the prior and the window of the weeks before
+        carried from week to week."""
+
         def __init__(self, players: int) -> None:
             self.settings = RateSettings()
             self.players = players
             self.prior = Ratings.empty()
+            self.window: Any = None
 
         def values(self) -> Floats:
             v = np.full(self.players, float(self.settings.start_rate))
@@ -393,7 +397,8 @@ def new_rate_factory() -> Callable[[int], Method] | None:
             return v
 
         def update(self, week: WeekData) -> None:
-            self.prior = rate_week(self.prior, week.results, self.settings).ratings
+            done = rate_week(self.prior, week.results, self.settings, self.window)
+            self.prior, self.window = done.ratings, done.window
 
     return NewRate
 
