@@ -72,7 +72,10 @@ import numpy as np
 import rating_simulation as rs
 from rating_simulation import Floats, Ints, Method, WeekData
 
+from bridgescore.events.imp_pairs import ImpSettings
 from bridgescore.ratings import Ratings, WeekResults
+from bridgescore.ratings.board import datum_imps, segments
+from bridgescore.ratings.index import board_order, codes
 
 try:  # wip/rate keeps the old Rate in benchmarks/old_rate.py (issue 21's switch-over)
     from old_rate import RateSettings as OldSettings
@@ -340,16 +343,18 @@ def build(spec: WorldSpec, seed: int) -> SimWorld:
                     np.array(control_pairs, np.int64).reshape(-1, 2))
 
 
-def week_imps(results: WeekResults) -> tuple[Ints, np.ndarray]:
+def week_imps(results: WeekResults, min_results: int = 6) -> tuple[Ints, np.ndarray]:
     """Each result's NS IMPs against its board's trimmed-mean datum and whether its board is
-    rated: the library's own figures (the old ``rate_week``'s detail, the pool's datum)."""
-    detail = old_rate_week(Ratings.empty(), results, OldSettings(), detail=True).detail
-    assert detail is not None
-    n = len(results)
-    imps = np.zeros(n, np.int64)
-    rated = np.zeros(n, bool)
-    imps[detail.row] = detail.points
-    rated[detail.row] = detail.rated
+    rated (``min_results`` results): the library's own arithmetic (``ratings.board``, with
+    the pool's default settings), the same for the old Rate and the new."""
+    _, code = codes(results.board)
+    order, board, score = board_order(code, results.ns_score)
+    starts, counts = segments(board)
+    _, points = datum_imps(score, starts, counts, ImpSettings())
+    imps = np.empty(len(results), np.int64)
+    imps[order] = points
+    rated = np.empty(len(results), bool)
+    rated[order] = np.repeat(counts >= min_results, counts)
     return imps, rated
 
 

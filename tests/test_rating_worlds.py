@@ -16,6 +16,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import rating_worlds as rw  # noqa: E402
 from rating_simulation import WeekData  # noqa: E402
 
+from bridgescore.events.imp_pairs import ImpSettings, butler_datum  # noqa: E402
+from bridgescore.imps import get_imp_scale  # noqa: E402
 from bridgescore.ratings import WeekResults  # noqa: E402
 
 
@@ -98,3 +100,20 @@ def test_a_tiny_world_runs_and_measures() -> None:
     for name in ("old", "ngs", "mean", "lsq"):
         assert -1.0 <= res["table"][name]["rho"]["mean"] <= 1.0
     assert res["table"]["truth"]["rmse"]["mean"] > 0
+
+
+def test_the_imps_are_the_pools() -> None:
+    """A world's IMPs against the trimmed-mean datum, worked again with the pool's scalar
+    functions; a board of fewer than 6 results is not rated."""
+    spec = replace(rw.WORLDS["default"], players=120, groups=3, weeks=2, newcomers=0,
+                   choosers=1, boards=6)
+    st = ImpSettings()
+    scale = get_imp_scale(st.imp_scale)
+    for week in rw.build(spec, 9).weeks:
+        board = week.board.tolist()
+        score = week.results.ns_score.tolist()
+        for i, (b, s) in enumerate(zip(board, score, strict=True)):
+            same = [x for k, x in zip(board, score, strict=True) if k == b]
+            assert week.rated[i] == (len(same) >= 6)
+            datum = butler_datum(same, st.drop, st.datum_round, st.rounding)
+            assert week.imps[i] == scale.imps(int(s - datum))
