@@ -1538,6 +1538,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--first-seed", type=int, default=100,
                     help="with --world: the first seed (0–4 tuned the default world)")
     ap.add_argument("--markdown", type=Path, help="with --world: write the table here")
+    ap.add_argument("--new-variant", action="append", default=[], metavar="K=V,…",
+                    help="with --world: also the new Rate with these settings changed "
+                         "(e.g. start_weight=4,imp_scale=10); repeatable")
     args = ap.parse_args(argv)
     if args.world:
         import rating_worlds
@@ -1545,7 +1548,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         seeds = list(range(args.first_seed, args.first_seed + (args.seeds or 5)))
         tuned = ("Untuned seeds: the worlds' parameters were set on seeds 0–4 · 未调参的种子."
                  if args.first_seed >= 5 else "Tuning seeds · 调参用的种子.")
-        return rating_worlds.main(args.world, seeds, args.json, args.markdown, tuned)
+        return rating_worlds.main(args.world, seeds, args.json, args.markdown, tuned,
+                                  [rating_worlds.parse_variant(v) for v in args.new_variant])
     size = QUICK if args.quick else FULL
     grids = QUICK_GRIDS if args.quick else FULL_GRIDS
     if args.sensitivity:

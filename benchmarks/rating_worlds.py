@@ -379,9 +379,11 @@ class OldRate:
         self.prior = old_rate_week(self.prior, week.results, self.settings).ratings
 
 
-def new_rate_factory() -> Callable[[int], Method] | None:
-    """The new Rate (wip/rate's library), called as the weekly close calls it; None while
-    the library still has the old one."""
+def new_rate_factory(overrides: dict[str, Any] | None = None
+                     ) -> Callable[[int], Method] | None:
+    """The new Rate (wip/rate's library), called as the weekly close calls it, with its
+    default settings or ``overrides`` of them (a variant, to see what a constant does);
+    None while the library still has the old one."""
     if not NEW_RATE:
         return None
     from bridgescore.ratings import RateSettings, rate_week
@@ -391,7 +393,7 @@ def new_rate_factory() -> Callable[[int], Method] | None:
         carried from week to week."""
 
         def __init__(self, players: int) -> None:
-            self.settings = RateSettings()
+            self.settings = RateSettings(**(overrides or {}))
             self.players = players
             self.prior = Ratings.empty()
             self.window: Any = None
@@ -500,12 +502,22 @@ LABELS = {"old": ("old Rate", "旧牌技指数"), "new": ("new Rate", "新牌技
           "lsq": ("least squares", "最小二乘"), "truth": ("true skill", "真实水平")}
 
 
-def make_methods(world: SimWorld) -> dict[str, Method]:
+def variant_name(overrides: dict[str, Any]) -> str:
+    return "new[" + ",".join(f"{k}={v}" for k, v in overrides.items()) + "]"
+
+
+def make_methods(world: SimWorld, variants: Sequence[dict[str, Any]] = ()
+                 ) -> dict[str, Method]:
+    """Every method, fresh, for one world; ``variants``: the new Rate with other settings."""
     n = world.players
     out: dict[str, Method] = {"old": OldRate(n)}
     new = new_rate_factory()
     if new is not None:
         out["new"] = new(n)
+        for v in variants:
+            made = new_rate_factory(v)
+            assert made is not None
+            out[variant_name(v)] = made(n)
     out["ngs"] = rs.NgsGrade(n, rs.NgsSettings())
     out["mean"] = rs.MeanImps(n)
     out["lsq"] = LeastSquaresCG(n)
@@ -627,8 +639,8 @@ def mean_sd(values: Sequence[float]) -> dict[str, float]:
             "sd": float(np.nanstd(a, ddof=1)) if len(a) > 1 else 0.0}
 
 
-def simulate(spec: WorldSpec, seeds: Sequence[int], log: Callable[[str], None] = print
-             ) -> dict[str, Any]:
+def simulate(spec: WorldSpec, seeds: Sequence[int], log: Callable[[str], None] = print,
+             variants: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """Every method on ``spec``'s world for each seed: the measures, per seed and summed up."""
     clock = time.perf_counter()
     per_seed: list[dict[str, dict[str, float]]] = []
@@ -637,8 +649,15 @@ def simulate(spec: WorldSpec, seeds: Sequence[int], log: Callable[[str], None] =
         t0 = time.perf_counter()
         world = build(spec, seed)
         t1 = time.perf_counter()
-        runs = {name: run(world, m) for name, m in make_methods(world).items()}
+        runs: dict[str, Run] = {}
+        seconds: dict[str, float] = {}
+        for name, m in make_methods(world, variants).items():
+            t2 = time.perf_counter()
+            runs[name] = run(world, m)
+            seconds[name] = time.perf_counter() - t2
         found = measures(world, runs)
+        for name, sec in seconds.items():
+            found[name]["seconds"] = sec  # the whole season, measures included
         per_seed.append(found)
         results = sum(len(w.results) for w in world.weeks)
         sizes.append({"players": float(world.players), "results": float(results),
@@ -699,10 +718,11 @@ def markdown(results: Sequence[dict[str, Any]], seeds: Sequence[int], note: str)
     for res in results:
         spec = res["world"]
         table = res["table"]
-        for k, name in enumerate([*METHODS, "truth"]):
+        extra = [k for k in table if k not in LABELS]
+        for k, name in enumerate([*METHODS, *extra, "truth"]):
             row = table.get(name)
             label = f"**{spec['name']}**" if k == 0 else ""
-            who = f"{LABELS[name][0]} · {LABELS[name][1]}"
+            who = f"{LABELS[name][0]} · {LABELS[name][1]}" if name in LABELS else f"`{name}`"
             if row is None:
                 lines.append(f"| {label} | {who} | not yet · 尚无 | | | | |")
                 continue
@@ -731,8 +751,24 @@ def markdown(results: Sequence[dict[str, Any]], seeds: Sequence[int], note: str)
     return "\n".join(lines) + "\n"
 
 
+def parse_variant(text: str) -> dict[str, Any]:
+    """``start_weight=4,imp_scale=10`` → settings overrides (numbers as numbers)."""
+    out: dict[str, Any] = {}
+    for part in text.split(","):
+        key, _, value = part.partition("=")
+        try:
+            out[key.strip()] = int(value)
+        except ValueError:
+            try:
+                out[key.strip()] = float(value)
+            except ValueError:
+                out[key.strip()] = value.strip()
+    return out
+
+
 def main(names: Sequence[str], seeds: Sequence[int], json_path: Any = None,
-         markdown_path: Any = None, tuned_on: str = "") -> int:
+         markdown_path: Any = None, tuned_on: str = "",
+         variants: Sequence[dict[str, Any]] = ()) -> int:
     """Run the named worlds (``all``: every one) on ``seeds``; print and save the table."""
     import json
 
@@ -743,7 +779,7 @@ def main(names: Sequence[str], seeds: Sequence[int], json_path: Any = None,
         return 2
     results = []
     for name in chosen:
-        res = simulate(WORLDS[name], seeds)
+        res = simulate(WORLDS[name], seeds, variants=variants)
         res["targets"] = targets(res["table"], WORLDS[name])
         results.append(res)
     note = (f"Mean ± SD over seeds {seeds[0]}–{seeds[-1]} · 种子 {seeds[0]}–{seeds[-1]} 的平均 ± "
