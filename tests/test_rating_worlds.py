@@ -117,3 +117,23 @@ def test_the_imps_are_the_pools() -> None:
             assert week.rated[i] == (len(same) >= 6)
             datum = butler_datum(same, st.drop, st.datum_round, st.rounding)
             assert week.imps[i] == scale.imps(int(s - datum))
+
+
+def test_targets_say_by_how_much() -> None:
+    def row(rho: float, rmse: float, weeks: float = 2.0, gain: float = 0.0
+            ) -> dict[str, dict[str, float]]:
+        return {"rho": {"mean": rho, "sd": 0.0}, "rmse": {"mean": rmse, "sd": 0.0},
+                "newcomer_weeks": {"mean": weeks, "sd": 0.0},
+                "choose_gain": {"mean": gain, "sd": 0.0}}
+
+    table = {"lsq": row(0.97, 33.0), "ngs": row(0.85, 34.0), "mean": row(0.7, 35.0),
+             "new": row(0.96, 33.2, weeks=4.0, gain=0.01)}
+    found = rw.targets(table, rw.WORLDS["default"])
+    assert found is not None and not found["pass"]
+    m = found["margins"]
+    assert abs(m["rho_vs_ls"] + 0.005) < 1e-12 and abs(m["rho_0.95"] - 0.01) < 1e-12
+    assert abs(m["rmse_vs_ls"] + 0.2) < 1e-9 and m["newcomer_3_weeks"] == -1.0
+    assert [k for k, ok in found["checks"].items() if ok is False] == [
+        "rho_vs_ls", "rmse_vs_ls", "newcomer_3_weeks"]
+    assert rw.targets({k: v for k, v in table.items() if k != "new"},
+                      rw.WORLDS["default"]) is None
