@@ -276,9 +276,12 @@ rank_settings = st.lists(st.integers(1, 10**6), min_size=11, max_size=11, unique
 # -- the Rate (bridgescore.ratings) ----------------------------------------------------------
 
 rate_settings = st.builds(
-    RateSettings, FLOATS, st.floats(0, 100), st.floats(0.5, 40), st.floats(0.01, 1),
-    st.floats(1, 1000), st.integers(1, 40), st.booleans(), st.floats(-10, 50),
-    st.sampled_from(["ximp", "mp"]), st.integers(1, 5), imp_settings)
+    RateSettings, start_rate=FLOATS, start_weight=st.floats(0.01, 100),
+    imp_scale=st.floats(0.5, 40), fade=st.floats(0.01, 1), window=st.integers(1, 1000),
+    max_results=st.integers(1, 10**9), max_weight=st.floats(1, 1000),
+    min_results=st.integers(1, 40), field_adjust=st.booleans(),
+    disconnect_rate=st.floats(-10, 50), scoring=st.sampled_from(["ximp", "mp"]),
+    tolerance=st.floats(1e-12, 1), max_iterations=st.integers(1, 100_000), pool=imp_settings)
 
 
 @st.composite
@@ -288,7 +291,10 @@ def ratings_values(draw: Any) -> Ratings:
     rates = draw(st.lists(st.floats(-1e6, 1e6), min_size=k, max_size=k))
     weights = draw(st.lists(st.floats(0, 1e9), min_size=k, max_size=k))
     boards = draw(st.lists(st.integers(0, 2**62), min_size=k, max_size=k))
-    return Ratings.of(np.array(ids, np.int64), rates, weights, np.array(boards, np.int64))
+    anchors = draw(st.lists(st.floats(-1e6, 1e6), min_size=k, max_size=k))
+    anchor_weights = draw(st.lists(st.floats(0, 1e9), min_size=k, max_size=k))
+    return Ratings.of(np.array(ids, np.int64), rates, weights, np.array(boards, np.int64),
+                      anchors, anchor_weights)
 
 
 @st.composite

@@ -39,7 +39,7 @@ def weeks(draw: Any, max_players: int = 40, max_boards: int = 6, max_results: in
     rated = draw(st.lists(st.sampled_from(ids), unique=True, max_size=n_players))
     strangers = draw(st.lists(st.integers(-10**15, 10**15).filter(lambda x: x not in ids),
                               unique=True, max_size=3))
-    prior = {p: Standing(draw(st.floats(-20, 120)), draw(st.floats(0, 800)),
+    prior = {p: Standing(draw(st.floats(-20, 120)), draw(st.floats(0.5, 800)),
                          draw(st.integers(0, 10**6))) for p in [*rated, *strangers]}
     return as_ratings(prior), as_week(rows)
 
@@ -47,11 +47,11 @@ def weeks(draw: Any, max_players: int = 40, max_boards: int = 6, max_results: in
 def rate_settings() -> st.SearchStrategy[RateSettings]:
     return st.builds(
         RateSettings,
-        start_rate=st.floats(30, 70), start_weight=st.floats(0, 60),
+        start_rate=st.floats(30, 70), start_weight=st.floats(0.5, 60),
         imp_scale=st.floats(2, 30), fade=st.floats(0.5, 1), max_weight=st.floats(1, 800),
         min_results=st.integers(1, 7), field_adjust=st.booleans(),
         disconnect_rate=st.sampled_from([0.0, 10.0]), scoring=st.sampled_from(["ximp", "mp"]),
-        passes=st.integers(1, 3),
+        window=st.integers(1, 4), tolerance=st.just(1e-10), max_iterations=st.just(5000),
         pool=st.builds(ImpSettings, drop=st.sampled_from(["auto", 0, 1, 2, 0.25]),
                        rounding=st.sampled_from(["away", "even", "up"]),
                        datum_round=st.sampled_from([10, 0, 50])))
@@ -84,7 +84,11 @@ def as_week(rows: list[Row]) -> WeekResults:
 def as_ratings(prior: dict[int, Standing]) -> Ratings:
     ps = sorted(prior)
     return Ratings.of(np.array(ps, np.int64), [prior[p].rate for p in ps],
-                      [prior[p].weight for p in ps], [prior[p].boards for p in ps])
+                      [prior[p].weight for p in ps], [prior[p].boards for p in ps],
+                      [prior[p].anchor if prior[p].anchor is not None else prior[p].rate
+                       for p in ps],
+                      [prior[p].anchor_weight if prior[p].anchor_weight is not None
+                       else prior[p].weight for p in ps])
 
 
 def rows_of(week: WeekResults) -> list[Row]:
@@ -94,5 +98,6 @@ def rows_of(week: WeekResults) -> list[Row]:
 
 
 def standings_of(r: Ratings) -> dict[int, Standing]:
-    return {int(p): Standing(float(x), float(w), int(b))
-            for p, x, w, b in zip(r.player, r.rate, r.weight, r.boards, strict=True)}
+    return {int(p): Standing(float(x), float(w), int(b), float(a), float(aw))
+            for p, x, w, b, a, aw in zip(r.player, r.rate, r.weight, r.boards, r.anchor,
+                                         r.anchor_weight, strict=True)}

@@ -130,7 +130,7 @@ def _calls() -> list[tuple[str, object]]:
     draw = swiss_draw([Entry("A", "", 3.0), Entry("B", "", 2.0)], History())
     rated = rate_week(Ratings.empty(), WeekResults.of([1, 1], [[1, 2, 3, 4], [5, 6, 7, 8]],
                                                       [420, 170]),
-                      RateSettings(min_results=2), detail=True)
+                      RateSettings(min_results=2))
     return [
         ("Seat.name_in", lambda lang: Seat.NORTH.name_in(lang)),
         ("Side.name_in", lambda lang: Side.NS.name_in(lang)),

@@ -29,7 +29,8 @@ from bridgescore.events.matchpoints import (
 )
 from bridgescore.events.model import BoardResult, Session, possible_ns_scores
 from bridgescore.imps import get_imp_scale
-from bridgescore.ratings import RateSettings, Ratings, WeekDetail, WeekResults, rate_week
+from bridgescore.ratings import RateSettings, WeekResults
+from bridgescore.ratings.fit import Prepared, prepare
 from bridgescore.ratings.index import board_order, codes
 from bridgescore.vulnerability import Vulnerability
 
@@ -60,10 +61,9 @@ def boards_of_every_count(seed: int, repeat: int = 2) -> tuple[WeekResults, dict
     return week, scores
 
 
-def detail(week: WeekResults, st: RateSettings) -> WeekDetail:
-    d = rate_week(Ratings.empty(), week, st, detail=True).detail
-    assert d is not None
-    return d
+def detail(week: WeekResults, st: RateSettings) -> Prepared:
+    """The week as the fit prepares it (rows sorted by board and score, every figure)."""
+    return prepare(week, st)
 
 
 POOL_SETTINGS = [ImpSettings()] + [
@@ -166,8 +166,9 @@ def test_boards_below_the_threshold_have_no_figures() -> None:
     small = d.results < 6
     assert np.isnan(d.datum[small]).all() and np.isnan(d.pct[small]).all()
     assert (d.points[small] == 0).all() and not d.rated[small].any()
-    assert np.isnan(d.board_rate[small]).all()
-    assert d.rated[~small].all() and not np.isnan(d.board_rate[~small]).any()
+    assert d.rated[~small].all() and not np.isnan(d.pct[~small]).any()
+    # The fit's results: the rated boards' rows (nobody disconnected here).
+    assert d.pair.tolist() == np.flatnonzero(~small).tolist()
     assert sum(1 for s in scores.values() if len(s) < 6) == 5
 
 

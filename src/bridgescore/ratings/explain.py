@@ -1,30 +1,174 @@
-"""The arithmetic of one player's Rate on one board, written out in English or Chinese, in
-the seed's manner: ``2×(62.30−50) + 48.10 + 51.00 − 53.20 + 2×0.40 = 71.40``.
+"""One board of a player's week explained, in English or Chinese: what the four Rates
+expected, what happened, and the board's share in the joint fit (docs/ratings.md "A board's
+share").
 
-Figures are shown to two decimals, rounded half up (``events.figures.fixed``); the Rate on
-the board is the exact figure's rounding, so the shown terms may differ from it in the last
-digit."""
+In a joint fit no board has a Rate of its own: every result moves every Rate a little.  The
+board's share shown is the change in the player's Rate with and without the board, the other
+players' Rates held where the fit put them: for a board whose residual (the side's percentage
+less the expected one) is r, n the board's results in the fit, and P the player's precision
+in boards (4 × the diagonal of the normal equations, the prior's weight included:
+``WeekRating.precision``),
+
+    share = 2·w·r / (P − w·(1 − 1/n))
+
+(exact for the player alone: the board taken out of the player's own equation; w is the
+board's weight, 1 in its week; without ``field_adjust`` the 1 − 1/n is 1).  A
+disconnection's share is ``w·(r₀ − R)/(P − w)``.
+
+Figures are shown to two decimals, rounded half up (``events.figures.fixed``)."""
 
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass
+
+import numpy as np
 
 from ..errors import BridgeError
 from ..events.figures import fixed
-from ..i18n import Lang, is_zh, noun, pick, signed
+from ..i18n import Lang, noun, pick, signed
 from ..text import excerpt
-from .rate import WeekDetail, WeekRating
-from .week import SEAT_NAMES
+from .fit import prepare
+from .rate import WeekRating
+from .settings import RateSettings
+from .week import SEAT_NAMES, Ratings, WeekResults
 
-__all__ = ["explain_board"]
+__all__ = ["BoardShare", "board_share", "explain_board", "explain_share"]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardShare:
+    """One player's board in the fit (``board_share``): ``seat`` 0–3 (N, E, S, W);
+    ``disconnected``; ``results`` the board's count that week; ``rated``; ``counted``
+    (rated and nobody at the table disconnected, or the player disconnected); ``ns_score``,
+    ``datum`` (NaN in MP), ``points`` (NS IMPs or matchpoints), ``pct`` (NS %); ``rates`` the
+    four fitted Rates (N, E, S, W); ``field_pct`` the board's mean NS %, ``field_d`` its mean
+    difference of pair levels D̄ (both as in the fit, over the results it counts);
+    ``expected`` the NS % the Rates expected; ``residual`` the player's side's % less its
+    expected %; ``precision`` H_pp; ``share`` the change in the player's Rate the board made
+    (module docstring); ``in_fit`` how many of the board's results the fit counts."""
+
+    board: int
+    player: int
+    seat: int
+    disconnected: bool
+    results: int
+    rated: bool
+    counted: bool
+    ns_score: int
+    datum: float
+    points: int
+    pct: float
+    rates: tuple[float, float, float, float]
+    field_pct: float
+    field_d: float
+    expected: float
+    residual: float
+    precision: float
+    share: float
+    in_fit: int
+    settings: RateSettings
+
+
+def board_share(results: WeekResults, rates: Ratings, precision: float, player: int,
+                settings: RateSettings, weight: float = 1.0) -> BoardShare:
+    """The player's board: ``results`` all of one board's results of the week (board keys
+    all equal), ``rates`` the fitted Rates of the week (every player of the board's counted
+    results), ``precision`` the player's H_pp that week, ``weight`` the board's weight in
+    that fit (1: its own week)."""
+    st = settings
+    if not isinstance(results, WeekResults) or not len(results):
+        raise BridgeError(f"expected one board's results (WeekResults), got {excerpt(results)}",
+                          f"应为一副牌的结果（WeekResults），实为 {excerpt(results)}")
+    if np.unique(results.board).size != 1:
+        raise BridgeError("the results are of more than one board",
+                          "这些结果不止属于一副牌")
+    prep = prepare(results, st)
+    hit = np.flatnonzero((prep.players == player).any(axis=1))
+    if hit.size == 0:
+        raise BridgeError(f"player {player} has no result on this board",
+                          f"牌手 {player} 在这副牌上没有结果")
+    i = int(hit[0])
+    seat = int(np.flatnonzero(prep.players[i] == player)[0])
+    board = int(prep.board[i])
+    zero = bool(prep.rate_zero[i, seat])
+    rated = bool(prep.rated[i])
+    pair = prep.pair
+    in_fit = int(pair.size)
+    nan = float("nan")
+    table = tuple(float(rates.rate[rates.index([int(q)])[0]]) if _has(rates, int(q)) else nan
+                  for q in prep.players[i])
+    common = dict(board=board, player=player, seat=seat, disconnected=zero,
+                  results=int(prep.results[i]), rated=rated, ns_score=int(prep.ns_score[i]),
+                  datum=float(prep.datum[i]), points=int(prep.points[i]), pct=float(prep.pct[i]),
+                  rates=table, precision=float(precision), in_fit=in_fit, settings=st)
+    if zero:
+        own = table[seat]
+        r = st.disconnect_rate - own
+        den = precision - weight
+        share = weight * r / den if den > 0 else 0.0
+        return BoardShare(**common, counted=True, field_pct=nan, field_d=nan,  # type: ignore[arg-type]
+                          expected=own, residual=r, share=share)
+    if not rated or i not in set(pair.tolist()):
+        return BoardShare(**common, counted=False, field_pct=nan, field_d=nan,  # type: ignore[arg-type]
+                          expected=nan, residual=nan, share=0.0)
+    fit_players = prep.players[pair]
+    r4 = np.array([[float(rates.rate[rates.index([int(q)])[0]]) for q in row]
+                   for row in fit_players])
+    d = (r4[:, 0] + r4[:, 2]) / 2 - (r4[:, 1] + r4[:, 3]) / 2
+    y = prep.pct[pair] - 50.0
+    k = int(np.flatnonzero(pair == i)[0])
+    ns = seat in (0, 2)
+    if st.field_adjust:
+        field_pct = 50.0 + float(y.mean())
+        field_d = float(d.mean())
+        coef = 1.0 - 1.0 / in_fit
+    else:
+        field_pct, field_d, coef = 50.0, 0.0, 1.0
+    expected = field_pct + float(d[k]) - field_d
+    r_ns = float(prep.pct[i]) - expected
+    r = r_ns if ns else -r_ns
+    den = precision - weight * coef
+    share = 2 * weight * r / den if den > 0 and coef > 0 else 0.0
+    return BoardShare(**common, counted=True, field_pct=field_pct, field_d=field_d,  # type: ignore[arg-type]
+                      expected=expected, residual=r, share=share)
+
+
+def _has(rates: Ratings, p: int) -> bool:
+    i = int(np.searchsorted(rates.player, p))
+    return i < len(rates) and int(rates.player[i]) == p
+
+
+def explain_board(rating: WeekRating, board: int, player: int, lang: Lang = "en") -> str:
+    """How ``player``'s result on ``board`` (a board key of the week) stood in the week's
+    fit (``rating`` from ``rate_week``), in the reader's language."""
+    if not isinstance(rating, WeekRating):
+        raise BridgeError(f"expected a week's rating (WeekRating), got {excerpt(rating)}",
+                          f"应为一周的牌技指数结果（WeekRating），实为 {excerpt(rating)}")
+    for name, v in (("board", board), ("player", player)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise BridgeError(f"invalid {name} {excerpt(v)}: expected a whole number",
+                              f"无效的 {name} {excerpt(v)}：应为整数")
+    week = rating.week
+    rows = np.flatnonzero(week.board == board)
+    if rows.size == 0 or not bool((week.players[rows] == player).any()):
+        raise BridgeError(f"player {player} has no result on board {board} this week",
+                          f"牌手 {player} 本周在第 {board} 副上没有结果")
+    precision = float(rating.precision[rating.ratings.index([player])[0]])
+    return explain_share(board_share(week.take(rows), rating.ratings, precision, player,
+                                     rating.settings), lang)
 
 
 def _num(x: float) -> str:
     return fixed(x, 2).replace("-", "−")
 
 
+def _signed(x: float) -> str:
+    s = _num(abs(x))
+    return ("+" if x >= 0 else "−") + s
+
+
 def _term(x: float) -> str:
-    """A figure inside a sum: in brackets when negative."""
+    """A figure inside a product: in brackets when negative."""
     return f"({_num(x)})" if x < 0 else _num(x)
 
 
@@ -32,90 +176,79 @@ def _points(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else _num(x)
 
 
-def explain_board(rating: WeekRating, board: int, player: int, lang: Lang = "en") -> str:
-    """How ``player``'s Rate on ``board`` this week was worked out (``rating`` from
-    ``rate_week(..., detail=True)``)."""
-    if not isinstance(rating, WeekRating):
-        raise BridgeError(f"expected a week's rating (WeekRating), got {excerpt(rating)}",
-                          f"应为一周的牌技指数结果（WeekRating），实为 {excerpt(rating)}")
-    d = rating.detail
-    if d is None:
-        raise BridgeError("this week was rated without its detail: rate it with detail=True to "
-                          "explain a board", "本周计算时未保留明细：请用 detail=True 计算后再解释某副牌")
-    for name, v in (("board", board), ("player", player)):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise BridgeError(f"invalid {name} {excerpt(v)}: expected a whole number",
-                              f"无效的 {name} {excerpt(v)}：应为整数")
-    rows = ((d.board == board) & (d.players == player).any(axis=1)).nonzero()[0]
-    if rows.size == 0:
-        raise BridgeError(f"player {player} has no result on board {board} this week",
-                          f"牌手 {player} 本周在第 {board} 副上没有结果")
-    i = int(rows[0])
-    seat = int((d.players[i] == player).nonzero()[0][0])
-    return _explain(rating, d, i, seat, lang)
-
-
-def _explain(rating: WeekRating, d: WeekDetail, i: int, seat: int, lang: Lang) -> str:
-    st = rating.settings
-    zh = is_zh(lang)
-    board, player = int(d.board[i]), int(d.players[i, seat])
-    en_seat, zh_seat = SEAT_NAMES[seat]
-    head = pick(lang, f"Board {board}, {en_seat} (player {player}): ",
-                f"第 {board} 副，{zh_seat}（牌手 {player}）：")
-    if bool(d.rate_zero[i, seat]):
-        r = st.disconnect_rate
+def explain_share(s: BoardShare, lang: Lang = "en") -> str:
+    """``s`` in words and figures (English, or Chinese for ``zh``)."""
+    st = s.settings
+    en_seat, zh_seat = SEAT_NAMES[s.seat]
+    head = pick(lang, f"Board {s.board}, {en_seat} (player {s.player}): ",
+                f"第 {s.board} 副，{zh_seat}（牌手 {s.player}）：")
+    if s.disconnected:
         return head + pick(
-            lang, f"disconnected, so the Rate on the board is {_num(r)} (a disconnection scores "
-            f"{_num(r)} on its board).",
-            f"断线，本副牌技指数为 {_num(r)}（断线者在该副牌上的牌技指数记 {_num(r)}）。")
-    count = int(d.results[i])
-    if not bool(d.rated[i]):
+            lang, f"disconnected: the table's result is left out of the fit, and the board "
+            f"counts as a Rate of {_num(st.disconnect_rate)} for this player (the seed's rule), "
+            f"against the fitted Rate of {_num(s.rates[s.seat])}. With the other players' Rates "
+            f"held where the fit put them, this board moved the Rate by {_signed(s.share)}.",
+            f"断线：本桌结果不计入拟合，该副牌对此牌手按牌技指数 {_num(st.disconnect_rate)} 计（规则如此），"
+            f"而拟合出的牌技指数为 {_num(s.rates[s.seat])}。其他牌手的牌技指数保持拟合值不变时，"
+            f"这副牌使牌技指数变化 {_signed(s.share)}。")
+    if not s.rated:
         return head + pick(
-            lang, f"the board had {count} {noun(count, 'result', 'results')} this week, fewer "
-            f"than {st.min_results}: it is not rated (no reliable datum) and counts for no "
-            "one's Rate.",
-            f"该副牌本周只有 {count} 个结果，少于 {st.min_results} 个：不计算牌技指数（基准分不可靠），"
+            lang, f"the board had {s.results} {noun(s.results, 'result', 'results')} this "
+            f"week, fewer than {st.min_results}: it is not rated (no reliable datum) and counts "
+            "for no one's Rate.",
+            f"该副牌本周只有 {s.results} 个结果，少于 {st.min_results} 个：不计算牌技指数（基准分不可靠），"
             "不计入任何人的牌技指数。")
-    ns = seat in (0, 2)
-    score = int(d.ns_score[i])
-    pct_ns = float(d.pct[i])
-    pct = pct_ns if ns else 100.0 - pct_ns
-    points = int(d.points[i])
+    ns = s.seat in (0, 2)
     if st.scoring == "ximp":
-        datum = float(d.datum[i])
+        scale = _points(st.imp_scale)
         result = pick(
-            lang, f"NS scored {signed(score)} against a datum of {_points(datum)}: "
-            f"{signed(points)} {noun(points, 'IMP', 'IMPs')} for NS, "
-            f"50 + 50×tanh({points}/{_points(st.imp_scale)}) = {_num(pct_ns)}% for NS",
-            f"南北得 {signed(score)} 分，基准分 {_points(datum)}，南北得 {signed(points)} IMP，"
-            f"即南北 50 + 50×tanh({points}/{_points(st.imp_scale)}) = {_num(pct_ns)}%")
+            lang, f"NS scored {signed(s.ns_score)} against a datum of {_points(s.datum)}: "
+            f"{signed(s.points)} {noun(s.points, 'IMP', 'IMPs')} for NS, "
+            f"50 + 50×tanh({s.points}/{scale}) = {_num(s.pct)}% for NS",
+            f"南北得 {signed(s.ns_score)} 分，基准分 {_points(s.datum)}，南北得 {signed(s.points)} IMP，"
+            f"即南北 50 + 50×tanh({s.points}/{scale}) = {_num(s.pct)}%")
     else:
-        top = 2 * (count - 1)
+        top = 2 * (s.results - 1)
         result = pick(
-            lang, f"NS scored {signed(score)}: {points} of {top} matchpoints, {_num(pct_ns)}% for NS",
-            f"南北得 {signed(score)} 分：比赛分 {points}/{top}，即南北 {_num(pct_ns)}%")
-    if not ns:
-        result += pick(lang, f", {_num(pct)}% for EW", f"，东西 {_num(pct)}%")
-    rates = [float(x) for x in d.rates[i]]
-    partner = (seat + 2) % 4
-    opponents = (1, 3) if ns else (0, 2)
-    field = float(d.field[i]) if ns else -float(d.field[i])
-    terms = [f"2×({_num(pct)}−50)"]
-    for o in opponents:
-        terms.append(f"+ {_term(rates[o])}" + pick(lang, f" ({SEAT_NAMES[o][0]})",
-                                                   f"（{SEAT_NAMES[o][1]}）"))
-    terms.append(f"− {_term(rates[partner])}" + pick(lang, f" ({SEAT_NAMES[partner][0]}, partner)",
-                                                     f"（{SEAT_NAMES[partner][1]}，同伴）"))
+            lang, f"NS scored {signed(s.ns_score)}: {s.points} of {top} matchpoints, "
+            f"{_num(s.pct)}% for NS",
+            f"南北得 {signed(s.ns_score)} 分：比赛分 {s.points}/{top}，即南北 {_num(s.pct)}%")
+    if not s.counted:
+        return head + result + pick(
+            lang, ". A player at the table disconnected: the table's result is left out of the "
+            "fit and does not move this player's Rate.",
+            "。本桌有牌手断线：本桌结果不计入拟合，不影响此牌手的牌技指数。")
+    names_en = [n[0] for n in SEAT_NAMES]
+    names_zh = [n[1] for n in SEAT_NAMES]
+    four_en = ", ".join(f"{names_en[k]} {_num(s.rates[k])}" for k in range(4))
+    four_zh = "，".join(f"{names_zh[k]} {_num(s.rates[k])}" for k in range(4))
+    d = (s.rates[0] + s.rates[2]) / 2 - (s.rates[1] + s.rates[3]) / 2
+    side_en, side_zh = ("NS", "南北") if ns else ("EW", "东西")
+    pct_side = s.pct if ns else 100.0 - s.pct
+    exp_side = s.expected if ns else 100.0 - s.expected
     if st.field_adjust:
-        terms.append(f"+ 2×{_term(field)}" + pick(lang, " (the field)", "（全场）"))
-    r = float(d.board_rate[i, seat])
-    expected = float(d.expected[i])
-    expected_side = expected if ns else 100.0 - expected
-    sep = "" if zh else " "
-    formula = sep.join(terms) if not zh else " ".join(terms)
-    assert math.isfinite(r)
+        exp_en = (f"the board's mean {_num(s.field_pct)}% + the pair difference "
+                  f"({_num(s.rates[0])} + {_num(s.rates[2])})/2 − ({_num(s.rates[1])} + "
+                  f"{_num(s.rates[3])})/2 = {_num(d)} − the field's mean difference "
+                  f"{_num(s.field_d)} = {_num(s.expected)}% for NS")
+        exp_zh = (f"本副全场均值 {_num(s.field_pct)}% + 两对差 ({_num(s.rates[0])} + {_num(s.rates[2])})/2 − "
+                  f"({_num(s.rates[1])} + {_num(s.rates[3])})/2 = {_num(d)} − 全场平均差 {_num(s.field_d)}"
+                  f" = 南北 {_num(s.expected)}%")
+    else:
+        exp_en = (f"50 + ({_num(s.rates[0])} + {_num(s.rates[2])})/2 − ({_num(s.rates[1])} + "
+                  f"{_num(s.rates[3])})/2 = {_num(s.expected)}% for NS")
+        exp_zh = (f"50 + ({_num(s.rates[0])} + {_num(s.rates[2])})/2 − ({_num(s.rates[1])} + "
+                  f"{_num(s.rates[3])})/2 = 南北 {_num(s.expected)}%")
+    coef = f"(1 − 1/{s.in_fit})" if st.field_adjust else "1"
     return head + result + pick(
-        lang, f"; the table was expected to score {_num(expected_side)}% for "
-        f"{'NS' if ns else 'EW'}. Rate on the board = {formula} = {_num(r)}.",
-        f"；按四人的牌技指数，本桌{'南北' if ns else '东西'}应得 {_num(expected_side)}%。"
-        f"本副牌技指数 = {formula} = {_num(r)}。")
+        lang, f". The four fitted Rates ({four_en}) expected {exp_en}; {side_en} scored "
+        f"{_num(pct_side)}% against {_num(exp_side)}% expected: {_signed(s.residual)}. "
+        f"In the joint fit, with the other players' Rates held where the fit put them, this "
+        f"board moved the Rate by 2×{_term(s.residual)} ÷ ({_num(s.precision)} − {coef}) = "
+        f"{_signed(s.share)} ({_num(s.precision)}: the Rate's precision, its weight in boards in "
+        f"the fit, prior included).",
+        f"。四人拟合后的牌技指数（{four_zh}）预期：{exp_zh}；{side_zh}实得 {_num(pct_side)}%，"
+        f"预期 {_num(exp_side)}%：差 {_signed(s.residual)}。在联合拟合中，其他牌手的牌技指数保持拟合值不变时，"
+        f"这副牌使牌技指数变化 2×{_term(s.residual)} ÷ ({_num(s.precision)} − {coef}) = "
+        f"{_signed(s.share)}（{_num(s.precision)} 为牌技指数的精度：它在拟合中以副数计的权重，含先验）。")
+

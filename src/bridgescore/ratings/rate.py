@@ -1,121 +1,101 @@
-"""One week of the Rate (牌技指数): ``rate_week(prior, week, settings)`` (docs/ratings.md).
+"""One week of the Rate (牌技指数): ``rate_week(prior, week, settings, window)``
+(docs/ratings.md).
 
-The steps, all vectorised (no Python loop over results, players or boards):
+The seed's five steps (``../shared/spec/platform.md`` §2), as a joint estimate:
 
-1. players and boards to dense codes (``index.codes``); the rows sorted by (board, NS score)
-   (``index.board_order``);
-2. per board, the datum and each result's NS IMPs (``board.datum_imps``) and
-   ``pct = 50 + 50·tanh(IMPs/S)``, or the matchpoint percentage (``board.matchpoints``);
-3. per result, the four Rates R (old Rates; a new player's ``start_rate``), the difference of
-   pair levels ``D = (R_N + R_S)/2 − (R_E + R_W)/2`` and the board's mean D̄;
-4. per result and seat, the Rate on the board, e.g. for North
-   ``r = 2·(pct − 50) + R_E + R_W − R_S + 2·D̄`` (0 for a disconnection);
-5. per player, ``W`` = the mean of r over the week's rated boards (``n`` of them), and the
-   blend ``R' = (w·R + n·W)/(w + n)`` with ``w = min(max_weight, w_old)·fade``.
+1. each result's NS IMPs against its board's trimmed-mean datum (or its matchpoints) and its
+   percentage ``pct = 50 + 50·tanh(IMPs/S)`` (``fit.prepare``);
+2. the expectation of a table from the four players' Rates, partner and opponents balanced,
+   against the board's field: ``50 + ȳ_b + D − D̄_b`` (``fit``'s module docstring);
+3–4. the week's new Rates fitted to every result of the window at once, blended with the old
+   Rates by board counts: the prior is the old Rate, weighing the boards it stands for that are
+   no longer in the window (``fit.priors``);
+5. older results weigh less: a result ``a`` weeks old weighs ``fade**a``.
 
-**The same figures for any row order, to the last digit.**  Every sum runs in an order that
-depends on the week's contents only: the rows are sorted by (board, NS score) and kept
-seat-major, so a player's r values are added seat by seat, then board by board in the order of
-the board keys (a player plays a board once, so rows of one board that tie on the score never
-meet in a player's sum); the field's mean D̄ is summed in whole numbers on a fixed grid
-(``_field``), where no order of addition can change a digit; the datum and matchpoints are
-integer arithmetic.  Renaming players changes nothing either: no sum is ordered by a player id.
+A week is closed with the Rates and the window of the week before; what it returns carries
+both on to the next::
 
-**Memory.** Beyond the week itself (52 bytes a result), the call holds about 190 bytes a result
-at its peak (codes, the sorted rows, and the (4, n) Rates and Rates on the board), measured by
-``benchmarks/bench_ratings.py``.
+    done = rate_week(prior, week, settings, window)
+    prior, window = done.ratings, done.window
+
+>>> from bridgescore.ratings import RateSettings, Ratings, WeekResults, rate_week
+>>> st = RateSettings(min_results=2)
+>>> week = WeekResults.of(board=[1, 1], players=[[1, 2, 3, 4], [5, 6, 7, 8]],
+...                       ns_score=[420, 170])
+>>> done = rate_week(Ratings.empty(), week, st)
+>>> [round(x, 2) for x in done.ratings.rate.tolist()]
+[52.91, 47.09, 52.91, 47.09, 47.09, 52.91, 47.09, 52.91]
+>>> later = rate_week(done.ratings, WeekResults.empty(), st, done.window)
+>>> [round(x, 2) for x in later.ratings.rate.tolist()], later.window.weeks
+([52.91, 47.09, 52.91, 47.09, 47.09, 52.91, 47.09, 52.91], 2)
+
+(Datum 300: NS +3 and −4 IMPs, 88.08 % and 6.49 %; the board's mean is 47.29 %, so the
+first table's NS scored 40.80 above it and the second's 40.80 below.  By symmetry the Rates
+are 50 ± a, and the first table's pair difference less the board's mean one is 2a.  A player's
+coefficient is ±¼ on each of the two results, whose residuals are ±(40.80 − 2a): player 1's
+equation is ½·(40.80 − 2a) = (24/4)·a (the prior: 50 of weight 24 boards, a board being worth
+¼), so a = 20.40/7 = 2.91.
+A week later nobody played: the week's results and the prior both weigh 0.99 as much, and
+the Rates stay.)
+
+Pure NumPy, no database and no Django.  ``import bridgescore`` does not load this package.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import BridgeError
 from ..text import excerpt
-from .board import datum_imps, matchpoints, segments
-from .index import board_order, codes
+from .fit import Window, _fit_key, fit_window, fold, newest, prepare
 from .settings import RateSettings
 from .week import Ratings, WeekResults
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["WeekDetail", "WeekRating", "rate_week"]
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class WeekDetail:
-    """Every result of the week as the Rate saw it, rows sorted by (board key, NS score):
-    for pages that explain a board's Rate (``explain_board``).
-
-    ``row``: the row's index in the ``WeekResults`` given; ``board``, ``players``,
-    ``ns_score``, ``rate_zero``: as given; ``results``: how many results the board had this
-    week; ``rated``: the board was rated (``results ≥ min_results``); ``datum`` the board's
-    datum (NaN in MP scoring or when the board is not rated); ``points`` the NS IMPs against
-    the datum (XIMP) or NS matchpoints on the 2/1/0 scale (MP); ``pct`` the NS percentage
-    (NaN when not rated); ``field`` the board's D̄ (NS minus EW, NaN when not rated);
-    ``expected`` the table's expected NS percentage ``50 + D − D̄``; ``rates`` (n, 4) the
-    four Rates the board's Rates were worked from (the old Rates, or after ``passes > 1`` the
-    last pass's); ``board_rate`` (n, 4) each player's Rate on the board (NaN where it does
-    not count: a board not rated, the player not disconnected)."""
-
-    row: NDArray[np.int64]
-    board: NDArray[np.int64]
-    players: NDArray[np.int64]
-    ns_score: NDArray[np.int64]
-    rate_zero: NDArray[np.bool_]
-    results: NDArray[np.int64]
-    rated: NDArray[np.bool_]
-    datum: NDArray[np.float64]
-    points: NDArray[np.int64]
-    pct: NDArray[np.float64]
-    field: NDArray[np.float64]
-    expected: NDArray[np.float64]
-    rates: NDArray[np.float64]
-    board_rate: NDArray[np.float64]
-
-    def __post_init__(self) -> None:
-        for name in self.__dataclass_fields__:
-            getattr(self, name).flags.writeable = False
-
-    def __len__(self) -> int:
-        return int(self.row.shape[0])
+__all__ = ["WeekRating", "rate_week"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class WeekRating:
-    """What a week did: the new ``ratings`` (every player of the old ratings and of the week),
-    and for each player with at least one rated board this week (``player``, sorted) the
-    number of those boards (``boards``: rated boards and disconnections) and the week's Rate
-    ``week_rate`` (W, the mean of the player's Rates on those boards).  ``detail`` when asked
-    for (``rate_week(..., detail=True)``).  ``pass_rate``, one per ``ratings.player``: the
-    Rates the week's last pass worked from (the old Rates with one pass; the previous pass's
-    result with more): with them and a board, a player's Rate on that board is explained
-    exactly (``explain_board``), so the platform keeps them with each player's week."""
+    """What a week did.
+
+    ``ratings``: the new Ratings (every player of the old ratings and of the week; ``weight``
+    is the Rate's weight in boards: its prior's and its results' in the window, faded);
+    ``window``: the window with this week in it, for the next week; for each player with a
+    board counted this week (``player``, sorted): ``boards`` (results on rated boards and
+    disconnections) and ``week_rate``, the Rate that fits this week's boards best with the
+    others' Rates held at their fitted values (NaN when the boards carry no information, e.g.
+    a board of one result); ``precision``, one per ``ratings.player``: the diagonal of the
+    normal equations (what one more board weighs against: ``explain.board_share``);
+    ``iterations`` and ``step``: the conjugate-gradient steps taken and the largest Jacobi
+    step left; ``week``: the results given, ``settings`` as used."""
 
     ratings: Ratings
+    window: Window
     player: NDArray[np.int64]
     boards: NDArray[np.int64]
     week_rate: NDArray[np.float64]
+    precision: NDArray[np.float64]
+    iterations: int
+    step: float
+    week: WeekResults
     settings: RateSettings
-    detail: WeekDetail | None = None
-    pass_rate: NDArray[np.float64] | None = None
 
     def __post_init__(self) -> None:
-        for name in ("player", "boards", "week_rate", "pass_rate"):
-            a = getattr(self, name)
-            if a is not None:
-                a.flags.writeable = False
+        for name in ("player", "boards", "week_rate", "precision"):
+            getattr(self, name).flags.writeable = False
 
 
-def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None = None, *,
-              detail: bool = False) -> WeekRating:
-    """Close one week: every player's new Rate from the old ``prior`` and the week's results
-    (module docstring; docs/ratings.md)."""
+def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None = None,
+              window: Window | None = None) -> WeekRating:
+    """Close one week: every player's new Rate from the old ``prior``, the week's results
+    and the ``window`` of the weeks before (None: none kept, e.g. the first week; the prior's
+    whole weight is then outside the window), as the module docstring says."""
     st = RateSettings() if settings is None else settings
     if not isinstance(prior, Ratings):
         raise BridgeError(f"expected the ratings before the week (Ratings), got {excerpt(prior)}",
@@ -126,178 +106,50 @@ def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None =
     if not isinstance(st, RateSettings):
         raise BridgeError(f"expected RateSettings, got {excerpt(st)}",
                           f"应为 RateSettings，实为 {excerpt(st)}")
-    n = len(week)
+    if window is None:
+        window = Window.empty(st)
+    elif not isinstance(window, Window):
+        raise BridgeError(f"expected the window of the weeks before (Window), got "
+                          f"{excerpt(window)}", f"应为之前各周的窗口（Window），实为 {excerpt(window)}")
+    elif window.key != _fit_key(st):
+        raise BridgeError("the window was prepared with other settings (scoring, min_results, "
+                          "imp_scale or the pool's): rebuild it with these (Window.of)",
+                          "窗口是按其他设置（计分方式、min_results、imp_scale 或牌库设置）准备的：请按当前设置重建"
+                          "（Window.of）")
 
-    # 1. Codes and the board order.  The rows' per-seat arrays are kept seat-major, (4, n):
-    # each seat's column is contiguous, so the arithmetic below reads memory in order.
-    ids, flat_code = codes(week.players.reshape(-1), prior.player)
+    prepared = prepare(week, st)
+    gone = window.leaving(int(prepared.pair.size), st)
+    # The prior of everybody rated: the weeks leaving the window folded into it.
+    anchor_p, lam_p = fold(window, gone, prior, st)
+    win = window.push(prepared, st)
+    del prepared
+
+    # Everybody: the prior's players and the week's.
+    ids = np.union1d(prior.player, week.players.reshape(-1)).astype(np.int64)
     m = ids.size
-    at_prior = np.searchsorted(ids, prior.player)
-    board_ids, board_code = codes(week.board)
-    order, bcode, score = board_order(board_code, week.ns_score)
-    del board_code
-    # Whole rows gathered (one cache line a row), then turned seat-major in order, as intp
-    # (the index type np.take and np.bincount work in: no conversion at each use).
-    seat_code = np.ascontiguousarray(np.take(flat_code.reshape(n, 4), order, axis=0).T,
-                                     dtype=np.intp)
-    del flat_code
-    zero = np.take(np.ascontiguousarray(week.rate_zero).view(np.uint32).reshape(n), order) \
-        .view(np.bool_).reshape(n, 4).T.copy()
-    starts, counts = segments(bcode)
-    _check_boards(bcode, seat_code, m, ids, board_ids)
-
-    # 2. The week's board scores.
-    if st.scoring == "ximp":
-        datum_b, points = datum_imps(score, starts, counts, st.pool)
-        # pct = 50 + 50·tanh(IMPs/S), looked up: the IMPs take few values.
-        most = int(np.abs(points).max(initial=0))
-        steps = np.arange(-most, most + 1)
-        pct = np.take(50.0 + 50.0 * np.tanh(steps / st.imp_scale), points + most)
-    else:
-        points, pct = matchpoints(bcode, score, starts, counts)
-        datum_b = np.full(starts.size, np.nan)
-    rated_b = counts >= st.min_results
-    rated = np.repeat(rated_b, counts)
-    # Who counts on a board: everybody at a rated board, and a disconnected player anywhere.
-    counted = zero | rated
-    every = seat_code.reshape(-1)
-    played = np.bincount(every, minlength=m)
-    if not bool(counted.all()):
-        played -= np.bincount(seat_code[~counted], minlength=m)
-    played = played.astype(np.int64)
+    anchor = np.full(m, st.start_rate)
+    lam = np.full(m, st.start_weight)
+    rate = np.full(m, st.start_rate)
+    boards = np.zeros(m, np.int64)
+    if len(prior):
+        at = np.searchsorted(ids, prior.player)
+        anchor[at] = anchor_p
+        lam[at] = lam_p
+        rate[at] = prior.rate
+        boards[at] = prior.boards
+    w_at = np.searchsorted(ids, win.ids)
+    # The fit, from last week's Rates (a newcomer's: the start).
+    fit = fit_window(win, anchor[w_at], lam[w_at], rate[w_at], st)
+    played, week_rate_w = newest(win, fit.rate, st)
+    # Away from the window, the fit's answer is the prior itself.
+    rate = anchor.copy()
+    weight = lam.copy()
+    precision = lam.copy()
+    rate[w_at] = fit.rate
+    weight[w_at] += fit.held
+    precision[w_at] = fit.precision
+    boards[w_at] += played
     has = played > 0
-
-    # 3–5. The prior of every player, then the pass(es).
-    r_old = np.full(m, st.start_rate)
-    r_old[at_prior] = prior.rate
-    w = np.full(m, st.start_weight)
-    w[at_prior] = np.minimum(prior.weight, st.max_weight) * st.fade
-    boards_old = np.zeros(m, np.int64)
-    boards_old[at_prior] = prior.boards
-    rates_now = r_old
-    week_rate = np.zeros(m)
-    last: tuple[NDArray[np.float64], ...] = ()
-    pass_rate = r_old
-    for _ in range(st.passes):
-        pass_rate = rates_now  # what this pass works from: the last one's is kept
-        table = np.empty((4, n))
-        for seat in range(4):
-            np.take(rates_now, seat_code[seat], out=table[seat])
-        d_ns, d_bar = _differences(table, bcode, counts, rated, starts.size, st.field_adjust)
-        board_rate = _board_rates(table, pct, d_bar, zero, st.disconnect_rate)
-        last = (table, d_ns, d_bar, board_rate.copy()) if detail else ()
-        del table
-        # A player's Rates on the boards are added seat by seat, board by board (the rows'
-        # order): an order no row order or player name changes.  Where a Rate does not count
-        # it adds 0.0, which leaves a sum as it was.
-        np.copyto(board_rate, 0.0, where=~counted)
-        total = np.bincount(every, weights=board_rate.reshape(-1), minlength=m)
-        del board_rate
-        week_rate = np.zeros(m)
-        week_rate[has] = total[has] / played[has]
-        new = r_old.copy()
-        new[has] = (w[has] * r_old[has] + played[has] * week_rate[has]) / (w[has] + played[has])
-        rates_now = new
-    ratings = Ratings._trusted(ids, rates_now, w + played, boards_old + played)
-    out_detail = None
-    if detail:
-        table, d_ns, d_bar, board_rate = last
-        out_detail = _detail(week, order, counts, rated, counted, datum_b, points, pct, d_ns,
-                             d_bar, table, board_rate)
-    return WeekRating(ratings, ids[has], played[has], week_rate[has], st, out_detail,
-                      pass_rate.copy())
-
-
-def _check_boards(bcode: NDArray[Any], seat_code: NDArray[Any], m: int,
-                  ids: NDArray[np.int64], board_ids: NDArray[np.int64]) -> None:
-    """A player plays a board once: two results of one player on one board are refused
-    (one sort of the (board, player) pairs)."""
-    n = bcode.size
-    if n == 0:
-        return
-    key = np.empty(4 * n, np.int64)
-    base = bcode.astype(np.int64)
-    base *= max(m, 1)
-    for seat in range(4):
-        np.add(base, seat_code[seat], out=key[seat * n:(seat + 1) * n])
-    del base
-    key.sort()
-    twice = np.flatnonzero(key[1:] == key[:-1])
-    if twice.size:
-        k = int(key[twice[0]])
-        b, p = divmod(k, max(m, 1))
-        raise BridgeError(f"player {int(ids[p])} has two results on board {int(board_ids[b])}: a "
-                          "player plays each board once",
-                          f"牌手 {int(ids[p])} 在第 {int(board_ids[b])} 副上有两个结果：每副牌一名牌手只打一次")
-
-
-def _differences(table: NDArray[np.float64], bcode: NDArray[Any], counts: NDArray[np.int64],
-                 rated: NDArray[np.bool_], boards: int, adjust: bool
-                 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Each row's D (NS pair level minus EW's) and its board's mean D̄ (0 when
-    ``field_adjust`` is off or the board is not rated), per row; ``table`` is (4, n)."""
-    d = (table[0] + table[2]) * 0.5 - (table[1] + table[3]) * 0.5
-    if not adjust or d.size == 0:
-        return d, np.zeros(d.size)
-    return d, np.take(_field(d, bcode, counts, rated, boards), bcode)
-
-
-def _field(d: NDArray[np.float64], bcode: NDArray[Any], counts: NDArray[np.int64],
-           rated: NDArray[np.bool_], boards: int) -> NDArray[np.float64]:
-    """Each board's mean of D, summed exactly: every D is rounded to a grid of 2^-k (k = 32,
-    less when the Rates are so large that a board's sum might not stay below 2^52) and the
-    whole numbers of steps are added, exactly in any order; the sum is divided by 2^k and by
-    the board's count.  (The rounding moves D̄ by at most 2^-33 ≈ 1e-10 of a percent.)"""
-    biggest = float(np.max(np.abs(d[rated]), initial=0.0))
-    most = int(counts.max(initial=1))
-    k = 32
-    if biggest > 0:
-        k = min(32, math.floor(52 - math.log2(biggest * most)) - 1)
-    steps = np.rint(np.ldexp(d, k))
-    steps[~rated] = 0.0
-    sums = np.bincount(bcode, weights=steps, minlength=boards)
-    out: NDArray[np.float64] = np.ldexp(sums, -k) / counts
-    return out
-
-
-def _board_rates(table: NDArray[np.float64], pct: NDArray[np.float64], d_bar: NDArray[np.float64],
-                 zero: NDArray[np.bool_], disconnect: float) -> NDArray[np.float64]:
-    """Each seat's Rate on the board, (4, n): for NS ``2·(pct − 50) + R_E + R_W − partner +
-    2·D̄``, for EW ``2·(pct_EW − 50) + R_N + R_S − partner − 2·D̄`` (pct_EW = 100 − pct);
-    a disconnection's is ``disconnect``."""
-    n_, e_, s_, w_ = table[0], table[1], table[2], table[3]
-    ns = 2.0 * (pct - 50.0)
-    ew = 2.0 * ((100.0 - pct) - 50.0)
-    f = 2.0 * d_bar
-    out = np.empty(table.shape)
-    for seat, (side, a, b, partner, sign) in enumerate((
-            (ns, e_, w_, s_, 1.0), (ew, n_, s_, w_, -1.0),
-            (ns, e_, w_, n_, 1.0), (ew, n_, s_, e_, -1.0))):
-        row = out[seat]
-        np.add(side, a, out=row)
-        row += b
-        row -= partner
-        if sign > 0:
-            row += f
-        else:
-            row -= f
-    out[zero] = disconnect
-    return out
-
-
-def _detail(week: WeekResults, order: NDArray[np.int64], counts: NDArray[np.int64],
-            rated: NDArray[np.bool_], counted: NDArray[np.bool_], datum_b: NDArray[np.float64],
-            points: NDArray[np.int64], pct: NDArray[np.float64], d_ns: NDArray[np.float64],
-            d_bar: NDArray[np.float64], table: NDArray[np.float64],
-            board_rate: NDArray[np.float64]) -> WeekDetail:
-    nan = np.float64(np.nan)
-    datum = np.where(rated, np.repeat(datum_b, counts), nan)
-    pct_shown = np.where(rated, pct, nan)
-    field = np.where(rated, d_bar, nan)
-    expected = np.where(rated, 50.0 + d_ns - d_bar, nan)
-    br = np.where(counted, board_rate, nan).T.copy()
-    return WeekDetail(order, np.take(week.board, order), np.take(week.players, order, axis=0),
-                      np.take(week.ns_score, order), np.take(week.rate_zero, order, axis=0),
-                      np.repeat(counts, counts), rated, datum,
-                      np.where(rated, points, 0).astype(np.int64), pct_shown, field, expected,
-                      table.T.copy(), br)
+    ratings = Ratings._trusted(ids, rate, weight, boards, anchor, lam)
+    return WeekRating(ratings, win, win.ids[has], played[has], week_rate_w[has], precision,
+                      fit.iterations, fit.step, week, st)

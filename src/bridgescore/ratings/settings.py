@@ -20,35 +20,43 @@ Scoring = Literal["ximp", "mp"]
 class RateSettings:
     """How the Rate (牌技指数) is computed (docs/ratings.md "Settings").
 
-    ``start_rate``, ``start_weight``: a new player's Rate and its weight in boards;
-    ``imp_scale``: S of ``pct = 50 + 50·tanh(IMPs/S)``; ``fade``: how much of a player's
-    weight is left a week later; ``max_weight``: the weight is capped there before fading;
-    ``min_results``: a board with fewer results this week is not rated; ``field_adjust``:
-    subtract the field's mean difference D̄ of pair levels; ``disconnect_rate``: a
-    disconnected player's Rate on that board (seed §10: 0); ``scoring``: ``"ximp"`` (IMPs
-    against the datum) or ``"mp"`` (the board's matchpoint percentage); ``passes``: how many
-    times the week is solved (1: the others' Rates held at their old values); ``pool``: the
-    pool's scoring settings, whose datum (``drop``, ``rounding``, ``datum_round``) and IMP
-    table (``imp_scale``) the Rate uses as they are.
+    ``start_rate``, ``start_weight``: a new player's prior Rate and its weight in boards;
+    ``imp_scale``: S of ``pct = 50 + 50·tanh(IMPs/S)``; ``fade``: a result ``a`` weeks old
+    weighs ``fade**a`` of a result of this week (and so does the prior's weight);
+    ``window``: how many weeks of results the fit keeps (this week included);
+    ``max_results``: the most results the window keeps (the oldest weeks leave first; this
+    week always stays); ``max_weight``: the prior's weight is capped there; ``min_results``:
+    a board with fewer results this week is not rated; ``field_adjust``: compare each table
+    with its board's field (the board's mean percentage and mean difference of pair levels
+    D̄); ``disconnect_rate``: a disconnected player's Rate on that board (seed §10: 0);
+    ``scoring``: ``"ximp"`` (IMPs against the datum) or ``"mp"`` (the board's matchpoint
+    percentage); ``tolerance``: the fit stops when no player's Rate would move by more than
+    this in a Jacobi step (percentage points); ``max_iterations``: and at the latest after
+    this many conjugate-gradient steps; ``pool``: the pool's scoring settings, whose datum
+    (``drop``, ``rounding``, ``datum_round``) and IMP table (``imp_scale``) the Rate uses as
+    they are.
     """
 
     start_rate: float = 50.0
-    # The four constants the seed leaves open, tuned by benchmarks/rating_simulation.py on
-    # one seed and reported on five others (docs/ratings.md "How good it is").
-    start_weight: float = 80.0
+    # The constants the seed leaves open (docs/ratings.md "Settings"): to be tuned by
+    # benchmarks/rating_simulation.py.
+    start_weight: float = 24.0
     imp_scale: float = 3.0
-    fade: float = 0.97
+    fade: float = 0.99
+    window: int = 40
+    max_results: int = 10_000_000
     max_weight: float = 3000.0
     min_results: int = 6
     field_adjust: bool = True
     disconnect_rate: float = 0.0
     scoring: Scoring = "ximp"
-    passes: int = 2
+    tolerance: float = 1e-6
+    max_iterations: int = 500
     pool: ImpSettings = field(default_factory=ImpSettings)
 
     def __post_init__(self) -> None:
         for name in ("start_rate", "start_weight", "imp_scale", "fade", "max_weight",
-                     "disconnect_rate"):
+                     "disconnect_rate", "tolerance"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
                 raise _bad(name, v, "a finite number", "有限的数")
@@ -59,9 +67,11 @@ class RateSettings:
         if not -1e6 <= self.disconnect_rate <= 1e6:
             raise _bad("disconnect_rate", self.disconnect_rate,
                        "a percentage (from -1000000 to 1000000)", "百分数（-1000000 到 1000000 之间）")
-        if self.start_weight < 0:
-            raise _bad("start_weight", self.start_weight, "a weight in boards, 0 or more",
-                       "以副数计的权重，不小于 0")
+        # Above 0: a group of newcomers who play only among themselves has no level but
+        # the prior's (the fit compares players; it does not place them).
+        if self.start_weight <= 0:
+            raise _bad("start_weight", self.start_weight, "a weight in boards above 0",
+                       "大于 0 的以副数计的权重")
         if self.imp_scale <= 0:
             raise _bad("imp_scale", self.imp_scale, "a number of IMPs above 0", "大于 0 的 IMP 数")
         if not 0 < self.fade <= 1:
@@ -77,8 +87,18 @@ class RateSettings:
             raise _bad("field_adjust", self.field_adjust, "true or false", "true 或 false")
         if self.scoring not in ("ximp", "mp"):
             raise _bad("scoring", self.scoring, "'ximp' or 'mp'", "'ximp' 或 'mp'")
-        if type(self.passes) is not int or not 1 <= self.passes <= 50:
-            raise _bad("passes", self.passes, "a whole number from 1 to 50", "1 到 50 之间的整数")
+        if type(self.window) is not int or not 1 <= self.window <= 1000:
+            raise _bad("window", self.window, "a whole number of weeks from 1 to 1000",
+                       "1 到 1000 之间的周数")
+        if type(self.max_results) is not int or self.max_results < 1:
+            raise _bad("max_results", self.max_results, "a whole number of results from 1",
+                       "从 1 起的结果数")
+        if not 0 < self.tolerance <= 1:
+            raise _bad("tolerance", self.tolerance, "a number of percentage points above 0 and "
+                       "at most 1", "大于 0、不大于 1 的百分点数")
+        if type(self.max_iterations) is not int or not 1 <= self.max_iterations <= 100_000:
+            raise _bad("max_iterations", self.max_iterations, "a whole number from 1 to 100000",
+                       "1 到 100000 之间的整数")
         if not isinstance(self.pool, ImpSettings):
             raise _bad("pool", self.pool, "the pool's ImpSettings", "牌库的 ImpSettings")
         if type(self.pool.datum_round) is not int:

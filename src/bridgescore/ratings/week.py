@@ -273,14 +273,20 @@ def _check_tables(players: NDArray[np.int64], offset: int) -> None:
 @dataclass(frozen=True, slots=True, eq=False)
 class Ratings:
     """Everyone's standing before or after a week: ``player`` int64 (m,) (sorted, each once),
-    ``rate`` float64 (m,) (the Rate, a percentage), ``weight`` float64 (m,) (the weight of the
-    Rate, in boards), ``boards`` int64 (m,) (boards rated so far).  Built from arrays in any
+    ``rate`` float64 (m,) (the Rate, a percentage), ``weight`` float64 (m,) (the Rate's
+    weight, in boards: its prior's and its results' in the window, faded), ``boards`` int64
+    (m,) (boards rated so far), and the prior the next fit starts from: ``anchor`` (its
+    value) and ``anchor_weight`` (its weight in boards: what the Rate stands for outside the
+    window; docs/ratings.md "The prior").  Without them, the prior is the Rate itself with its
+    whole weight (what a standing from before any window means).  Built from arrays in any
     player order: they are sorted by player here."""
 
     player: NDArray[np.int64]
     rate: NDArray[np.float64]
     weight: NDArray[np.float64]
     boards: NDArray[np.int64]
+    anchor: NDArray[np.float64] = None  # type: ignore[assignment]
+    anchor_weight: NDArray[np.float64] = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         player = _ints("player", self.player, (-1,))
@@ -289,19 +295,24 @@ class Ratings:
         weight = _floats("weight", self.weight, m)
         boards = _ints("boards", self.boards, (-1,))
         _rows_of("boards", boards, m)
-        bad = np.flatnonzero(~(np.abs(rate) <= MAX_RATE))
-        if bad.size:
-            i = int(bad[0])
-            raise BridgeError(f"player {int(player[i])}: invalid rate {float(rate[i])!r}: expected "
-                              f"a finite percentage, at most {MAX_RATE:g} in size",
-                              f"牌手 {int(player[i])}：无效的牌技指数 {float(rate[i])!r}：应为有限的百分数，"
-                              f"绝对值不超过 {MAX_RATE:g}")
-        bad = np.flatnonzero(~((weight >= 0) & (weight <= MAX_WEIGHT)))
-        if bad.size:
-            i = int(bad[0])
-            raise BridgeError(f"player {int(player[i])}: invalid weight {float(weight[i])!r}: "
-                              f"expected a finite number of boards from 0",
-                              f"牌手 {int(player[i])}：无效的权重 {float(weight[i])!r}：应为从 0 起的有限副数")
+        anchor = rate.copy() if self.anchor is None else _floats("anchor", self.anchor, m)
+        anchor_weight = weight.copy() if self.anchor_weight is None else \
+            _floats("anchor_weight", self.anchor_weight, m)
+        for name, a in (("rate", rate), ("anchor", anchor)):
+            bad = np.flatnonzero(~(np.abs(a) <= MAX_RATE))
+            if bad.size:
+                i = int(bad[0])
+                raise BridgeError(f"player {int(player[i])}: invalid {name} {float(a[i])!r}: "
+                                  f"expected a finite percentage, at most {MAX_RATE:g} in size",
+                                  f"牌手 {int(player[i])}：无效的 {name} {float(a[i])!r}：应为有限的百分数，"
+                                  f"绝对值不超过 {MAX_RATE:g}")
+        for name, a in (("weight", weight), ("anchor_weight", anchor_weight)):
+            bad = np.flatnonzero(~((a >= 0) & (a <= MAX_WEIGHT)))
+            if bad.size:
+                i = int(bad[0])
+                raise BridgeError(f"player {int(player[i])}: invalid {name} {float(a[i])!r}: "
+                                  f"expected a finite number of boards from 0",
+                                  f"牌手 {int(player[i])}：无效的 {name} {float(a[i])!r}：应为从 0 起的有限副数")
         bad = np.flatnonzero(boards < 0)
         if bad.size:
             i = int(bad[0])
@@ -310,22 +321,29 @@ class Ratings:
         if m > 1 and not bool(np.all(player[1:] > player[:-1])):
             order = np.argsort(player, kind="stable")
             player, rate, weight, boards = player[order], rate[order], weight[order], boards[order]
+            anchor, anchor_weight = anchor[order], anchor_weight[order]
             twice = np.flatnonzero(player[1:] == player[:-1])
             if twice.size:
                 p = int(player[twice[0]])
                 raise BridgeError(f"player {p} is listed twice in the ratings",
                                   f"牌手 {p} 在牌技指数表中出现了两次")
-        for name, a in (("player", player), ("rate", rate), ("weight", weight),
-                        ("boards", boards)):
+        arrays: tuple[tuple[str, NDArray[Any]], ...] = (
+            ("player", player), ("rate", rate), ("weight", weight), ("boards", boards),
+            ("anchor", anchor), ("anchor_weight", anchor_weight))
+        for name, a in arrays:
             object.__setattr__(self, name, _readonly(a))
 
     @classmethod
     def of(cls, player: ArrayLike, rate: ArrayLike, weight: ArrayLike,
-           boards: ArrayLike | None = None) -> Ratings:
-        """Ratings from array-likes; ``boards`` defaults to 0 each."""
+           boards: ArrayLike | None = None, anchor: ArrayLike | None = None,
+           anchor_weight: ArrayLike | None = None) -> Ratings:
+        """Ratings from array-likes; ``boards`` defaults to 0 each, the prior to the Rate and
+        its weight."""
         p = np.asarray(player)
         return cls(p, np.asarray(rate), np.asarray(weight),
-                   np.zeros(p.shape, np.int64) if boards is None else np.asarray(boards))
+                   np.zeros(p.shape, np.int64) if boards is None else np.asarray(boards),
+                   None if anchor is None else np.asarray(anchor),  # type: ignore[arg-type]
+                   None if anchor_weight is None else np.asarray(anchor_weight))  # type: ignore[arg-type]
 
     @classmethod
     def empty(cls) -> Ratings:
@@ -334,11 +352,12 @@ class Ratings:
 
     @classmethod
     def _trusted(cls, player: NDArray[np.int64], rate: NDArray[np.float64],
-                 weight: NDArray[np.float64], boards: NDArray[np.int64]) -> Ratings:
+                 weight: NDArray[np.float64], boards: NDArray[np.int64],
+                 anchor: NDArray[np.float64], anchor_weight: NDArray[np.float64]) -> Ratings:
         """Arrays computed by ``rate_week`` (sorted, checked by construction): no copy."""
         obj: Ratings = object.__new__(cls)
         for name, a in (("player", player), ("rate", rate), ("weight", weight),
-                        ("boards", boards)):
+                        ("boards", boards), ("anchor", anchor), ("anchor_weight", anchor_weight)):
             object.__setattr__(obj, name, _readonly(a))
         return obj
 
@@ -349,7 +368,7 @@ class Ratings:
         if not isinstance(other, Ratings):
             return NotImplemented
         return all(np.array_equal(getattr(self, k), getattr(other, k))
-                   for k in ("player", "rate", "weight", "boards"))
+                   for k in _RATING_FIELDS)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -371,9 +390,10 @@ class Ratings:
         return float(self.rate[i]), float(self.weight[i]), int(self.boards[i])
 
     def to_dict(self) -> Data:
-        """Plain data: the four arrays as lists (floats as JSON numbers, exactly)."""
+        """Plain data: the arrays as lists (floats as JSON numbers, exactly)."""
         return {**header("Ratings"), "player": self.player.tolist(), "rate": self.rate.tolist(),
-                "weight": self.weight.tolist(), "boards": self.boards.tolist()}
+                "weight": self.weight.tolist(), "boards": self.boards.tolist(),
+                "anchor": self.anchor.tolist(), "anchor_weight": self.anchor_weight.tolist()}
 
     @classmethod
     def from_dict(cls, data: object) -> Ratings:
@@ -382,9 +402,17 @@ class Ratings:
         rate = _float_list(f, "rate")
         weight = _float_list(f, "weight")
         boards = _int_list(f, "boards")
+        anchor = _float_list(f, "anchor") if f._get("anchor", None) is not None else None
+        anchor_w = _float_list(f, "anchor_weight") \
+            if f._get("anchor_weight", None) is not None else None
         f.done()
         return cls(np.array(player, dtype=np.int64), np.array(rate, dtype=np.float64),
-                   np.array(weight, dtype=np.float64), np.array(boards, dtype=np.int64))
+                   np.array(weight, dtype=np.float64), np.array(boards, dtype=np.int64),
+                   None if anchor is None else np.array(anchor, dtype=np.float64),  # type: ignore[arg-type]
+                   None if anchor_w is None else np.array(anchor_w, dtype=np.float64))  # type: ignore[arg-type]
+
+
+_RATING_FIELDS = ("player", "rate", "weight", "boards", "anchor", "anchor_weight")
 
 
 def _float_list(f: Fields, key: str) -> list[float]:

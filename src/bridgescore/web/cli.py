@@ -260,26 +260,43 @@ def ratings_cmd() -> None:
     help="Rate a club's weeks again from the pool's stored results and compare.\n\n"
          "The weeks are rated in order from an empty start, each with the settings it was "
          "rated with, and compared with the stored history and standings to the last digit. "
-         "Exit status 0: the same; 1: they differ (the first differences are listed); 2: bad "
-         "input.",
+         "With --refit, the switch-over to a new Rate: every rated week is rated again with "
+         "today's settings, in order, exactly once, and stored as the weekly close stores it. "
+         "Exit status 0: the same (or refitted); 1: they differ (the first differences are "
+         "listed); 2: bad input.",
     help_zh="根据牌库存储的结果重新计算某俱乐部各周的牌技指数并比对。\n\n"
             "从空白起点按周依次计算，每周使用当时的设置，与存储的历史和当前排名逐位比对。"
-            "退出状态 0：一致；1：不一致（列出最先发现的差异）；2：输入有误。")
+            "加 --refit 则切换到新版牌技指数：按现在的设置依次把每个已计算的周重新计算一次，并像每周结算一样存储。"
+            "退出状态 0：一致（或已重新计算）；1：不一致（列出最先发现的差异）；2：输入有误。")
 @option("--club", required=True, metavar="SLUG", help="The club's short name.",
         zh="俱乐部简称。")
 @option("--week", type=Whole(1, 10**9), default=None, metavar="N",
         help="Recompute the weeks up to week N only (the standings are compared only up to "
              "the last rated week).",
         zh="只重算到第 N 周（仅当算到最后一个已计算的周时才比对当前排名）。")
+@option("--refit", is_flag=True, default=False,
+        help="Rate every stored week again with today's settings and store it (the "
+             "switch-over to a new Rate).",
+        zh="按现在的设置重新计算并存储每个已计算的周（切换到新版牌技指数）。")
 @lang_option
 @click.pass_context
-def recompute_cmd(ctx: click.Context, club: str, week: int | None, lang: Lang) -> None:
+def recompute_cmd(ctx: click.Context, club: str, week: int | None, refit: bool,
+                  lang: Lang) -> None:
     setup_django()
     from django.db.utils import DatabaseError
 
     from .ratings.recompute import recompute
+    from .ratings.recompute import refit as refit_club
 
     try:
+        if refit:
+            if week is not None:
+                raise BridgeError("--refit rates every week: it takes no --week",
+                                  "--refit 会重新计算所有周：不能与 --week 同用")
+            n = refit_club(club)
+            click.echo(pick(lang, f"club {club}: {n} week(s) rated again and stored",
+                            f"俱乐部 {club}：已重新计算并存储 {n} 周"))
+            return
         done = recompute(club, week)
     except DatabaseError as e:  # a database not set up yet (`web prepare` migrates it)
         raise BridgeError(f"database: {e} (run `bridgescore web prepare` first)",

@@ -56,7 +56,7 @@ def rated(w: PoolWeek, settings: RateSettings | None = None) -> RatingWeek:
 
 
 def history(rw: RatingWeek, u: User, **kw: Any) -> RatingHistory:
-    fields: dict[str, Any] = {"rate": 50.0, "weight": 80.0, "boards": 0, "pass_rate": 50.0,
+    fields: dict[str, Any] = {"rate": 50.0, "weight": 80.0, "boards": 0, "precision": 80.0,
                               "week_rate": None, "week_boards": 0, "played": 0, "points": 0,
                               "average": None}
     fields.update(kw)

@@ -29,13 +29,17 @@ from bridgescore.web.ratings.rate_profile import board_rate
 from ..base import BaseTestCase, make_user
 from . import rate_helpers as h
 
-# Hand-worked (docs/ratings.md "Every formula"): datum (420 + 170)/2 = 295 → 300; NS +3 IMPs at
-# alice's table: pct_NS = 50 + 50·tanh(3/3); D = (60 + 55)/2 − (40 + 45)/2 = 15 there, 0 at the
-# other table, D̄ = 7.5.  alice (N): 2·(pct − 50) + 40 + 45 − 55 + 2·7.5; p1 (E): 2·(50 − pct)
-# + 60 + 55 − 45 − 2·7.5.
+# Hand-worked (docs/ratings.md "A board's share"): datum (420 + 170)/2 = 295 → 300; +3 and −4
+# IMPs: NS 50 + 50·tanh(3/3) at alice's table, 50 + 50·tanh(−4/3) at the other; the board's
+# mean NS % is their mean.  The fitted Rates stored for the week: D = (52.5 + 52.5)/2 −
+# (45 + 46)/2 = 7 at alice's table, (51 + 49)/2 − (48 + 49)/2 = 1.5 at the other: D̄ = 4.25.
+# alice's residual r = (y₁ − y₂)/2 − (7 − 4.25), her precision 80 boards: her share
+# 2·r/(80 − (1 − 1/2)); p1 (East, precision 60) the opposite residual: 2·(−r)/(60 − ½).
 TANH1 = 0.7615941559557649
-ALICE_ON_BOARD = 100 * TANH1 + 30 + 15
-P1_ON_BOARD = -100 * TANH1 + 70 - 15
+TANH43 = -0.8700616617426719  # tanh(−4/3)
+R_ALICE = (50 * TANH1 - 50 * TANH43) / 2 - 2.75
+ALICE_SHARE = 2 * R_ALICE / 79.5
+P1_SHARE = -2 * R_ALICE / 59.5
 
 
 class RateTests(BaseTestCase):
@@ -55,12 +59,12 @@ class RateTests(BaseTestCase):
         h.result(cls.b1, [alice, p1, bob, p2], 420, 3)
         h.result(cls.b1, [p3, p4, p5, p6], 170, -4, arrival=2)
         rw = h.rated(w1)
-        passes = {alice: 60.0, p1: 40.0, bob: 55.0, p2: 45.0}
+        precision = {alice: 80.0, p1: 60.0}
         after = {alice: 52.5, bob: 52.5, p1: 45.0, p2: 46.0, p3: 51.0, p4: 48.0, p5: 49.0,
                  p6: 49.0}
         for u, rate in after.items():
             pts = 3 if u in (alice, bob) else -3 if u in (p1, p2) else -4 if u in (p3, p5) else 4
-            h.history(rw, u, rate=rate, pass_rate=passes.get(u, 50.0), played=1, points=pts,
+            h.history(rw, u, rate=rate, precision=precision.get(u, 70.0), played=1, points=pts,
                       average=float(pts), week_rate=rate + 10, week_boards=1, boards=1)
             h.standing(rw, u, rate, played_total=1, last_average=float(pts))
         w2 = h.week(cls.north, 2, closed=True)
@@ -184,16 +188,18 @@ class RateTests(BaseTestCase):
 
     # --------------------------------------------------------------- a board's arithmetic
 
-    def test_a_board_s_rate_is_the_hand_worked_figure(self) -> None:
+    def test_a_board_s_share_is_the_hand_worked_figure(self) -> None:
         got = board_rate(self.b1, self.alice.pk, "en")
-        assert got is not None and got.rate is not None
-        assert math.isclose(got.rate, ALICE_ON_BOARD, rel_tol=0, abs_tol=1e-9)
-        assert got.text.endswith(f"= {ALICE_ON_BOARD:.2f}."), got.text
+        assert got is not None and got.share is not None
+        assert math.isclose(got.share, ALICE_SHARE, rel_tol=0, abs_tol=1e-9)
+        assert f"= +{ALICE_SHARE:.2f} (80.00: the Rate's precision" in got.text, got.text
         assert "Board 1, North" in got.text
+        assert "(North 52.50, East 45.00, South 52.50, West 46.00)" in got.text
         east = board_rate(self.b1, self.p[0].pk, "zh")
-        assert east is not None and east.rate is not None
-        assert math.isclose(east.rate, P1_ON_BOARD, rel_tol=0, abs_tol=1e-9)
-        assert east.text.startswith("第 1 副，东") and "−21.16" in east.text, east.text
+        assert east is not None and east.share is not None
+        assert math.isclose(east.share, P1_SHARE, rel_tol=0, abs_tol=1e-9)
+        assert east.text.startswith("第 1 副，东"), east.text
+        assert f"= −{-P1_SHARE:.2f}（60.00 为牌技指数的精度" in east.text, east.text
 
     def test_no_arithmetic_before_the_week_is_rated(self) -> None:
         later = PoolBoard.objects.get(week__club=self.north, week__number=3, number=1)
@@ -216,8 +222,8 @@ class RateTests(BaseTestCase):
         assert re.search(r'<tr data-week="1"><td class="num">1</td><td class="num">1</td>'
                          r'<td class="num">\+3</td><td class="num">3.00</td>'
                          r'<td class="num">62.50</td><td class="num"><strong>52.50</strong>', section)
-        assert f"Rate on the board: {ALICE_ON_BOARD:.2f}" in section
-        assert f"= {ALICE_ON_BOARD:.2f}.</p>" in section
+        assert f"Share in the Rate: +{ALICE_SHARE:.2f}" in section
+        assert f"= +{ALICE_SHARE:.2f} (80.00: the Rate" in section
         assert section.count("rated when the week closes") == 3  # week 2's and this week's
         # The Rate comes before the masterpoints.
         assert html.index('id="rate"') < html.index('id="masterpoints"')
@@ -228,7 +234,7 @@ class RateTests(BaseTestCase):
         html = r.content.decode()
         assert "北方俱乐部 每周之后的牌技指数" in html
         assert ">周</text>" in html and ">牌技指数</text>" in html
-        assert f"本副牌技指数：{ALICE_ON_BOARD:.2f}" in html
+        assert f"对牌技指数的影响：+{ALICE_SHARE:.2f}" in html
         assert "第 1 副，北" in html
 
     def test_no_rate_yet(self) -> None:

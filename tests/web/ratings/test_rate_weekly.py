@@ -1,17 +1,16 @@
-"""A board's arithmetic on the profile against the weekly job's own rating (wip/rjob's
-``weekly``): for every result of a rated week (its second, so the Rates it worked from are
-not all the start's, and with a disconnection), the board rated alone from the stored
-``pass_rate`` gives each player's Rate on the board as the whole week's rating did, to the
-last digit."""
+"""A board's share on the profile against the weekly job's own fit: for every result of a
+rated week (its second, so the window holds two weeks and the Rates are not all the start's,
+and with a disconnection), the share worked out from the stored rows alone (the board's
+results, the fitted Rates and the precision in ``RatingHistory``) is the share worked out from
+the library's own fit of the week, to the last digit."""
 
 from __future__ import annotations
 
-import math
 import random
 
 from django.test import TestCase
 
-from bridgescore.ratings import rate_week
+from bridgescore.ratings import board_share, rate_week
 from bridgescore.web.compete import clock
 from bridgescore.web.pool.models import PoolBoard, PoolWeek
 from bridgescore.web.ratings import weekly
@@ -23,7 +22,7 @@ from .test_weekly import Weekly, week_of
 
 
 class BoardArithmeticTests(TestCase):
-    def test_each_board_s_rate_is_the_week_s(self) -> None:
+    def test_each_board_s_share_is_the_week_s(self) -> None:
         self.addCleanup(clock.real)
         club, td, people = club_with(28)
         first = start(club, td, boards=12, days=7)
@@ -37,25 +36,32 @@ class BoardArithmeticTests(TestCase):
         fill_week(second, rows)
         disconnect(second, 2, ids[10])
         Weekly.close_through(14.5)
-        want = rate_week(weekly.read_prior(club.pk), weekly.read_week(second.pk)[0],
-                         weekly.rate_settings(), detail=True)
+        st = weekly.rate_settings()
+        week = weekly.read_week(second.pk)[0]
+        want = rate_week(weekly.read_prior(club.pk), week, st,
+                         weekly.read_window(club.pk, 2, st))
+        assert want.window.weeks == 2
         assert weekly.rate_due() == 1
-        d = want.detail
-        assert d is not None
         boards = {int(b.pk): b for b in PoolBoard.objects.filter(week=second)}
         seen = set()
-        for i in range(len(d)):
-            b = boards[int(d.board[i])]
-            for seat, p in enumerate(d.players[i].tolist()):
+        for i in range(len(week)):
+            b = boards[int(week.board[i])]
+            sub = week.take(week.board == week.board[i])
+            for p in week.players[i].tolist():
                 got = board_rate(b, p, "en")
                 assert got is not None
-                stored = float(d.board_rate[i, seat])
-                if math.isnan(stored):
-                    assert got.rate is None and "not rated" in got.text
+                k = int(want.ratings.index([p])[0])
+                lib = board_share(sub, want.ratings, float(want.precision[k]), p, st)
+                if not lib.rated:
+                    assert got.share is None and "not rated" in got.text
                     seen.add("not rated")
+                elif lib.disconnected:
+                    assert got.share == lib.share and "disconnected" in got.text
+                    seen.add("disconnected")
+                elif not lib.counted:
+                    assert got.share is None and "left out of the fit" in got.text
+                    seen.add("table left out")
                 else:
-                    assert got.rate is not None
-                    assert got.rate == stored, (b.number, p, got.rate, stored)
-                    seen.add("disconnected" if stored == 0.0 and "disconnected" in got.text
-                             else "rated")
-        assert seen == {"rated", "not rated", "disconnected"}
+                    assert got.share == lib.share, (b.number, p, got.share, lib.share)
+                    seen.add("rated")
+        assert seen == {"rated", "not rated", "disconnected", "table left out"}

@@ -57,13 +57,16 @@ class RatingHistory(models.Model):
                              db_constraint=False, db_index=False)
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                related_name="rating_history", db_constraint=False)
-    rate = models.FloatField()  # the Rate after the week
-    weight = models.FloatField()  # its weight, in boards
+    rate = models.FloatField()  # the Rate after the week (the week's joint fit)
+    weight = models.FloatField()  # its weight, in boards (the prior's and the window's)
     boards = models.PositiveIntegerField()  # boards rated so far (the library's count)
-    # The Rate the week's last pass worked from: with it a board's Rate is explained exactly
-    # (docs/ratings.md: a board's Rate depends on the four Rates at the table and the board).
-    pass_rate = models.FloatField()
-    week_rate = models.FloatField(null=True, blank=True)  # W; none without a rated board
+    # The Rate's precision in the week's fit (4·H_pp, in boards): with the fitted Rates of
+    # the board's players (their rows of this week) a board's share is explained exactly
+    # (docs/ratings.md "A board's share").
+    precision = models.FloatField(default=0.0)
+    # The week's Rate: what this week's boards alone say, the others held at their fitted
+    # Rates; none without a board that carries information.
+    week_rate = models.FloatField(null=True, blank=True)
     week_boards = models.PositiveIntegerField(default=0)  # boards the Rate counted this week
     played = models.PositiveIntegerField(default=0)  # pool results this week (本周副数)
     points = models.IntegerField(default=0)  # this week's points (本周积分), penalties off
@@ -93,6 +96,10 @@ class RatingStanding(models.Model):
     rate = models.FloatField()
     weight = models.FloatField()
     boards = models.PositiveIntegerField()  # boards rated so far
+    # The prior the next week's fit starts from (docs/ratings.md "The prior"): the Rate the
+    # results no longer in the window stand for, and their weight in boards.
+    anchor = models.FloatField(default=50.0)
+    anchor_weight = models.FloatField(default=0.0)
     played_total = models.PositiveIntegerField(default=0)  # pool results in rated weeks
     last_average = models.FloatField(null=True, blank=True)  # 上周平均分: none if away
 

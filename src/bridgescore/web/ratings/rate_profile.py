@@ -1,11 +1,12 @@
 """The profile's Rate section: for each of the player's clubs, the five figures, the Rate's
 history as a chart (inline SVG, drawn here: no script), the recent weeks, and the recent pool
-boards, each rated one able to show its Rate's arithmetic (``explain``).
+boards, each rated one able to show what it did to the Rate (``explain``).
 
-A board's Rate depends only on the board's results that week and the four Rates each table
-worked from (docs/ratings.md), which ``RatingHistory.pass_rate`` keeps: the board's results
-rated alone, one pass, from those Rates, with the week's stored settings, give the very figure
-the week stored.
+In the joint fit a board's share (docs/ratings.md "A board's share") depends only on the
+board's results that week, the fitted Rates of the board's players that week (their
+``RatingHistory.rate``: every one of them played that week) and the player's precision that
+week (``RatingHistory.precision``), with the week's stored settings: the library's
+``board_share`` works it out from those, without the week's other results.
 """
 
 from __future__ import annotations
@@ -33,14 +34,15 @@ CHART_WEEKS = 52
 
 @dataclasses.dataclass(frozen=True)
 class BoardRate:
-    rate: float | None  # the player's Rate on the board (None: it did not count)
+    share: float | None  # what the board did to the player's Rate (None: it did not count)
     text: str  # its arithmetic in the reader's language
 
 
 def board_rate(board: PoolBoard, player_id: int, lang: Lang) -> BoardRate | None:
-    """The player's Rate on a pool board and its arithmetic, as the week's rating worked it
-    out; None while the board's week is not rated (or the player has no result on it)."""
-    from ...ratings import RateSettings, Ratings, WeekResults, explain_board, rate_week
+    """What a pool board did to the player's Rate in its week's fit, and its arithmetic;
+    None while the board's week is not rated (or the player has no result on it)."""
+    from ...errors import BridgeError
+    from ...ratings import RateSettings, Ratings, WeekResults, board_share, explain_share
 
     week = RatingWeek.objects.filter(week_id=board.week_id).first()
     if week is None:
@@ -53,22 +55,27 @@ def board_rate(board: PoolBoard, player_id: int, lang: Lang) -> BoardRate | None
     if not any(player_id in p for p in players):
         return None
     everyone = sorted({p for four in players for p in four})
-    prior = list(RatingHistory.objects.filter(week=week, player_id__in=everyone)
-                 .values_list("player_id", "pass_rate", "weight", "boards"))
-    ratings = Ratings.of([p[0] for p in prior], [p[1] for p in prior], [p[2] for p in prior],
-                         [p[3] for p in prior])
-    settings = dataclasses.replace(RateSettings.from_dict(week.settings), passes=1)
+    rows = list(RatingHistory.objects.filter(week=week, player_id__in=everyone)
+                .values_list("player_id", "rate", "weight", "boards", "precision"))
+    mine = [r for r in rows if r[0] == player_id]
+    if not mine:
+        return None
+    rates = Ratings.of([r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows],
+                       [r[3] for r in rows])
+    try:
+        settings = RateSettings.from_dict(week.settings)
+    except BridgeError:
+        return None  # a week of an earlier Rate, not yet refitted (recompute --refit)
     results_week = WeekResults.of(
         [board.number] * len(results), players, [r.ns_score for r in results],
         [[p in zero for p in four] for four in players])
-    done = rate_week(ratings, results_week, settings, detail=True)
-    d = done.detail
-    assert d is not None
-    row = next(i for i in range(len(d)) if player_id in d.players[i].tolist())
-    seat = d.players[row].tolist().index(player_id)
-    value = float(d.board_rate[row, seat])
-    return BoardRate(None if math.isnan(value) else value,
-                     explain_board(done, board.number, player_id, lang))
+    share = board_share(results_week, rates, float(mine[0][4]), player_id, settings)
+    return BoardRate(share.share if share.counted else None, explain_share(share, lang))
+
+
+def _signed_rate(x: float) -> str:
+    """A change of the Rate as shown: two decimals, its sign always (−, +)."""
+    return ("+" if x >= 0 else "") + rate_text(x)
 
 
 def _ticks(lo: float, hi: float) -> list[float]:
@@ -155,8 +162,8 @@ def _club_context(club: Any, f: standing.Figures, user_id: int, lang: Lang) -> d
                      "score": signed(s.result.ns_score if s.seat in (0, 2) else -s.result.ns_score),
                      "imps": week_points_text(s.imps), "provisional": s.provisional,
                      "at": s.result.at, "explained": explained,
-                     "rate": None if explained is None or explained.rate is None
-                     else rate_text(explained.rate)})
+                     "share": None if explained is None or explained.share is None
+                     else _signed_rate(explained.share)})
     slug = club.slug
     return {
         "club": club, "name": club.name_in(lang), "id": f"rate-{slug}",

@@ -2,9 +2,18 @@
 
 A club's rated weeks are rated again, in order, from an empty prior and each week's stored
 settings (``RatingWeek.settings``), with the weekly job's own reader and arithmetic
-(``weekly.read_week``, ``week_rows``), and compared with the stored
+(``weekly.read_week``, ``read_window``, ``week_rows``), and compared with the stored
 ``RatingHistory`` rows and, through the club's last rated week, its ``RatingStanding`` rows:
-to the last digit (floats equal exactly; a NULL only where none is recomputed).
+to the last digit (floats equal exactly; a NULL only where none is recomputed).  The window
+is carried from week to week while the settings stay the same (the window a fit leaves is the
+one the next week's close rebuilds from the stored results: ``Window.of``), and rebuilt as the
+close rebuilds it when they change.
+
+``refit`` (``recompute --refit``) is the switch-over to a new Rate: the club's history and
+standings are deleted and every rated week is rated again, in order, exactly once, with the
+platform's settings now (``weekly.rate_settings``), and written as the weekly close writes
+it — all in one transaction, the club's rated weeks locked, so that a second refit waits and
+then does the same again from the start.
 """
 
 from __future__ import annotations
@@ -13,12 +22,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from django.db import connection, transaction
 
 from ...errors import BridgeError
-from ...ratings import RateSettings, Ratings
+from ...ratings import RateSettings, Ratings, Window
 from ..clubs.models import Club
 from .models import RatingHistory, RatingStanding, RatingWeek
-from .weekly import read_week, week_rows
+from .weekly import _write, rate_settings, read_week, read_window, week_rows
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -26,9 +36,10 @@ if TYPE_CHECKING:
 __all__ = ["Recomputed", "recompute"]
 
 SHOWN = 10  # differences listed
-_HISTORY = ("rate", "weight", "boards", "pass_rate", "week_rate", "week_boards", "played",
+_HISTORY = ("rate", "weight", "boards", "precision", "week_rate", "week_boards", "played",
             "points", "average")
-_STANDING = ("rate", "weight", "boards", "played_total", "last_average", "week")
+_STANDING = ("rate", "weight", "boards", "anchor", "anchor_weight", "played_total",
+             "last_average", "week")
 
 
 @dataclass
@@ -74,10 +85,25 @@ def _shown(x: float) -> str:
     return "none" if x != x else repr(float(x))
 
 
-def recompute(club_slug: str, week: int | None = None) -> Recomputed:
+def _settings(rw: RatingWeek) -> RateSettings:
+    try:
+        return RateSettings.from_dict(rw.settings)
+    except BridgeError:
+        raise BridgeError(f"week {rw.number} was rated by an earlier Rate whose settings this one "
+                          "does not read: run recompute --refit to rate the club's weeks again",
+                          f"第 {rw.number} 周是用旧版牌技指数计算的，其设置无法读取：请运行 recompute "
+                          "--refit 重新计算该俱乐部各周") from None
+
+
+def _club(club_slug: str) -> Club:
     club = Club.objects.filter(slug=club_slug).first()
     if club is None:
         raise BridgeError(f"no club {club_slug!r}", f"没有俱乐部 {club_slug!r}")
+    return club
+
+
+def recompute(club_slug: str, week: int | None = None) -> Recomputed:
+    club = _club(club_slug)
     weeks = list(RatingWeek.objects.filter(club=club).order_by("number"))
     if week is not None:
         if not any(w.number == week for w in weeks):
@@ -86,12 +112,18 @@ def recompute(club_slug: str, week: int | None = None) -> Recomputed:
         weeks = [w for w in weeks if w.number <= week]
     out = Recomputed(club_slug)
     prior = Ratings.empty()
+    window: Window | None = None
+    last: RateSettings | None = None
     total = np.zeros(0, np.int64)
     last_average = np.zeros(0)
     last_week = np.zeros(0)
     for rw in weeks:
+        st = _settings(rw)
+        if window is None or st != last:
+            window = read_window(int(club.pk), int(rw.number), st)
         results, tally = read_week(int(rw.week_id))
-        rows = week_rows(prior, results, tally, RateSettings.from_dict(rw.settings))
+        rows = week_rows(prior, results, tally, st, window)
+        window, last = rows.rating.window, st
         new = rows.rating.ratings
         grown = np.zeros(new.player.size, np.int64)
         grown[np.searchsorted(new.player, prior.player)] = total
@@ -102,7 +134,7 @@ def recompute(club_slug: str, week: int | None = None) -> Recomputed:
                       .values_list("player_id", *_HISTORY))
         sp = np.array([r[0] for r in stored], dtype=np.int64)
         got = _arrays([r[1:] for r in stored], len(_HISTORY))
-        want = [rows.rate, rows.weight, rows.boards, rows.pass_rate, rows.week_rate,
+        want = [rows.rate, rows.weight, rows.boards, rows.precision, rows.week_rate,
                 rows.week_boards, rows.played, rows.points, rows.average]
         _compare(out, (f"week {rw.number}", f"第 {rw.number} 周"), rows.player, sp, _HISTORY,
                  want, got)
@@ -111,10 +143,40 @@ def recompute(club_slug: str, week: int | None = None) -> Recomputed:
     if weeks and weeks[-1].number == RatingWeek.objects.filter(club=club).order_by(
             "-number").values_list("number", flat=True).first():
         stored = list(RatingStanding.objects.filter(club=club).order_by("player_id")
-                      .values_list("player_id", "rate", "weight", "boards", "played_total",
-                                   "last_average", "week__number"))
+                      .values_list("player_id", "rate", "weight", "boards", "anchor",
+                                   "anchor_weight", "played_total", "last_average",
+                                   "week__number"))
         sp = np.array([r[0] for r in stored], dtype=np.int64)
         got = _arrays([r[1:] for r in stored], len(_STANDING))
         _compare(out, ("standings", "当前排名"), prior.player, sp, _STANDING,
-                 [prior.rate, prior.weight, prior.boards, total, last_average, last_week], got)
+                 [prior.rate, prior.weight, prior.boards, prior.anchor, prior.anchor_weight,
+                  total, last_average, last_week], got)
     return out
+
+
+def refit(club_slug: str) -> int:
+    """The switch-over: every rated week of the club rated again with the platform's
+    settings, in order, and stored as the weekly close stores it (module docstring); how
+    many weeks."""
+    club = _club(club_slug)
+    st = rate_settings()
+    with transaction.atomic():
+        qs = RatingWeek.objects.filter(club=club).order_by("number")
+        if connection.features.has_select_for_update:
+            qs = qs.select_for_update()
+        weeks = list(qs)
+        RatingHistory.objects.filter(club=club).delete()
+        RatingStanding.objects.filter(club=club).delete()
+        prior = Ratings.empty()
+        window: Window | None = None
+        for rw in weeks:
+            if window is None:
+                window = read_window(int(club.pk), int(rw.number), st)
+            results, tally = read_week(int(rw.week_id))
+            rows = week_rows(prior, results, tally, st, window)
+            _write(rw, rows)
+            RatingWeek.objects.filter(pk=rw.pk).update(settings=st.to_dict(),
+                                                       results=len(results),
+                                                       players=int(rows.player.size))
+            prior, window = rows.rating.ratings, rows.rating.window
+    return len(weeks)

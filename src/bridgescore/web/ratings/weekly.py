@@ -4,9 +4,14 @@ When a club's pool week has closed (``pool.services.close_due``), ``rate_due`` �
 server's sweep, in a thread of its own so that the tables' sweep never waits for it — rates
 it exactly once: the week's results are read from the pool's rows into a ``WeekResults``
 (``read_week``: binary COPY in chunks on PostgreSQL, no model instances), the club's
-``RatingStanding`` rows are the prior, the library's ``rate_week`` does the rest, and the
-``RatingWeek``, every player's ``RatingHistory`` and the new standings are written in one
-transaction (``bulk``).  Exactly once however many servers sweep: the pool week's row is
+``RatingStanding`` rows are the prior, the window of the weeks before is rebuilt from the
+pool's stored results of the club's last ``window`` rated weeks (``read_window``: the same
+reader, each week prepared and added as it is read), the library's ``rate_week`` fits the
+Rates jointly, and the ``RatingWeek``, every player's ``RatingHistory`` and the new standings
+are written in one transaction (``bulk``).  The window costs a read of every result it holds
+at each close: with ``window`` = 40 weeks that is 40 weeks of results (at most
+``max_results``, 10 million by default), about 2.8 µs a result on PostgreSQL — the read
+grows with the weeks until the window is full, then stays.  Exactly once however many servers sweep: the pool week's row is
 taken with ``skip_locked`` inside the transaction (SQLite: its single writer), and
 ``RatingWeek`` is unique per pool week and per club and number.  A club's weeks are rated in
 order: week n waits until week n − 1 is rated, so a server that was down catches up week by
@@ -26,7 +31,17 @@ import numpy as np
 from django.conf import settings as django_settings
 from django.db import IntegrityError, OperationalError, connection, transaction
 
-from ...ratings import RateSettings, Ratings, WeekRating, WeekResults, rate_week
+from ...ratings import (
+    RateSettings,
+    Ratings,
+    WeekRating,
+    WeekResults,
+    WeekTally,
+    Window,
+    rate_week,
+    tally_week,
+)
+from ...ratings.fit import prepare
 from ..compete import clock
 from ..pool.models import PoolBoard, PoolPenalty, PoolResult, PoolScore, PoolWeek
 from . import bulk
@@ -38,7 +53,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 __all__ = ["Timings", "WeekRows", "WeekTally", "rate_due", "rate_settings", "rate_week_of",
-           "read_prior", "read_week", "sweep", "week_rows"]
+           "read_prior", "read_week", "read_window", "sweep", "week_rows"]
 
 CHUNK = 1 << 20  # rows read at a time
 
@@ -57,8 +72,10 @@ def rate_settings() -> RateSettings:
 # ---------------------------------------------------------------------------- reading
 
 
-def read_week(week_id: int, chunk: int = CHUNK) -> tuple[WeekResults, WeekTally]:
-    """The pool week's results, and its players' tally.
+def read_week(week_id: int, chunk: int = CHUNK, tally: bool = True
+              ) -> tuple[WeekResults, WeekTally]:
+    """The pool week's results, and its players' tally (``ratings.tally_week``; an empty
+    tally when ``tally`` is off: the window's weeks need the results only).
 
     Results: board key = the ``PoolBoard`` id, the four players, the NS score; ``rate_zero``
     where a disconnection penalty with ``rate_zero`` names the player and the board (a
@@ -71,16 +88,19 @@ def read_week(week_id: int, chunk: int = CHUNK) -> tuple[WeekResults, WeekTally]
     score rows of one seat, then sums in NumPy: a ``GROUP BY`` over the week's four rows a
     result costs PostgreSQL several times more at ten million results."""
     res, board, score = _t(PoolResult), _t(PoolBoard), _t(PoolScore)
-    # The NS IMPs of each result (their count is the week's number of results).
-    parts = list(bulk.read(f"SELECT CAST(result_id AS bigint), CAST(imps AS bigint) FROM "
-                           f"{score} WHERE week_id = %s AND seat = 0", [week_id], "ii", chunk))
-    ids = np.concatenate([p[0] for p in parts]) if parts else np.zeros(0, np.int64)
-    imps = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, np.int64)
-    del parts
-    order = np.argsort(ids)
-    ids, imps = ids[order], imps[order]
-    del order
-    total = int(ids.size)
+    ids = np.zeros(0, np.int64)
+    imps = np.zeros(0, np.int64)
+    if tally:
+        # The NS IMPs of each result (their count is the week's number of results).
+        parts = list(bulk.read(f"SELECT CAST(result_id AS bigint), CAST(imps AS bigint) FROM "
+                               f"{score} WHERE week_id = %s AND seat = 0", [week_id], "ii",
+                               chunk))
+        ids = np.concatenate([p[0] for p in parts]) if parts else np.zeros(0, np.int64)
+        imps = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, np.int64)
+        del parts
+        order = np.argsort(ids)
+        ids, imps = ids[order], imps[order]
+        del order
     zero = sorted((int(b), int(p)) for b, p in PoolPenalty.objects.filter(
         week_id=week_id, rate_zero=True, board__isnull=False).values_list("board_id", "player_id"))
     zero_keys = np.array([(b << 32) | p for b, p in zero], dtype=np.int64)
@@ -88,18 +108,20 @@ def read_week(week_id: int, chunk: int = CHUNK) -> tuple[WeekResults, WeekTally]
            f"CAST(r.north_id AS bigint), CAST(r.east_id AS bigint), CAST(r.south_id AS bigint), "
            f"CAST(r.west_id AS bigint), CAST(r.ns_score AS bigint) FROM {res} r "
            f"JOIN {board} b ON b.id = r.board_id WHERE b.week_id = %s")
+    total = int(ids.size)
     ns_imps = np.empty(total, np.int64)
     at = [0]
 
     def pieces() -> Any:
         for rid, b, n, e, s, w, sc in bulk.read(sql, [week_id], "iiiiiii", chunk):
             k = int(rid.size)
-            if at[0] + k > total:
-                raise RuntimeError("a pool result without its scores")
-            found = np.searchsorted(ids, rid)
-            if k and not bool(np.all(ids[np.minimum(found, max(total - 1, 0))] == rid)):
-                raise RuntimeError("a pool result without its scores")
-            ns_imps[at[0]:at[0] + k] = imps[found]
+            if tally:
+                if at[0] + k > total:
+                    raise RuntimeError("a pool result without its scores")
+                found = np.searchsorted(ids, rid)
+                if k and not bool(np.all(ids[np.minimum(found, max(total - 1, 0))] == rid)):
+                    raise RuntimeError("a pool result without its scores")
+                ns_imps[at[0]:at[0] + k] = imps[found]
             at[0] += k
             players = np.stack([n, e, s, w], axis=1)
             rz = np.zeros(players.shape, np.bool_)
@@ -110,62 +132,39 @@ def read_week(week_id: int, chunk: int = CHUNK) -> tuple[WeekResults, WeekTally]
                     rz[:, seat] = np.isin((b << 32) | players[:, seat], zero_keys)
             yield WeekResults(b, players, sc, rz)
 
-    week = WeekResults.concat(pieces(), total)
-    return week, _tally(week_id, week, ns_imps)
+    week = WeekResults.concat(pieces(), total) if tally else WeekResults.concat(pieces())
+    if not tally:
+        return week, tally_week(np.zeros((0, 4), np.int64), np.zeros(0, np.int64))
+    pens = list(PoolPenalty.objects.filter(week_id=week_id).values_list("player_id", "points"))
+    return week, tally_week(week.players, ns_imps, np.array([p for p, _ in pens], np.int64),
+                            np.array([x for _, x in pens], np.int64))
 
 
-@dataclass(frozen=True)
-class WeekTally:
-    """This week's pool figures of every player with a result (``player`` sorted): results
-    (``played``) and points (their IMPs plus their disconnection penalties)."""
-
-    player: NDArray[np.int64]
-    played: NDArray[np.int64]
-    points: NDArray[np.int64]
-
-
-DENSE = 50_000_000  # player ids below this are counted in arrays indexed by the id
-
-
-def _tally(week_id: int, week: WeekResults, ns_imps: NDArray[np.int64]) -> WeekTally:
-    players = week.players
-    if players.size and int(players.min()) >= 0 and int(players.max()) < DENSE:
-        size = int(players.max()) + 1
-        played = np.zeros(size, np.int64)
-        points = np.zeros(size, np.int64)
-        for seat in range(4):
-            col = np.ascontiguousarray(players[:, seat])
-            played += np.bincount(col, minlength=size)
-            # Whole numbers far below 2**53: the float sums are exact.
-            got = np.bincount(col, weights=ns_imps, minlength=size)
-            points += np.rint(got).astype(np.int64) * (1 if seat % 2 == 0 else -1)
-        player = np.flatnonzero(played)
-        played, points = played[player], points[player]
-    else:
-        player, code = np.unique(players.reshape(-1), return_inverse=True)
-        code = code.reshape(players.shape)
-        played = np.zeros(player.size, np.int64)
-        points = np.zeros(player.size, np.int64)
-        for seat in range(4):
-            played += np.bincount(code[:, seat], minlength=player.size)
-            np.add.at(points, code[:, seat], ns_imps if seat % 2 == 0 else -ns_imps)
-    player = player.astype(np.int64)
-    for pid, pts in PoolPenalty.objects.filter(week_id=week_id).values_list("player_id", "points"):
-        i = int(np.searchsorted(player, pid))
-        if i < player.size and int(player[i]) == pid:  # no result: not in the history
-            points[i] += int(pts)
-    return WeekTally(player, played, points)
+def read_window(club_id: int, number: int, st: RateSettings) -> Window:
+    """The window the fit of the club's week ``number`` starts from: the club's rated weeks
+    ``number − window`` … ``number − 1``, read from the pool's stored results, oldest first,
+    each prepared and added as it is read (``Window.push``): the window the weekly fits left,
+    to the last digit (``Window.of``)."""
+    window = Window.empty(st)
+    for wid in (RatingWeek.objects.filter(club_id=club_id, number__gte=number - st.window,
+                                          number__lt=number)
+                .order_by("number").values_list("week_id", flat=True)):
+        results, _ = read_week(int(wid), tally=False)
+        window = window.push(prepare(results, st), st)
+        del results
+    return window
 
 
 def read_prior(club_id: int) -> Ratings:
     sql = (f"SELECT CAST(player_id AS bigint), CAST(rate AS double precision), "
-           f"CAST(weight AS double precision), CAST(boards AS bigint) "
+           f"CAST(weight AS double precision), CAST(boards AS bigint), "
+           f"CAST(anchor AS double precision), CAST(anchor_weight AS double precision) "
            f"FROM {_t(RatingStanding)} WHERE club_id = %s")
-    parts = list(bulk.read(sql, [club_id], "iffi"))
+    parts = list(bulk.read(sql, [club_id], "iffiff"))
     if not parts:
         return Ratings.empty()
-    cols = [np.concatenate([p[i] for p in parts]) for i in range(4)]
-    return Ratings(cols[0], cols[1], cols[2], cols[3])
+    cols = [np.concatenate([p[i] for p in parts]) for i in range(6)]
+    return Ratings(cols[0], cols[1], cols[2], cols[3], cols[4], cols[5])
 
 
 # ---------------------------------------------------------------------------- the arithmetic
@@ -174,17 +173,18 @@ def read_prior(club_id: int) -> Ratings:
 @dataclass(frozen=True)
 class WeekRows:
     """What a rated week writes.  History (one per player with a result, ``player`` sorted;
-    NaN for none): ``rate``, ``weight``, ``boards``, ``pass_rate``, ``week_rate``,
+    NaN for none): ``rate``, ``weight``, ``boards``, ``precision``, ``week_rate``,
     ``week_boards``, ``played``, ``points``, ``average``.  Standings (one per player of the
-    new ratings, ``rating.ratings.player``): the new Rate, weight and boards from ``rating``,
-    ``stand_played`` (this week's results, 0 if away) and ``stand_average`` (NaN if away)."""
+    new ratings, ``rating.ratings.player``): the new Rate, weight, boards and prior from
+    ``rating``, ``stand_played`` (this week's results, 0 if away) and ``stand_average`` (NaN
+    if away)."""
 
     rating: WeekRating
     player: NDArray[np.int64]
     rate: NDArray[np.float64]
     weight: NDArray[np.float64]
     boards: NDArray[np.int64]
-    pass_rate: NDArray[np.float64]
+    precision: NDArray[np.float64]
     week_rate: NDArray[np.float64]
     week_boards: NDArray[np.int64]
     played: NDArray[np.int64]
@@ -194,10 +194,10 @@ class WeekRows:
     stand_average: NDArray[np.float64]
 
 
-def week_rows(prior: Ratings, week: WeekResults, tally: WeekTally, st: RateSettings) -> WeekRows:
-    done = rate_week(prior, week, st)
+def week_rows(prior: Ratings, week: WeekResults, tally: WeekTally, st: RateSettings,
+              window: Window | None = None) -> WeekRows:
+    done = rate_week(prior, week, st, window)
     new = done.ratings
-    assert done.pass_rate is not None
     at = np.searchsorted(new.player, tally.player)
     if tally.player.size and (new.player.size == 0 or not bool(np.all(
             new.player[np.minimum(at, new.player.size - 1)] == tally.player))):
@@ -210,24 +210,24 @@ def week_rows(prior: Ratings, week: WeekResults, tally: WeekTally, st: RateSetti
         raise RuntimeError("a player has a result but no pool scores this week")
     week_rate[rated] = done.week_rate
     week_boards[rated] = done.boards
-    with np.errstate(divide="ignore", invalid="ignore"):
-        average = np.where(tally.played > 0, tally.points / np.maximum(tally.played, 1), np.nan)
+    average = tally.average
     stand_played = np.zeros(new.player.size, np.int64)
     stand_played[at] = tally.played
     stand_average = np.full(new.player.size, np.nan)
     stand_average[at] = average
     return WeekRows(done, tally.player, new.rate[at], new.weight[at], new.boards[at],
-                    done.pass_rate[at], week_rate, week_boards, tally.played, tally.points,
+                    done.precision[at], week_rate, week_boards, tally.played, tally.points,
                     average, stand_played, stand_average)
 
 
 # ---------------------------------------------------------------------------- writing
 
-_HISTORY_IN = ("player_id", "rate", "weight", "boards", "pass_rate", "week_rate", "week_boards",
-               "played", "points", "average")
+_HISTORY_IN = ("player_id", "rate", "weight", "boards", "precision", "week_rate",
+               "week_boards", "played", "points", "average")
 _HISTORY_KINDS = "iffiffiiif"
-_STANDING_IN = ("player_id", "rate", "weight", "boards", "played", "last_average")
-_STANDING_KINDS = "iffiif"
+_STANDING_IN = ("player_id", "rate", "weight", "boards", "anchor", "anchor_weight", "played",
+                "last_average")
+_STANDING_KINDS = "iffiffif"
 
 
 def _temp(cur: Any, name: str, columns: tuple[str, ...], kinds: str) -> None:
@@ -243,26 +243,28 @@ def _write(rw: RatingWeek, rows: WeekRows) -> None:
         _temp(cur, "rating_history_in", _HISTORY_IN, _HISTORY_KINDS)
         _temp(cur, "rating_standing_in", _STANDING_IN, _STANDING_KINDS)
     bulk.write("rating_history_in", _HISTORY_IN,
-               [rows.player, rows.rate, rows.weight, rows.boards, rows.pass_rate,
+               [rows.player, rows.rate, rows.weight, rows.boards, rows.precision,
                 rows.week_rate, rows.week_boards, rows.played, rows.points, rows.average],
                _HISTORY_KINDS)
     new = rows.rating.ratings
     bulk.write("rating_standing_in", _STANDING_IN,
-               [new.player, new.rate, new.weight, new.boards, rows.stand_played,
-                rows.stand_average], _STANDING_KINDS)
+               [new.player, new.rate, new.weight, new.boards, new.anchor, new.anchor_weight,
+                rows.stand_played, rows.stand_average], _STANDING_KINDS)
     with connection.cursor() as cur:
         cur.execute(
-            f"INSERT INTO {hist} (week_id, club_id, player_id, rate, weight, boards, pass_rate, "
+            f"INSERT INTO {hist} (week_id, club_id, player_id, rate, weight, boards, precision, "
             f"week_rate, week_boards, played, points, average) SELECT %s, %s, player_id, rate, "
-            f"weight, boards, pass_rate, NULLIF(week_rate, 'NaN'), week_boards, played, points, "
+            f"weight, boards, precision, NULLIF(week_rate, 'NaN'), week_boards, played, points, "
             f"NULLIF(average, 'NaN') FROM rating_history_in", [rw.pk, rw.club_id])
         # Everyone of the new ratings: one who stayed away keeps the Rate, the weight fades.
         cur.execute(
-            f"INSERT INTO {stand} (club_id, player_id, week_id, rate, weight, boards, "
-            f"played_total, last_average) SELECT %s, player_id, %s, rate, weight, boards, "
-            f"played, NULLIF(last_average, 'NaN') FROM rating_standing_in WHERE true "
+            f"INSERT INTO {stand} (club_id, player_id, week_id, rate, weight, boards, anchor, "
+            f"anchor_weight, played_total, last_average) SELECT %s, player_id, %s, rate, weight, "
+            f"boards, anchor, anchor_weight, played, NULLIF(last_average, 'NaN') "
+            f"FROM rating_standing_in WHERE true "
             f"ON CONFLICT (club_id, player_id) DO UPDATE SET week_id = excluded.week_id, "
             f"rate = excluded.rate, weight = excluded.weight, boards = excluded.boards, "
+            f"anchor = excluded.anchor, anchor_weight = excluded.anchor_weight, "
             f"played_total = {stand}.played_total + excluded.played_total, "
             f"last_average = excluded.last_average", [rw.club_id, rw.pk])
         cur.execute("DROP TABLE rating_history_in")
@@ -324,9 +326,11 @@ def _rate_once(week_id: int) -> Timings | None:
     t0 = time.perf_counter()
     st = rate_settings()
     prior = read_prior(int(week.club_id))
+    window = read_window(int(week.club_id), int(week.number), st)
     results, tally = read_week(week_id)
     t1 = time.perf_counter()
-    rows = week_rows(prior, results, tally, st)
+    rows = week_rows(prior, results, tally, st, window)
+    del window
     t2 = time.perf_counter()
     rw = RatingWeek.objects.create(week=week, club_id=week.club_id, number=week.number,
                                    settings=st.to_dict(), results=len(results),
