@@ -2,7 +2,9 @@
 meet, rated week by week by the old Rate, the new Rate and three baselines on the same results.
 
 Run through ``benchmarks/rating_simulation.py --world NAME [--seeds 5] [--first-seed 100]
-[--json PATH] [--markdown PATH]`` (``--world all``: every world, and the table).
+[--json PATH] [--markdown PATH] [--new-variant K=V,…]`` (``--world all``: every world, and the
+table; ``--new-variant start_weight=4,imp_scale=10``: the new Rate with those settings too,
+beside its defaults, each checked against the targets).
 
 **A world** (``WorldSpec``; the named ones are ``WORLDS``):
 
