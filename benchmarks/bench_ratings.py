@@ -1,27 +1,28 @@
-"""Benchmark: the Rate's week close (牌技指数, docs/ratings.md) — a week of 10,000,000 results
-of 1,000,000 players rated in one call of ``rate_week``.
+"""Benchmark: the Rate's weekly fit (牌技指数, docs/ratings.md) — every player's Rate fitted
+jointly to a window of 10,000,000 results of 1,000,000 players in one call of ``rate_week``.
 
 Run: .venv/bin/python benchmarks/bench_ratings.py [--quick] [--seed N] [--sparse-ids]
-                                                   [--no-trace] [--json PATH]
+                                                   [--weeks K] [--json PATH]
 
-The week is made up from the seed: boards of 1 to 40 results (the pool retires a board at
-40), each board's results drawn from a few likely scores, every table four different players
-out of the million (seated so that partners and opponents change from board to board), one
-seat in a thousand disconnected, 90% of the players rated before; the rows come in a random
-order (as results arrive), in pieces of a million joined by ``WeekResults.concat`` (the way a
-database is read in chunks).  Player ids are dense (database keys) or, with
-``--sparse-ids``, spread over 2**40.
+The window is K weeks (10) of 1,000,000 results each, made up from the seed: boards of 1 to 40
+results (the pool retires a board at 40), each board's results drawn from a few likely scores,
+every table four different players out of the million (seated so that partners and opponents
+change from board to board), one seat in a thousand disconnected, 90% of the players rated
+before; each week's rows come in a random order, in pieces joined by ``WeekResults.concat``.
+The first K − 1 weeks are pushed into the window (``Window.push``), the K-th week is fitted
+from a made-up prior (a first fit), then a week K + 1 with the first fit's Rates and window
+(the weekly case: ``max_results`` keeps the window at 10,000,000, so the oldest week is folded
+into the prior), then a week with nobody playing.
 
 Prints, with the targets in brackets:
-  the week's close: seconds for ``rate_week``, by the clock and of CPU (the machine's load
-    average beside them: on a shared machine the clock counts other work too)      (≤ 60 s)
-  memory: the process's peak resident size (ru_maxrss), the week included          (≤ 4 GB)
-    and, measured again under tracemalloc, the most ``rate_week`` itself held at once
-  the plain-Python reference (tests/ratings_reference.py: a loop over results) on a
-    subsample of whole boards, the same figures to 1e-9, and the ratio of the CPU time per
-    result
+  the weekly fit of the 10M-result window, seconds by the clock and of CPU, the
+    conjugate-gradient steps                                                        (≤ 20 s)
+  the week with nobody playing                                                      (≤ 20 s)
+  memory: the process's peak resident size (ru_maxrss), the window included         (≤ 4 GB)
+  the dense reference (tests/ratings_reference.py: the normal equations written out and
+    solved by numpy.linalg.solve) on a small week: the same Rates to 1e-7
 
-``--quick`` is a week of 1,000,000 results and 100,000 players (a check that it works).
+``--quick`` is a window of 1,000,000 results and 100,000 players (a check that it works).
 """
 
 from __future__ import annotations
@@ -34,16 +35,16 @@ import platform
 import resource
 import sys
 import time
-import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
-from bridgescore.ratings import RateSettings, Ratings, WeekResults, rate_week
+from bridgescore.ratings import RateSettings, Ratings, WeekResults, Window, rate_week
+from bridgescore.ratings.fit import prepare
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from ratings_reference import Standing, reference_week
+from ratings_reference import Standing, reference_weeks
 
 # Scores a board's tables commonly reach (both vulnerabilities mixed: each board draws its
 # few likely results from here).
@@ -114,77 +115,79 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--sparse-ids", action="store_true")
-    ap.add_argument("--no-trace", action="store_true")
-    ap.add_argument("--naive-results", type=int, default=20_000)
+    ap.add_argument("--weeks", type=int, default=10)
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     results, players = (1_000_000, 100_000) if args.quick else (10_000_000, 1_000_000)
-    st = RateSettings()
-    out: dict[str, object] = {"results": results, "players": players, "seed": args.seed,
-                              "sparse_ids": args.sparse_ids, "python": platform.python_version(),
-                              "numpy": np.__version__}
+    per_week = results // args.weeks
+    st = RateSettings(max_results=results)
+    out: dict[str, object] = {"results": results, "players": players, "weeks": args.weeks,
+                              "seed": args.seed, "sparse_ids": args.sparse_ids,
+                              "python": platform.python_version(), "numpy": np.__version__,
+                              "tolerance": st.tolerance}
 
     t = time.perf_counter()
-    prior, week = synthetic_week(args.seed, results, players, args.sparse_ids)
+    window = Window.empty(st)
+    prior = Ratings.empty()
+    for k in range(args.weeks - 1):
+        prior, week = synthetic_week(args.seed + k, per_week, players, args.sparse_ids)
+        window = window.push(prepare(week, st), st)
+        del week
+    prior, week = synthetic_week(args.seed + args.weeks, per_week, players, args.sparse_ids)
     made = time.perf_counter() - t
-    boards = np.unique(week.board).size
-    print(f"week: {results:,} results on {boards:,} boards, {players:,} players "
-          f"({len(prior):,} rated before); made in {made:.1f} s; "
-          f"peak RSS so far {rss_mb():,.0f} MB")
+    print(f"window: {len(window):,} results counted of {args.weeks - 1} weeks of {per_week:,} "
+          f"(and a week to fit), {players:,} players; made in {made:.1f} s; peak RSS so far "
+          f"{rss_mb():,.0f} MB")
     gc.collect()
-    before = rss_mb()
     load = os.getloadavg()[0]
     t, cpu = time.perf_counter(), time.process_time()
-    done = rate_week(prior, week, st)
+    first = rate_week(prior, week, st, window)
+    first_s, first_cpu = time.perf_counter() - t, time.process_time() - cpu
+    print(f"first fit (a made-up prior): {first_s:.1f} s by the clock, {first_cpu:.1f} s of CPU, "
+          f"{first.iterations} steps, window {len(first.window):,} results")
+    del window, week, prior
+    _, week = synthetic_week(args.seed + args.weeks + 1, per_week, players, args.sparse_ids)
+    gc.collect()
+    t, cpu = time.perf_counter(), time.process_time()
+    done = rate_week(first.ratings, week, st, first.window)
     seconds, cpu = time.perf_counter() - t, time.process_time() - cpu
+    print(f"weekly fit: {seconds:.1f} s by the clock, {cpu:.1f} s of CPU, {done.iterations} "
+          f"conjugate-gradient steps, window {len(done.window):,} results of "
+          f"{done.window.ids.size:,} players   (target ≤ 20 s)  [load average {load:.1f} on "
+          f"{os.cpu_count()} cores: other work shares them]")
+    del first, week
+    gc.collect()
+    t, c0 = time.perf_counter(), time.process_time()
+    empty = rate_week(done.ratings, WeekResults.empty(), st, done.window)
+    empty_s, empty_cpu = time.perf_counter() - t, time.process_time() - c0
+    print(f"a week with nobody playing: {empty_s:.1f} s by the clock, {empty_cpu:.1f} s of CPU, "
+          f"{empty.iterations} steps   (target ≤ 20 s)")
     peak = rss_mb()
-    print(f"rate_week: {seconds:.1f} s by the clock, {cpu:.1f} s of CPU   (target ≤ 60 s)  "
-          f"[load average {load:.1f} on {os.cpu_count()} cores: other work shares them]")
-    print(f"peak RSS of the process: {peak:,.0f} MB (before the call {before:,.0f} MB)   "
-          "(target ≤ 4,096 MB)")
-    print(f"  {len(done.ratings):,} players rated after the week, {done.player.size:,} played "
-          f"rated boards; mean Rate {float(done.ratings.rate.mean()):.2f}")
-    out.update(seconds=round(seconds, 2), cpu_seconds=round(cpu, 2), load_average=round(load, 1),
-               peak_rss_mb=round(peak), rss_before_mb=round(before))
-    del done
+    print(f"peak RSS of the process: {peak:,.0f} MB   (target ≤ 4,096 MB)")
+    out.update(first_seconds=round(first_s, 2), seconds=round(seconds, 2),
+               cpu_seconds=round(cpu, 2), iterations=done.iterations,
+               window_results=len(done.window), empty_week_seconds=round(empty_s, 2),
+               empty_week_cpu_seconds=round(empty_cpu, 2), empty_week_iterations=empty.iterations,
+               load_average=round(load, 1), peak_rss_mb=round(peak))
+    del done, empty
     gc.collect()
 
-    if not args.no_trace:
-        tracemalloc.start()
-        rate_week(prior, week, st)
-        held = tracemalloc.get_traced_memory()[1] / 2**20
-        tracemalloc.stop()
-        gc.collect()
-        print(f"  rate_week's own peak allocation (tracemalloc): {held:,.0f} MB, on top of the "
-              f"week's {(week.board.nbytes + week.players.nbytes + week.ns_score.nbytes + week.rate_zero.nbytes) / 2**20:,.0f} MB")
-        out["rate_week_peak_mb"] = round(held)
-
-    small_prior, small = subsample(week, prior, args.naive_results, args.seed)
+    # The dense reference on a small week (its players' dense matrix must fit: ~2,000).
+    tight = RateSettings(min_results=2, tolerance=1e-10, max_iterations=5000)
+    small_prior, small = synthetic_week(args.seed + 99, 500, 2000)
     rows = [(int(b), tuple(int(x) for x in p), int(s), tuple(bool(z) for z in rz))
             for b, p, s, rz in zip(small.board, small.players, small.ns_score, small.rate_zero,
                                    strict=True)]
     standing = {int(p): Standing(float(r), float(w), int(n)) for p, r, w, n in zip(
         small_prior.player, small_prior.rate, small_prior.weight, small_prior.boards, strict=True)}
-    # CPU times (process_time) on both sides: the ratio is not the machine's load.
-    t = time.process_time()
-    want, _ = reference_week(standing, rows, st)  # type: ignore[arg-type]
-    naive = time.process_time() - t
-    t = time.process_time()
-    got = rate_week(small_prior, small, st)
-    fast_small = time.process_time() - t
+    want, _ = reference_weeks([rows], tight, standing)  # type: ignore[list-item]
+    got = rate_week(small_prior, small, tight)
     worst = max(abs(float(r) - want[int(p)].rate)
                 for p, r in zip(got.ratings.player, got.ratings.rate, strict=True))
-    assert worst <= 1e-9, worst
-    per_naive = naive / len(small) * 1e6
-    per_fast = cpu / results * 1e6
-    print(f"reference (a Python loop) on {len(small):,} results: {naive:.2f} s of CPU = "
-          f"{per_naive:.1f} µs a result; rate_week on the same: {fast_small:.3f} s; the same "
-          f"Rates (largest difference {worst:.1e})")
-    print(f"rate_week on the whole week: {per_fast:.2f} µs of CPU a result — "
-          f"{per_naive / per_fast:,.0f}× the reference's speed")
-    out.update(naive_results=len(small), naive_us_per_result=round(per_naive, 2),
-               us_per_result=round(per_fast, 3), ratio=round(per_naive / per_fast),
-               largest_difference=worst)
+    assert worst <= 1e-7, worst
+    print(f"the dense reference on {len(small):,} results: the same Rates (largest difference "
+          f"{worst:.1e})")
+    out["largest_difference"] = worst
     if args.json:
         args.json.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
 

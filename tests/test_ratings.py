@@ -287,16 +287,18 @@ def groups_world(seed: int, meet: bool) -> list[WeekResults]:
     return out
 
 
-def test_a_group_that_beats_another_group_moves_its_mean() -> None:
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_group_that_beats_another_group_moves_its_mean(seed: int) -> None:
     """The old Rate could never move a group's mean by play within the group; the joint fit
     moves it by the rare results between the groups."""
     st_ = RateSettings(min_results=2, **TIGHT)
-    alone = run(Ratings.empty(), groups_world(1, meet=False), st_).ratings
+    alone = run(Ratings.empty(), groups_world(seed, meet=False), st_).ratings
     # Each table's coefficients add up to 0 (+½ +½ −½ −½): within a group the sum of the
     # normal equations is the prior's, so the group's mean stays at the start.
     assert float(alone.rate[alone.player < 100].mean()) == pytest.approx(50.0, abs=1e-6)
     assert float(alone.rate[alone.player > 100].mean()) == pytest.approx(50.0, abs=1e-6)
-    r = run(Ratings.empty(), groups_world(1, meet=True), st_).ratings
+    r = run(Ratings.empty(), groups_world(seed, meet=True), st_).ratings
     mean_a = float(r.rate[r.player < 100].mean())
     mean_b = float(r.rate[r.player > 100].mean())
     # They still add up to 2 × 50 (the prior); A's mean moved up, B's down.
@@ -506,3 +508,18 @@ def test_pieces_that_do_not_add_up_are_refused() -> None:
         WeekResults.concat([week, "x"])  # type: ignore[list-item]
     assert WeekResults.concat([]) == WeekResults.empty()
     assert WeekResults.concat([], total=0) == WeekResults.empty()
+
+
+def test_a_window_kept_as_bytes_is_the_same_window() -> None:
+    st_ = RateSettings(min_results=3, window=3)
+    weeks_ = [random_week(300 + w, players=40, boards=10)[1] for w in range(4)]
+    window = Window.of(weeks_, st_)
+    back = Window.from_bytes(window.to_bytes(), st_)
+    for name in Window._ARRAYS:
+        a, b = getattr(window, name), getattr(back, name)
+        assert a.dtype == b.dtype and a.tobytes() == b.tobytes(), name
+    prior = run(Ratings.empty(), weeks_, st_).ratings
+    _, week = random_week(400, players=40, boards=10)
+    same(rate_week(prior, week, st_, window), rate_week(prior, week, st_, back))
+    with pytest.raises(BridgeError, match="not a kept window"):
+        Window.from_bytes(b"nonsense", st_)

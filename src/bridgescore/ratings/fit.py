@@ -9,12 +9,13 @@ where ``pct`` is the NS percentage (``50 + 50·tanh(IMPs/S)`` of the IMPs agains
 datum, or the matchpoint percentage), ȳ_b the board's mean of ``pct − 50`` and D̄_b its mean of
 D (with ``field_adjust`` off both are 0).  The Rates R minimise
 
-    Σ_i w_i·(y_i − ȳ_b − D_i + D̄_b)²  +  Σ_p λ_p·(R_p − R⁰_p)²  +  Σ_z w_z·(R_p(z) − r₀)²
+    Σ_i w_i·(y_i − ȳ_b − D_i + D̄_b)²  +  Σ_p (λ_p/4)·(R_p − A_p)²  +  Σ_z (w_z/4)·(R_p(z) − r₀)²
 
-with ``y = pct − 50``; ``w = fade**(weeks ago)``; the prior R⁰ the player's old Rate and λ its
-weight: the old Rate's boards no longer in the window (a newcomer: ``start_rate`` of weight
-``start_weight``); and one term per disconnection z (the seed's Rate of ``disconnect_rate``
-on that board: the table's result is left out, a robot played part of it).
+with ``y = pct − 50``; ``w = fade**(weeks ago)``; the prior A (the anchor: the Rate the
+player's results outside the window stand for; a newcomer's ``start_rate``) of weight λ in
+boards (a newcomer's ``start_weight``; one board of a player weighs about ¼ in the sum, hence
+λ/4); and one term per disconnection z (the seed's Rate of ``disconnect_rate`` on that board,
+one board's weight: the table's result is left out, a robot played part of it).
 
 The minimum solves the normal equations ``H·R = g`` (H: sparse, symmetric, positive definite
 while every player has a prior weight), by conjugate gradients with a Jacobi
@@ -32,13 +33,15 @@ step) is a maximum, which no order changes.
 
 **The window.**  The fit keeps the last ``window`` weeks of prepared results (a
 :class:`Window`: 4 int32 player codes and one float a result, about 28 bytes), at most
-``max_results`` results (the oldest weeks leave first).  A week leaving the window passes its
-weight to the prior: λ is the player's total weight faded a week, less what the window still
-holds (docs/ratings.md "The prior").
+``max_results`` results (the oldest weeks leave first).  A week leaving the window is folded
+into each of its players' prior (``fold``: the week's best Rate for the player alone, the
+others held at their last Rates, blended into the anchor by weight; docs/ratings.md "The
+prior").
 """
 
 from __future__ import annotations
 
+import io
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -199,6 +202,40 @@ class Window:
     def weeks(self) -> int:
         return int(self.week_rows.size)
 
+    _ARRAYS = ("ids", "code", "y", "board_rows", "week_rows", "week_boards", "week_zeros",
+               "zero_code")
+
+    def to_bytes(self) -> bytes:
+        """The window's arrays as one ``.npz`` (uncompressed, no pickles): what the platform
+        keeps so that the next close need not read the window's results back."""
+        out = io.BytesIO()
+        np.savez(out, **{name: getattr(self, name) for name in self._ARRAYS})
+        return out.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes, settings: RateSettings) -> Window:
+        """A window kept by ``to_bytes``, for ``settings`` (the caller knows it was prepared
+        with them); its arrays' kinds and shapes checked."""
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as z:
+                got = {name: np.array(z[name]) for name in cls._ARRAYS}
+        except (OSError, ValueError, KeyError) as e:
+            raise BridgeError(f"not a kept window: {e}", f"不是保存的窗口：{e}") from None
+        kinds = {"ids": "i", "code": "i", "y": "f", "board_rows": "i", "week_rows": "i",
+                 "week_boards": "i", "week_zeros": "i", "zero_code": "i"}
+        n = got["y"].shape[0] if got["y"].ndim == 1 else -1
+        ok = all(got[k].dtype.kind == v for k, v in kinds.items()) and n >= 0 and \
+            got["code"].shape == (4, n) and int(got["week_rows"].sum()) == n and \
+            int(got["board_rows"].sum()) == n and \
+            int(got["week_zeros"].sum()) == got["zero_code"].shape[0]
+        if not ok:
+            raise BridgeError("not a kept window: its arrays do not fit together",
+                              "不是保存的窗口：数组彼此不符")
+        return cls(got["ids"].astype(np.int64), got["code"].astype(np.int32), got["y"],
+                   got["board_rows"].astype(np.int64), got["week_rows"].astype(np.int64),
+                   got["week_boards"].astype(np.int64), got["week_zeros"].astype(np.int64),
+                   got["zero_code"].astype(np.int32), _fit_key(settings))
+
     def __len__(self) -> int:
         return int(self.y.size)
 
@@ -219,12 +256,16 @@ class Window:
         first_row = int(self.week_rows[:gone].sum())
         first_board = int(self.week_boards[:gone].sum())
         first_zero = int(self.week_zeros[:gone].sum())
-        new_ids = np.union1d(self.ids, np.concatenate([players.reshape(-1), week.zero_player]))
+        # The week's players coded among the window's and theirs (``index.codes``: a look-up
+        # table for database keys, no hash or sort of the results' ids).
+        k = int(players.shape[0])
+        new_ids, coded = codes(np.concatenate([players.T.reshape(-1), week.zero_player]),
+                               self.ids)
+        week_code = coded[:4 * k].reshape(4, k).astype(np.int32, copy=False)
+        zero_new = coded[4 * k:].astype(np.int32, copy=False)
         to_new = np.searchsorted(new_ids, self.ids).astype(np.int32)
         old_code = np.take(to_new, self.code[:, first_row:])
         old_zero = np.take(to_new, self.zero_code[first_zero:])
-        week_code = np.searchsorted(new_ids, players.T).astype(np.int32)
-        zero_new = np.searchsorted(new_ids, week.zero_player).astype(np.int32)
         code = np.concatenate([old_code, week_code], axis=1)
         del old_code, week_code
         zero_code = np.concatenate([old_zero, zero_new])

@@ -51,6 +51,7 @@ import numpy as np
 from ..errors import BridgeError
 from ..text import excerpt
 from .fit import Window, _fit_key, fit_window, fold, newest, prepare
+from .index import codes
 from .settings import RateSettings
 from .week import Ratings, WeekResults
 
@@ -70,8 +71,10 @@ class WeekRating:
     board counted this week (``player``, sorted): ``boards`` (results on rated boards and
     disconnections) and ``week_rate``, the Rate that fits this week's boards best with the
     others' Rates held at their fitted values (NaN when the boards carry no information, e.g.
-    a board of one result); ``precision``, one per ``ratings.player``: the diagonal of the
-    normal equations (what one more board weighs against: ``explain.board_share``);
+    a board of one result); ``precision``, one per ``ratings.player``: the Rate's precision in
+    boards, 4 × the diagonal of the normal equations (the prior's weight and the results'
+    information: what a board's share is weighed against, ``explain.board_share``; a player
+    away from the window: the prior's weight);
     ``iterations`` and ``step``: the conjugate-gradient steps taken and the largest Jacobi
     step left; ``week``: the results given, ``settings`` as used."""
 
@@ -125,7 +128,7 @@ def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None =
     del prepared
 
     # Everybody: the prior's players and the week's.
-    ids = np.union1d(prior.player, week.players.reshape(-1)).astype(np.int64)
+    ids = codes(week.players.reshape(-1), prior.player)[0]
     m = ids.size
     anchor = np.full(m, st.start_rate)
     lam = np.full(m, st.start_weight)

@@ -16,13 +16,18 @@ from django.db.models import Sum
 from django.test import TestCase, TransactionTestCase
 
 from bridgescore.cli import main
-from bridgescore.ratings import RateSettings, Ratings, WeekResults, rate_week
+from bridgescore.ratings import RateSettings, Ratings, WeekResults, Window, rate_week
 from bridgescore.web.compete import clock
 from bridgescore.web.pool import services as pool
 from bridgescore.web.pool.models import PoolScore, PoolWeek
 from bridgescore.web.ratings import weekly
 from bridgescore.web.ratings.fill import disconnect, fill_week
-from bridgescore.web.ratings.models import RatingHistory, RatingStanding, RatingWeek
+from bridgescore.web.ratings.models import (
+    RatingHistory,
+    RatingStanding,
+    RatingWeek,
+    RatingWindow,
+)
 
 from ..pool.helpers import T0, club_with, start
 from ..racing import in_processes, in_threads
@@ -186,6 +191,37 @@ class WeeklyTests(Weekly, TestCase):
         RatingHistory.objects.filter(pk=h.pk).update(rate=h.rate)
         assert main(["web", "ratings", "recompute", "--club", "online"]) == 0
         RatingStanding.objects.filter(pk=s.pk).update(played_total=s.played_total + 1)
+        assert main(["web", "ratings", "recompute", "--club", "online"]) == 1
+
+    def test_the_kept_window_is_the_stored_weeks_and_recompute_checks_it(self) -> None:
+        """The close keeps its window (``RatingWindow``) for the next: the very window the
+        stored weeks give (``Window.of``); a kept window that went wrong shows in the next
+        close's figures, which the recomputation (reading the results back) finds."""
+        one = week_of(self.week, self.ids[:24], self.rng)
+        fill_week(self.week, one)
+        self.close_through(7.5)
+        week2 = PoolWeek.objects.get(club=self.club, number=2)
+        two = week_of(week2, self.ids[4:28], self.rng)
+        fill_week(week2, two)
+        self.close_through(14.5)
+        assert weekly.rate_due() == 2
+        st = RateSettings()
+        kept = RatingWindow.objects.get(club=self.club)
+        assert kept.number == 2 and kept.settings == st.to_dict()
+        want = Window.of([weekly.read_week(self.week.pk)[0], weekly.read_week(week2.pk)[0]], st)
+        got = Window.from_bytes(bytes(kept.data), st)
+        for name in Window._ARRAYS:
+            assert getattr(got, name).tobytes() == getattr(want, name).tobytes(), name
+        # Spoil the kept window (one result's percentage), then close week 3.
+        y = np.array(got.y)
+        y[0] += 1.0
+        spoiled = Window(got.ids, got.code, y, got.board_rows, got.week_rows, got.week_boards,
+                         got.week_zeros, got.zero_code, got.key)
+        RatingWindow.objects.filter(pk=kept.pk).update(data=spoiled.to_bytes())
+        week3 = PoolWeek.objects.get(club=self.club, number=3)
+        fill_week(week3, week_of(week3, self.ids[:24], self.rng))
+        self.close_through(21.5)
+        assert weekly.rate_due() == 1
         assert main(["web", "ratings", "recompute", "--club", "online"]) == 1
 
     def test_refit_rates_every_week_again_once_and_in_order(self) -> None:

@@ -111,3 +111,18 @@ class RatingStanding(models.Model):
             models.Index(fields=["club", "-rate", "player"], name="rating_standing_rate"),
             models.Index(fields=["-rate", "player"], name="rating_standing_all"),
         ]
+
+
+class RatingWindow(models.Model):
+    """A club's fit window as the last close left it (``ratings.Window.to_bytes``: 28 bytes a
+    result), so that the next close reads one row instead of every result of the window's
+    weeks.  Only a cache: the close uses it when it holds the week before with the very
+    settings, and reads the results back otherwise; ``recompute`` never uses it."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="rating_window")
+    number = models.PositiveIntegerField()  # the last pool week it holds
+    settings = models.JSONField()  # RateSettings.to_dict() it was prepared with
+    data = models.BinaryField()
+
+    def __str__(self) -> str:
+        return f"{self.club_id} window through week {self.number}"

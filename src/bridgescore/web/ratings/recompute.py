@@ -13,7 +13,9 @@ close rebuilds it when they change.
 standings are deleted and every rated week is rated again, in order, exactly once, with the
 platform's settings now (``weekly.rate_settings``), and written as the weekly close writes
 it — all in one transaction, the club's rated weeks locked, so that a second refit waits and
-then does the same again from the start.
+then does the same again from the start.  The window kept for the next close
+(``RatingWindow``) is rewritten with it; the recomputation never reads it (it reads the results
+back), which is what checks it.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from django.db import connection, transaction
 from ...errors import BridgeError
 from ...ratings import RateSettings, Ratings, Window
 from ..clubs.models import Club
-from .models import RatingHistory, RatingStanding, RatingWeek
-from .weekly import _write, rate_settings, read_week, read_window, week_rows
+from .models import RatingHistory, RatingStanding, RatingWeek, RatingWindow
+from .weekly import _write, keep_window, rate_settings, read_week, read_window, week_rows
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -120,7 +122,8 @@ def recompute(club_slug: str, week: int | None = None) -> Recomputed:
     for rw in weeks:
         st = _settings(rw)
         if window is None or st != last:
-            window = read_window(int(club.pk), int(rw.number), st)
+            # From the stored results, never the kept window: this is what checks it.
+            window = read_window(int(club.pk), int(rw.number), st, cached=False)
         results, tally = read_week(int(rw.week_id))
         rows = week_rows(prior, results, tally, st, window)
         window, last = rows.rating.window, st
@@ -167,11 +170,12 @@ def refit(club_slug: str) -> int:
         weeks = list(qs)
         RatingHistory.objects.filter(club=club).delete()
         RatingStanding.objects.filter(club=club).delete()
+        RatingWindow.objects.filter(club=club).delete()
         prior = Ratings.empty()
         window: Window | None = None
         for rw in weeks:
             if window is None:
-                window = read_window(int(club.pk), int(rw.number), st)
+                window = read_window(int(club.pk), int(rw.number), st, cached=False)
             results, tally = read_week(int(rw.week_id))
             rows = week_rows(prior, results, tally, st, window)
             _write(rw, rows)
@@ -179,4 +183,6 @@ def refit(club_slug: str) -> int:
                                                        results=len(results),
                                                        players=int(rows.player.size))
             prior, window = rows.rating.ratings, rows.rating.window
+        if weeks and window is not None:
+            keep_window(int(club.pk), int(weeks[-1].number), st, window)
     return len(weeks)

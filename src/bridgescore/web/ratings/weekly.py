@@ -6,12 +6,13 @@ it exactly once: the week's results are read from the pool's rows into a ``WeekR
 (``read_week``: binary COPY in chunks on PostgreSQL, no model instances), the club's
 ``RatingStanding`` rows are the prior, the window of the weeks before is rebuilt from the
 pool's stored results of the club's last ``window`` rated weeks (``read_window``: the same
-reader, each week prepared and added as it is read), the library's ``rate_week`` fits the
-Rates jointly, and the ``RatingWeek``, every player's ``RatingHistory`` and the new standings
-are written in one transaction (``bulk``).  The window costs a read of every result it holds
-at each close: with ``window`` = 40 weeks that is 40 weeks of results (at most
-``max_results``, 10 million by default), about 2.8 µs a result on PostgreSQL — the read
-grows with the weeks until the window is full, then stays.  Exactly once however many servers sweep: the pool week's row is
+reader, each week prepared and added as it is read) unless the last close kept it
+(``RatingWindow``, 28 bytes a result), the library's ``rate_week`` fits the Rates jointly, and
+the ``RatingWeek``, every player's ``RatingHistory``, the new standings and the new window are
+written in one transaction (``bulk``).  Read back from the results, the window costs a read of
+every result it holds (with ``window`` = 40 weeks, 40 weeks of results, at most
+``max_results``, 10 million by default, about 2.8 µs a result on PostgreSQL, growing with the
+weeks until the window is full); kept, one row of 28 bytes a result.  Exactly once however many servers sweep: the pool week's row is
 taken with ``skip_locked`` inside the transaction (SQLite: its single writer), and
 ``RatingWeek`` is unique per pool week and per club and number.  A club's weeks are rated in
 order: week n waits until week n − 1 is rated, so a server that was down catches up week by
@@ -31,6 +32,7 @@ import numpy as np
 from django.conf import settings as django_settings
 from django.db import IntegrityError, OperationalError, connection, transaction
 
+from ...errors import BridgeError
 from ...ratings import (
     RateSettings,
     Ratings,
@@ -45,15 +47,15 @@ from ...ratings.fit import prepare
 from ..compete import clock
 from ..pool.models import PoolBoard, PoolPenalty, PoolResult, PoolScore, PoolWeek
 from . import bulk
-from .models import RatingHistory, RatingStanding, RatingWeek
+from .models import RatingHistory, RatingStanding, RatingWeek, RatingWindow
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Timings", "WeekRows", "WeekTally", "rate_due", "rate_settings", "rate_week_of",
-           "read_prior", "read_week", "read_window", "sweep", "week_rows"]
+__all__ = ["Timings", "WeekRows", "WeekTally", "keep_window", "rate_due", "rate_settings",
+           "rate_week_of", "read_prior", "read_week", "read_window", "sweep", "week_rows"]
 
 CHUNK = 1 << 20  # rows read at a time
 
@@ -140,11 +142,19 @@ def read_week(week_id: int, chunk: int = CHUNK, tally: bool = True
                             np.array([x for _, x in pens], np.int64))
 
 
-def read_window(club_id: int, number: int, st: RateSettings) -> Window:
-    """The window the fit of the club's week ``number`` starts from: the club's rated weeks
-    ``number − window`` … ``number − 1``, read from the pool's stored results, oldest first,
-    each prepared and added as it is read (``Window.push``): the window the weekly fits left,
-    to the last digit (``Window.of``)."""
+def read_window(club_id: int, number: int, st: RateSettings, cached: bool = True) -> Window:
+    """The window the fit of the club's week ``number`` starts from: the one the last close
+    kept (``RatingWindow``) when it holds week ``number − 1`` with these very settings (and
+    ``cached``); else the club's rated weeks ``number − window`` … ``number − 1`` read from the
+    pool's stored results, oldest first, each prepared and added as it is read
+    (``Window.push``): the window the weekly fits left, to the last digit (``Window.of``)."""
+    if cached:
+        kept = RatingWindow.objects.filter(club_id=club_id, number=number - 1).first()
+        if kept is not None and kept.settings == st.to_dict():
+            try:
+                return Window.from_bytes(bytes(kept.data), st)
+            except BridgeError:
+                log.warning("club %s: the kept window is unreadable; read back", club_id)
     window = Window.empty(st)
     for wid in (RatingWeek.objects.filter(club_id=club_id, number__gte=number - st.window,
                                           number__lt=number)
@@ -153,6 +163,13 @@ def read_window(club_id: int, number: int, st: RateSettings) -> Window:
         window = window.push(prepare(results, st), st)
         del results
     return window
+
+
+def keep_window(club_id: int, number: int, st: RateSettings, window: Window) -> None:
+    """The window after the club's week ``number``, kept for the next close."""
+    RatingWindow.objects.update_or_create(
+        club_id=club_id, defaults={"number": number, "settings": st.to_dict(),
+                                   "data": window.to_bytes()})
 
 
 def read_prior(club_id: int) -> Ratings:
@@ -336,6 +353,7 @@ def _rate_once(week_id: int) -> Timings | None:
                                    settings=st.to_dict(), results=len(results),
                                    players=int(rows.player.size), rated_at=clock.moment())
     _write(rw, rows)
+    keep_window(int(week.club_id), int(week.number), st, rows.rating.window)
     t3 = time.perf_counter()
     RatingWeek.objects.filter(pk=rw.pk).update(seconds=t3 - t0)
     return Timings(len(results), int(rows.player.size), t1 - t0, t2 - t1, t3 - t2)
