@@ -6,6 +6,10 @@ Run (from the repository root)::
     .venv/bin/python benchmarks/rating_simulation.py [--quick] [--seed N] [--seeds K]
         [--json PATH] [--svg DIR]
 
+``--world NAME … [--seeds 5] [--first-seed 100] [--json PATH] [--markdown PATH]`` runs issue
+21's worlds instead (groups of different strength that seldom meet, joins, newcomers, players
+who choose weak opponents; ``all`` for every one): ``benchmarks/rating_worlds.py``.
+
 ``--quick`` is a small club over a few weeks (a check that it works, for the test); the full
 size is the one in ``docs/ratings.md``.  Everything follows from ``--seed``: the constants of
 every method are tuned on the world of seed ``N`` (a grid, the best kept) and the comparison is
@@ -92,9 +96,47 @@ import numpy as np
 from numpy.typing import NDArray
 
 from bridgescore.board import Board
-from bridgescore.ratings import RateSettings, Ratings, WeekResults, rate_week
+from bridgescore.ratings import Ratings, WeekResults
 from bridgescore.scoring import score
 from bridgescore.seat import Side
+
+# This comparison's "Rate" is the old one-player-at-a-time Rate, which issue 21 replaces by a
+# joint fit: wip/rate keeps it in benchmarks/old_rate.py (before that, the library's).
+try:
+    import old_rate
+    from old_rate import RateSettings, rate_week
+except ImportError:
+    old_rate = None
+    from bridgescore.ratings import RateSettings, rate_week
+
+
+def _old_rate_compat() -> None:
+    """benchmarks/old_rate.py was copied when ``Ratings`` had four fields; the library's now
+    also carries the joint fit's prior (``anchor``, ``anchor_weight``), which the old Rate
+    never reads.  If the copy still builds its result with four, hand it a ``Ratings`` whose
+    ``_trusted`` fills the prior in as the Rate and its weight (what ``Ratings.of`` does)."""
+    if old_rate is None:
+        return
+    try:
+        rate_week(Ratings.empty(), WeekResults.of(board=[1], players=[[1, 2, 3, 4]],
+                                                  ns_score=[0]))
+    except TypeError:
+        library = Ratings
+
+        class Checked(type):
+            def __instancecheck__(cls, obj: object) -> bool:
+                return isinstance(obj, library)
+
+        class FourFields(metaclass=Checked):
+            @staticmethod
+            def _trusted(player: Any, rate: Any, weight: Any, boards: Any) -> Ratings:
+                return library._trusted(player, rate, weight, boards, rate.copy(),
+                                        weight.copy())
+
+        old_rate.Ratings = FourFields
+
+
+_old_rate_compat()
 
 Floats = NDArray[np.float64]
 Ints = NDArray[np.int64]
@@ -1521,7 +1563,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="instead: the weak-opponent study for variants of the Rate")
     ap.add_argument("--json", type=Path, help="write every figure here")
     ap.add_argument("--svg", type=Path, help="write the docs' pictures into this folder")
+    ap.add_argument("--world", nargs="+", metavar="NAME",
+                    help="instead: issue 21's worlds (benchmarks/rating_worlds.py; 'all' for "
+                         "every one), each on --seeds seeds from --first-seed")
+    ap.add_argument("--first-seed", type=int, default=100,
+                    help="with --world: the first seed (0–4 tuned the default world)")
+    ap.add_argument("--markdown", type=Path, help="with --world: write the table here")
+    ap.add_argument("--new-variant", action="append", default=[], metavar="K=V,…",
+                    help="with --world: also the new Rate with these settings changed "
+                         "(e.g. start_weight=4,imp_scale=10); repeatable")
     args = ap.parse_args(argv)
+    if args.world:
+        import rating_worlds
+
+        seeds = list(range(args.first_seed, args.first_seed + (args.seeds or 5)))
+        tuned = ("Untuned seeds: the worlds' parameters were set on seeds 0–4 · 未调参的种子."
+                 if args.first_seed >= 5 else "Tuning seeds · 调参用的种子.")
+        return rating_worlds.main(args.world, seeds, args.json, args.markdown, tuned,
+                                  [rating_worlds.parse_variant(v) for v in args.new_variant])
     size = QUICK if args.quick else FULL
     grids = QUICK_GRIDS if args.quick else FULL_GRIDS
     if args.sensitivity:
