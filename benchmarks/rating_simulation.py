@@ -101,7 +101,7 @@ from bridgescore.scoring import score
 from bridgescore.seat import Side
 
 # This comparison's "Rate" is the old one-player-at-a-time Rate, which issue 21 replaces by a
-# joint fit: wip/rate keeps it in benchmarks/old_rate.py (before that, the library's).
+# joint fit, kept unchanged in benchmarks/old_rate.py.
 try:
     import old_rate
     from old_rate import RateSettings, rate_week

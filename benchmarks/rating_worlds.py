@@ -72,6 +72,10 @@ from typing import Any
 
 import numpy as np
 import rating_simulation as rs
+
+# The old one-player-at-a-time Rate, kept unchanged in benchmarks/old_rate.py as a baseline.
+from old_rate import RateSettings as OldSettings
+from old_rate import rate_week as old_rate_week
 from rating_simulation import Floats, Ints, Method, WeekData
 
 from bridgescore.events.imp_pairs import ImpSettings
@@ -79,15 +83,7 @@ from bridgescore.ratings import Ratings, WeekResults
 from bridgescore.ratings.board import datum_imps, segments
 from bridgescore.ratings.index import board_order, codes
 
-try:  # wip/rate keeps the old Rate in benchmarks/old_rate.py (issue 21's switch-over)
-    from old_rate import RateSettings as OldSettings
-    from old_rate import rate_week as old_rate_week
-except ImportError:  # before that: the library's Rate is the old one
-    from bridgescore.ratings import RateSettings as OldSettings
-    from bridgescore.ratings import rate_week as old_rate_week
-
-# The new Rate is the library's once its joint fit is there.
-NEW_RATE = find_spec("bridgescore.ratings.fit") is not None
+NEW_RATE = find_spec("bridgescore.ratings.fit") is not None  # the library's joint fit
 
 MATURE = 100  # boards: an "established" player, for the level lines and the groups' slope
 NEWCOMER_SKILL = 2.0
@@ -383,7 +379,7 @@ class OldRate:
 
 def new_rate_factory(overrides: dict[str, Any] | None = None
                      ) -> Callable[[int], Method] | None:
-    """The new Rate (wip/rate's library), called as the weekly close calls it, with its
+    """The new Rate (the library's joint fit), called as the weekly close calls it, with its
     default settings or ``overrides`` of them (a variant, to see what a constant does);
     None while the library still has the old one."""
     if not NEW_RATE:
@@ -796,7 +792,7 @@ def main(names: Sequence[str], seeds: Sequence[int], json_path: Any = None,
         results.append(res)
     note = (f"Mean ± SD over seeds {seeds[0]}–{seeds[-1]} · 种子 {seeds[0]}–{seeds[-1]} 的平均 ± "
             f"标准差. {tuned_on} New Rate: "
-            + ("wip/rate's library" if NEW_RATE else "not yet available · 尚无") + ".")
+            + ("the library's rate_week" if NEW_RATE else "not yet available · 尚无") + ".")
     text = markdown(results, seeds, note)
     print(text)
     if markdown_path:
