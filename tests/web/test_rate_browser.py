@@ -7,6 +7,7 @@ Screenshots in artefacts/web/ (git-ignored)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -55,6 +56,10 @@ def test_the_rate_pages(site: servers.Server, browser: Browser, locale: str,  # 
                                                          else "The Rate after each week at")
     expect(section.locator("table.rate-weeks tbody tr")).to_have_count(3)
     opened = section.locator("details.explain").first
+    # The board's share in the joint fit, in the summary: what it did to the Rate.
+    expect(opened.locator("summary")).to_contain_text(
+        re.compile("对牌技指数的影响：[+−-]?[0-9]|不计入牌技指数" if zh
+                   else "Share in the Rate: [+−-]?[0-9]|Not counted for the Rate"))
     opened.locator("summary").click()
     expect(opened.locator(".arith")).to_contain_text("第" if zh else "Board")
     section.scroll_into_view_if_needed()

@@ -61,6 +61,19 @@ def setup_django() -> None:
         django.setup()
     except ImproperlyConfigured as e:
         raise _settings_error(str(e)) from None
+    from django.utils import translation
+
+    from ..cli import _lang
+
+    # Django's own texts (a status, a password validator's message) in the run's language,
+    # whatever language the process's Django was left in (a command run in-process after a
+    # request, as the tests do); given back when the command ends.
+    before = translation.get_language()
+    translation.activate("zh-hans" if is_zh(_lang.current()) else "en")
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.call_on_close(lambda: translation.activate(before) if before
+                          else translation.deactivate())
 
 
 def _call(name: str, *args: str, **options: Any) -> None:
