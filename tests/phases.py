@@ -6,7 +6,7 @@
 - **types**: mypy, its cache kept between runs and checkouts in ``~/.cache/bridgescore/mypy``
   (mypy checks each cached file against its content, so a stale cache is never trusted).
 - **suite**: every test on SQLite (library, doctests, web, browsers) under pytest-xdist, a
-  worker a core and one more; a module's tests stay together on one worker (a browser module starts one
+  worker a core; a module's tests stay together on one worker (a browser module starts one
   server), the longest modules first (tests/conftest.py).
 - **postgres**: the web tests marked ``postgres`` (what differs between the databases, listed in
   tests/conftest.py) and ``services`` (PostgreSQL and Redis together) on PostgreSQL, after
@@ -30,10 +30,9 @@ BIN = Path(sys.executable).parent
 PG_URL = os.environ.get("PG_URL", "postgres://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("REDIS_URL_TEST", "redis://127.0.0.1:6379/0")
 REPORTS = REPO / "var" / "test-reports"
-# One worker more than the cores: the browser tests spend much of their time waiting (on a
-# server's robots, on Chromium), and a waiting worker would leave its core idle (measured on 2
-# cores: 1.44 cores busy on average with 2 workers).
-WORKERS = os.environ.get("BRIDGESCORE_TEST_WORKERS", str((os.cpu_count() or 2) + 1))
+# A worker a core: one more (to use the time browser tests spend waiting) made the suite slower
+# on 2 cores (686 s against 621 s): its servers and Chromium need the cores too.
+WORKERS = os.environ.get("BRIDGESCORE_TEST_WORKERS", str(os.cpu_count() or 2))
 
 
 @dataclass
