@@ -20,7 +20,10 @@ from bridgescore.ratings import (
     rate_week,
 )
 
-ST = RateSettings(min_results=2, tolerance=1e-12, max_iterations=1000)
+# The settings these figures are worked by hand in (a newcomer's weight 24, S = 3), not the
+# defaults: the arithmetic is what is checked.
+ST = RateSettings(min_results=2, start_weight=24.0, imp_scale=3.0, fade=0.99, tolerance=1e-12,
+                  max_iterations=1000)
 WEEK = WeekResults.of(board=[1, 1], players=[[1, 2, 3, 4], [5, 6, 7, 8]], ns_score=[420, 170])
 
 
@@ -87,7 +90,7 @@ def test_disconnection_mp_and_unrated_boards() -> None:
     week = WeekResults.of([5, 5, 5, 9], [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12],
                                          [1, 2, 3, 4]], [420, 400, 420, 0],
                           [[False, True, False, False]] + [[False] * 4] * 3)
-    done = rate_week(Ratings.empty(), week, RateSettings(min_results=3, scoring="mp"))
+    done = rate_week(Ratings.empty(), week, RateSettings(min_results=3, scoring="mp", start_weight=24.0))
     # The disconnected player: (24/4·50 + ¼·0)/(24/4 + ¼) = 48; the share −48/(25 − 1).
     assert explain_board(done, 5, 2) == (
         "Board 5, East (player 2): disconnected: the table's result is left out of the fit, "

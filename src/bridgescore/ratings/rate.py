@@ -24,18 +24,18 @@ both on to the next::
 ...                       ns_score=[420, 170])
 >>> done = rate_week(Ratings.empty(), week, st)
 >>> [round(x, 2) for x in done.ratings.rate.tolist()]
-[52.91, 47.09, 52.91, 47.09, 47.09, 52.91, 47.09, 52.91]
+[52.16, 47.84, 52.16, 47.84, 47.84, 52.16, 47.84, 52.16]
 >>> later = rate_week(done.ratings, WeekResults.empty(), st, done.window)
 >>> [round(x, 2) for x in later.ratings.rate.tolist()], later.window.weeks
-([52.91, 47.09, 52.91, 47.09, 47.09, 52.91, 47.09, 52.91], 2)
+([52.16, 47.84, 52.16, 47.84, 47.84, 52.16, 47.84, 52.16], 2)
 
-(Datum 300: NS +3 and −4 IMPs, 88.08 % and 6.49 %; the board's mean is 47.29 %, so the
-first table's NS scored 40.80 above it and the second's 40.80 below.  By symmetry the Rates
-are 50 ± a, and the first table's pair difference less the board's mean one is 2a.  A player's
-coefficient is ±¼ on each of the two results, whose residuals are ±(40.80 − 2a): player 1's
-equation is ½·(40.80 − 2a) = (24/4)·a (the prior: 50 of weight 24 boards, a board being worth
-¼), so a = 20.40/7 = 2.91.
-A week later nobody played: the week's results and the prior both weigh 0.99 as much, and
+(Datum 300: NS +3 and −4 IMPs, 50 + 50·tanh(3/20) = 57.44 % and 50 + 50·tanh(−4/20) =
+40.13 %; the board's mean is 48.79 %, so the first table's NS scored 8.66 above it and the
+second's 8.66 below.  By symmetry the Rates are 50 ± a, and the first table's pair difference
+less the board's mean one is 2a.  A player's coefficient is ±¼ on each of the two results,
+whose residuals are ±(8.66 − 2a): player 1's equation is ½·(8.66 − 2a) = (4/4)·a (the prior:
+50 of weight 4 boards, a board being worth ¼), so a = 8.66/4 = 2.16.
+A week later nobody played: the week's results and the prior both weigh 0.97 as much, and
 the Rates stay.)
 
 Pure NumPy, no database and no Django.  ``import bridgescore`` does not load this package.

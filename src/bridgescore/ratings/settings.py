@@ -40,9 +40,9 @@ class RateSettings:
     start_rate: float = 50.0
     # The constants the seed leaves open (docs/ratings.md "Settings"): to be tuned by
     # benchmarks/rating_simulation.py.
-    start_weight: float = 24.0
-    imp_scale: float = 3.0
-    fade: float = 0.99
+    start_weight: float = 4.0
+    imp_scale: float = 20.0
+    fade: float = 0.97
     window: int = 40
     max_results: int = 10_000_000
     max_weight: float = 3000.0

@@ -78,7 +78,11 @@ class Socket:
             left = end - loop.time()
             if left <= 0:
                 raise AssertionError(f"{self.name}: not received; last: {self.got[-3:]}")
-            m = await self.next(left)
+            try:
+                m = await self.next(left)
+            except TimeoutError:
+                raise AssertionError(f"{self.name}: not received in {timeout} s; "
+                                     f"last: {self.got[-3:]}") from None
             if pred(m):
                 return m
 

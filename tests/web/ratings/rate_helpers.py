@@ -49,10 +49,14 @@ def result(b: PoolBoard, four: list[User], ns_score: int, imps: int, arrival: in
     return r
 
 
+# The settings the tests' figures are worked by hand in (S = 3, a newcomer's weight 24).
+HAND = RateSettings(min_results=2, start_weight=24.0, imp_scale=3.0, fade=0.99)
+
+
 def rated(w: PoolWeek, settings: RateSettings | None = None) -> RatingWeek:
     return RatingWeek.objects.create(
         week=w, club=w.club, number=w.number,
-        settings=(settings or RateSettings(min_results=2)).to_dict(), rated_at=w.end)
+        settings=(settings or HAND).to_dict(), rated_at=w.end)
 
 
 def history(rw: RatingWeek, u: User, **kw: Any) -> RatingHistory:
