@@ -42,8 +42,8 @@ PG_URL    ?= postgres://postgres@127.0.0.1:5432/test
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/0
 export PG_URL REDIS_URL_TEST
 
-# System packages the web tests need: Debian's Chromium (Playwright drives it; no browser
-# download), GNU gettext (msgfmt compiles the translations), npm (htmx comes from the npm
+# System packages the web tests need: Debian's Chromium (the tests drive its headless shell
+# with Playwright, tests/chromium.py; no browser download; the full browser is for looking), GNU gettext (msgfmt compiles the translations), npm (htmx comes from the npm
 # registry), a Chinese font (so that the screenshots show Chinese, not boxes) and nginx
 # (the deployment test runs its own, from deploy/nginx.conf, on a free port).  Quick
 # when present.
@@ -55,6 +55,7 @@ run-system:
 	@missing=""; \
 	if [ -n "$(WITH_BROWSER)" ]; then \
 	  command -v chromium >/dev/null || missing="$$missing chromium"; \
+	  [ -x /usr/lib/chromium/chromium-headless-shell ] || missing="$$missing chromium-headless-shell"; \
 	  [ -n "$$(fc-list :lang=zh 2>/dev/null)" ] || missing="$$missing fonts-wqy-microhei"; \
 	  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	fi; \

@@ -95,48 +95,14 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import numpy as np
 from numpy.typing import NDArray
 
+# This comparison's "Rate" is the old one-player-at-a-time Rate, which issue 21 replaced by a
+# joint fit, kept unchanged in benchmarks/old_rate.py.
+from old_rate import RateSettings, rate_week
+
 from bridgescore.board import Board
 from bridgescore.ratings import Ratings, WeekResults
 from bridgescore.scoring import score
 from bridgescore.seat import Side
-
-# This comparison's "Rate" is the old one-player-at-a-time Rate, which issue 21 replaces by a
-# joint fit, kept unchanged in benchmarks/old_rate.py.
-try:
-    import old_rate
-    from old_rate import RateSettings, rate_week
-except ImportError:
-    old_rate = None
-    from bridgescore.ratings import RateSettings, rate_week
-
-
-def _old_rate_compat() -> None:
-    """benchmarks/old_rate.py was copied when ``Ratings`` had four fields; the library's now
-    also carries the joint fit's prior (``anchor``, ``anchor_weight``), which the old Rate
-    never reads.  If the copy still builds its result with four, hand it a ``Ratings`` whose
-    ``_trusted`` fills the prior in as the Rate and its weight (what ``Ratings.of`` does)."""
-    if old_rate is None:
-        return
-    try:
-        rate_week(Ratings.empty(), WeekResults.of(board=[1], players=[[1, 2, 3, 4]],
-                                                  ns_score=[0]))
-    except TypeError:
-        library = Ratings
-
-        class Checked(type):
-            def __instancecheck__(cls, obj: object) -> bool:
-                return isinstance(obj, library)
-
-        class FourFields(metaclass=Checked):
-            @staticmethod
-            def _trusted(player: Any, rate: Any, weight: Any, boards: Any) -> Ratings:
-                return library._trusted(player, rate, weight, boards, rate.copy(),
-                                        weight.copy())
-
-        old_rate.Ratings = FourFields
-
-
-_old_rate_compat()
 
 Floats = NDArray[np.float64]
 Ints = NDArray[np.int64]

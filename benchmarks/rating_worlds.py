@@ -75,7 +75,6 @@ import rating_simulation as rs
 
 # The old one-player-at-a-time Rate, kept unchanged in benchmarks/old_rate.py as a baseline.
 from old_rate import RateSettings as OldSettings
-from old_rate import rate_week as old_rate_week
 from rating_simulation import Floats, Ints, Method, WeekData
 
 from bridgescore.events.imp_pairs import ImpSettings
@@ -359,22 +358,10 @@ def week_imps(results: WeekResults, min_results: int = 6) -> tuple[Ints, np.ndar
 # --- The methods --------------------------------------------------------------------------
 
 
-class OldRate:
-    """The old Rate, fed as ``web/ratings/weekly.py`` feeds it: ``rate_week`` once a week,
-    the prior carried over, the default settings."""
-
-    def __init__(self, players: int) -> None:
-        self.settings = OldSettings()
-        self.players = players
-        self.prior = Ratings.empty()
-
-    def values(self) -> Floats:
-        v = np.full(self.players, float(self.settings.start_rate))
-        v[self.prior.player] = self.prior.rate
-        return v
-
-    def update(self, week: WeekData) -> None:
-        self.prior = old_rate_week(self.prior, week.results, self.settings).ratings
+def old_rate(players: int) -> Method:
+    """The old Rate, fed as ``web/ratings/weekly.py`` fed it: ``rate_week`` once a week, the
+    prior carried over, the default settings (``rating_simulation``'s method)."""
+    return rs.RateMethod(players, OldSettings())
 
 
 def new_rate_factory(overrides: dict[str, Any] | None = None
@@ -508,7 +495,7 @@ def make_methods(world: SimWorld, variants: Sequence[dict[str, Any]] = ()
                  ) -> dict[str, Method]:
     """Every method, fresh, for one world; ``variants``: the new Rate with other settings."""
     n = world.players
-    out: dict[str, Method] = {"old": OldRate(n)}
+    out: dict[str, Method] = {"old": old_rate(n)}
     new = new_rate_factory()
     if new is not None:
         out["new"] = new(n)

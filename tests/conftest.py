@@ -79,10 +79,20 @@ def _module(item: pytest.Item) -> str:
     return item.path.relative_to(root).as_posix() if item.path.is_relative_to(root) else ""
 
 
+def kind(item: pytest.Item) -> str:
+    """The part of the suite a test is in, as tests/phases.py reports it: ``browser`` (drives
+    Chromium), ``web`` (the platform without a browser) or ``library``."""
+    if item.get_closest_marker("browser") is not None:
+        return "browser"
+    return "web" if _module(item).startswith("tests/web/") else "library"
+
+
 def pytest_itemcollected(item: pytest.Item) -> None:
     # Marked as collected, before `-m` selects (pytest's own collection_modifyitems).
     if _module(item) in POSTGRES_MODULES:
         item.add_marker(pytest.mark.postgres)
+    # Written into the JUnit report (a property of the test case), whichever worker ran it.
+    item.user_properties.append(("kind", kind(item)))
 
 
 @pytest.hookimpl(trylast=True)  # after pytest-django's own ordering (by kind of test case)

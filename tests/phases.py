@@ -12,7 +12,11 @@
   tests/conftest.py) and ``services`` (PostgreSQL and Redis together) on PostgreSQL, after
   checking that both answer; without them the phase says so and, under ``CI=true``, fails.
 
-Every phase runs even when one before it failed; the exit status is 1 if any failed.
+Every phase runs even when one before it failed; the exit status is 1 if any failed.  The
+last lines are one a phase (its wall-clock seconds and tests) and, under the suite and the
+PostgreSQL phase, one a part (library, web without a browser, browsers) with its tests and the
+seconds they took on the workers (the parts run side by side, so these add up to about the
+phase's seconds times the workers).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -41,10 +45,16 @@ class Outcome:
     seconds: float
     ok: bool
     tests: str = ""
+    parts: list[str] = field(default_factory=list)
 
 
 def run(cmd: list[str], env: dict[str, str] | None = None) -> bool:
     print("$", " ".join(cmd), flush=True)
+    # Bytecode is written and read again: a machine that sets PYTHONDONTWRITEBYTECODE (this
+    # one, CI's) would have every process of the run -- each xdist worker, each app server,
+    # each command the tests start, a few hundred -- compile the package and pytest rewrite
+    # every test module from source again (0.3 s of a core for each `django.setup()` alone).
+    env = {k: v for k, v in (env or os.environ).items() if k != "PYTHONDONTWRITEBYTECODE"}
     return subprocess.run(cmd, cwd=REPO, env=env).returncode == 0
 
 
@@ -60,33 +70,58 @@ def counted(report: Path) -> str:
     return f"{total - failed - skipped} passed, {skipped} skipped, {failed} failed"
 
 
-def pytest(name: str, args: list[str], env: dict[str, str] | None = None) -> tuple[bool, str]:
+KINDS = {"library": "library", "web": "web (no browser)", "browser": "browsers"}
+
+
+def parts(report: Path) -> list[str]:
+    """A line for each part of the suite (tests/conftest.py's ``kind``, a property of each test
+    case in the report): its tests and the seconds they took, summed over the workers that ran
+    them side by side (set-up and tear-down included)."""
+    if not report.exists():
+        return []
+    count: dict[str, int] = dict.fromkeys(KINDS, 0)
+    seconds: dict[str, float] = dict.fromkeys(KINDS, 0.0)
+    for case in ET.parse(report).getroot().iter("testcase"):
+        prop = case.find("properties/property[@name='kind']")
+        k = prop.get("value", "library") if prop is not None else "library"
+        count[k] = count.get(k, 0) + 1
+        seconds[k] = seconds.get(k, 0.0) + float(case.get("time", 0))
+    return [f"  {KINDS.get(k, k):<16} {count[k]:6,} tests {seconds[k]:8.1f} s of test time"
+            for k in count if count[k]]
+
+
+def pytest(name: str, args: list[str], env: dict[str, str] | None = None
+           ) -> tuple[bool, str, list[str]]:
     report = REPORTS / f"{name}.xml"
     report.unlink(missing_ok=True)
-    ok = run([str(BIN / "python"), "-m", "pytest", "-n", WORKERS, "--dist", "loadfile", "--no-loadscope-reorder",
-              "-p", "no:cacheprovider", f"--junitxml={report}", *args], env)
-    return ok, counted(report)
+    ok = run([str(BIN / "python"), "-m", "pytest", "-n", WORKERS, "--dist", "loadfile",
+              "--no-loadscope-reorder", "-p", "no:cacheprovider", f"--junitxml={report}", *args],
+             env)
+    return ok, counted(report), parts(report)
 
 
-def lint() -> tuple[bool, str]:
-    return run([str(BIN / "ruff"), "check", "src", "tests", "benchmarks"]), ""
+Result = tuple[bool, str, list[str]]
 
 
-def types() -> tuple[bool, str]:
+def lint() -> Result:
+    return run([str(BIN / "ruff"), "check", "src", "tests", "benchmarks"]), "", []
+
+
+def types() -> Result:
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "bridgescore"
-    return run([str(BIN / "mypy"), "--cache-dir", str(cache / "mypy")]), ""
+    return run([str(BIN / "mypy"), "--cache-dir", str(cache / "mypy")]), "", []
 
 
-def suite() -> tuple[bool, str]:
+def suite() -> Result:
     return pytest("suite", [])
 
 
-def postgres() -> tuple[bool, str]:
+def postgres() -> Result:
     if not run([str(BIN / "python"), "-m", "bridgescore.web.services", PG_URL, REDIS_URL]):
         if os.environ.get("CI") == "true":
-            return False, "PostgreSQL or Redis did not answer"
+            return False, "PostgreSQL or Redis did not answer", []
         print("** The PostgreSQL/Redis tests were NOT run (see above). **")
-        return True, "not run: PostgreSQL or Redis did not answer"
+        return True, "not run: PostgreSQL or Redis did not answer", []
     env = dict(os.environ, DATABASE_URL=PG_URL,
                BRIDGESCORE_SECRET_KEY="test-only-not-secret-0123456789abcdef",
                BRIDGESCORE_TEST_PG_URL=PG_URL, BRIDGESCORE_TEST_REDIS_URL=REDIS_URL)
@@ -107,11 +142,13 @@ def main(names: list[str]) -> int:
     for name in names or list(PHASES):
         print(f"\n==== {name} ====", flush=True)
         start = time.monotonic()
-        ok, tests = PHASES[name]()
-        outcomes.append(Outcome(name, time.monotonic() - start, ok, tests))
+        ok, tests, lines = PHASES[name]()
+        outcomes.append(Outcome(name, time.monotonic() - start, ok, tests, lines))
     print("\n==== phases ====")
     for o in outcomes:
         print(f"{o.phase:<9} {'ok' if o.ok else 'FAILED':<7} {o.seconds:7.1f} s  {o.tests}")
+        for line in o.parts:
+            print(line)
     print(f"{'total':<17} {sum(o.seconds for o in outcomes):7.1f} s")
     return 0 if all(o.ok for o in outcomes) else 1
 

@@ -29,14 +29,13 @@ from bridgescore.handrecord import HandRecordBoard
 from bridgescore.render.gamerecord import render_records_html
 from bridgescore.render.handrecord import PER_PAGE, render_handrecord
 from bridgescore.render.pdf import write_pdf
+from tests import chromium
+from tests.chromium import ARGS, CHROMIUM
 from tests.sizes import SHOTS
 
 pytestmark = pytest.mark.browser
-CHROMIUM = "/usr/bin/chromium"
 ARTEFACTS = Path(__file__).resolve().parents[1] / "artefacts" / "handrecord"
 DATA = Path(__file__).parent / "data"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 # (media, window width): a phone, a desktop, and the printed sheet: A4's 210 mm less the
 # page's 11-mm margins each side (188 mm at 96 px to the inch).
 VIEWS = (("screen", 360), ("screen", 1280), ("print", 710))
@@ -98,9 +97,7 @@ def boards() -> list[HandRecordBoard]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
-                    pytrace=False)
+    chromium.require()
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b

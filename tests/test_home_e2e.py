@@ -25,8 +25,11 @@ LAUNCH = (
 def spawn(cwd: Path, *args: str) -> Any:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "TERM": "dumb", "LANG": "C.UTF-8"}
     env.pop("BRIDGESCORE_LANG", None)
+    # Ctrl-C must reach the child as a user's would: a test run started in the background of
+    # a non-interactive shell (`make test &`) ignores SIGINT, and a child inherits that.
     child = pexpect.spawn(sys.executable, ["-c", LAUNCH, *args], cwd=str(cwd), env=env,
-                          encoding="utf-8", timeout=20, dimensions=(40, 120))
+                          encoding="utf-8", timeout=20, dimensions=(40, 120),
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     return child
 
 

@@ -30,6 +30,8 @@ REPO = Path(__file__).resolve().parents[2]
 # its own scratch databases, so that two workers never write the same place.
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
 STATIC_ROOT = REPO / "var" / f"test-static-{WORKER}"
+# The test servers' settings module (the site's, with a fast password hasher).
+SERVER_PATH = Path(__file__).resolve().parent / "serverpath"
 SECRET = "test-only-secret-key-not-for-any-real-server-0123456789"
 
 
@@ -48,11 +50,14 @@ def free_port() -> int:
 
 def server_env(data_dir: Path, **extra: str) -> dict[str, str]:
     """A server's environment: its data directory, the worker's static files, no pauses
-    (robots act and the next board comes at once) unless ``extra`` says otherwise."""
+    (robots act and the next board comes at once) unless ``extra`` says otherwise, and the
+    test servers' settings (serverpath/bridgescore_test_server.py: a fast password hasher)."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("DATABASE_URL", "REDIS_URL", "BRIDGESCORE_SECRET_KEY")}
     env.update(BRIDGESCORE_DATA_DIR=str(data_dir), BRIDGESCORE_STATIC_ROOT=str(STATIC_ROOT),
-               BRIDGESCORE_LOG_LEVEL="warning", DJANGO_SETTINGS_MODULE="bridgescore.web.settings",
+               BRIDGESCORE_LOG_LEVEL="warning", DJANGO_SETTINGS_MODULE="bridgescore_test_server",
+               PYTHONPATH=os.pathsep.join(p for p in (str(SERVER_PATH), os.environ.get("PYTHONPATH"))
+                                          if p),
                BRIDGESCORE_PLAY_ROBOT_SECONDS="0", BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="0")
     env.update(extra)
     return env

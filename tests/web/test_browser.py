@@ -9,30 +9,25 @@ artefacts/web/ (git-ignored).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tests import chromium
+from tests.chromium import ARGS, CHROMIUM
 from tests.sizes import SHOTS
 
 from . import servers
 
 pytestmark = pytest.mark.browser
-CHROMIUM = "/usr/bin/chromium"
 ARTEFACTS = servers.REPO / "artefacts" / "web"
 WIDTHS = (360, 1280)
 PASSWORD = "a-browser-password-42"
-# Chromium flags for a closed network: no background calls home.
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[servers.Server]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
-                    pytrace=False)
+    chromium.require()
     server, _env, _data = servers.demo_site(tmp_path_factory, "site")
     yield server
     server.stop()

@@ -16,15 +16,16 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from tests import chromium
+from tests.chromium import ARGS, CHROMIUM
 from tests.sizes import SHOTS
 
 from . import servers
-from .test_browser import ARGS, ARTEFACTS, CHROMIUM
+from .test_browser import ARTEFACTS
 
 pytestmark = pytest.mark.browser
 WIDTHS = (390, 1280)
@@ -56,9 +57,7 @@ class Match:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Server, Match]]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
-                    pytrace=False)
+    chromium.require()
     server, env, _data = servers.demo_site(tmp_path_factory, "vugraph")
     result = subprocess.run([sys.executable, "-c", SETUP], env=env,
                             capture_output=True, text=True, timeout=120, cwd=servers.REPO)

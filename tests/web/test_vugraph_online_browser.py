@@ -16,16 +16,17 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from tests import chromium
+from tests.chromium import ARGS, CHROMIUM
 from tests.sizes import SHOTS
 
 from . import servers
-from .test_browser import ARGS, ARTEFACTS, CHROMIUM
+from .test_browser import ARTEFACTS
 
 pytestmark = pytest.mark.browser
 LIVE = re.compile("^(live|finished)$")
@@ -57,9 +58,7 @@ print(json.dumps({"pk": c.pk, "tables": tables}))
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Server, dict[str, Any]]]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
-                    pytrace=False)
+    chromium.require()
     server, env, _ = servers.demo_site(tmp_path_factory, "vugraph-online",
                                        BRIDGESCORE_PLAY_ROBOT_SECONDS="0.05",
                                        BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="1",

@@ -23,10 +23,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Route, ViewportSize
 
+from tests import chromium
 from tests.sizes import SHOTS
 
 from .. import servers
-from ..test_browser import ARTEFACTS, CHROMIUM, browser
+from ..test_browser import ARTEFACTS, browser
 
 __all__ = ["browser"]  # the Chromium fixture of the site's browser tests, shared
 pytestmark = pytest.mark.browser
@@ -79,9 +80,7 @@ class Site:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
-                    pytrace=False)
+    chromium.require()
     server, env, data = servers.demo_site(tmp_path_factory, "entry-site")
     out = servers.bridgescore(env, "web", "manage", "shell", "-c",
                               MAKE_EVENTS % {"sessions": SESSIONS})

@@ -18,10 +18,11 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import Browser, Page
 
+from tests import chromium
 from tests.sizes import SHOTS
 
 from .. import servers
-from ..test_browser import ARTEFACTS, CHROMIUM, browser
+from ..test_browser import ARTEFACTS, browser
 from .helpers import PBN
 
 __all__ = ["browser"]  # the Chromium fixture of the site's browser tests, shared
@@ -47,9 +48,7 @@ print(e.pk)
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Server, int]]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make web-system` installs Debian's chromium",
-                    pytrace=False)
+    chromium.require()
     server, env, _data = servers.demo_site(tmp_path_factory, "files-site")
     made = subprocess.run([sys.executable, "-c", MAKE_EVENT], env=env, capture_output=True,
                           text=True, timeout=120)

@@ -35,8 +35,11 @@ from ..racing import in_processes, in_threads
 DAY = 86_400.0
 
 
+Rows = list[tuple[int, list[int], int]]  # a week's results: board, the four players, NS score
+
+
 def week_of(week: PoolWeek, ids: list[int], rng: random.Random, boards: int = 3,
-            extra: list[int] | None = None) -> list[tuple[int, list[int], int]]:
+            extra: list[int] | None = None) -> Rows:
     """Boards 1..``boards`` with six results each (24 different players a board), and board
     ``boards + 1`` with two results of ``extra`` only (below six: not rated); scores that
     the board's vulnerability allows."""
@@ -86,6 +89,18 @@ class Weekly:
 
 
 class WeeklyTests(Weekly, TestCase):
+
+    def two_weeks_played(self) -> tuple[Rows, PoolWeek, Rows]:
+        """Week 1 played by the first 24 players and closed, week 2 played by players 5-28
+        (open): week 1's results, week 2, week 2's results."""
+        one = week_of(self.week, self.ids[:24], self.rng)
+        fill_week(self.week, one)
+        self.close_through(7.5)
+        week2 = PoolWeek.objects.get(club=self.club, number=2)
+        two = week_of(week2, self.ids[4:28], self.rng)
+        fill_week(week2, two)
+        return one, week2, two
+
     def setUp(self) -> None:
         self.addCleanup(clock.real)
         self.set_up()
@@ -139,12 +154,7 @@ class WeeklyTests(Weekly, TestCase):
         assert snapshot() == before
 
     def test_weeks_in_order_and_a_server_down_catches_up(self) -> None:
-        one = week_of(self.week, self.ids[:24], self.rng)
-        fill_week(self.week, one)
-        self.close_through(7.5)
-        week2 = PoolWeek.objects.get(club=self.club, number=2)
-        two = week_of(week2, self.ids[4:28], self.rng)
-        fill_week(week2, two)
+        one, _, two = self.two_weeks_played()
         # Down from day 7 to day 30: the pool closes weeks 2, 3 and 4 (one each sweep).
         self.close_through(30)
         closed = list(PoolWeek.objects.filter(club=self.club, closed=True)
@@ -197,12 +207,7 @@ class WeeklyTests(Weekly, TestCase):
         """The close keeps its window (``RatingWindow``) for the next: the very window the
         stored weeks give (``Window.of``); a kept window that went wrong shows in the next
         close's figures, which the recomputation (reading the results back) finds."""
-        one = week_of(self.week, self.ids[:24], self.rng)
-        fill_week(self.week, one)
-        self.close_through(7.5)
-        week2 = PoolWeek.objects.get(club=self.club, number=2)
-        two = week_of(week2, self.ids[4:28], self.rng)
-        fill_week(week2, two)
+        _, week2, _ = self.two_weeks_played()
         self.close_through(14.5)
         assert weekly.rate_due() == 2
         st = RateSettings()

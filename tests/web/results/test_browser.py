@@ -32,7 +32,8 @@ def shell(env: dict[str, str], code: str) -> str:
     """Python run in the server's environment (its database and channel layer)."""
     result = subprocess.run(
         [sys.executable, "-m", "bridgescore", "web", "manage", "shell", "-c", code],
-        env={**env, "PYTHONPATH": str(TESTS)}, capture_output=True, text=True, timeout=120)
+        env={**env, "PYTHONPATH": os.pathsep.join((str(TESTS), env.get("PYTHONPATH", "")))},
+        capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return result.stdout.strip()
 

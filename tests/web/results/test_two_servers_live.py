@@ -12,6 +12,7 @@ Redis (marked ``services``; run by ``make web-test``).
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -40,7 +41,9 @@ def shared(services: tuple[str, str]) -> Iterator[dict[str, str]]:
 
 def run(env: dict[str, str], *args: str, stdin: str | None = None) -> str:
     result = subprocess.run([sys.executable, "-m", "bridgescore", *args],
-                            env={**env, "PYTHONPATH": str(TESTS)}, input=stdin,
+                            env={**env, "PYTHONPATH": os.pathsep.join((str(TESTS),
+                                                                       env.get("PYTHONPATH", "")))},
+                            input=stdin,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return result.stdout.strip()

@@ -17,12 +17,12 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests import chromium
 from tests.sizes import SHOTS
 
 from .. import servers
@@ -50,8 +50,7 @@ LAST = (2, 2, 4, "6S", "N", "=")  # arrives while a page is open: −750 → 13 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Server, dict[str, str]]]:
-    if not Path("/usr/bin/chromium").exists():
-        pytest.fail("/usr/bin/chromium is missing: `make web-system` installs it", pytrace=False)
+    chromium.require()
     data = tmp_path_factory.mktemp("teams-site")
     env = servers.server_env(data, REDIS_URL=f"{REDIS}/{servers.worker_redis_db(12)}")
     server = servers.start(env, data)
