@@ -8,16 +8,14 @@ the request's language.  Each app adds its own router here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, AuthorizationError, HttpError, ValidationError
-from ninja.security import HttpBearer, SessionAuth
+from ninja.security import SessionAuth
 
 from ..errors import BridgeError
-from .accounts import tokens
 from .accounts.api import router as accounts_router
+from .accounts.bearer import BearerToken
 from .core.errors import HTTP_TEXTS, api_error
 from .director.api import router as director_router
 from .entry.api import router as entry_router
@@ -27,17 +25,6 @@ from .online.api import router as groups_router
 from .ratings.api import router as ratings_router
 from .results.api import router as results_router
 from .teams.api import router as teams_router
-
-
-class BearerToken(HttpBearer):
-    openapi_scheme = "bearer"
-
-    def authenticate(self, request: HttpRequest, token: str) -> Any:
-        user = tokens.user_for(token)
-        if user is not None:
-            request.user = user
-        return user
-
 
 api = NinjaAPI(
     title="bridgescore",

@@ -23,7 +23,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import get_language
 from ninja import Query, Router, Schema
@@ -33,7 +32,7 @@ from pydantic import Field
 from ...compete.ranks import Rank, masterpoints
 from ...i18n import Lang
 from ...text import excerpt
-from ..accounts import tokens
+from ..accounts.bearer import who_asks
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import is_administrator
@@ -42,20 +41,6 @@ from ..core.errors import api_error
 from . import boards
 from .figures import mp_number
 from .views import may_see_club_board
-
-
-def who_asks(request: HttpRequest) -> Any:
-    """The token's user, else the session's, else a visitor (always truthy: each endpoint
-    checks its own rights).  A wrong token is a 401, never a visitor."""
-    header = request.headers.get("Authorization", "")
-    if header[:7].lower() == "bearer ":
-        user = tokens.user_for(header[7:].strip())
-        if user is None:
-            raise AuthenticationError()
-        request.user = user
-        return user
-    return getattr(request, "user", None) or AnonymousUser()
-
 
 router = Router(auth=who_asks)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import get_language
 from ninja import Router
@@ -20,26 +19,12 @@ from ...board import Board
 from ...events.figures import json_number
 from ...events.live import LiveSession
 from ...i18n import Lang
-from ..accounts import tokens
+from ..accounts.bearer import who_asks
 from ..core.errors import api_error
 from ..events import services
 from ..events.models import Event
 from . import data
 from .access import Viewer, viewer
-
-
-def who_asks(request: HttpRequest) -> Any:
-    """The token's user, else the session's, else a visitor (always truthy: the rights are
-    checked per event below, not by the router)."""
-    header = request.headers.get("Authorization", "")
-    if header[:7].lower() == "bearer ":
-        user = tokens.user_for(header[7:].strip())
-        if user is None:
-            raise AuthenticationError()
-        request.user = user
-        return user
-    return getattr(request, "user", None) or AnonymousUser()
-
 
 router = Router(auth=who_asks)
 

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict
 from ...errors import BridgeError, ScaleError
 from ...events.team_events import ByeVp, parse_bye_vp
 from ...i18n import Lang
-from ..accounts import tokens
+from ..accounts.bearer import who_asks
 from ..core.errors import api_error
 from ..events import services as sv
 from ..events.models import Event
@@ -32,27 +32,17 @@ from . import services as teams
 router = Router()
 
 
-def _caller(request: HttpRequest) -> Any:
-    """The signed-in user (session) or the bearer token's user; anonymous otherwise."""
-    header = request.headers.get("Authorization", "")
-    if header.lower().startswith("bearer "):
-        user = tokens.user_for(header[7:].strip())
-        if user is not None:
-            return user
-    return request.user
-
-
-@router.get("/events/{event_id}/match", auth=None,
+@router.get("/events/{event_id}/match", auth=who_asks,
             response={200: dict[str, Any], 403: dict[str, Any], 404: dict[str, Any]},
             summary="A team event's matches, totals, VPs and standings")
 def match(request: HttpRequest, event_id: int) -> Status[dict[str, Any]]:
+    user = request.auth  # who_asks: the token's user, the session's, or a visitor
     event = Event.objects.select_related("club").filter(pk=event_id).first()
     if event is None:
         return Status(404, api_error("not_found", f"no session {event_id}", f"没有第 {event_id} 场比赛"))
     if event.kind != Event.Kind.TEAMS:
         return Status(404, api_error("not_a_team_event", f"session {event_id} is not a team event",
                               f"第 {event_id} 场比赛不是队式赛"))
-    user = _caller(request)
     if not teams.may_see(user, event):
         return Status(403, api_error("forbidden",
                               "Only the club's members see a session before it is published.",
