@@ -63,7 +63,7 @@ class ApiTest(ResultsTestCase):
     def test_who_may_ask(self) -> None:
         assert self.api("/ranking")[0] == 401  # a visitor, in play
         status, body = self.api("/ranking", self.charlie)
-        assert status == 403 and body["code"] == "forbidden"
+        assert status == 403 and body["code"] == "not_allowed"
         token = tokens.issue(self.bob, "script")
         r = Client().get(f"/api/events/{self.event.pk}/ranking",
                          headers={"Authorization": f"Bearer {token}"})

@@ -142,12 +142,18 @@ class RefusedTest(SettingsApiCase):
         for headers in ({}, {"Authorization": "Bearer bst_" + "x" * 43}):
             r = self.patch({"vp_scale": "acbl-20"}, headers)
             self.assert_refused(r, 401, "not_authenticated")
+        # A member is told what only a director may do; an outsider, at the gate (before the
+        # body is read), that the session is not theirs to see.
+        n = self.event.pk
+        gate = (f"Session {n} belongs to another club and is not published: you may not see "
+                f"it or act on it.", f"第 {n} 场比赛属于其他俱乐部且尚未发布：您不能查看或操作。")
+        director = ("Only a director of this club may do this.", "只有本俱乐部的裁判可以执行此操作。")
         for user in (self.bob, self.charlie, self.dave):
+            en, zh = director if user == self.bob else gate
             r = self.patch({"vp_scale": "acbl-20"}, self.token(user))
-            self.assert_refused(r, 403, "not_allowed",
-                                "Only a director of this club may do this.")
+            self.assert_refused(r, 403, "not_allowed", en)
             r = self.patch({"vp_scale": "acbl-20"}, {**self.token(user), **self.zh()})
-            assert r.json()["message"] == "只有本俱乐部的裁判可以执行此操作。"
+            assert r.json()["message"] == zh
             # A stranger learns nothing from what it sent: still 403, not the bye's error.
             r = self.patch({"bye_vp": "lots"}, self.token(user))
             self.assert_refused(r, 403, "not_allowed")
@@ -209,7 +215,8 @@ class RefusedTest(SettingsApiCase):
 
     def test_no_such_team_event(self) -> None:
         r = self.patch({"vp_scale": "wbf"}, url="/api/events/999999/match/settings")
-        self.assert_refused(r, 404, "not_found", "no session 999999", "没有第 999999 场比赛")
+        self.assert_refused(r, 404, "not_found", "There is no session 999999.",
+                            "没有编号为 999999 的比赛。")
         pairs = sv.create_event(self.north, sv.Actor(self.alice), name_en="Pairs",
                                 date=datetime.date(2026, 12, 1), movement="mitchell",
                                 tables=3, boards_per_round=2)

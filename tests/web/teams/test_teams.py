@@ -248,9 +248,11 @@ class ApiTest(TeamsTestCase):
         event = self.started()
         self.play(event)
         url = f"/api/events/{event.pk}/match"
+        assert self.client.get(url).status_code == 401  # a visitor: log in first
+        self.client.force_login(self.charlie)  # in no club
         r = self.client.get(url)
-        assert r.status_code == 403 and r.json()["code"] == "forbidden"
-        assert r.json()["zh"] == "比赛结果发布前只有本俱乐部的会员可以查看。"
+        assert r.status_code == 403 and r.json()["code"] == "not_allowed"
+        assert r.json()["zh"] == f"第 {event.pk} 场比赛属于其他俱乐部且尚未发布：您不能查看或操作。"
         self.client.force_login(self.bob)
         data = self.client.get(url).json()
         (m,) = data["matches"]

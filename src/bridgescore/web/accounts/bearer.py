@@ -19,7 +19,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from ninja.errors import AuthenticationError
-from ninja.security import HttpBearer
+from ninja.security import HttpBearer, SessionAuth
 
 from . import tokens
 
@@ -46,25 +46,42 @@ def token_user(request: HttpRequest) -> Any:
     return user
 
 
+def _gated(request: HttpRequest, user: Any) -> Any:
+    """``user``, once the gate of a session's endpoints let them in (web/core/gate.py: rights
+    before the request is read)."""
+    if user:
+        from ..core.gate import event_gate  # the events app's models: not at import time
+
+        event_gate(request, user)
+    return user
+
+
 class BearerToken(HttpBearer):
-    """The API's default authentication (with ``SessionAuth`` after it)."""
+    """The API's default authentication (with ``SessionGated`` after it)."""
 
     openapi_scheme = "bearer"
 
     def __call__(self, request: HttpRequest) -> Any:
         # HttpBearer would answer None for a wrong token and let the session's log-in be
         # tried next; a wrong token must stop here.
-        return token_user(request)
+        return _gated(request, token_user(request))
 
     def authenticate(self, request: HttpRequest, token: str) -> Any:  # pragma: no cover
         # Not reached (``__call__`` reads the header itself); kept for HttpBearer's contract.
         return token_user(request)
 
 
+class SessionGated(SessionAuth):
+    """Django's session log-in (pages calling the API, with their CSRF token), gated."""
+
+    def __call__(self, request: HttpRequest) -> Any:
+        return _gated(request, super().__call__(request))
+
+
 def who_asks(request: HttpRequest) -> Any:
     """The token's user, else the session's, else a visitor (always truthy: each endpoint
-    checks its own rights).  A wrong token is a 401, never a visitor."""
+    checks its own rights), gated.  A wrong token is a 401, never a visitor."""
     user = token_user(request)
-    if user is not None:
-        return user
-    return getattr(request, "user", None) or AnonymousUser()
+    if user is None:
+        user = getattr(request, "user", None) or AnonymousUser()
+    return _gated(request, user)

@@ -44,7 +44,7 @@ def _load(request: HttpRequest, event_id: int) -> tuple[Event, Viewer, LiveSessi
     if not v.may_view(event):
         if not request.user.is_authenticated:
             raise AuthenticationError()
-        return _error(403, "forbidden",
+        return _error(403, "not_allowed",
                       "Only the club's members may follow this session while it is in play; "
                       "a session being set up only its directors.",
                       "比赛进行中仅限本俱乐部会员查看，筹备中仅限裁判查看。")

@@ -39,12 +39,13 @@ def match(request: HttpRequest, event_id: int) -> Status[dict[str, Any]]:
     user = request.auth  # who_asks: the token's user, the session's, or a visitor
     event = Event.objects.select_related("club").filter(pk=event_id).first()
     if event is None:
-        return Status(404, api_error("not_found", f"no session {event_id}", f"没有第 {event_id} 场比赛"))
+        return Status(404, api_error("not_found", f"There is no session {event_id}.",
+                                     f"没有编号为 {event_id} 的比赛。"))
     if event.kind != Event.Kind.TEAMS:
         return Status(404, api_error("not_a_team_event", f"session {event_id} is not a team event",
                               f"第 {event_id} 场比赛不是队式赛"))
     if not teams.may_see(user, event):
-        return Status(403, api_error("forbidden",
+        return Status(403, api_error("not_allowed",
                               "Only the club's members see a session before it is published.",
                               "比赛结果发布前只有本俱乐部的会员可以查看。"))
     return Status(200, teams.scoreboard(event, user, _lang()))
@@ -106,12 +107,12 @@ def _bye(data: SettingsIn) -> ByeVp | None:
 
 def _directed(request: HttpRequest,
               event_id: int) -> tuple[Event, sv.Actor] | Status[dict[str, Any]]:
-    """The team event and its director asking, or the refusal (404 before 403, as GET
-    ``…/match`` answers)."""
+    """The team event and its director asking, or the refusal (the gate, core/gate.py, has
+    answered a missing session and a caller with no business in it already)."""
     event = Event.objects.select_related("club").filter(pk=event_id).first()
     if event is None:
-        return Status(404, api_error("not_found", f"no session {event_id}",
-                                     f"没有第 {event_id} 场比赛"))
+        return Status(404, api_error("not_found", f"There is no session {event_id}.",
+                                     f"没有编号为 {event_id} 的比赛。"))
     if event.kind != Event.Kind.TEAMS:
         return Status(404, api_error("not_a_team_event", f"session {event_id} is not a team event",
                                      f"第 {event_id} 场比赛不是队式赛"))
