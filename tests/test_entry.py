@@ -318,6 +318,9 @@ SCENARIOS: dict[str, dict[str, Any]] = {
     "ew_pair.same": {"ew_pair": 1, "contract": "pass"},
     "contract.missing": {"declarer": "N", "tricks": 9},
     "contract.invalid": {"contract": "8S", "declarer": "N", "tricks": 9},
+    # The whole result in the contract field, the tricks stuck to the contract: the library's
+    # own reason (it reads two ways), not a vague "invalid contract".
+    "contract.unreadable": {"contract": "南打3NT9"},
     "declarer.missing": {"contract": "3NT", "tricks": 9},
     "declarer.invalid": {"contract": "3NT", "declarer": "X", "tricks": 9},
     "declarer.unexpected": {"contract": "pass", "declarer": "N"},
@@ -515,3 +518,22 @@ def test_fuzzed_entries_give_an_entry_or_known_errors(fields: dict[str, Any]) ->
 def test_what_the_contract_alone_decides_is_checked_without_a_declarer() -> None:
     assert codes(contract="3NT", result="+5") == ["declarer.missing", "result.impossible"]
     assert codes(contract="3NT", tricks=9, result="+1") == ["declarer.missing", "result.mismatch"]
+
+
+def test_a_whole_result_that_reads_two_ways_says_so_in_both_languages() -> None:
+    # Finding 8 of issue 23: the form answered "invalid contract … expected a level 1-7".
+    for text in ("南打3NT9", "北打4S10"):
+        check = check_entry(board=1, ns_pair="1", ew_pair="2", contract=text)
+        (error,) = check.errors
+        assert error.code == "contract.unreadable" and error.field == "contract"
+        assert error.message("en") == (
+            f"invalid result '{text}': write the number of tricks apart from the contract, "
+            "e.g. 南打3NT 9 or 南打3NT，9墩")
+        assert error.message("zh") == (
+            f"无效的结果 '{text}'：墩数应与定约分开写，如 南打3NT 9 或 南打3NT，9墩")
+        assert FieldError.from_dict(error.to_dict()) == error
+    # Written apart, the same is read.
+    assert check_entry(board=1, ns_pair="1", ew_pair="2", contract="南打3NT 9").ok
+    # A text that is no result at all keeps the contract's message.
+    (error,) = check_entry(board=1, ns_pair="1", ew_pair="2", contract="8S").errors
+    assert error.code == "contract.invalid"

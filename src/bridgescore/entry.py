@@ -460,12 +460,19 @@ def check_entry(
         try:
             the_contract = Contract.parse(contract)
         except BridgeError:
+            reason: tuple[str, str] | None = None
             if _missing(declarer) and _missing(tricks) and _missing(result):
                 try:
                     whole = Result.parse(contract)
-                except BridgeError:
+                except BridgeError as e:
                     whole = None
-            if whole is None:
+                    reason = getattr(e, "reason", None)
+            if whole is None and reason is not None:
+                # Read as a whole result, the text is wrong in a way the library can name
+                # (南打3NT9: the tricks stuck to the contract read two ways): say that.
+                reader.error("contract.unreadable", text=_text_of(contract), why_en=reason[0],
+                             why_zh=reason[1])
+            elif whole is None:
                 reader.invalid("contract", contract)
             else:
                 the_contract, seat, taken = whole.contract, whole.declarer, whole.tricks

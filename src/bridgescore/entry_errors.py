@@ -63,6 +63,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "the contract is missing (e.g. 4S, 3NTX, or pass for a passed-out board)",
         "缺少定约（如 4S、3NTX；四家不叫写 不叫）",
     ),
+    "contract.unreadable": (
+        "invalid result {text!r}: {why_en}",
+        "无效的结果 {text!r}：{why_zh}",
+    ),
     "contract.invalid": (
         "invalid contract {text!r}: expected a level 1-7, a strain C/D/H/S/NT and optionally "
         "X or XX, e.g. 4SX, or pass",

@@ -382,10 +382,14 @@ def _outcome_alone() -> re.Pattern[str]:
 
 
 def _bad(text: str, why_en: str = "", why_zh: str = "") -> NotationError:
-    return NotationError(
+    error = NotationError(
         f"invalid result {excerpt(text)}: {why_en or 'expected e.g. 4SX N -2, 3NT by S +1, 3NT S =, 南打3NT超1'}",
         f"无效的结果 {excerpt(text)}：{why_zh or '应为如 4SX N -2、3NT by S +1、南打3NT超1、北定约2S，拿8墩'}",
     )
+    # What exactly is wrong, when it is more than "not a result": a form that read the text
+    # as a result says the same (entry.py's ``contract.unreadable``), not a vaguer message.
+    error.reason = (why_en, why_zh) if why_en else None  # type: ignore[attr-defined]
+    return error
 
 
 def _count(digits: str, text: str) -> int:

@@ -24,7 +24,7 @@ def endpoints(tables: bool = False) -> list[tuple[str, str]]:
     """Every (method, path) of the API's schema, its path parameters filled with 1 (the
     table's secret-only endpoints with ``tables``)."""
     schema: dict[str, Any] = api.get_openapi_schema()
-    out = []
+    out: list[tuple[str, str]] = []
     for path, ops in schema["paths"].items():
         concrete = re.sub(r"\{[^}]+\}", "1", path)
         if concrete.startswith(TABLE) and not tables:
@@ -35,7 +35,7 @@ def endpoints(tables: bool = False) -> list[tuple[str, str]]:
 
 
 class BearerTests(BaseTestCase):
-    def call(self, method: str, path: str, **headers: str) -> Any:
+    def call(self, method: str, path: str, **headers: Any) -> Any:
         return self.client.generic(method, path, data=json.dumps({}),
                                    content_type="application/json", **headers)
 

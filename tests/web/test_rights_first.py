@@ -24,7 +24,7 @@ EVENT = re.compile(r"^/api/events/\{[^}]+\}")
 
 def session_endpoints() -> list[tuple[str, str]]:
     """(method, path template) of every endpoint under a session's id."""
-    out = []
+    out: list[tuple[str, str]] = []
     for path, ops in api.get_openapi_schema()["paths"].items():
         if EVENT.match(path):
             out.extend((m, path) for m in ops if m in ("get", "post", "put", "patch", "delete"))
