@@ -412,3 +412,22 @@ class AuditPageTest(ConsoleTestCase):
         zh = c.get(self.url + "audit", headers=self.zh()).content.decode()
         assert "更正成绩" in zh and "第1轮第1桌第1副" in zh and "#1 北打4♠，正好完成" in zh
         assert "进行中" in zh  # the status by its name
+
+
+class PublishOfferTest(ConsoleTestCase):
+    """Issue 23, finding 3: "Publish the results" is offered once the session is closed, not
+    before or during play; a published session can always be withdrawn."""
+
+    def test_publish_is_offered_only_when_closed(self) -> None:
+        c = self.login(self.alice)
+        assert "Publish the results" not in c.get(self.url).content.decode()  # set-up
+        self.run_event()
+        assert "Publish the results" not in c.get(self.url).content.decode()  # in play
+        sv.set_status(self.event, self.director, Event.Status.CLOSED)
+        page = c.get(self.url).content.decode()
+        assert "Publish the results" in page
+        zh = c.get(self.url, HTTP_ACCEPT_LANGUAGE="zh-CN").content.decode()
+        assert "发布成绩" in zh or "发布结果" in zh, zh[:2000]
+        c.post(self.url + "publish", {"published": "1"})
+        sv.set_status(self.event, self.director, Event.Status.RUNNING)  # reopened
+        assert "Withdraw the results" in c.get(self.url).content.decode()

@@ -193,3 +193,21 @@ class FiguresTest(ResultsTestCase):
         assert dict(zip(tables, values, strict=True)) == {"1": "4", "3": "5", "2": "-8"}
         ranking = self.as_(self.bob).get(f"/events/{event.pk}/").content.decode()
         assert "IMPs" in ranking and cells(ranking, "6")[3] == "8"
+
+
+class FinalTest(ResultsTestCase):
+    """Issue 23, finding 3: a closed session's pages do not say they are live (nor open a
+    socket), in both languages; a running one's do."""
+
+    def test_a_closed_session_says_its_results_are_final(self) -> None:
+        for path in ("", "?part=ranking", "pairs/1/", "boards/1/"):
+            running = self.as_(self.bob).get(self.url + path)
+            if running.status_code != 200 or "live-state" not in running.content.decode():
+                continue
+            assert "data-live-socket" in running.content.decode(), path
+        sv.set_status(self.event, sv.Actor(self.alice), Event.Status.CLOSED)
+        for lang, final in (("en", "The session is over: these are its final results."),
+                            ("zh-CN", "比赛已结束：以下为最终成绩。")):
+            page = self.as_(self.bob).get(self.url, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+            assert final in page, lang
+            assert "data-live-socket" not in page and "Live: updated" not in page, lang
