@@ -149,6 +149,7 @@ class TableRow:
 
 
 def table_rows(room: Room, user: User, lang: str) -> list[TableRow]:
+    from . import services
     seats = Prefetch("seats", queryset=PlaySeat.objects.select_related(
         "user__player", "reserved_for__player").order_by("seat"))
     live = list(room.tables.exclude(status=PlayTable.Status.FINISHED)
@@ -159,8 +160,10 @@ def table_rows(room: Room, user: User, lang: str) -> list[TableRow]:
     for t in live + done:
         rows = seat_rows(t, user, lang)
         mine = any(r.mine for r in rows)
+        # The table page's own rule (services.viewer_for), so that no link leads to a 403: a
+        # player of the match's other room, a player the competition keeps out, may not watch.
         out.append(TableRow(t, rows, mine, t.host_id == user.pk,
-                            mine or t.spectators_allowed or t.host_id == user.pk))
+                            mine or services.viewer_for(t, user) is not None))
     return out
 
 
