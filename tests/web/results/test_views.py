@@ -196,8 +196,9 @@ class FiguresTest(ResultsTestCase):
 
 
 class FinalTest(ResultsTestCase):
-    """Issue 23, finding 3: a closed session's pages do not say they are live (nor open a
-    socket), in both languages; a running one's do."""
+    """Issue 23, finding 3: a closed session's pages say its results are final, never that
+    they are live, in both languages (they still follow the socket: a director may reopen
+    and correct, and the page then shows it at once)."""
 
     def test_a_closed_session_says_its_results_are_final(self) -> None:
         for path in ("", "?part=ranking", "pairs/1/", "boards/1/"):
@@ -210,4 +211,5 @@ class FinalTest(ResultsTestCase):
                             ("zh-CN", "比赛已结束：以下为最终成绩。")):
             page = self.as_(self.bob).get(self.url, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
             assert final in page, lang
-            assert "data-live-socket" not in page and "Live: updated" not in page, lang
+            assert "Live: updated" not in page and "Connection lost" not in page, lang
+            assert "实时" not in page and "连接中断" not in page, lang
