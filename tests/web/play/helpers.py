@@ -27,6 +27,47 @@ def users(*names: str) -> list[User]:
     return [make_user(n, n.title(), n) for n in names]
 
 
+@dataclass
+class MatchRooms:
+    """A club's running two-team match (guests on both teams) and its two rooms, each a table
+    of the match's round in one room of the club."""
+
+    director: User
+    members: list[User]
+    event: Any
+    room: Room
+    tables: dict[str, PlayTable]  # "open", "closed"
+
+
+def match_rooms(*members: str, **table: Any) -> MatchRooms:
+    """``members`` (user names) join the club beside its director ("dir"); ``table``: the
+    rooms' table options (spectators)."""
+    import datetime
+
+    from bridgescore.web.clubs.models import Club, Membership
+    from bridgescore.web.events import services as ev
+    from bridgescore.web.teams import services as teams
+
+    club = Club.objects.create(slug="north", name_en="North", name_zh="北方")
+    director, *people = users("dir", *members)
+    Membership.objects.create(club=club, player=director.player, role="director")
+    for u in people:
+        Membership.objects.create(club=club, player=u.player, role="member")
+    squads = [teams.TeamSpec(en, zh, tuple(teams.Guest(f"{en[:-1]} {i}", "") for i in range(4)))
+              for en, zh in (("Lions", "狮队"), ("Tigers", "虎队"))]
+    event = teams.create_team_event(club, ev.Actor(director), name_en="Match",
+                                    date=datetime.date(2026, 12, 2), movement="match",
+                                    boards=2, segments=1, teams=squads)
+    ev.set_status(event, ev.Actor(director), "running")
+    room = Room.objects.create(club=club, name_en="Match room")
+    # Both rooms name table 1 of the match, as a vugraph set-up may: the label decides.
+    tables = {label: services.create_table(room, director, boards=2, event=event,
+                                           event_round=1, event_table=1, room_label=label,
+                                           **table)
+              for label in ("open", "closed")}
+    return MatchRooms(director, people, event, room, tables)
+
+
 def cookie(user: User) -> tuple[bytes, bytes]:
     client = Client()
     client.force_login(user)

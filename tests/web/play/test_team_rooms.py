@@ -18,31 +18,15 @@ from bridgescore.web.play import services
 from bridgescore.web.play.models import PlayBoard, PlayTable, Room
 from bridgescore.web.teams import services as teams
 
-from .helpers import users
+from .helpers import match_rooms, users
 from .test_sockets import FAST
 
 
 @override_settings(**FAST, BRIDGESCORE_PLAY_ROBOT_SOLVER="simple")
 class TeamRoomsTests(TransactionTestCase):
     def test_both_rooms_results_reach_their_tables_and_rooms_do_not_see_each_other(self) -> None:
-        club = Club.objects.create(slug="north", name_en="North", name_zh="北方")
-        director, ann = users("dir", "ann")
-        for u, role in ((director, "director"), (ann, "member")):
-            Membership.objects.create(club=club, player=u.player, role=role)
-        guests = [teams.Guest(f"Lion {i}", "") for i in range(4)]
-        tigers = [teams.Guest(f"Tiger {i}", "") for i in range(4)]
-        event = teams.create_team_event(
-            club, ev.Actor(director), name_en="Match", date=datetime.date(2026, 12, 2),
-            movement="match", boards=2, segments=1,
-            teams=[teams.TeamSpec("Lions", "狮队", tuple(guests)),
-                   teams.TeamSpec("Tigers", "虎队", tuple(tigers))])
-        ev.set_status(event, ev.Actor(director), "running")
-        room = Room.objects.create(club=club, name_en="Match room")
-        # Both rooms name table 1 of the match, as a vugraph set-up may: the label decides.
-        rooms = {label: services.create_table(room, director, boards=2, event=event,
-                                              event_round=1, event_table=1, room_label=label,
-                                              spectators_see_hands=True)
-                 for label in ("open", "closed")}
+        made = match_rooms("ann", spectators_see_hands=True)
+        director, (ann,), event, rooms = made.director, made.members, made.event, made.tables
         services.sit(rooms["open"], ann, Seat.NORTH)
         assert services.viewer_for(rooms["closed"], ann) is None  # may not watch the other room
         assert services.viewer_for(rooms["open"], ann) == Viewer(Seat.NORTH)

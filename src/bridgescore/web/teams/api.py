@@ -25,11 +25,19 @@ from ...events.team_events import ByeVp, parse_bye_vp
 from ...i18n import Lang
 from ..accounts.bearer import who_asks
 from ..core.errors import api_error
+from ..core.gate import NoSuchSession
 from ..events import services as sv
 from ..events.models import Event
 from . import services as teams
 
 router = Router()
+
+
+def _no_session(event_id: int) -> Status[dict[str, Any]]:
+    # The gate (core/gate.py) answers a missing session first; the same words if it is
+    # deleted in between.
+    missing = NoSuchSession(event_id)
+    return Status(404, api_error("not_found", missing.en, missing.zh))
 
 
 @router.get("/events/{event_id}/match", auth=who_asks,
@@ -39,8 +47,7 @@ def match(request: HttpRequest, event_id: int) -> Status[dict[str, Any]]:
     user: Any = request.auth  # type: ignore[attr-defined]  # who_asks: token, session, visitor
     event = Event.objects.select_related("club").filter(pk=event_id).first()
     if event is None:
-        return Status(404, api_error("not_found", f"There is no session {event_id}.",
-                                     f"没有编号为 {event_id} 的比赛。"))
+        return _no_session(event_id)
     if event.kind != Event.Kind.TEAMS:
         return Status(404, api_error("not_a_team_event", f"session {event_id} is not a team event",
                               f"第 {event_id} 场比赛不是队式赛"))
@@ -111,8 +118,7 @@ def _directed(request: HttpRequest,
     answered a missing session and a caller with no business in it already)."""
     event = Event.objects.select_related("club").filter(pk=event_id).first()
     if event is None:
-        return Status(404, api_error("not_found", f"There is no session {event_id}.",
-                                     f"没有编号为 {event_id} 的比赛。"))
+        return _no_session(event_id)
     if event.kind != Event.Kind.TEAMS:
         return Status(404, api_error("not_a_team_event", f"session {event_id} is not a team event",
                                      f"第 {event_id} 场比赛不是队式赛"))
