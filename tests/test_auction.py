@@ -107,6 +107,47 @@ def test_random_sequences_are_legal_or_illegal_call_errors(calls: list[str]) -> 
         assert a.declarer.side is a.dummy.side if a.dummy else False
 
 
+def _legal_by_trying(a: Auction) -> list[Call]:
+    """The reference: every call in rank order that the replay accepts after ``a``."""
+    out = []
+    candidates = [Call.parse("P"), Call.parse("X"), Call.parse("XX")] + [
+        Call(CallKind.BID, level, strain) for level in range(1, 8) for strain in Strain]
+    for call in candidates:
+        try:
+            Auction(a.dealer, (*a.calls, call))
+        except IllegalCallError:
+            continue
+        out.append(call)
+    return out
+
+
+def _declarer_by_reading(a: Auction) -> Seat | None:
+    """The reference: the Laws' definition read off the calls, for a finished auction."""
+    bids = [(i, c) for i, c in enumerate(a.calls) if c.is_bid]
+    if not a.is_complete or not bids:
+        return None
+    i, final = bids[-1]
+    side = Seat((a.dealer.value + i) % 4).side
+    return next(Seat((a.dealer.value + j) % 4) for j, c in enumerate(a.calls)
+                if c.is_bid and c.strain is final.strain
+                and Seat((a.dealer.value + j) % 4).side is side)
+
+
+@given(st.integers(0, 3), st.lists(st.integers(0, 10_000), max_size=40))
+def test_legal_calls_and_declarer_agree_with_the_replay(dealer: int, picks: list[int]) -> None:
+    # The auction keeps what its validating replay found (legal calls, contract, declarer);
+    # each is checked here against the slow way, walking random legal auctions.
+    a = Auction(Seat(dealer))
+    for pick in picks:
+        legal = a.legal_calls()
+        assert legal == _legal_by_trying(a)
+        if not legal:
+            break
+        # Mostly passes, so that auctions end as well as climb.
+        a = a.add(legal[0] if pick % 3 else legal[pick % len(legal)])
+    assert a.declarer == _declarer_by_reading(a)
+
+
 @given(st.text(max_size=20))
 def test_fuzzed_calls_raise_only_bridge_error(text: str) -> None:
     with contextlib.suppress(BridgeError):

@@ -22,7 +22,7 @@ from functools import lru_cache
 from .contract import Contract, Doubling
 from .errors import IllegalCallError, NotationError
 from .i18n import Lang, is_zh
-from .seat import Seat
+from .seat import Seat, Side
 from .strain import STRAIN_WORDS, Strain
 from .text import excerpt, normalize, parse_int
 
@@ -107,6 +107,7 @@ _SEATS = tuple(Seat)
 _PASS = Call(CallKind.PASS)
 _DOUBLE = Call(CallKind.DOUBLE)
 _REDOUBLE = Call(CallKind.REDOUBLE)
+_DOUBLINGS = (Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED)
 _CALL_WORDS = {
     "p": _PASS, "pass": _PASS, "pa": _PASS, "-": _PASS, "--": _PASS, "不叫": _PASS, "过": _PASS,
     "派司": _PASS, "派斯": _PASS,
@@ -155,6 +156,11 @@ class Auction:
     dealer: Seat
     calls: tuple[Call, ...] = ()
     is_complete: bool = field(init=False, repr=False, compare=False)
+    # Worked out once by the replay that validates the calls: a table's view asks for the
+    # contract, declarer and legal calls several times a move (a robot table, thousands).
+    _state: _State = field(init=False, repr=False, compare=False)
+    _contract: Contract | None = field(init=False, repr=False, compare=False)
+    _declarer: Seat | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if type(self.dealer) is not Seat:
@@ -171,6 +177,20 @@ class Auction:
         for i, call in enumerate(self.calls):
             state.apply(_SEATS[(first + i) % 4], call)
         object.__setattr__(self, "is_complete", state.over)
+        object.__setattr__(self, "_state", state)
+        contract: Contract | None = None
+        declarer: Seat | None = None
+        if state.over:
+            bid = state.last_bid
+            if bid is None:
+                contract = Contract.passed_out()
+            else:
+                assert bid.strain is not None and state.last_bidder is not None
+                contract = Contract(bid.level, bid.strain, _DOUBLINGS[state.doubling])
+                # The first player of the side that made the final bid to name its strain.
+                declarer = state.first_named[(state.last_bidder.side, bid.strain)]
+        object.__setattr__(self, "_contract", contract)
+        object.__setattr__(self, "_declarer", declarer)
 
     @classmethod
     def parse(cls, dealer: Seat | str, calls: str | Iterable[str | Call]) -> Auction:
@@ -235,36 +255,12 @@ class Auction:
     def contract(self) -> Contract | None:
         """The final contract once the auction is over (passed out: ``Contract.parse('pass')``);
         ``None`` while it is still going."""
-        if not self.is_complete:
-            return None
-        last = self._last_bid()
-        if last is None:
-            return Contract.passed_out()
-        i, bid = last
-        doubling = Doubling.UNDOUBLED
-        for c in self.calls[i + 1 :]:
-            if c.kind is CallKind.DOUBLE:
-                doubling = Doubling.DOUBLED
-            elif c.kind is CallKind.REDOUBLE:
-                doubling = Doubling.REDOUBLED
-        assert bid.strain is not None
-        return Contract(bid.level, bid.strain, doubling)
+        return self._contract
 
     @property
     def declarer(self) -> Seat | None:
         """The first player of the side that made the final bid to name its strain."""
-        if not self.is_complete:
-            return None
-        last = self._last_bid()
-        if last is None:
-            return None
-        i, bid = last
-        side = Seat((self.dealer.value + i) % 4).side
-        for j, c in enumerate(self.calls):
-            seat = Seat((self.dealer.value + j) % 4)
-            if c.is_bid and c.strain is bid.strain and seat.side is side:
-                return seat
-        raise AssertionError("unreachable: the final bid names its own strain")
+        return self._declarer
 
     @property
     def dummy(self) -> Seat | None:
@@ -278,13 +274,17 @@ class Auction:
 
     def legal_calls(self) -> list[Call]:
         """Every call the next player may make (empty once the auction is over)."""
-        out = []
-        for call in (_PASS, _DOUBLE, _REDOUBLE, *ALL_BIDS):
-            try:
-                self.add(call)
-            except IllegalCallError:
-                continue
-            out.append(call)
+        st = self._state
+        if st.over:
+            return []
+        side = self.next_seat.side
+        out = [_PASS]
+        # Laws 19A1 and 19B1: the opponents' last bid, undoubled; their double, not redoubled.
+        if st.last_bidder is not None and st.last_bidder.side is not side and st.doubling == 0:
+            out.append(_DOUBLE)
+        if st.doubling == 1 and st.doubler is not None and st.doubler.side is not side:
+            out.append(_REDOUBLE)
+        out.extend(ALL_BIDS[st.last_rank + 1:])  # Law 18E: ALL_BIDS is in rank order
         return out
 
     def rounds(self, first: Seat = Seat.WEST) -> list[list[Call | None]]:
@@ -327,6 +327,9 @@ class _State:
         self.doubling = 0  # 0 none, 1 doubled, 2 redoubled
         self.doubler: Seat | None = None
         self.over = False
+        # (side, strain) -> the first of the side to bid the strain: of the side that makes
+        # the final bid, its declarer (the Laws' definition of declarer).
+        self.first_named: dict[tuple[Side, Strain], Seat] = {}
 
     def apply(self, seat: Seat, call: Call) -> None:
         kind = call.kind
@@ -358,6 +361,7 @@ class _State:
                     f"{self.last_bid.format('zh')}（第18条；不足叫，第27条）",
                 )
             self.last_bid, self.last_bidder, self.last_rank = call, seat, rank
+            self.first_named.setdefault((seat.side, call.strain), seat)  # type: ignore[arg-type]
             self.any_bid = True
             self.doubling, self.doubler = 0, None
             self.passes = 0

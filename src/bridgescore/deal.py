@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from .cards import DECK, SUITS_HIGH_FIRST, Card, Rank, Suit
+from .cards import _RANKS, DECK, SUITS_HIGH_FIRST, Card, Rank, Suit
 from .errors import InvalidDealError, NotationError
 from .i18n import Lang, is_zh
 from .seat import Seat
@@ -126,7 +126,7 @@ class Hand:
     def ranks(self, suit: Suit) -> tuple[Rank, ...]:
         """The ranks held in a suit, highest first."""
         bits = self.suit_bits(suit)
-        return tuple(Rank(r + 2) for r in range(12, -1, -1) if bits >> r & 1)
+        return tuple(_RANKS[r] for r in range(12, -1, -1) if bits >> r & 1)
 
     def cards_in(self, suit: Suit) -> tuple[Card, ...]:
         return tuple(Card.of(suit, r) for r in self.ranks(suit))

@@ -38,20 +38,21 @@ class Seat(enum.Enum):
 
     @property
     def partner(self) -> Seat:
-        return Seat((self.value + 2) % 4)
+        return _ORDER[(self._value_ + 2) & 3]
 
     @property
     def lho(self) -> Seat:
         """Left-hand opponent: the next seat clockwise."""
-        return Seat((self.value + 1) % 4)
+        return _ORDER[(self._value_ + 1) & 3]
 
     @property
     def rho(self) -> Seat:
         """Right-hand opponent: the previous seat clockwise."""
-        return Seat((self.value + 3) % 4)
+        return _ORDER[(self._value_ + 3) & 3]
 
     def next(self, steps: int = 1) -> Seat:
-        return Seat((self.value + steps) % 4)
+        # A tuple lookup, not Seat(...): a robot table asks this hundreds of times a move.
+        return _ORDER[(self._value_ + steps) % 4]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -133,3 +134,4 @@ class Side(enum.Enum):
 
 
 _SIDES = (Side.NS, Side.EW)
+_ORDER = tuple(Seat)  # N, E, S, W: index = value

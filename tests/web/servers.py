@@ -81,6 +81,30 @@ def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return base.parent if WORKER != "main" else base
 
 
+# The demo's robot team match (vugraph.demo) played to its end once, in the template: else
+# every server started on a copy would have its eight robots play it again from the start
+# (about 5 s of a core each time, beside the test that server is for).  The vugraph's browser
+# test makes its own match.
+PLAY_OUT = """
+import django
+django.setup()
+from django.conf import settings
+from bridgescore.web.play import services as play
+from bridgescore.web.play.models import PlayTable
+from bridgescore.web.vugraph.demo import NAME_EN
+settings.BRIDGESCORE_PLAY_ROBOT_SECONDS = 0
+settings.BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS = 0
+settings.BRIDGESCORE_PLAY_ROBOT_SOLVER = "simple"
+tables = list(PlayTable.objects.filter(event__name_en=NAME_EN))
+assert len(tables) == 2, tables
+for t in tables:
+    for _ in range(5000):
+        if play.robot_turn(int(t.pk)) is None and play.wake(int(t.pk)) is None:
+            break
+    assert t.played.filter(finished__isnull=False).count() == t.boards, t
+"""
+
+
 def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A data directory with the demo club loaded (``web prepare`` then ``web demo``), made
     by the first worker that asks and then kept for the run; copy it, never serve it."""
@@ -92,6 +116,9 @@ def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
             env = server_env(root / "data")
             bridgescore(env, "web", "prepare", "--quiet")
             bridgescore(env, "web", "demo")
+            played = subprocess.run([sys.executable, "-c", PLAY_OUT], env=env,
+                                    capture_output=True, text=True, timeout=300)
+            assert played.returncode == 0, played.stderr
             (root / "ready").touch()
     return root / "data"
 

@@ -5,7 +5,9 @@ to artefacts/web/ (git-ignored).
 
 The match is the vugraph demo's (``vugraph.demo.load_vugraph_match``, two boards): its
 eight seats are robots, played by the server's own robot driving (``play.live``, the sweep
-waking the tables the demo command left due).
+waking the tables waiting on a robot).  The robots sit only once the rooms are open in the
+browser (``FILL``, run by the test): the play they are followed through cannot be over
+before the page is open, however slow the machine (they play with no pause here).
 """
 
 from __future__ import annotations
@@ -38,10 +40,26 @@ django.setup()
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.vugraph.demo import load_vugraph_match
+from bridgescore.web.events.models import Event
+from bridgescore.web.vugraph.demo import NAME_EN
 club = Club.objects.get(slug="demo")
-event = load_vugraph_match(club, User.objects.get(username="director"), boards=2)
+# The demo's own match (played out in the template) steps aside for this one.
+Event.objects.filter(club=club, name_en=NAME_EN).update(name_en="Demo match (played)",
+                                                        name_zh="演示对抗（已赛完）")
+event = load_vugraph_match(club, User.objects.get(username="director"), boards=2, robots=False)
 tables = sorted(event.play_tables.all(), key=lambda t: t.room_label != "open")
 print(json.dumps({"event": event.pk, "tables": [t.pk for t in tables]}))
+"""
+# The robots take their seats (the server's sweep then wakes the tables).
+FILL = """
+import sys, django
+django.setup()
+from bridgescore.web.accounts.models import User
+from bridgescore.web.play import services as play
+from bridgescore.web.play.models import PlayTable
+director = User.objects.get(username="director")
+for pk in sys.argv[1:]:
+    play.fill_with_robots(PlayTable.objects.get(pk=int(pk)), director)
 """
 
 
@@ -56,14 +74,15 @@ class Match:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Server, Match]]:
+def site(tmp_path_factory: pytest.TempPathFactory
+         ) -> Iterator[tuple[servers.Server, Match, dict[str, str]]]:
     chromium.require()
     server, env, _data = servers.demo_site(tmp_path_factory, "vugraph")
     result = subprocess.run([sys.executable, "-c", SETUP], env=env,
                             capture_output=True, text=True, timeout=120, cwd=servers.REPO)
     assert result.returncode == 0, result.stderr
     match = Match(**json.loads(result.stdout.strip().splitlines()[-1]))
-    yield server, match
+    yield server, match, env
     server.stop()
 
 
@@ -98,8 +117,9 @@ def shot(page: Page, name: str) -> None:
     assert scroll <= width, f"{name}: the page is {scroll} px wide in a {width}-px window"
 
 
-def test_following_a_match_live(site: tuple[servers.Server, Match], browser: Browser) -> None:
-    server, match = site
+def test_following_a_match_live(site: tuple[servers.Server, Match, dict[str, str]],
+                                browser: Browser) -> None:
+    server, match, env = site
     page, errors = member_page(browser, server.url, 1280, "en-US")
     page.goto(server.url + "/vugraph/")
     shot(page, "list-en-1280")
@@ -107,10 +127,17 @@ def test_following_a_match_live(site: tuple[servers.Server, Match], browser: Bro
     page.wait_for_url("**" + match.path)
     rooms = page.locator("[data-table-socket]")
     expect(rooms).to_have_count(2)
+    # Nobody has sat yet: each room says it waits for its table to start.
     for i in range(2):
-        expect(rooms.nth(i)).to_have_attribute("data-state", "live", timeout=20_000)
-    # The play goes on: both rooms' positions move.
+        expect(rooms.nth(i)).to_have_attribute("data-state", "waiting", timeout=20_000)
     first = [int(rooms.nth(i).get_attribute("data-moves") or 0) for i in range(2)]
+    assert first == [0, 0]
+    # The robots take their seats: both rooms go live and their positions move, unreloaded.
+    fill = subprocess.run([sys.executable, "-c", FILL, *map(str, match.tables)], env=env,
+                          capture_output=True, text=True, timeout=120, cwd=servers.REPO)
+    assert fill.returncode == 0, fill.stderr
+    for i in range(2):
+        expect(rooms.nth(i)).to_have_attribute("data-state", LIVE, timeout=20_000)
     for i in range(2):
         page.wait_for_function(
             "([el, n]) => parseInt(el.getAttribute('data-moves') || '0', 10) > n",

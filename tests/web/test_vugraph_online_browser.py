@@ -6,8 +6,8 @@ the list), to an anonymous visitor too (the competition is open to all).  Screen
 and 1280 px in both languages go to artefacts/web/ (git-ignored).
 
 The server's robots are quick here (``BRIDGESCORE_PLAY_ROBOT_SECONDS``) but not instant, so that
-the match is still being played while the pages are opened: its eight boards take about half a
-minute."""
+the match is still being played while the pages are opened: its eight boards take about fifteen
+seconds."""
 
 from __future__ import annotations
 
@@ -60,8 +60,8 @@ print(json.dumps({"pk": c.pk, "tables": tables}))
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Server, dict[str, Any]]]:
     chromium.require()
     server, env, _ = servers.demo_site(tmp_path_factory, "vugraph-online",
-                                       BRIDGESCORE_PLAY_ROBOT_SECONDS="0.05",
-                                       BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="1",
+                                       BRIDGESCORE_PLAY_ROBOT_SECONDS="0.02",
+                                       BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="0.3",
                                        BRIDGESCORE_PLAY_ROBOT_SOLVER="simple")
     result = subprocess.run([sys.executable, "-c", SETUP % {"boards": BOARDS}], env=env, capture_output=True,
                             text=True, timeout=120, cwd=servers.REPO)

@@ -244,8 +244,21 @@ def _move_seats(table: PlayTable) -> list[PlaySeat]:
     return rows if len(rows) == 4 else _seats(table)
 
 
+_SEQ_SQL: dict[str, str] = {}  # vendor → the statement (as core.fastsql: built once)
+
+
 def _seq_of(board: PlayBoard) -> int:
-    return int(Move.objects.filter(board=board).aggregate(m=Max("seq"))["m"] or 0)
+    """The board's moves so far (its last move's ``seq``)."""
+    sql = _SEQ_SQL.get(connection.vendor)
+    if sql is None:
+        q = connection.ops.quote_name
+        sql = _SEQ_SQL[connection.vendor] = (
+            f"SELECT MAX({q(Move._meta.get_field('seq').column)}) FROM {q(Move._meta.db_table)}"
+            f" WHERE {q(Move._meta.get_field('board').column)} = %s")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [int(board.pk)])
+        row = cursor.fetchone()
+    return int(row[0] or 0) if row else 0
 
 
 # ---------------------------------------------------------------------------- reading
