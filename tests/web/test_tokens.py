@@ -39,7 +39,16 @@ class TokensTestCase(BaseTestCase):
         raw = tokens.issue(self.bob, "script")
         self.client.force_login(self.bob)
         pk = ApiToken.objects.get().pk
-        r = self.client.post(f"/account/tokens/{pk}/revoke/")
+        # First the question: what revoking does, that it cannot be undone; nothing done yet.
+        for headers, says in (({}, ("Revoke the token “script”", "cannot be undone")),
+                              (self.zh(), ("作废令牌“script”", "无法撤销"))):
+            r = self.client.post(f"/account/tokens/{pk}/revoke/", headers=headers)
+            self.assertEqual(r.status_code, 200)
+            for text in says:
+                self.assertContains(r, text)
+            self.assertContains(r, 'name="confirmed" value="yes"')
+            self.assertEqual(tokens.user_for(raw), self.bob)
+        r = self.client.post(f"/account/tokens/{pk}/revoke/", {"confirmed": "yes"})
         self.assertRedirects(r, "/account/tokens/")
         self.assertIsNone(tokens.user_for(raw))
 

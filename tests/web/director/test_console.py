@@ -166,12 +166,12 @@ class RunTest(ConsoleTestCase):
     def test_start_close_reopen_publish_close_round_are_audited(self) -> None:
         c = self.login(self.alice)
         for wanted in ("running", "closed", "running"):
-            r = c.post(self.url + "status", {"status": wanted})
+            r = c.post(self.url + "status", {"status": wanted, "confirmed": "yes"})
             assert r.status_code == 302
             self.event.refresh_from_db()
             assert self.event.status == wanted
         c.post(self.url + "publish", {"published": "1"})
-        c.post(self.url + "close-round", {"round": "2"})
+        c.post(self.url + "close-round", {"round": "2", "confirmed": "yes"})
         self.event.refresh_from_db()
         assert self.event.published and self.event.closed_round == 2
         c.post(self.url + "publish", {"published": "0"})
@@ -179,6 +179,39 @@ class RunTest(ConsoleTestCase):
         assert not self.event.published
         assert self.audits() == ["event.create", "event.status", "event.status", "event.status",
                                  "event.publish", "event.close_round", "event.publish"]
+
+    def test_closing_the_session_or_rounds_asks_first_saying_what_it_does(self) -> None:
+        self.run_event()
+        self.phone_enter(1, 1, 1, "4S N =")
+        c = self.login(self.alice)
+        missing = self.event.tables * 2 * self.event.rounds - 1  # every board but one
+        for headers, says in (
+                ({}, ("Close the session", "every table&#x27;s phone stops taking",
+                      f"{missing} results of the session are still missing",
+                      "You can reopen the session")),
+                (self.zh(), ("结束比赛", "每张桌子的手机", f"本场比赛还有 {missing} 个结果未录入",
+                             "之后可以重新开始本场比赛"))):
+            r = c.post(self.url + "status", {"status": "closed"}, headers=headers)
+            page = r.content.decode()
+            assert r.status_code == 200, page
+            for text in says:
+                assert text in page, (text, page)
+            assert 'name="status" value="closed"' in page and 'name="confirmed"' in page
+            self.event.refresh_from_db()
+            assert self.event.status == "running"
+        r = c.post(self.url + "close-round", {"round": "1"}, headers=self.zh())
+        page = r.content.decode()
+        assert r.status_code == 200 and "结束第 1 轮及以前各轮" in page, page
+        assert "这些轮次还有 5 个结果未录入" in page
+        self.event.refresh_from_db()
+        assert self.event.closed_round == 0
+        assert self.audits()[-1] == "result.enter"  # nothing done by asking
+        # Confirmed, each is done; opening rounds again (closing fewer) is not asked.
+        assert c.post(self.url + "close-round", {"round": "1", "confirmed": "yes"}).status_code == 302
+        assert c.post(self.url + "close-round", {"round": "0"}).status_code == 302
+        assert c.post(self.url + "status", {"status": "closed", "confirmed": "yes"}).status_code == 302
+        self.event.refresh_from_db()
+        assert self.event.status == "closed" and self.event.closed_round == 0
 
     def test_bad_status_and_round_change_nothing(self) -> None:
         c = self.login(self.alice)

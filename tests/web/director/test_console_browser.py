@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from bridgescore.web.demo_events import IN_PLAY
 
@@ -20,9 +20,9 @@ pytestmark = pytest.mark.browser
 
 TEXT = {
     "en": {"new": "New pairs session", "rounds": "Rounds", "running": "in play",
-           "closed": "closed", "arith": "EW score 50", "late": "Late tables:",
+           "closed": "closed", "stops": "every table's phone stops", "arith": "EW score 50", "late": "Late tables:",
            "audit": "result corrected", "ns": "NS -50"},
-    "zh": {"new": "新建双人赛", "rounds": "轮数", "running": "进行中", "closed": "已结束",
+    "zh": {"new": "新建双人赛", "rounds": "轮数", "running": "进行中", "closed": "已结束", "stops": "每张桌子的手机立即停止",
            "arith": "东西得 50分", "late": "落后的桌：", "audit": "更正成绩", "ns": "南北 -50"},
 }
 
@@ -147,6 +147,11 @@ def test_a_directors_whole_session(site: servers.Server, browser: Browser,  # no
     # Close and publish.
     page.goto(event_url)
     page.locator("button[name=status][value=closed]").click()
+    page.wait_for_load_state()
+    # Closing stops every table's phone: the page asks first, saying so.
+    expect(page.locator("ul.does li").first).to_contain_text(t["stops"])
+    shot(page, f"{name}-9-close-asked")
+    page.get_by_test_id("confirm").click()
     page.wait_for_load_state()
     page.locator("button[name=published][value='1']").click()
     page.wait_for_load_state()

@@ -166,10 +166,19 @@ class GroupPagesTests(TestCase):
     def test_the_leader_does_everything(self) -> None:
         data = self.data()
         self.as_(self.leader)
-        for what in ("rename", "invite", "withdraw", "remove"):
+        for what in ("rename", "invite", "withdraw"):
             r = self.client.post(self.act, data[what])
             assert r.status_code == 302 and r["Location"] == self.url, what
-        assert self.post(data["leave"])[0] == 400  # the leader hands over first
+        # Removing a member asks first, naming them; only the confirmed post removes.
+        name = groups.user_name(self.member, "en")
+        status, page = self.post(data["remove"])
+        assert status == 200 and f"Remove {name} from Kings" in page, page
+        assert 'name="user" value="%d"' % self.member.pk in page  # posted again as it was
+        assert self.g.members.filter(user=self.member).exists()
+        r = self.client.post(self.act, {**data["remove"], "confirmed": "yes"})
+        assert r.status_code == 302 and r["Location"] == self.url
+        assert not self.g.members.filter(user=self.member).exists()
+        assert self.post(data["leave"])[0] == 400  # the leader hands over first: refused, not asked
         assert self.post(data["accept"])[0] == 400  # not the invited player
         assert self.post(data["transfer"])[0] == 400  # removed above: no longer a member
         status, page = self.post(data["enter"])
@@ -181,6 +190,17 @@ class GroupPagesTests(TestCase):
         page = self.client.get(self.url).content.decode()
         assert "was dissolved" in page and "dissolved the group" in page
         assert "rename-form" not in page
+
+    def test_a_member_leaving_is_asked_first_in_their_language(self) -> None:
+        self.as_(self.member)
+        r = self.client.post(self.act, {"do": "leave"}, headers=ZH)
+        page = r.content.decode()
+        assert r.status_code == 200 and "退出 王牌队" in page and "队长再次邀请" in page, page
+        assert "Leave" not in page and "Aces" not in page  # the page in one language
+        assert self.g.members.filter(user=self.member).exists()
+        r = self.client.post(self.act, {"do": "leave", "confirmed": "yes"})
+        assert r.status_code == 302
+        assert not self.g.members.filter(user=self.member).exists()
 
     def test_the_director(self) -> None:
         data = self.data()

@@ -14,11 +14,12 @@ from django.contrib.auth import views as auth
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ..clubs.roles import roles_of
+from ..core.confirm import Confirmation, ask_first
 from . import tokens
 from .forms import LoginForm, NamesForm, ResetForm, SignupForm, TokenForm
 from .models import ApiToken, Player, User
@@ -123,6 +124,14 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
 def revoke_token(request: HttpRequest, pk: int) -> HttpResponse:
     # Someone else's token is "not found", not "forbidden": its existence is not revealed.
     token = get_object_or_404(ApiToken, pk=pk, user=request.user)
+    asked = ask_first(request, Confirmation(
+        title=_("Revoke a token"),
+        does=[_("Revoke the token “%(name)s”: every program that uses it is refused from "
+                "now on.") % {"name": token.name}],
+        undo=_("This cannot be undone: make a new token for a program that still needs one."),
+        back=reverse("accounts:tokens"), button=_("Revoke")))
+    if asked is not None:
+        return asked
     token.delete()
     messages.success(request, _("The token “%(name)s” has been revoked.") % {"name": token.name})
     return redirect("accounts:tokens")

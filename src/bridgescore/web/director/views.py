@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -23,6 +23,7 @@ from ...events.movements import Movement, howell, mitchell
 from ...result import Result
 from ..clubs.models import Club
 from ..clubs.roles import can_direct
+from ..core.confirm import Confirmation, ask_first
 from ..events import services as sv
 from ..events import tables as table_secrets
 from ..events.models import AuditRecord, Entrant, Event, ResultEntry
@@ -153,10 +154,44 @@ def status(request: HttpRequest, event: Event) -> HttpResponse:
     if wanted not in Event.Status.values:
         messages.error(request, _("Unknown status %(value)r.") % {"value": wanted})
     else:
+        if wanted == Event.Status.CLOSED and event.status == Event.Status.RUNNING:
+            asked = ask_first(request, _closing(event))
+            if asked is not None:
+                return asked
         sv.set_status(event, _actor(request), wanted)
         messages.success(request, _("The session is now %(status)s.")
                          % {"status": event.get_status_display()})
     return redirect(_console(event))
+
+
+def _closing(event: Event) -> Confirmation:
+    g = grid(event)
+    missing = g.expected - g.entered
+    does = [_("Stop play: every table's phone stops taking and changing results at once.")]
+    if missing:
+        does.append(ngettext("One result of the session is still missing.",
+                             "%(n)d results of the session are still missing.", missing)
+                    % {"n": missing})
+    else:
+        does.append(_("Every result of the session is in."))
+    return Confirmation(title=_("Close the session"), does=does,
+                        undo=_("You can reopen the session afterwards: the phones take results "
+                               "again and nothing entered is lost."),
+                        back=_console(event))
+
+
+def _closing_rounds(event: Event, upto: int) -> Confirmation:
+    g = grid(event)
+    missing = sum(len(c.missing) for row in g.rows for c in row.cells if c.round <= upto)
+    does = [_("Close rounds up to %(round)s: the tables may no longer enter or correct results "
+              "of these rounds; only a director may change them.") % {"round": upto}]
+    if missing:
+        does.append(ngettext("One result of these rounds is still missing.",
+                             "%(n)d results of these rounds are still missing.", missing)
+                    % {"n": missing})
+    return Confirmation(title=_("Close rounds"), does=does,
+                        undo=_("You can open the rounds again by closing fewer."),
+                        back=_console(event), button=_("Close the rounds"))
 
 
 @require_POST
@@ -174,6 +209,11 @@ def publish(request: HttpRequest, event: Event) -> HttpResponse:
 def close_round(request: HttpRequest, event: Event) -> HttpResponse:
     form = f.CloseRoundForm(request.POST)
     if form.is_valid() and form.cleaned_data["round"] <= event.rounds:
+        wanted = form.cleaned_data["round"]
+        if wanted > event.closed_round:  # closing more rounds; opening them again is not asked
+            asked = ask_first(request, _closing_rounds(event, wanted))
+            if asked is not None:
+                return asked
         sv.close_round(event, _actor(request), form.cleaned_data["round"])
         messages.success(request, _("Rounds up to %(round)s are closed: only a director may "
                                     "change them now.") % {"round": event.closed_round})

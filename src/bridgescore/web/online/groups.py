@@ -484,39 +484,59 @@ def _check_may_go(g: PlayerGroup, leaving: User) -> None:
 def remove(group: PlayerGroup, by: AnyUser, whom: object) -> None:
     with transaction.atomic():
         g = _locked(group)
-        user = _leader(g, by)
-        _active(g)
-        member = whom if isinstance(whom, User) else _user(whom)
-        if member.pk == g.leader_id:
-            raise GroupRefused("The leader cannot be removed: hand the leadership to another "
-                               "member first, or dissolve the group.",
-                               "不能移除队长：请先把队长职务交给其他成员，或解散团体。", "leader")
-        row = g.members.filter(user=member).first()
-        if row is None:
-            raise GroupRefused(f"{user_name(member, 'en')} is not a member of {g}.",
-                               f"{user_name(member, 'zh')} 不是 {g.name_in('zh')} 的成员。",
-                               "not_in_group", "user")
-        _check_may_go(g, member)
+        user, row = _removable(g, by, whom)
         row.delete()
-        _log(g, user, "remove", member)
+        _log(g, user, "remove", row.user)
+
+
+def check_remove(group: PlayerGroup, by: AnyUser, whom: object) -> None:
+    """Raises what :func:`remove` would refuse (a page asks to confirm only what can be done)."""
+    _removable(group, by, whom)
+
+
+def _removable(g: PlayerGroup, by: AnyUser, whom: object) -> tuple[User, GroupMember]:
+    user = _leader(g, by)
+    _active(g)
+    member = whom if isinstance(whom, User) else _user(whom)
+    if member.pk == g.leader_id:
+        raise GroupRefused("The leader cannot be removed: hand the leadership to another "
+                           "member first, or dissolve the group.",
+                           "不能移除队长：请先把队长职务交给其他成员，或解散团体。", "leader")
+    row = g.members.filter(user=member).select_related("user").first()
+    if row is None:
+        raise GroupRefused(f"{user_name(member, 'en')} is not a member of {g}.",
+                           f"{user_name(member, 'zh')} 不是 {g.name_in('zh')} 的成员。",
+                           "not_in_group", "user")
+    _check_may_go(g, member)
+    return user, row
 
 
 def leave(group: PlayerGroup, by: AnyUser) -> None:
-    user = _signed_in(by)
     with transaction.atomic():
         g = _locked(group)
-        _active(g)
-        row = g.members.filter(user=user).first()
-        if row is None:
-            raise GroupRefused(f"You are not a member of {g}.",
-                               f"您不是 {g.name_in('zh')} 的成员。", "not_in_group")
-        if g.leader_id == user.pk:
-            raise GroupRefused("The leader cannot leave: hand the leadership to another member "
-                               "first, or dissolve the group.",
-                               "队长不能退出：请先把队长职务交给其他成员，或解散团体。", "leader")
-        _check_may_go(g, user)
+        user, row = _leaving(g, by)
         row.delete()
         _log(g, user, "leave", user)
+
+
+def check_leave(group: PlayerGroup, by: AnyUser) -> None:
+    """Raises what :func:`leave` would refuse."""
+    _leaving(group, by)
+
+
+def _leaving(g: PlayerGroup, by: AnyUser) -> tuple[User, GroupMember]:
+    user = _signed_in(by)
+    _active(g)
+    row = g.members.filter(user=user).first()
+    if row is None:
+        raise GroupRefused(f"You are not a member of {g}.",
+                           f"您不是 {g.name_in('zh')} 的成员。", "not_in_group")
+    if g.leader_id == user.pk:
+        raise GroupRefused("The leader cannot leave: hand the leadership to another member "
+                           "first, or dissolve the group.",
+                           "队长不能退出：请先把队长职务交给其他成员，或解散团体。", "leader")
+    _check_may_go(g, user)
+    return user, row
 
 
 def _act_on(competition: Competition, make: Callable[[Any, float], Any], by: User) -> None:

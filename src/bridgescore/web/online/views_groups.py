@@ -29,6 +29,7 @@ from ..clubs.roles import can_direct
 from ..compete import services as sv
 from ..compete.models import Competition
 from ..core.bilingual import pick
+from ..core.confirm import Confirmation, ask_first
 from . import groups
 from .models import GroupInvitation, PlayerGroup
 from .views_common import lang
@@ -231,9 +232,28 @@ def group_act(request: HttpRequest, pk: int) -> HttpResponse:
                 if do == "decline":
                     target = reverse("online:club_groups", kwargs={"slug": g.club.slug})
         elif do == "remove":
+            groups.check_remove(g, request.user, p.get("user", ""))
+            asked = ask_first(request, Confirmation(
+                title=_("Remove a member"),
+                does=[_("Remove %(name)s from %(group)s: they leave its line-ups and its "
+                        "ladder places from now on; past results stay.") % {
+                    "name": _member_name(g, p.get("user", ""), lg), "group": g.name_in(lg)}],
+                undo=_("They can come back if you invite them again."), back=target,
+                button=_("Remove")))
+            if asked is not None:
+                return asked
             groups.remove(g, request.user, p.get("user", ""))
             done = _("The member is removed.")
         elif do == "leave":
+            groups.check_leave(g, request.user)
+            asked = ask_first(request, Confirmation(
+                title=_("Leave the group"),
+                does=[_("Leave %(group)s: you leave its line-ups from now on; past results "
+                        "stay.") % {"group": g.name_in(lg)}],
+                undo=_("You can come back only if the group's leader invites you again."),
+                back=target))
+            if asked is not None:
+                return asked
             groups.leave(g, request.user)
             done = _("You left %(name)s.") % {"name": g.name_in(lg)}
             target = reverse("online:club_groups", kwargs={"slug": g.club.slug})
@@ -270,6 +290,13 @@ def group_act(request: HttpRequest, pk: int) -> HttpResponse:
         return _refused(request, g, do, groups.GroupRefused(e.en, e.zh, "refused"), typed)
     messages.success(request, done)
     return redirect(target)
+
+
+def _member_name(g: PlayerGroup, user: str, lg: str) -> str:
+    """The member's name for the question, or what was posted (the removal then refuses it)."""
+    found = (g.members.filter(user_id=int(user)).select_related("user__player").first()
+             if user.isdigit() and len(user) < 18 else None)
+    return groups.user_name(found.user, lg) if found is not None else user[:40]
 
 
 def _refused(request: HttpRequest, g: PlayerGroup, do: str, e: groups.GroupRefused,
