@@ -392,7 +392,17 @@ class TableEntryTest(BaseTestCase):
         assert f'name="seq" value="{first.seq}"' in r.content.decode()
         fixed = {**FOUR_SPADES, "result": "+1", "seq": str(first.seq)}
         # 4♠+1 not vulnerable: 120 + 30 + 300 = 450.
-        assert "NS score 4×30+30+300=450" in text_of(self.post("check", fixed).content)
+        checked_page = text_of(self.post("check", fixed).content)
+        assert "NS score 4×30+30+300=450" in checked_page
+        # East sees what changes: the result in force and the new one, each with its scores.
+        assert "A correction: what changes" in checked_page
+        assert "Was 4 ♠ N = · NS +420 · EW -420" in checked_page, checked_page
+        assert "Now 4 ♠ N +1 · NS +450 · EW -450" in checked_page
+        zh_page = text_of(self.post("check", fixed, **{"Accept-Language": "zh-CN"}).content)
+        assert "更正：改了什么" in zh_page, zh_page
+        was, now = zh_page.split("原为", 1)[1].split("现为", 1)
+        assert "420" in was and "450" not in was and "450" in now, zh_page
+        assert "A correction" not in text_of(self.post("check", FOUR_SPADES).content)
         r = self.accept(fixed, key=OTHER_KEY)
         assert r.status_code == 303
         new = ResultEntry.objects.get(event=self.event, kind="correct")

@@ -173,7 +173,7 @@ class GroupPagesTests(TestCase):
         name = groups.user_name(self.member, "en")
         status, page = self.post(data["remove"])
         assert status == 200 and f"Remove {name} from Kings" in page, page
-        assert 'name="user" value="%d"' % self.member.pk in page  # posted again as it was
+        assert f'name="user" value="{self.member.pk}"' in page  # posted again as it was
         assert self.g.members.filter(user=self.member).exists()
         r = self.client.post(self.act, {**data["remove"], "confirmed": "yes"})
         assert r.status_code == 302 and r["Location"] == self.url

@@ -382,7 +382,15 @@ def _verify(request: HttpRequest, table: Table, given: Given, entry: Entry, roun
             seq: int | None) -> HttpResponse:
     """East's screen: the entry and its score with the arithmetic; accept or send back."""
     context = _table_context(table, round_=round_, board=entry.board.number)
+    was: dict[str, Any] | None = None
+    if seq is not None:
+        # A correction: East checks what changes, the result in force and the new one.
+        old = services.state(table.event).in_force().get(seq)
+        if old is not None and old.result is not None and old.score is not None:
+            was = {"result": old.result.format(_lang(), symbols=True),  # type: ignore[arg-type]
+                   "ns_score": old.score, "ew_score": -old.score}
     context.update(board=entry.board.number, facts=BoardFacts.of(entry.board.number, _lang()),
+                   was=was,
                    given=given, given_items=sorted(given.values.items()), seq=seq,
                    shown=_entry_shown(entry, _lang()),
                    # Without a script the form carries this key; the page's script makes its
