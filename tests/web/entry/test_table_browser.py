@@ -208,6 +208,9 @@ def test_a_round_in_english_with_auto_acceptance_and_the_traveller(
     # = 200 trick score, 300 for the game, 50 for making it doubled: 550.
     for radio in ("lv-3", "st-NT", "db-X", "dc-N", "ls-D", "lr-T", "rs-1-1"):
         tap(page, radio)
+    # At the 3 level only what can happen is offered: up to +4 (超4) and down 9 (宕9).
+    assert page.locator("#rs-1-5").is_enabled() and page.locator("#rs-1-6").is_disabled()
+    assert page.locator("#rs-3-2").is_enabled() and page.locator("#rs-3-3").is_disabled()
     page.get_by_role("button", name="Check the entry").tap()
     page.get_by_role("heading", name="East: check the entry").wait_for()
     see(page, "NS score (40+2×30)×2+300+50=550")

@@ -381,6 +381,17 @@ class TableEntryTest(BaseTestCase):
         assert r["Location"].endswith(f"?stored={seq}")
 
     # ------------------------------------------------------------------ corrections
+    def test_a_form_sent_back_offers_only_the_results_its_level_allows(self) -> None:
+        # 4♠ with no declarer: the form again, its result buttons at level 4 (7 − 4 = 3 over
+        # at most, 6 + 4 = 10 down at most); each button says its levels for the script.
+        r = self.post("check", {**FOUR_SPADES, "declarer": ""})
+        page = r.content.decode()
+        assert r.status_code == 400
+        assert re.search(r'value="\+3" data-levels="1-4">', page), page
+        assert re.search(r'value="\+4" disabled data-levels="1-3">', page)
+        assert re.search(r'value="-10" data-levels="4-7">', page)
+        assert re.search(r'value="-11" disabled data-levels="5-7">', page)
+
     def test_table_corrects_its_own_entry_while_the_round_is_open(self) -> None:
         self.accept(FOUR_SPADES)
         first = ResultEntry.objects.get(event=self.event)

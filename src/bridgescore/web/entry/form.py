@@ -34,6 +34,16 @@ RESULT_ROWS = (("=", *(f"+{n}" for n in range(1, 7))),
 RESULTS = tuple(r for row in RESULT_ROWS for r in row)
 
 
+def levels_for(value: str) -> tuple[int, int]:
+    """The contract levels at which a result button's value can happen: declarer takes 0 to
+    13 tricks, so a contract of level L makes at most 7 − L overtricks and goes at most
+    6 + L down (3NT 超5 and 1♣ 宕8 cannot be; the phone does not offer them)."""
+    if value == "=":
+        return 1, 7
+    n = int(value[1:])
+    return (1, 7 - n) if value[0] == "+" else (max(1, n - 6), 7)
+
+
 def result_label(value: str, lang: str) -> str:
     """How a result button reads: ``=``, ``+1``, ``−2`` / ``=``, ``超1``, ``宕2``."""
     if value == "=":

@@ -241,8 +241,19 @@ def _form_context(given: Given | None, errors: Mapping[str, list[str]] | None = 
             "declarers": [(s, Seat.parse(s).name_in(_lang())) for s in entry_form.DECLARERS],  # type: ignore[arg-type]
             "lead_suits": [(s, entry_form.STRAIN_SYMBOLS[s]) for s in entry_form.LEAD_SUITS],
             "lead_ranks": [(r, "10" if r == "T" else r) for r in entry_form.LEAD_RANKS],
-            "result_rows": [[(v, entry_form.result_label(v, _lang())) for v in row]
+            "result_rows": [[_result_button(v, given) for v in row]
                             for row in entry_form.RESULT_ROWS]}
+
+
+def _result_button(value: str, given: Given | None) -> tuple[str, str, str, bool]:
+    """A result button: its value, label, the levels it can happen at (the page's script
+    turns it off at the others) and whether the level already chosen rules it out (the page
+    as the server sends it, script or not)."""
+    lo, hi = entry_form.levels_for(value)
+    level, chosen = (given["level"], given["result"]) if given is not None else ("", "")
+    # What was chosen stays chosen (the check then says why it cannot be): nothing is dropped.
+    off = level.isdigit() and not lo <= int(level) <= hi and value != chosen
+    return value, entry_form.result_label(value, _lang()), f"{lo}-{hi}", off
 
 
 # Where a library field's errors are shown on the form.

@@ -197,6 +197,19 @@
     }
   }
 
+  // Only the results the contract allows: a level of L makes at most 7 − L overtricks and
+  // goes at most 6 + L down (each button's data-levels, from the server's levels_for).
+  function resultState(form) {
+    var chosen = form.querySelector("input[name=level]:checked");
+    var level = chosen && /^[1-7]$/.test(chosen.value) ? parseInt(chosen.value, 10) : 0;
+    form.querySelectorAll("input[name=result][data-levels]").forEach(function (r) {
+      var range = r.getAttribute("data-levels").split("-");
+      var off = level > 0 && (level < parseInt(range[0], 10) || level > parseInt(range[1], 10));
+      r.disabled = off;
+      if (off) { r.checked = false; }
+    });
+  }
+
   function setup(root) {
     var scope = root || document;
     scope.querySelectorAll("form[data-auto-accept]").forEach(startCountdown);
@@ -205,7 +218,9 @@
       form._wired = true;
       form.addEventListener("change", function (e) {
         if (e.target.name === "level" || e.target.name === "strain") { passStateAfter(form, e.target); }
+        if (e.target.name === "level") { resultState(form); }
       });
+      resultState(form);
     });
     showPending();
   }
