@@ -76,6 +76,7 @@ __all__ = [
     "WithdrawUndo",
     "action_from_dict",
     "apply",
+    "seen_after_delay",
     "view",
     "views",
     "visible_cards",
@@ -740,6 +741,34 @@ class Viewer:
 
     seat: Seat | None = None
     sees_all: bool = False
+
+
+def seen_after_delay(times: Sequence[float], now: float, delay: float) -> int:
+    """How many of a table's steps a viewer ``delay`` seconds behind has been shown at
+    ``now``: ``times`` are when each step was made (seconds, in the steps' order: a session's
+    boards started, or a board's moves); the answer counts the leading steps made at or
+    before ``now - delay``.
+
+    A prefix, never a filter: a step stamped later than one not yet shown waits for it (two
+    servers' clocks may disagree a little), so that the viewer is always shown a position
+    the table really had.  No delay shows every step.
+
+    >>> seen_after_delay([0.0, 10.0, 20.0], now=75.0, delay=60)
+    2
+    >>> seen_after_delay([0.0, 10.0, 20.0], now=50.0, delay=60)
+    0
+    >>> seen_after_delay([0.0, 30.0, 10.0], now=75.0, delay=60)  # the third waits for the second
+    1
+    """
+    if delay <= 0:
+        return len(times)
+    cutoff = now - delay
+    shown = 0
+    for t in times:
+        if t > cutoff:
+            break
+        shown += 1
+    return shown
 
 
 def visible_hands(state: TableState, viewer: Viewer) -> tuple[Seat, ...]:

@@ -82,6 +82,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     allowance: float = BURST
     last: float = 0.0
     at: tuple[int, int] = (0, 0)  # (board index, seq) of the position last sent
+    over: bool = False  # this socket was told the table's session is over
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels' dispatch first runs close_old_connections on its one shared sync thread
@@ -111,7 +112,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         # (``at``), none is missed.
         await self._join(found)
         hello = await _db(self._open, found)
-        self.at = (hello["board_index"], hello["seq"])
+        self._sent(hello)
         await self.accept()
         await self.send_json(hello)
 
@@ -143,6 +144,16 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.channel_layer.group_add(services.group_name(self.table_id, part),
                                                    self.channel_name)
         self.parts, self.viewer = parts, v
+
+    def _sent(self, hello: dict[str, Any]) -> None:
+        """What this socket has been shown, from its hello (a late stream's: as late)."""
+        self.at = (hello["board_index"], hello["seq"])
+        self.over = hello["table"]["status"] == "finished"
+
+    def _late(self) -> bool:
+        """This socket follows a late stream (the all-hands spectators' with a delay)."""
+        return (self.table is not None and self.viewer is not None
+                and services.delay_of(self.table, self.viewer) > 0)
 
     async def _refuse(self, code: int) -> None:
         # Accept, say why, close: a refused handshake tells the browser nothing.
@@ -278,11 +289,21 @@ class TableConsumer(AsyncWebsocketConsumer):
             # All hands, and this user now plays here (or in the other room): never.
             await self._recheck()
             return
-        if payload.get("type") in ("update", "board"):
+        if len(self.parts) > 1 and self.parts[1] in message.get("skip", ()):
+            return  # this socket's late stream brings its own copy when it comes of age
+        kind = payload.get("type")
+        if kind in ("update", "board"):
             at = (int(payload["board_index"]), int(payload["seq"]))
             if at <= self.at:
                 return  # older than what this socket has (the hello came after it)
             self.at = at
+        elif kind == "finished":
+            self.over = True
+        elif kind == "seats" and self._late():
+            # The seats are news of now (who sits, who is away), but the table's board and
+            # status stay where this socket's late position is.
+            payload = {**payload, "table": services.late_table(payload["table"], self.at[0],
+                                                               self.over)}
         await self.send_json(payload)
         if payload.get("type") == "seats":
             await self._recheck()
@@ -305,7 +326,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._join(found)
         assert self.table is not None
         hello = await _db(services.hello, self.table, self.user, found)
-        self.at = (hello["board_index"], hello["seq"])
+        self._sent(hello)
         await self.send_json(hello)
 
 

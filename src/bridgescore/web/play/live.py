@@ -5,7 +5,8 @@ timers on the server's event loop, and the sweep every server runs.
 once by the server that acted, goes to the group on every server (Redis when several share
 it); the all-hands spectators' stream waits ``spectator_delay`` seconds; and if the table
 is due to move on by itself (a robot's turn, the next board), a wake-up is scheduled on this
-loop.  Whatever this process forgets (a restart, ``kill -9``), ``PlayTable.due`` remembers:
+loop.  A process without a server loop (a command) sends the late stream nothing: never
+early.  Whatever this process forgets (a restart, ``kill -9``), ``PlayTable.due`` remembers:
 every server's sweep (each second) wakes the overdue tables.
 """
 
@@ -133,7 +134,12 @@ def _wire(message: Any) -> dict[str, Any]:
     if message.parts is not None:
         return {"type": "play.bundle", "parts": message.parts}
     return {"type": "play.message", "group": message.group, "payload": message.payload,
-            "user": message.user, "exclude": message.exclude}
+            "user": message.user, "exclude": message.exclude, "skip": message.skip}
+
+
+async def _send_in_order(layer: Any, messages: list[Any]) -> None:
+    for m in messages:
+        await layer.group_send(m.group, _wire(m))
 
 
 async def _send_all(out: Any, schedule: bool) -> None:
@@ -141,11 +147,23 @@ async def _send_all(out: Any, schedule: bool) -> None:
     if layer is None:
         return
     loop = asyncio.get_running_loop()
+    late = [m for m in out.messages if m.delayed and out.delay > 0]
     for m in out.messages:
-        if m.delayed and out.delay > 0 and schedule:
-            loop.call_later(out.delay, _spawn, loop, layer.group_send(m.group, _wire(m)))
-            continue
-        await layer.group_send(m.group, _wire(m))
+        if not (m.delayed and out.delay > 0):
+            await layer.group_send(m.group, _wire(m))
+    if not late:
+        return
+    if schedule:
+        # One task for the outcome's late messages, in their order (the last update, then
+        # the table's end), when they come of age.
+        # (the coroutine made when due: a loop closed before then leaves none unawaited)
+        loop.call_later(out.delay, lambda: _spawn(loop, _send_in_order(layer, late)))
+    else:
+        # No server loop to wait on (a command): the late stream's messages are not sent
+        # at all rather than early; its sockets catch up with the next one (each view is
+        # whole), or with a hello.
+        log.debug("table %s: %d late message(s) not sent (no server loop)", out.table_id,
+                  len(late))
 
 
 async def _deliver(out: Any) -> None:

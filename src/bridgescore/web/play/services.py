@@ -59,6 +59,7 @@ from ...tablestate import (
     action_from_dict,
     apply,
     event_dict,
+    seen_after_delay,
     view,
     views,
 )
@@ -92,8 +93,11 @@ __all__ = [
     "create_seated_tables",
     "create_table",
     "current_board",
+    "delay_of",
     "disconnected",
     "fill_with_robots",
+    "hello",
+    "late_table",
     "on_board_end",
     "remove_player",
     "reserve",
@@ -427,6 +431,16 @@ def viewer_part(v: Viewer) -> str:
     return WATCHALL if v.sees_all else WATCH
 
 
+def delay_of(table: PlayTable, v: Viewer) -> int:
+    """The seconds ``v``'s stream runs behind the table: the all-hands spectators' (the
+    table's ``spectator_delay``); a seat and the public view are live.  Every message of a
+    late stream is late, the first one (the hello) included."""
+    return int(table.spectator_delay) if v.seat is None and v.sees_all else 0
+
+
+_DELAYED = Viewer(None, sees_all=True)  # the one viewer whose stream may run late
+
+
 _VIEWERS: tuple[tuple[str, Viewer], ...] = (
     *((seat_part(s), Viewer(s)) for s in Seat),
     (WATCH, Viewer(None, False)),
@@ -448,6 +462,9 @@ class Message:
     delayed: bool = False  # the all-hands spectators' stream (table.spectator_delay)
     exclude: list[int] = field(default_factory=list)  # accounts that must drop it
     parts: dict[str, dict[str, Any]] | None = None
+    # Viewer parts whose sockets drop it (a message for "all" that the late stream gets as
+    # a copy of its own, when it comes of age: ``_to_all``).
+    skip: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -484,7 +501,7 @@ def _render(table: PlayTable, rows: list[PlaySeat], kind: str, index: int, seq: 
             payload["events"] = [event_dict(e, v, state) for e in events]
         payload["view"] = made_view
         exclude = players if part == WATCHALL else []
-        if part == WATCHALL and table.spectator_delay > 0:
+        if delay_of(table, v) > 0:
             out.append(Message(group_name(int(table.pk), part), payload, delayed=True,
                                exclude=exclude))
         else:
@@ -502,6 +519,17 @@ def _players_of_match(table: PlayTable, rows: list[PlaySeat]) -> list[int]:
         ids.update(int(u) for u in PlaySeat.objects.filter(table__in=others, user__isnull=False)
                    .values_list("user_id", flat=True) if u is not None)
     return sorted(ids)
+
+
+def _to_all(table: PlayTable, payload: dict[str, Any]) -> list[Message]:
+    """``payload`` for every socket of the table, a late stream's when it comes of age (the
+    table's end is news of the position: a delayed spectator hears of it after the last
+    card, not before)."""
+    everyone = group_name(int(table.pk), "all")
+    if delay_of(table, _DELAYED) <= 0:
+        return [Message(everyone, payload)]
+    return [Message(everyone, payload, skip=[WATCHALL]),
+            Message(group_name(int(table.pk), WATCHALL), payload, delayed=True)]
 
 
 def _seats_message(table: PlayTable) -> Message:
@@ -890,9 +918,9 @@ def stop_table(table_id: int, en: str, zh: str) -> Outcome | None:
         out = Outcome(table_id, _seq_of(board) if board is not None else 0,
                       int(board.pk) if board is not None else None,
                       [_seats_message(table),
-                       Message(group_name(table_id, "all"),
-                               {"type": "finished", "cut": board is not None
-                                and board.finished is None, "reason": {"en": en, "zh": zh}})],
+                       *_to_all(table, {"type": "finished", "cut": board is not None
+                                        and board.finished is None,
+                                        "reason": {"en": en, "zh": zh}})],
                       delay=table.spectator_delay, finished=True)
         _tell(out)
     return out
@@ -938,9 +966,9 @@ def stop_tables(tables: Sequence[tuple[int, str, str]]) -> list[Outcome]:
                     int(table.pk), int(seqs.get(board.pk) or 0) if board is not None else 0,
                     int(board.pk) if board is not None else None,
                     [Message(group_name(int(table.pk), "all"), {"type": "seats", "table": info}),
-                     Message(group_name(int(table.pk), "all"),
-                             {"type": "finished", "cut": board is not None
-                              and board.finished is None, "reason": {"en": en, "zh": zh}})],
+                     *_to_all(table, {"type": "finished", "cut": board is not None
+                                      and board.finished is None,
+                                      "reason": {"en": en, "zh": zh}})],
                     delay=table.spectator_delay, finished=True))
             if outs:
                 transaction.on_commit(lambda: live.deliver_many(outs))
@@ -1079,7 +1107,7 @@ def _act_once(table_id: int, choose: Any, by_user: AnyUser | None, robot: bool,
             out.finished = True
     out.messages = _render(table, rows, "update", board.index, seq + 1, new, events)
     if out.finished:
-        out.messages.append(Message(group_name(table_id, "all"), {"type": "finished"}))
+        out.messages += _to_all(table, {"type": "finished"})
     out.due = _due_after(table, rows, board, new)
     _set_due(table, out.due)
     return out
@@ -1172,9 +1200,8 @@ def _next_board_once(table_id: int) -> Outcome | None:
         _set_due(table, None)
         return Outcome(table_id, _seq_of(board), int(board.pk),
                        [_seats_message(table),
-                        Message(group_name(table_id, "all"),
-                                {"type": "finished", "cut": False,
-                                 "reason": {"en": e.en, "zh": e.zh}})],
+                        *_to_all(table, {"type": "finished", "cut": False,
+                                         "reason": {"en": e.en, "zh": e.zh}})],
                        delay=table.spectator_delay, finished=True)
     table.save(update_fields=["status"])
     state = _start_state(new, table)
@@ -1424,7 +1451,9 @@ def _retry_entries() -> None:
 
 def hello(table: PlayTable, user: AnyUser, v: Viewer) -> dict[str, Any]:
     """The first message of a connection (and after every seating change of its own): the
-    table, who you are, and the board's position exactly as stored."""
+    table, who you are, and the board's position exactly as stored; for a late stream
+    (``delay_of``), the position as it stood that many seconds ago, the rest following
+    through the stream as it comes of age."""
     board = current_board(table)
     if v.sees_all and user.is_authenticated:
         # Remembered for good: sit() refuses such a spectator a seat mid-board here and in
@@ -1435,12 +1464,64 @@ def hello(table: PlayTable, user: AnyUser, v: Viewer) -> dict[str, Any]:
                            "you": {"seat": v.seat.letter if v.seat is not None else None,
                                    "host": is_host(table, user), "sees_all": v.sees_all},
                            "view": None}
-    if board is not None:
+    delay = delay_of(table, v)
+    if delay > 0:
+        late = _late_position(table, board, delay)
+        out["table"] = late_table(out["table"], late.index, late.over)
+        if late.state is not None:
+            out["board_index"], out["seq"] = late.index, late.seq
+            out["view"] = view(late.state, v)
+    elif board is not None:
         state = state_of(board)
         out["board_index"] = board.index
         out["seq"] = _seq_of(board)
         out["view"] = view(state, v)
     return out
+
+
+@dataclass(frozen=True)
+class LatePosition:
+    """The table as a stream ``delay`` seconds late shows it now (``_late_position``)."""
+
+    index: int  # the board shown (0: none yet)
+    seq: int  # its moves shown
+    state: TableState | None
+    over: bool  # the table's session is over, and its last position is shown
+
+
+def _late_position(table: PlayTable, live: PlayBoard | None, delay: int) -> LatePosition:
+    """The position as it stood ``delay`` seconds ago: the last board started by then, after
+    its moves made by then (which boards and moves: the library's ``seen_after_delay``, over
+    the rows' times).  The moves made since reach the socket through its late stream, each
+    when it comes of age (the socket joined the stream before this was read)."""
+    if live is None:
+        return LatePosition(0, 0, None, False)
+    now = timezone.now().timestamp()
+    starts = list(PlayBoard.objects.filter(table=table).order_by("index")
+                  .values_list("index", "started"))
+    shown = seen_after_delay([started.timestamp() for _, started in starts], now, delay)
+    if shown == 0:
+        return LatePosition(0, 0, None, False)
+    index = int(starts[shown - 1][0])
+    board = live if index == live.index else PlayBoard.objects.get(table=table, index=index)
+    board.table = table
+    moves = board_moves(board)
+    seq = seen_after_delay([m.at.timestamp() for m in moves], now, delay)
+    state = _replay(_start_state(board, table), moves[:seq])
+    over = (table.status == PlayTable.Status.FINISHED and index == live.index
+            and seq == len(moves))
+    return LatePosition(index, seq, state, over)
+
+
+def late_table(info: dict[str, Any], board_index: int, over: bool) -> dict[str, Any]:
+    """``table_info`` as a late stream may have it: the board it is shown (``board_index``),
+    and the table finished only once its end is shown (``over``), not before."""
+    status = str(info["status"])
+    if status == PlayTable.Status.FINISHED.value and not over:
+        status = PlayTable.Status.PLAYING.value
+    if status == PlayTable.Status.PLAYING.value and board_index == 0:
+        status = PlayTable.Status.WAITING.value
+    return {**info, "board_index": board_index, "status": status}
 
 
 def _tell(out: Outcome) -> None:
