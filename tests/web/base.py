@@ -9,6 +9,7 @@ Every password is ``PASSWORD``.
 from __future__ import annotations
 
 import datetime
+import re
 from typing import TYPE_CHECKING
 
 from django.test import TestCase
@@ -67,3 +68,9 @@ class BaseTestCase(TestCase):
     def zh(self) -> dict[str, str]:
         """Headers of a browser that prefers Chinese."""
         return {"Accept-Language": "zh-CN,zh;q=0.9"}
+
+
+def unwrap_arith(html: str) -> str:
+    """A page's HTML with the arithmetic's markup taken out (the ``arith`` filter's kept
+    numbers and break points), to look for a score's arithmetic as it reads."""
+    return re.sub(r'<wbr>|<span class="nb">([^<]*)</span>', lambda m: m.group(1) or "", html)

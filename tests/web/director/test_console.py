@@ -12,7 +12,7 @@ from django.test import Client
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import AuditRecord, Entrant, Event, ResultEntry
 
-from ..base import PASSWORD, BaseTestCase
+from ..base import PASSWORD, BaseTestCase, unwrap_arith
 
 
 class ConsoleTestCase(BaseTestCase):
@@ -339,10 +339,10 @@ class ResultsTest(ConsoleTestCase):
 
     def test_listing_shows_the_result_score_and_arithmetic(self) -> None:
         c = self.login(self.alice)
-        page = c.get(self.url + "results?table=1").content.decode()
+        page = unwrap_arith(c.get(self.url + "results?table=1").content.decode())
         # Board 1, none vulnerable: 4×30 = 120, + 300 game bonus = 420.
         assert "4♠ N =" in page and "+420" in page and "4×30+300=420" in page
-        zh = c.get(self.url + "results?board=1", headers=self.zh()).content.decode()
+        zh = unwrap_arith(c.get(self.url + "results?board=1", headers=self.zh()).content.decode())
         assert "北打4♠，正好完成" in zh and "南北得 4×30+300=420分" in zh
 
     def test_correct_shows_the_score_before_saving_then_saves_and_audits(self) -> None:
@@ -350,7 +350,7 @@ class ResultsTest(ConsoleTestCase):
         # Chinese notation: 4♥ by North, one off, none vulnerable → EW +50.
         r = c.post(self.slot, {"do": "check", "result": "北打4H宕1", "lead": "",
                                "reason": "table miscounted"})
-        page = r.content.decode()
+        page = unwrap_arith(r.content.decode())
         assert "EW score 50" in page and "NS -50" in page
         assert ResultEntry.objects.filter(event=self.event).count() == 1
         r = c.post(self.slot, {"do": "save", "result": "北打4H宕1", "lead": "",

@@ -214,6 +214,10 @@ def test_a_round_in_english_with_auto_acceptance_and_the_traveller(
     page.get_by_role("button", name="Check the entry").tap()
     page.get_by_role("heading", name="East: check the entry").wait_for()
     see(page, "NS score (40+2×30)×2+300+50=550")
+    # At 360 px each number of the arithmetic stays on one line (issue 23, finding 12).
+    assert page.locator(".arithmetic .nb").count() > 3
+    assert page.evaluate("[...document.querySelectorAll('.arithmetic .nb')]"
+                         ".filter(n => n.getClientRects().length > 1).length") == 0
     see(page, "Accepted by itself in")
     shot(page, "en-360-2-east-checks-countdown")
     # Nobody taps: it accepts by itself after 5 s (the least the settings allow), then shows

@@ -22,7 +22,7 @@ from bridgescore.web.events import tables
 from bridgescore.web.events.models import Event, ResultEntry
 from bridgescore.web.events.models import Seat as EntrantSeat
 
-from ..base import BaseTestCase
+from ..base import BaseTestCase, unwrap_arith
 
 FOUR_SPADES = {"round": "1", "board": "1", "level": "4", "strain": "S", "dbl": "",
                "declarer": "N", "lead_suit": "H", "lead_rank": "K", "result": "="}
@@ -32,7 +32,7 @@ OTHER_KEY = "5d0c9b4a-1e2f-4a6b-8c7d-3e4f5a6b7c8d"
 
 def text_of(html: bytes) -> str:
     """The page's visible text, tags removed and spaces squeezed (for readable asserts)."""
-    body = html.decode()
+    body = unwrap_arith(html.decode())  # an arithmetic's numbers read as one text
     body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S)
     body = re.sub(r"<[^>]+>", " ", body)
     return re.sub(r"\s+", " ", body.replace("&amp;", "&").replace("&#x27;", "'")

@@ -26,7 +26,7 @@ from bridgescore.web.pool.models import PoolBoard, PoolPenalty
 from bridgescore.web.ratings import standing
 from bridgescore.web.ratings.rate_profile import board_rate
 
-from ..base import BaseTestCase, make_user
+from ..base import BaseTestCase, make_user, unwrap_arith
 from . import rate_helpers as h
 
 # Hand-worked (docs/ratings.md "A board's share"): datum (420 + 170)/2 = 295 → 300; +3 and −4
@@ -211,7 +211,7 @@ class RateTests(BaseTestCase):
     def test_the_profile_s_rate_section(self) -> None:
         self.client.force_login(self.alice)
         r = self.client.get("/account/")
-        html = r.content.decode()
+        html = unwrap_arith(r.content.decode())
         section = html.split('id="rate"')[1].split("</section>")[0]
         assert '<article class="rate-club" id="rate-north"' in section
         assert "<strong>52.50</strong>" in section
@@ -231,7 +231,7 @@ class RateTests(BaseTestCase):
     def test_the_profile_in_chinese(self) -> None:
         self.client.force_login(self.alice)
         r = self.client.get("/account/", headers=self.zh())
-        html = r.content.decode()
+        html = unwrap_arith(r.content.decode())
         assert "北方俱乐部 每周之后的牌技指数" in html
         assert ">周</text>" in html and ">牌技指数</text>" in html
         assert f"对牌技指数的影响：+{ALICE_SHARE:.2f}" in html

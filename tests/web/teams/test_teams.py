@@ -22,7 +22,7 @@ from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import AuditRecord, Event, ResultEntry
 from bridgescore.web.teams import services as teams
 
-from ..base import BaseTestCase
+from ..base import BaseTestCase, unwrap_arith
 
 MATCH = [(1, 1, ("4S", "N", "="), ("4S", "N", "-1")), (1, 2, ("3NT", "S", "+1"), ("3NT", "S", "+1")),
          (2, 3, ("2H", "W", "="), ("4H", "W", "=")), (2, 4, ("4S", "N", "+2"), ("6S", "N", "="))]
@@ -161,14 +161,14 @@ class MatchPageTest(TeamsTestCase):
         event = self.started()
         self.play(event)
         self.client.force_login(self.alice)
-        page = self.client.get(f"/events/{event.pk}/match/").content.decode()
+        page = unwrap_arith(self.client.get(f"/events/{event.pk}/match/").content.decode())
         for text in ("+420 − (-50) = +470: 10 IMPs to Lions", "-110 − (-620) = +510: 11 IMPs to Lions",
                      "+680 − (+1430) = -750: 13 IMPs to Tigers", "<strong>21</strong> – <strong>13</strong>",
                      "<strong>14.18</strong> – <strong>5.82</strong>", "NS score 4×30+300=420",
                      '4<span class="suit black">♠</span> N =', '2<span class="suit red">♥</span> W ='):
             assert text in page, text
         assert "As a director you see every board" in page
-        zh = self.client.get(f"/events/{event.pk}/match/", headers=self.zh()).content.decode()
+        zh = unwrap_arith(self.client.get(f"/events/{event.pk}/match/", headers=self.zh()).content.decode())
         for text in ("+420 − (-50) = +470：狮队得 10 IMP", "您是裁判，可以看到所有牌", "+680 − (+1430) = -750：虎队得 13 IMP",
                      "胜利分", "开室", "闭室", '北打4<span class="suit black">♠</span>'):
             assert text in zh, text
@@ -180,7 +180,7 @@ class MatchPageTest(TeamsTestCase):
         sv.enter(event, phone, round=1, table=1,
                  fields={"board": 2, "contract": "3NT", "declarer": "S", "result": "+1"})
         self.client.force_login(self.bob)  # a member: board 1 only, board 2 waits
-        page = self.client.get(f"/events/{event.pk}/match/").content.decode()
+        page = unwrap_arith(self.client.get(f"/events/{event.pk}/match/").content.decode())
         assert "10 IMPs to Lions" in page and "+630" not in page
         assert "As a director" not in page
         assert "Still to come: 2, 3, 4" in page
@@ -192,7 +192,8 @@ class MatchPageTest(TeamsTestCase):
         self.client.logout()
         assert self.client.get(f"/events/{event.pk}/match/").status_code == 403
         sv.publish(event, sv.Actor(self.alice))
-        assert "10 IMPs to Lions" in self.client.get(f"/events/{event.pk}/match/").content.decode()
+        assert "10 IMPs to Lions" in unwrap_arith(
+            self.client.get(f"/events/{event.pk}/match/").content.decode())
 
     def test_the_events_results_address_leads_to_the_match_page(self) -> None:
         event = self.started()
@@ -239,7 +240,7 @@ class RoundRobinTest(TeamsTestCase):
         assert row1["team"] == "1" and [c.get("vp") for c in row1["cells"]] == [None, "20", "20"]
         page = self.client.get(f"/events/{event.pk}/match/", headers=self.zh()).content.decode()
         assert "名次" in page and "交叉表" in page and "A队" in page
-        detail = self.client.get(f"/events/{event.pk}/match/1/").content.decode()
+        detail = unwrap_arith(self.client.get(f"/events/{event.pk}/match/1/").content.decode())
         assert "17 IMPs to" in detail
 
 
@@ -271,7 +272,7 @@ class MoreTest(TeamsTestCase):
         self.client.force_login(self.bob)
         for r in (self.client.get(f"/events/{event.pk}/match/?part=live"),
                   self.client.get(f"/events/{event.pk}/match/", headers={"HX-Request": "true"})):
-            body = r.content.decode()
+            body = unwrap_arith(r.content.decode())
             assert "<html" not in body and 'id="live"' not in body
             assert "10 IMPs to Lions" in body and r["Cache-Control"] == "no-store"
         page = self.client.get(f"/events/{event.pk}/match/").content.decode()
@@ -279,7 +280,8 @@ class MoreTest(TeamsTestCase):
         assert 'data-live-when="any"' in page
         detail = self.client.get(f"/events/{event.pk}/match/1/").content.decode()
         assert 'data-live-when="match:1"' in detail
-        part = self.client.get(f"/events/{event.pk}/match/1/?part=live").content.decode()
+        part = unwrap_arith(
+            self.client.get(f"/events/{event.pk}/match/1/?part=live").content.decode())
         assert "<html" not in part and "10 IMPs to Lions" in part
         sv.set_status(event, sv.Actor(self.alice), Event.Status.CLOSED)
         body = self.client.get(f"/events/{event.pk}/match/").content.decode()

@@ -31,6 +31,27 @@
     });
   }
 
+  // A score's arithmetic that wraps between its terms, never inside a number (as the
+  // pages' `arith` filter: core/templatetags/arith.py).
+  function arithNodes(text) {
+    var out = [];
+    text.split(/(\d+(?:[.,]\d+)*)/).forEach(function (part, i) {
+      if (!part) return;
+      if (i % 2) { out.push(el("span", { className: "nb", text: part })); return; }
+      part.split(/([+=×−\-\/])/).forEach(function (bit, j, bits) {
+        if (!bit) return;
+        out.push(bit);
+        // After an operator between two terms (not a sign before a number).
+        if (j % 2 && out.length > 1 && /[\d)\]]$/.test(textOf(out[out.length - 2]))) {
+          out.push(el("wbr"));
+        }
+      });
+    });
+    return out;
+  }
+
+  function textOf(node) { return typeof node === "string" ? node : node.textContent; }
+
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
     if (attrs) {
@@ -627,7 +648,7 @@
     if (v.contract && v.contract !== "pass") {
       if (ui.scoreKey !== key) { ui.scoreKey = key; ui.score = null; fetchScore(v, key); }
       if (ui.score) box.appendChild(el("p", { id: "arithmetic" }, [T.arithmetic + T.colon,
-        el("code", { text: ui.score.expression + " = " + ui.score.total })]));
+        el("code", null, arithNodes(ui.score.expression + " = " + ui.score.total))]));
     }
     box.appendChild(el("p", { className: "muted", text: ui.finished ? T.finished : T.next_board }));
   }
