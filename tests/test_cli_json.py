@@ -81,6 +81,8 @@ RUNS: list[tuple[str, list[str]]] = [
     ("handicap_deal", ["handicap", "3NT", "N", "+2", "--board", "2", "--hcp", "29"]),
     ("handicap_deal", ["handicap", "4S", "N", "=", "--board", "1", "--hcp", "24",
                        "--method", "simple"]),
+    ("handicap_deal", ["handicap", "6NTX", "S", "+1", "--board", "1", "--hcp", "13",
+                       "--confirm-unlikely"]),
     ("handicap_session", ["handicap", "--file", "h.txt"]),
     ("sacrifice", ["sacrifice", "4S", "5CX", "--down", "2"]),
     ("sacrifice", ["sacrifice", "4S", "5CX"]),

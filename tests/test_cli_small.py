@@ -72,17 +72,22 @@ def test_a_pair_numbered_minus_one(capsys: pytest.CaptureFixture[str], tmp_path:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_points_that_make_the_result_impossible(capsys: pytest.CaptureFixture[str],
-                                                lang: str) -> None:
-    # NS with 0 HCP: EW hold the four aces, each a trick at notrump: 4NT cannot make.
-    code, out, err = run(capsys, "handicap", "4NT", "N", "=", "--board", "1", "--hcp", "0",
-                         "--lang", lang)
+def test_points_that_make_the_result_unlikely(capsys: pytest.CaptureFixture[str],
+                                              lang: str) -> None:
+    # NS with 0 HCP: EW hold the four aces, each usually a trick at notrump: 4NT making is
+    # unlikely, not impossible (an ace may have to be discarded): scored only when confirmed.
+    args = ("handicap", "4NT", "N", "=", "--board", "1", "--hcp", "0", "--lang", lang)
+    code, out, err = run(capsys, *args)
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert ("最多只能拿 9 墩" if lang == "zh" else "at most 9 tricks") in err
-    # No ace at all (3 HCP): the trump ace is the defenders', no grand slam.
+    assert ("最多 9 墩" if lang == "zh" else "9 tricks at most") in err
+    assert "--confirm-unlikely" in err
+    code, out, err = run(capsys, *args, "--confirm-unlikely")
+    assert code == 0 and out and err.count("\n") == 1
+    assert err.startswith("警告：南北只有 0 点大牌" if lang == "zh" else "warning: 4NT N = (10 tricks)")
+    # No ace at all (3 HCP): the trump ace is the defenders' in the play.
     code, _, err = run(capsys, "handicap", "7S", "S", "=", "--board", "1", "--hcp", "3",
                        "--lang", lang)
-    assert code == 2 and ("12 墩" if lang == "zh" else "at most 12 tricks") in err
+    assert code == 2 and ("最多 12 墩" if lang == "zh" else "12 tricks at most") in err
     # 4S made with 0 HCP is possible with freak shapes: scored, with a note on the points.
     code, out, err = run(capsys, "handicap", "4S", "N", "=", "--board", "1", "--hcp", "0",
                          "--lang", lang)
@@ -91,7 +96,7 @@ def test_points_that_make_the_result_impossible(capsys: pytest.CaptureFixture[st
     code, _, err = run(capsys, "handicap", "4S", "N", "=", "--board", "1", "--hcp", "41",
                        "--lang", lang)
     assert code == 2 and ("0-40" in err)
-    # The same rules for a session file's lines.
+    # East-West's side too.
     code, _, _ = run(capsys, "handicap", "3NT", "E", "+4", "--board", "2", "--hcp", "40")
     assert code == 2
 

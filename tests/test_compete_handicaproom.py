@@ -4,6 +4,8 @@ HandicapSession keeps it, whatever the tables and seats; refusals bilingual."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -67,3 +69,34 @@ def test_refusals() -> None:
     assert e.value.code == "already_recorded"
     with pytest.raises(Refusal):
         hr.HandicapRoomSettings(method="nonsense")
+
+
+def test_an_unlikely_result_is_recorded_once_confirmed() -> None:
+    # Issue 23, finding 23: 6NT× by South making 13 tricks with 13 HCP happens (the ♣A drops
+    # East-West's singleton K and Q, East's ♠A goes on the clubs): refused until confirmed,
+    # never as impossible.
+    r, _ = hr.apply(room(), hr.OpenTable("n", 0))
+    seats = ("n", "e", "s", "w")
+    unconfirmed = hr.RecordDeal(1, 1, Result.parse("6NTX S +1"), 13, seats, 1)
+    with pytest.raises(Refusal) as e:
+        hr.apply(r, unconfirmed)
+    assert e.value.code == "unlikely_result"
+    assert e.value.en.startswith("6NTX S +1 (13 tricks) is unlikely with NS holding 13 HCP")
+    assert e.value.en.endswith("; confirm that it happened to record it")
+    assert e.value.zh.startswith("南北只有 13 点大牌，南打6NT×超1（13 墩）不太可能")
+    assert e.value.zh.endswith("；确认确实如此后才记分")
+    assert r.played == {}
+    confirmed, [scored] = hr.apply(r, replace(unconfirmed, confirm_unlikely=True))
+    want = HandicapSession([HandicapDeal.for_board(1, "6NTX S +1", 13)], "simple").totals()
+    assert scored.winners == ("n", "s") and scored.net == want[Side.NS]
+    assert confirmed.totals() == {"n": want[Side.NS], "s": want[Side.NS], "e": 0, "w": 0}
+    # The suit rule's two tricks (no honour at all) likewise; a likely result needs nothing.
+    with pytest.raises(Refusal) as e:
+        hr.apply(confirmed, hr.RecordDeal(1, 2, Result.parse("6SX N ="), 0, seats, 2))
+    assert e.value.code == "unlikely_result" and "A K Q J of trumps" in e.value.en
+    hr.apply(confirmed, hr.RecordDeal(1, 2, Result.parse("6SX N ="), 0, seats, 2, True))
+    hr.apply(confirmed, hr.RecordDeal(1, 2, Result.parse("4S N ="), 25, seats, 2))
+    with pytest.raises(Refusal) as e:
+        hr.apply(confirmed, hr.RecordDeal(1, 2, Result.parse("4S N ="), 25, seats, 2,
+                                          "yes"))  # type: ignore[arg-type]
+    assert e.value.code == "bad_confirm" and e.value.zh

@@ -290,6 +290,72 @@ class TestHandicap:
         status, _, err = run(capsys, "handicap", *args, "--lang", "zh")
         assert status == 2 and "第2副已经记过" in err
 
+    @pytest.mark.parametrize(("result", "hcp", "why_en", "why_zh"), [
+        # Issue 23, finding 23: South with 13 HCP takes all 13 tricks at notrump.
+        ("6NTX S +1", "13", "lose a trick to the ace of the other side at notrump, 12 tricks at most",
+         "打无将时对方的A通常赢一墩，一般最多 12 墩"),
+        # No honour at all: the AKQJ of trumps take two tricks in the play (a revoke's
+        # transferred tricks may still give 12).
+        ("6SX N =", "0", "A K Q J of trumps held by the other side win two tricks in the play, "
+         "11 tricks at most",
+         "将牌A、K、Q、J在打牌中至少赢两墩，最多 11 墩"),
+    ])
+    def test_an_unlikely_result_is_scored_only_when_confirmed(
+            self, capsys: pytest.CaptureFixture[str], tmp_path: Path, result: str, hcp: str,
+            why_en: str, why_zh: str) -> None:
+        args = (result, "--board", "1", "--hcp", hcp, "--session", "h.json")
+        status, out, err = run(capsys, "handicap", *args)
+        assert status == 2 and out == "" and err.count("\n") == 1
+        # What was entered, why it is unlikely, how to confirm; nothing recorded.
+        assert err.startswith(f"error: {result} (") and "is unlikely with NS holding" in err
+        assert why_en in err and f"Entered: '{result}' with --hcp '{hcp}'" in err
+        assert f"(for East-West holding {hcp}: --hcp 'EW {hcp}'); nothing was scored" in err
+        assert err.rstrip().endswith("run it again with --confirm-unlikely")
+        assert not (tmp_path / "h.json").exists()
+        status, out, err = run(capsys, "handicap", *args, "--lang", "zh")
+        assert status == 2 and out == "" and err.startswith("错误：南北只有")
+        assert why_zh in err and f"输入的是：'{result}'，--hcp '{hcp}'（若是东西方" in err
+        assert "；未记分" in err
+        assert "请加 --confirm-unlikely 再运行一次" in err
+        status, _, err = run(capsys, "handicap", *args, "--json")
+        error = json.loads(err)["error"]
+        assert status == 2 and error["code"] == "unlikely_result"
+        assert why_en in error["message"] and why_zh in error["message_zh"]
+        assert not (tmp_path / "h.json").exists()
+        # Confirmed: scored and recorded, the warning still said (on stderr).
+        status, out, err = run(capsys, "handicap", *args, "--confirm-unlikely")
+        assert status == 0 and "NS win" in out and err.count("\n") == 1
+        assert err.startswith(f"warning: {result} (") and why_en in err
+        assert err.rstrip().endswith("scored as entered (--confirm-unlikely)")
+        assert json.loads((tmp_path / "h.json").read_text())["entries"] == [f"1 | {result} | {hcp}"]
+        status, out, err = run(capsys, "handicap", result, "--board", "2", "--hcp", hcp,
+                               "--confirm-unlikely", "--lang", "zh")
+        assert status == 0 and "南北净胜" in out and err.startswith("警告：南北只有")
+        assert why_zh in err and err.rstrip().endswith("已按输入记分（--confirm-unlikely）")
+        # --json: the warning is in the deal, stderr stays empty.
+        status, out, err = run(capsys, "handicap", result, "--board", "2", "--hcp", hcp,
+                               "--confirm-unlikely", "--json")
+        unlikely = json.loads(out)["unlikely"]
+        assert status == 0 and err == "" and why_en in unlikely["message"]
+        assert why_zh in unlikely["message_zh"] and unlikely["side"] == "NS"
+
+    def test_an_unlikely_file_line_is_scored_with_a_warning(
+            self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        (tmp_path / "d.txt").write_text("1 | 4S N = | 25\n2 | 6NTX S +1 | 13\n3 | 6SX N = | 0\n",
+                                        encoding="utf-8")
+        status, out, err = run(capsys, "handicap", "--file", "d.txt", "--session", "h.json")
+        lines = err.splitlines()
+        assert status == 0 and "Detailed method: NS 45, EW 0" in out and len(lines) == 2
+        assert lines[0].startswith("warning: d.txt:2: 6NTX S +1 (13 tricks) is unlikely")
+        assert lines[1].startswith("warning: d.txt:3: 6SX N = (12 tricks) is unlikely")
+        assert all(line.endswith("; scored as entered") for line in lines)
+        assert len(json.loads((tmp_path / "h.json").read_text())["entries"]) == 3
+        status, _, err = run(capsys, "handicap", "--file", "d.txt", "--lang", "zh")
+        assert status == 0 and err.startswith("警告：d.txt:2：南北只有 13 点大牌")
+        status, out, err = run(capsys, "handicap", "--file", "d.txt", "--json")
+        marks = [d["unlikely"] and d["unlikely"]["rule"] for d in json.loads(out)["deals"]]
+        assert status == 0 and err == "" and marks == [None, "notrump_aces", "trump_honours"]
+
     def test_bad_file_line(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         (tmp_path / "d.txt").write_text("13 | 5DX S -2 | 17\n14 | 3NT W = \n", encoding="utf-8")
         status, _, err = run(capsys, "handicap", "--file", "d.txt")
@@ -363,6 +429,24 @@ _TEXT = st.text(alphabet=st.sampled_from(list("4SNHCDXT =+-1237北南打超宕�
                 max_size=12)
 
 
+# The options of handicap and sacrifice that take a value (cli/home.py), and --lang.
+_VALUED = frozenset({"--hcp", "--board", "--vul", "--method", "--down", "--deal", "--lang",
+                     "--session", "--file", "--html", "--imp-scale"})
+
+
+def _free_double_dash(args: list[str]) -> bool:
+    """Whether a "--" ends the options (not one taken as an option's value)."""
+    taking = False
+    for arg in args:
+        if taking:
+            taking = False
+        elif arg == "--":
+            return True
+        elif arg in _VALUED:
+            taking = True
+    return False
+
+
 @settings(max_examples=120, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["handicap", "sacrifice"]), st.lists(_TEXT, min_size=1, max_size=3),
        st.sampled_from(["--hcp", "--board", "--vul", "--method", "--down", "--deal"]),
@@ -379,9 +463,9 @@ def test_fuzzed_arguments(command: str, words: list[str], option: str, value: st
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = main(args)
     assert status in (0, 2), (args, err.getvalue())
-    # After "--" (a free word, or given as an option's value) every word is an argument,
-    # --lang too: the run is then in English.
-    expected = "en" if "--" in args[:-2] else lang
+    # After a free "--" every word is an argument, --lang too: the run is then in English.
+    # A "--" right after an option that takes a value is that value (Click's reading).
+    expected = "en" if _free_double_dash(args[:-2]) else lang
     if status == 2:
         text = err.getvalue()
         assert text.count("\n") == 1 and text.startswith("错误：" if expected == "zh" else "error: ")

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import (
@@ -24,7 +24,6 @@ from bridgescore import (
     Vulnerability,
 )
 from bridgescore.contract import Doubling
-from bridgescore.errors import NotationError
 from bridgescore.home.compensation import DEFAULT_TABLE, load_compensation_table
 from bridgescore.home.handicap import (
     Category,
@@ -357,18 +356,101 @@ class TestDealsAndSessions:
         assert Method.DETAILED.name_in("zh") == "详细贴点法"
 
 
+# The deal of issue 23, finding 23: South has 13 HCP and takes all 13 tricks at notrump
+# (West leads a diamond, the ♣A drops East-West's singleton K and Q, East's ♠A goes on the
+# clubs).
+ISSUE_DEAL = "N:T98765432.5432.. A.KQJT9876.KQJ.Q .A.A.AJT98765432 KQJ..T98765432.K"
+
+
+def _played_out(pbn: str, contract: str, declarer: Seat, lead: str) -> Result:
+    """The deal played to the end: ``lead`` first, then South leads clubs from the top
+    (the ♣A first) and everyone else plays the first card they may."""
+    from bridgescore.cards import Suit
+    from bridgescore.deal import Deal
+    from bridgescore.play import Play
+
+    play = Play(Deal.from_pbn(pbn), contract, declarer)
+    play.play(lead)
+    while not play.is_over:
+        legal = play.legal_cards()
+        if play.next_seat is Seat.SOUTH and not play.current.cards:
+            clubs = [c for c in legal if c.suit is Suit.CLUBS]
+            legal = sorted(clubs, key=lambda c: c.index, reverse=True) or legal
+        play.play(legal[0])
+    return play.result()
+
+
+class TestUnlikelyResults:
+    """Points make a result unlikely, never impossible: a warning in both languages that the
+    callers ask to confirm, never a refusal (issue 23, finding 23)."""
+
+    def test_the_issue_deal_takes_thirteen_tricks_with_thirteen_points(self) -> None:
+        result = _played_out(ISSUE_DEAL, "6NTX", Seat.SOUTH, "D2")
+        assert str(result) == "6NTX S +1"
+        assert side_hcp(ISSUE_DEAL, Side.NS) == 13
+        # Scored, not refused: the cards allowed it.
+        deal = HandicapDeal.for_board(1, result, 13)
+        assert score_deal(deal, "simple").ns_score == 1330
+        warning = deal.unlikely()
+        assert warning is not None and (warning.rule, warning.most) == ("notrump_aces", 12)
+        assert warning.en.startswith("6NTX S +1 (13 tricks) is unlikely with NS holding 13 HCP")
+        assert "12 tricks at most" in warning.en
+        assert warning.zh.startswith("南北只有 13 点大牌，南打6NT×超1（13 墩）不太可能")
+        assert warning.message("zh") == warning.zh and warning.message("en") == warning.en
+        assert deal.to_json()["unlikely"] == {
+            "rule": "notrump_aces", "side": "NS", "hcp": 13, "tricks": 13, "most": 12,
+            "message": warning.en, "message_zh": warning.zh}
+
+    @pytest.mark.parametrize(("result", "hcp", "rule", "most", "en", "zh"), [
+        # No honour at all: the defenders' AKQJ of trumps win two tricks in the play; only a
+        # revoke's transferred tricks (Law 64) give declarer 12.
+        ("6SX N =", 0, "trump_honours", 11, "A K Q J of trumps held by the other side win two", "至少赢两墩"),
+        ("7S S =", 3, "trump_ace", 12, "ace of trumps held by the other side wins a trick", "将牌A在打牌中必赢一墩"),
+        ("3NT E +4", 40, "notrump_aces", 9, "each of the 4 aces of the other side", "对方的 4 个A"),
+    ])
+    def test_the_rules_warn(self, result: str, hcp: int, rule: str, most: int, en: str,
+                            zh: str) -> None:
+        deal = HandicapDeal.for_board(1, result, hcp)
+        warning = deal.unlikely()
+        assert warning is not None and (warning.rule, warning.most) == (rule, most)
+        assert en in warning.en and f"{most} tricks at most" in warning.en
+        assert zh in warning.zh and f"最多 {most} 墩" in warning.zh
+        assert HandicapSession([f"1 | {result} | {hcp}"]).deals == (deal,)
+
+    @pytest.mark.parametrize(("result", "hcp"), [
+        ("6NTX S +1", 16),  # four aces possible
+        ("6SX N -1", 0),  # 11 tricks: the two trump tricks lost
+        ("4S N =", 0),  # possible with freak shapes: the CLI's note, not this warning
+        ("7S S =", 4),
+        ("pass", 0),
+    ])
+    def test_likely_enough(self, result: str, hcp: int) -> None:
+        assert HandicapDeal.for_board(1, result, hcp).unlikely() is None
+
+    def test_the_impossible_is_still_refused(self) -> None:
+        with pytest.raises(BridgeError, match="no overtrick is possible"):
+            HandicapDeal.for_board(1, "7NT N +1", 40)
+        with pytest.raises(BridgeError, match="0-40"):
+            HandicapDeal.for_board(1, "1NT N =", 41)
+
+    def test_a_session_file_keeps_an_unlikely_deal(self, tmp_path: Path) -> None:
+        from bridgescore.home.session import load_session, save_session
+
+        s = HandicapSession(["1 | 6NTX S +1 | 13", "2 | 4S N = | 25"])
+        save_session(tmp_path / "h.json", s)
+        loaded = load_session(tmp_path / "h.json", "handicap")
+        assert loaded == s and loaded.deals[0].unlikely() is not None
+        assert [d["unlikely"] is None for d in loaded.to_json()["deals"]] == [False, True]
+
+
 @st.composite
 def _deals(draw: st.DrawFn) -> HandicapDeal:
     c = Contract(draw(st.integers(1, 7)), draw(st.sampled_from(list(Strain))),
                  draw(st.sampled_from(list(Doubling))))
     tricks = draw(st.integers(0, 13))
-    try:
-        return HandicapDeal(Result(c, draw(st.sampled_from(list(Seat))), tricks),
-                            draw(st.sampled_from(list(Vulnerability))), draw(st.integers(0, 40)))
-    except NotationError:
-        # Points that make the result impossible (12 tricks at 1C with no honour): refused.
-        assume(False)
-        raise
+    # Every result is a deal whatever the points (unlikely ones carry a warning).
+    return HandicapDeal(Result(c, draw(st.sampled_from(list(Seat))), tricks),
+                        draw(st.sampled_from(list(Vulnerability))), draw(st.integers(0, 40)))
 
 
 _MIRROR_VUL = {Vulnerability.NONE: Vulnerability.NONE, Vulnerability.NS: Vulnerability.EW,
@@ -385,6 +467,12 @@ def test_mirror_symmetry(deal: HandicapDeal, method: Method) -> None:
                             _MIRROR_VUL[deal.vulnerability], 40 - deal.ns_hcp)
     a, b = score_deal(deal, method), score_deal(mirrored, method)
     assert a.ns_imps == -b.ns_imps and a.compensation == b.compensation
+    # The warning follows the declaring side's points, whichever side that is.
+    warned, turned = deal.unlikely(), mirrored.unlikely()
+    assert (warned is None) == (turned is None)
+    if warned is not None and turned is not None:
+        assert (warned.rule, warned.hcp, warned.most) == (turned.rule, turned.hcp, turned.most)
+        assert warned.side is turned.side.opponents
 
 
 @settings(max_examples=300)

@@ -31,6 +31,7 @@ __all__ = [
     "MissingDependencyError",
     "NotationError",
     "ScaleError",
+    "UnlikelyResultError",
     "excerpt",
     "invalid_language",
 ]
@@ -102,6 +103,11 @@ class NotationError(BridgeError):
 
 class ImpossibleResultError(NotationError):
     """Well-formed notation describing a result that cannot happen (e.g. ``7S+1``)."""
+
+
+class UnlikelyResultError(BridgeError):
+    """A result the cards allow but other facts make unlikely (贴点: the points held), not
+    recorded until it is confirmed; the message says why and how to confirm."""
 
 
 class ScaleError(BridgeError):

@@ -26,6 +26,7 @@ from ..errors import (
     MissingDependencyError,
     NotationError,
     ScaleError,
+    UnlikelyResultError,
 )
 from ..i18n import Lang, is_zh, os_error_text
 from . import _lang
@@ -170,6 +171,7 @@ MISSING_DEPENDENCY = 3
 
 _KINDS: tuple[tuple[type[BaseException], str], ...] = (
     (ImpossibleResultError, "impossible_result"),
+    (UnlikelyResultError, "unlikely_result"),
     (NotationError, "notation"),
     (FileFormatError, "file_format"),
     (ScaleError, "scale"),

@@ -207,10 +207,12 @@ def chicago_cmd(ctx: click.Context, session_path: str | None, new: bool,
          help="""贴点 scoring: a deal's score corrected for the sides' high-card points.
 
     RESULT is a result in any notation (南打5D×宕2, 5DX S -2); give --board or --vul, and
-    --hcp or --deal.  With --session the deal is added to a saved session.""",
+    --hcp or --deal.  With --session the deal is added to a saved session.  A result the
+    points make unlikely (13 tricks at notrump with 13 HCP) is scored only with
+    --confirm-unlikely; a --file line is scored with a warning.""",
          zh="""贴点赛记分：按双方的大牌点修正一副牌的得分。
 
-    结果（RESULT）可用任何写法（南打5D×宕2、5DX S -2）；请给出 --board 或 --vul，以及 --hcp 或 --deal。加 --session 时，这副牌记入保存的记分文件。""")
+    结果（RESULT）可用任何写法（南打5D×宕2、5DX S -2）；请给出 --board 或 --vul，以及 --hcp 或 --deal。加 --session 时，这副牌记入保存的记分文件。按大牌点看不太可能的结果（13 点大牌打无将拿 13 墩）须加 --confirm-unlikely 才记分；--file 中这样的一行照记并给出警告。""")
 @argument("result", nargs=-1, metavar="RESULT...", help="The deal's result.",
           zh="这副牌的结果。")
 @option("--board", metavar="N", help="Board number (gives the vulnerability).",
@@ -239,14 +241,19 @@ def chicago_cmd(ctx: click.Context, session_path: str | None, new: bool,
         zh="从文件读取各副牌，每行一副：'牌号 | 结果 | 大牌点'。")
 @option("--html", "html_out", metavar="FILE", help="Write the session as HTML.",
         zh="将记分表写成 HTML 文件。")
+@option("--confirm-unlikely", "confirm_unlikely", is_flag=True,
+        help="Score RESULT although the points make it unlikely (the cards can allow it, "
+        "e.g. 13 tricks at notrump with 13 HCP); the warning is still shown.",
+        zh="即使按大牌点看不太可能，也照记这个结果（牌张可能允许，如 13 点大牌打无将拿 13 墩）；"
+        "仍会显示警告。")
 @json_option
 @lang_option
 @click.pass_context
 def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
                  vul: str | None, hcp: str | None, deal: str | None, method: str,
                  table_file: str | None, scale: str, session_path: str | None, undo: bool,
-                 deals_file: str | None, html_out: str | None, as_json: bool,
-                 lang: Lang) -> None:
+                 deals_file: str | None, html_out: str | None, confirm_unlikely: bool,
+                 as_json: bool, lang: Lang) -> None:
     from ..board import Board
     from ..home.compensation import DEFAULT_TABLE, load_compensation_table
     from ..home.handicap import HandicapDeal, HandicapSession, Method, score_deal
@@ -289,12 +296,21 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
         session = session.undo()
         save_session(path, session)
         click.echo(f"已撤销：{removed}" if zh else f"Undone: {removed}", err=True)
+    # A file records deals that were played: an unlikely line is scored, and said, rather than
+    # stopping the file (the warnings wait until every line is read: a bad line prints only
+    # its error).
+    warnings: list[str] = []
     if deals_file is not None:
         for number, line in _read_lines(deals_file):
             try:
                 session = session.add(line)
             except BridgeError as e:
                 raise FileFormatError(e.en, e.zh, path=deals_file, line=number) from None
+            found = session.deals[-1].unlikely()
+            if found is not None:
+                warnings.append(pick(lang, f"warning: {deals_file}:{number}: {found.en}; scored "
+                                     "as entered",
+                                     f"警告：{deals_file}:{number}：{found.zh}；已按输入记分"))
     single = None
     if result:
         text = " ".join(result)
@@ -316,6 +332,13 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
         else:
             assert vul is not None
             single = HandicapDeal(Result.parse(text), Vulnerability.parse(vul), ns_hcp)
+        found = single.unlikely()
+        if found is not None and not confirm_unlikely:
+            raise _unlikely_error(found.en, found.zh, text, hcp)
+        if found is not None:
+            warnings.append(pick(lang, f"warning: {found.en}; scored as entered "
+                                 "(--confirm-unlikely)",
+                                 f"警告：{found.zh}；已按输入记分（--confirm-unlikely）"))
         session = session.add(single)
     elif board or vul or hcp or deal:
         raise NotationError("the deal's RESULT is missing (e.g. 南打5D×宕2)",
@@ -324,7 +347,12 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
         save_session(path, session)
     if html_out is not None:
         _write_html(html_out, render_handicap_html(session, lang), lang)
-    if single is not None and single.implausible() and not as_json:
+    if not as_json:
+        # With --json the deals carry their warnings ("unlikely"); stderr stays for errors.
+        for warning in warnings:
+            click.echo(warning, err=True)
+    if single is not None and single.implausible() and single.unlikely() is None \
+            and not as_json:
         r = single.result
         points = single.hcp(r.declarer.side) if r.declarer is not None else 0
         side = r.declarer.side if r.declarer is not None else Side.NS
@@ -353,6 +381,28 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
             for s in session.scores:
                 click.echo(s.explain(lang))
         click.echo(render_handicap_text(session, lang))
+
+
+def _unlikely_error(why_en: str, why_zh: str, text: str, hcp: str | None) -> BridgeError:
+    """The refusal of an unlikely RESULT without --confirm-unlikely: why, what was entered,
+    and how to score it anyway."""
+    from ..errors import UnlikelyResultError
+
+    given_en = f"--hcp {hcp!r}" if hcp is not None else "the points of --deal"
+    given_zh = f"--hcp {hcp!r}" if hcp is not None else "--deal 的大牌点"
+    # A bare number is the likeliest slip: East-West's points given as North-South's.  The
+    # quoted values stay close together: BridgeError shortens any text of 120 characters or
+    # more between two apostrophes as if it were one quoted value.
+    swap_en = swap_zh = ""
+    if hcp is not None and hcp.strip().isdigit():
+        swap_en = f" (for East-West holding {hcp.strip()}: --hcp 'EW {hcp.strip()}')"
+        swap_zh = f"（若是东西方 {hcp.strip()} 点：--hcp 'EW {hcp.strip()}'）"
+    return UnlikelyResultError(
+        f"{why_en}. Entered: {text!r} with {given_en}{swap_en}; nothing was scored. If that "
+        "is what happened, run it again with --confirm-unlikely",
+        f"{why_zh}。输入的是：{text!r}，{given_zh}{swap_zh}；未记分。如果确实如此，请加 "
+        "--confirm-unlikely 再运行一次",
+    )
 
 
 # ---------------------------------------------------------------- sacrifice

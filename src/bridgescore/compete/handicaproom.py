@@ -10,6 +10,12 @@ table and seat.  A disconnection (§10) costs the player 20 from that total
 (:mod:`.penalties`, ``System.HANDICAP``); the disconnections themselves are the play
 tables' records (the web layer reads them), not actions of this machine.
 
+A result the points make unlikely (:meth:`~bridgescore.home.handicap.HandicapDeal.unlikely`:
+6NT× by South making 13 tricks with 13 HCP) is refused with the code ``unlikely_result``
+until the action says ``confirm_unlikely``: the points can only make a result unlikely,
+never impossible, so whoever entered it may confirm it.  A board played at a table is
+confirmed by its own cards (the web layer's ``board_action``).
+
 >>> room = HandicapRoom.start(HandicapRoomSettings(boards_per_table=2))
 >>> room, _ = apply(room, OpenTable("ann", now=0))
 >>> room.tables[1].boards
@@ -90,7 +96,8 @@ class OpenTable:
 @dataclass(frozen=True, slots=True)
 class RecordDeal:
     """A board finished at ``table``: the result, North–South's points and who sat N, E,
-    S, W (a seat's player id; None for nobody)."""
+    S, W (a seat's player id; None for nobody).  ``confirm_unlikely``: record it even if the
+    points make it unlikely (refused as ``unlikely_result`` otherwise)."""
 
     table: int
     board: int
@@ -98,6 +105,7 @@ class RecordDeal:
     ns_hcp: int
     players: Seats
     now: float
+    confirm_unlikely: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,11 +216,19 @@ def apply(state: HandicapRoom, action: Action) -> tuple[HandicapRoom, list[Event
     if not (isinstance(action.players, tuple) and len(action.players) == 4):
         raise Refusal("bad_players", f"invalid players {excerpt(action.players)}: expected "
                       "N, E, S and W", f"无效的牌手 {excerpt(action.players)}：应为北、东、南、西")
+    if type(action.confirm_unlikely) is not bool:
+        raise Refusal("bad_confirm", f"invalid confirm_unlikely {excerpt(action.confirm_unlikely)}:"
+                      " expected true or false", f"无效的 confirm_unlikely "
+                      f"{excerpt(action.confirm_unlikely)}：应为 true 或 false")
     try:
         deal = HandicapDeal.for_board(action.board, action.result, action.ns_hcp)
         score = score_deal(deal, state.settings.method, scale=state.settings.scale)
     except BridgeError as e:
         raise Refusal("bad_result", e.en, e.zh) from None
+    warning = deal.unlikely()
+    if warning is not None and not action.confirm_unlikely:
+        raise Refusal("unlikely_result", f"{warning.en}; confirm that it happened to record it",
+                      f"{warning.zh}；确认确实如此后才记分")
     played = dict(state.played)
     played[key] = Played(table.number, deal, score, action.players, now)
     winners: tuple[str, ...] = ()

@@ -25,7 +25,14 @@ from __future__ import annotations
 
 from .chicago import Chicago, ChicagoSeries, ChicagoSettings
 from .compensation import DEFAULT_TABLE, CompensationTable, load_compensation_table
-from .handicap import HandicapDeal, HandicapScore, HandicapSession, Method, score_deal
+from .handicap import (
+    HandicapDeal,
+    HandicapScore,
+    HandicapSession,
+    Method,
+    UnlikelyResult,
+    score_deal,
+)
 from .hcp import deal_hcp, parse_hcp, side_hcp
 from .pad import DealEntry, HonoursClaim, Item, Line, Posting, Team
 from .quiz import Question, exercises, questions
@@ -54,6 +61,7 @@ __all__ = [
     "RubberSettings",
     "Sacrifice",
     "Team",
+    "UnlikelyResult",
     "deal_hcp",
     "exercises",
     "load_compensation_table",

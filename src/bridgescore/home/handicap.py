@@ -47,6 +47,16 @@ Choices where the seeds leave a case open (also in docs/home.md):
    100 an overtrick and are left as they are.  Slams are not "game contracts" here.
 5. **Passed-out deals** score 0 and the stronger side still gives its surplus (it held the
    cards and did not bid); redeal instead by not entering the deal.
+6. **Unlikely results.**  Points can make a result unlikely, never impossible, so a deal is
+   never refused for them: :meth:`HandicapDeal.unlikely` gives an :class:`UnlikelyResult`
+   (why, in English and Chinese) and the callers ask for a confirmation.  At notrump a side
+   with 13 HCP may take all 13 tricks (issue 23, finding 23: South ♠— ♥A ♦A ♣AJT98765432,
+   North ♠T98765432 ♥5432; ♣A drops East–West's singleton K and Q and East's ♠A is discarded
+   on the clubs); in a suit the trump ace (and with no honour the AKQJ of trumps, two
+   tricks) always wins in the play, but a revoke's transferred tricks (Law 64) still count.
+
+>>> HandicapDeal.for_board(1, "6NTX S +1", 13).unlikely().rule
+'notrump_aces'
 """
 
 from __future__ import annotations
@@ -55,12 +65,12 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from ..board import Board
 from ..contract import Contract, Doubling
 from ..errors import NotationError
-from ..i18n import Lang, is_zh
+from ..i18n import Lang, is_zh, plural
 from ..imps import ImpScale, get_imp_scale
 from ..result import Result
 from ..scoring import breakdown
@@ -78,10 +88,12 @@ __all__ = [
     "HandicapScore",
     "HandicapSession",
     "Method",
+    "UnlikelyResult",
     "contract_category",
     "points_category",
     "score_deal",
     "twenty_eight_point_score",
+    "unlikely_result",
 ]
 
 
@@ -189,27 +201,101 @@ def twenty_eight_point_score(result: Result, vulnerable: bool,
     return counted, f"{base}+{times}={counted}"
 
 
-def _check_points(result: Result, ns_hcp: int) -> None:
-    """Refuse a result the points make impossible.  A side's aces are at most its points over
-    4; the others' aces each take a trick at notrump, and with no ace at all the trump ace is
-    the defenders' (with no honour at all, so are the AKQJ of trumps: two tricks at least)."""
+#: why the points make a result unlikely: the other side's aces at notrump, the other side's
+#: ace of trumps (no ace), or its AKQJ of trumps (no honour at all: two tricks)
+UnlikelyRule = Literal["notrump_aces", "trump_ace", "trump_honours"]
+
+
+@dataclass(frozen=True, slots=True)
+class UnlikelyResult:
+    """A result the declaring side's points make unlikely — a warning, never a refusal: the
+    cards can allow it (see choice 6 of the module), so only the person who saw the deal can
+    say it happened.  ``most`` is the most tricks the rule ``rule`` expects."""
+
+    result: Result
+    side: Side
+    hcp: int
+    most: int
+    rule: UnlikelyRule
+
+    def _aces(self, zh: bool) -> str:
+        aces = min(4, self.hcp // 4)  # an ace is 4 of the points
+        if zh:
+            return "没有A" if aces == 0 else f"最多 {aces} 个A"
+        return "no ace" if aces == 0 else "1 ace at most" if aces == 1 else f"{aces} aces at most"
+
+    @property
+    def en(self) -> str:
+        r = self.result
+        head = (f"{r} ({plural(r.tricks, 'trick', 'tricks')}) is unlikely with "
+                f"{self.side.name_in('en')} holding {self.hcp} HCP: ")
+        if self.rule == "notrump_aces":
+            others = 4 - min(4, self.hcp // 4)
+            # No apostrophe: BridgeError reads text between two as a quoted value to shorten.
+            lose = ("a trick to the ace of the other side" if others == 1
+                    else f"a trick to each of the {others} aces of the other side")
+            why = (f"with {self._aces(False)} they usually lose {lose} at notrump, "
+                   f"{self.most} tricks at most, unless an ace has to be discarded on a long "
+                   "suit")
+        elif self.rule == "trump_ace":
+            why = (f"with no ace, the ace of trumps held by the other side wins a trick in the "
+                   "play, "
+                   f"{self.most} tricks at most unless a revoke transferred a trick (Law 64)")
+        else:
+            why = (f"with no honour, the A K Q J of trumps held by the other side win two "
+                   f"tricks in the play, {self.most} tricks at most unless a revoke transferred "
+                   "tricks (Law 64)")
+        return head + why
+
+    @property
+    def zh(self) -> str:
+        r = self.result
+        head = (f"{self.side.name_in('zh')}只有 {self.hcp} 点大牌，{r.format('zh')}"
+                f"（{r.tricks} 墩）不太可能：")
+        if self.rule == "notrump_aces":
+            others = 4 - min(4, self.hcp // 4)
+            win = "对方的A通常赢一墩" if others == 1 else f"对方的 {others} 个A通常各赢一墩"
+            why = (f"{self._aces(True)}，打无将时{win}，一般最多 {self.most} 墩，"
+                   "除非有A在长套上被迫垫掉")
+        elif self.rule == "trump_ace":
+            why = (f"没有A，对方的将牌A在打牌中必赢一墩，最多 {self.most} 墩，"
+                   "除非藏牌罚则（第64条）转移了赢墩")
+        else:
+            why = (f"没有任何大牌，对方的将牌A、K、Q、J在打牌中至少赢两墩，最多 {self.most} 墩，"
+                   "除非藏牌罚则（第64条）转移了赢墩")
+        return head + why
+
+    def message(self, lang: Lang = "en") -> str:
+        return self.zh if is_zh(lang) else self.en
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "side": self.side.name, "hcp": self.hcp,
+                "tricks": self.result.tricks, "most": self.most, "message": self.en,
+                "message_zh": self.zh}
+
+
+def unlikely_result(result: Result, ns_hcp: int) -> UnlikelyResult | None:
+    """Why ``result`` is unlikely with North–South holding ``ns_hcp``, or None.
+
+    The limits are the ones that used to refuse the result, unchanged: a competition's stored
+    actions were all accepted under them, so replaying an old log meets no new warning.  At
+    notrump a side's aces are at most its points over 4 and each of the others' aces usually
+    takes a trick; in a suit, with no ace the trump ace is the defenders' (one trick), and
+    with no honour at all so are the AKQJ of trumps (two tricks)."""
     if result.declarer is None:
-        return
+        return None
     side = result.declarer.side
     points = ns_hcp if side is Side.NS else 40 - ns_hcp
+    rule: UnlikelyRule
     if result.contract.strain is Strain.NOTRUMP:
-        most = 9 + min(4, points // 4)
+        most, rule = 9 + min(4, points // 4), "notrump_aces"
+    elif points == 0:
+        most, rule = 11, "trump_honours"
     else:
-        most = 11 if points == 0 else 12 if points < 4 else 13
+        most, rule = (12 if points < 4 else 13), "trump_ace"
     if result.tricks <= most:
-        return
-    who = side.name_in("en")
-    raise NotationError(
-        f"{result} ({result.tricks} tricks) is impossible with {who} holding {points} HCP: "
-        f"they take at most {most} tricks (check --hcp: North-South's points, or 'EW 18')",
-        f"{side.name_in('zh')}只有 {points} 点大牌，{result.format('zh')}（{result.tricks} 墩）不可能："
-        f"最多只能拿 {most} 墩（请检查 --hcp：为南北方的点数，或写 'EW 18'）",
-    )
+        return None
+    return UnlikelyResult(result, side, points, most, rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +313,12 @@ class HandicapDeal:
                 f"invalid high-card points {self.ns_hcp!r}: expected 0-40",
                 f"无效的大牌点 {self.ns_hcp!r}：应为 0-40",
             )
-        _check_points(self.result, self.ns_hcp)
+        # Points never refuse a result (the cards may allow it): see unlikely().
+
+    def unlikely(self) -> UnlikelyResult | None:
+        """Why the points make this result unlikely (a warning for the caller to confirm,
+        see choice 6 of the module), or None."""
+        return unlikely_result(self.result, self.ns_hcp)
 
     def implausible(self) -> bool:
         """A game or slam made by a side with fewer than 10 HCP: possible with freak shapes,
@@ -294,8 +385,10 @@ class HandicapDeal:
         return f"{where} | {self.result} | {self.ns_hcp}"
 
     def to_json(self) -> dict[str, Any]:
+        warning = self.unlikely()
         return {"board": self.board, "vulnerability": str(self.vulnerability),
-                "result": str(self.result), "ns_hcp": self.ns_hcp}
+                "result": str(self.result), "ns_hcp": self.ns_hcp,
+                "unlikely": None if warning is None else warning.to_json()}
 
 
 def _result(result: Result | str) -> Result:

@@ -23,6 +23,11 @@ from ..base import make_user
 from ..records.helpers import play_board
 from .helpers import FAST, T0, club_with, tables_of
 
+ZH = {"Accept-Language": "zh-CN,zh;q=0.9"}
+# Issue 23, finding 23: South holds 13 HCP and takes all 13 tricks at 6NT× (the ♣A drops
+# East-West's singleton K and Q, East's ♠A goes on the clubs).
+ISSUE_DEAL = "N:T98765432.5432.. A.KQJT9876.KQJ.Q .A.A.AJT98765432 KQJ..T98765432.K"
+
 
 @FAST
 class HandicapRoomTests(TransactionTestCase):
@@ -85,3 +90,94 @@ class HandicapRoomTests(TransactionTestCase):
         t1, t2 = (x.play_table for x in tables_of(self.c))
         assert (t1.first_board, t2.first_board) == (1, 4)
         assert t1.board_set_id == t2.board_set_id  # deals made for 16 tables at once
+
+    def _table_of_four(self) -> list[str]:
+        """Table 1 opened by a guest, four seated (N E S W); their ids."""
+        four = [self.out[0], self.people[0], self.out[1], self.out[2]]
+        sv.act(self.c, {"type": "open_table", "player": str(four[0].pk)}, four[0])
+        [ct] = tables_of(self.c)
+        for user, seat in zip(four[1:], (Seat.EAST, Seat.SOUTH, Seat.WEST), strict=True):
+            play.sit(ct.play_table, user, seat)
+        return [str(u.pk) for u in four]
+
+    def test_a_played_board_counts_whatever_the_points(self) -> None:
+        # The cards were played: a result the points call unlikely is taken as it is (it was
+        # once refused, and the board silently left out of the totals).
+        sv.act(self.c, {"type": "open_table", "player": str(self.out[0].pk)}, self.out[0])
+        [ct] = tables_of(self.c)
+        ids = [self.out[0].pk, self.out[1].pk, self.out[2].pk, self.out[3].pk]
+        board = PlayBoard.objects.create(
+            table=ct.play_table, index=1, number=1, deal=ISSUE_DEAL, result="6NTX S +1",
+            players={letter: {"id": pk, "robot": False} for letter, pk in zip("NESW", ids,
+                                                                                 strict=True)},
+            finished=datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC))
+        assert side_hcp(board.deal, Side.NS) == 13
+        done = sv.post_board(board)
+        assert done is not None and done.seq > 0
+        [p] = sv.state_of(self.c).scored()
+        assert (str(p.deal.result), p.deal.ns_hcp) == ("6NTX S +1", 13)
+        assert p.deal.unlikely() is not None
+        want = HandicapSession([p.deal], "simple").totals()[Side.NS]
+        got = {r["player"]: r["total"] for r in online.handicap_totals(self.c)}
+        assert got[str(ids[0])] == got[str(ids[2])] == want > 0
+
+    def test_a_director_confirms_an_unlikely_result_on_the_page(self) -> None:
+        ids = self._table_of_four()
+        url = f"/compete/handicap/{self.c.pk}/result"
+        entry = {"table": "1", "board": "1", "result": "6NTX S +1", "hcp": "13"}
+        # A player is not shown the form and may not use it.
+        self.client.force_login(self.out[0])
+        assert "Record a board by hand" not in self.client.get(
+            f"/compete/handicap/{self.c.pk}/").content.decode()
+        assert self.client.post(url, entry).status_code == 403
+        self.client.force_login(self.td)
+        assert "Record a board by hand" in self.client.get(
+            f"/compete/handicap/{self.c.pk}/").content.decode()
+        # Unconfirmed: the reason, what was entered (kept in the form), nothing recorded.
+        r = self.client.post(url, entry)
+        page = r.content.decode()
+        assert r.status_code == 200 and "Is this result right?" in page
+        assert ("6NTX S +1 (13 tricks) is unlikely with NS holding 13 HCP: with 3 aces at most "
+                "they usually lose a trick to the ace of the other side at notrump, 12 tricks "
+                "at most") in page
+        assert ("Entered: table 1, board 1, result 6NTX S +1, North-South's points 13. "
+                "Nothing is recorded yet") in page
+        for name, value in entry.items():
+            assert f'<input type="hidden" name="{name}" value="{value}">' in page
+        assert 'name="confirm_unlikely" required' in page
+        assert sv.state_of(self.c).played == {}
+        page = self.client.post(url, entry, headers=ZH).content.decode()
+        assert "这个结果对吗？" in page
+        assert "南北只有 13 点大牌，南打6NT×超1（13 墩）不太可能：最多 3 个A" in page
+        assert "输入的是：第 1 桌，第 1 副，结果 6NTX S +1，南北大牌点 13。尚未记录" in page
+        assert sv.state_of(self.c).played == {}
+        # Confirmed: recorded with the players who sit there, once.
+        r = self.client.post(url, {**entry, "confirm_unlikely": "on"})
+        assert r.status_code == 302 and r["Location"] == f"/compete/handicap/{self.c.pk}/"
+        [p] = sv.state_of(self.c).scored()
+        assert (str(p.deal.result), p.deal.ns_hcp, list(p.players)) == ("6NTX S +1", 13, ids)
+        page = self.client.get(f"/compete/handicap/{self.c.pk}/").content.decode()
+        assert "Board 1 of table 1 is recorded." in page
+        totals = {r["player"]: r["total"] for r in online.handicap_totals(self.c)}
+        assert totals[ids[0]] == totals[ids[2]] == p.score.net > 0
+        # The suit rule's two tricks (no honour at all): asked the same way.
+        two = {"table": "1", "board": "2", "result": "6SX N =", "hcp": "0"}
+        page = self.client.post(url, two).content.decode()
+        assert "6SX N = (12 tricks) is unlikely with NS holding 0 HCP" in page
+        assert len(sv.state_of(self.c).played) == 1
+        assert self.client.post(url, {**two, "confirm_unlikely": "on"}).status_code == 302
+        assert len(sv.state_of(self.c).played) == 2
+
+    def test_an_impossible_result_is_still_refused_on_the_page(self) -> None:
+        self._table_of_four()
+        self.client.force_login(self.td)
+        entry = {"table": "1", "board": "1", "result": "7NT N +1", "hcp": "40",
+                 "confirm_unlikely": "on"}
+        r = self.client.post(f"/compete/handicap/{self.c.pk}/result", entry)
+        page = r.content.decode()
+        assert r.status_code == 400 and "no overtrick is possible" in page
+        assert 'value="7NT N +1"' in page and 'value="40"' in page
+        r = self.client.post(f"/compete/handicap/{self.c.pk}/result", entry, headers=ZH)
+        assert r.status_code == 400 and "不可能的结果" in r.content.decode()
+        assert "该定约需要 13 墩中的 13 墩，不可能超墩" in r.content.decode()
+        assert sv.state_of(self.c).played == {}

@@ -5,6 +5,11 @@ every signed-in player, members or not (a room's competition is never members-on
 seats from the table's page; the table plays ``boards_per_table`` boards of its own.  Each
 board finished there is scored by the 贴点 method with the points North–South held (counted
 from the deal the table played) and the four players who sat (``result``, the system's).
+
+A director may record a board by hand (``result`` {table, board, result, ns_hcp, players,
+confirm_unlikely}): a result the points make unlikely is refused (``unlikely_result``) until
+``confirm_unlikely`` is true.  A board played at the table needs no confirmation: its cards
+allowed it.
 """
 
 from __future__ import annotations
@@ -56,11 +61,16 @@ class HandicapKind(Kind):
             players = data.get("players")
             if not isinstance(players, list | tuple) or len(players) != 4:
                 raise bad_data("players", players, "the players at N, E, S, W", "北东南西的牌手")
+            # Absent in the actions stored before it existed (none of them was unlikely).
+            confirm = data.get("confirm_unlikely", False)
+            if not isinstance(confirm, bool):
+                raise bad_data("confirm_unlikely", confirm, "true or false", "true 或 false")
             return hr.RecordDeal(field_of(data, "table", int, "a table number", "桌号"),
                                  field_of(data, "board", int, "a board number", "牌号"),
                                  Result.from_dict(data.get("result")),
                                  field_of(data, "ns_hcp", int, "North-South's points", "南北大牌点"),
-                                 (players[0], players[1], players[2], players[3]), now)
+                                 (players[0], players[1], players[2], players[3]), now,
+                                 confirm)
         raise bad_data("action", kind, "open_table, result or tick", "open_table、result 或 tick")
 
     def action_to(self, a: hr.Action) -> dict[str, Any]:
@@ -70,7 +80,7 @@ class HandicapKind(Kind):
             return {"type": "open_table", "player": a.player, "now": a.now}
         return {"type": "result", "table": a.table, "board": a.board,
                 "result": a.result.to_dict(), "ns_hcp": a.ns_hcp, "players": list(a.players),
-                "now": a.now}
+                "now": a.now, "confirm_unlikely": a.confirm_unlikely}
 
     def acting_for(self, state: Any, a: Any) -> tuple[str, ...]:
         return (a.player,) if isinstance(a, hr.OpenTable) else ()
@@ -99,8 +109,11 @@ class HandicapKind(Kind):
                      now: float) -> hr.Action | None:
         if played.round not in state.tables:
             return None
+        # The cards were dealt and played: whatever the points say, they allowed the result
+        # (refusing it would drop a real board from the totals).
         return hr.RecordDeal(played.round, played.board, played.result,
-                             side_hcp(played.deal, Side.NS), played.players, now)
+                             side_hcp(played.deal, Side.NS), played.players, now,
+                             confirm_unlikely=True)
 
     def result_action(self, *args: Any) -> None:
         return None  # board_action: the points come from the deal

@@ -7,6 +7,8 @@ every write is its ``act``, with its rights).
   may do there (join with a group they lead, challenge, answer, withdraw).
 - ``ladder_history(c, lang)``: every event of the ladder, in order.
 - ``handicap_totals(c)``: each player's 贴点 total, less 20 a disconnection (§10).
+- ``record_handicap_board(c, user, …)``: a director records a 贴点 board by hand (a result
+  the points make unlikely only with ``confirm_unlikely``).
 - ``groups_led(user, club)``: the player groups the user leads in the club.
 """
 
@@ -17,18 +19,25 @@ from typing import Any
 
 from ...compete import ladder as lad
 from ...compete import penalties
+from ...compete import teammatch as tm
+from ...errors import BridgeError
+from ...home.hcp import parse_hcp
+from ...result import Result
+from ...seat import Seat
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct
 from ..compete import services as sv
-from ..compete.kinds import is_robot
+from ..compete.kinds import ROBOT, is_robot
 from ..compete.models import Competition, CompetitionTable
-from ..play.models import Disconnection
+from ..core.bilingual import robot_name
+from ..play.models import Disconnection, PlayBoard, PlaySeat
 from .models import PlayerGroup
 
 
 def names(ids: list[str], lang: str) -> dict[str, str]:
-    """Player ids to names in ``lang`` (a robot: its label)."""
+    """Player ids to names in ``lang`` (a robot: by its seat when its label is one, as a
+    贴点 room's ``robot:N``; its label is internal)."""
     users = User.objects.filter(pk__in=[int(p) for p in ids if p.isdigit()]) \
         .select_related("player")
     out = {}
@@ -36,8 +45,23 @@ def names(ids: list[str], lang: str) -> dict[str, str]:
         p = getattr(u, "player", None)
         out[str(u.pk)] = (p.name_in(lang) if p is not None else "") or u.username
     for p in ids:
-        out.setdefault(p, p.split(":", 1)[1] if is_robot(p) else p)
+        if is_robot(p):
+            label = p.split(":", 1)[1]
+            out[p] = robot_name(Seat("NESW".index(label)) if label in tuple("NESW") else None,
+                                lang)
+        out.setdefault(p, p)
     return out
+
+
+def _lineup_names(players: tuple[str, ...], home: bool, people: dict[str, str],
+                  lang: str) -> list[str]:
+    """A team's players by name, a robot by the seat it plays (each of the four plays one
+    seat of one room: ``teammatch.seating``)."""
+    ours, theirs = tuple(f"us{i}" for i in range(4)), tuple(f"them{i}" for i in range(4))
+    rooms = tm.seating(ours, theirs) if home else tm.seating(theirs, ours)
+    seat_of = {who: Seat(i) for room in rooms for i, who in enumerate(room)}
+    return [robot_name(seat_of[f"us{i}"], lang) if is_robot(p) else people[p]
+            for i, p in enumerate(players)]
 
 
 # ---------------------------------------------------------------------------- team matches
@@ -51,7 +75,7 @@ def match_view(c: Competition, lang: str) -> dict[str, Any]:
     people = names([*st.home.players, *st.away.players], lang)
     zh = lang.startswith("zh")
     teams = [{"id": s.id, "name": s.name_zh if zh else s.name_en,
-              "players": [people[p] for p in s.players],
+              "players": _lineup_names(s.players, s is st.home, people, lang),
               "group": int(s.id[1:]) if st.ladder is not None and s.id[:1] == "g"
               and s.id[1:].isdigit() else None} for s in (st.home, st.away)]
     rooms = {t.room_label: t for t in CompetitionTable.objects.filter(competition=c)
@@ -183,3 +207,58 @@ def handicap_totals(c: Competition, lang: str = "en") -> list[dict[str, Any]]:
             for p in people]
     rows.sort(key=lambda r: (-r["total"], r["name"]))
     return rows
+
+
+def handicap_seats(c: Competition, table: int, board: int) -> tuple[str | None, ...]:
+    """Who sat N, E, S, W for ``board`` at the room's ``table``: the players the board
+    started with if it was dealt there, else those seated now (a robot as the play app
+    names it, ``robot:N``); four Nones for a table the room does not have (it refuses it)."""
+    ct = (CompetitionTable.objects.filter(competition=c, round=table)
+          .select_related("play_table").first())
+    if ct is None:
+        return (None, None, None, None)
+    dealt = PlayBoard.objects.filter(table=ct.play_table, number=board).first()
+    if dealt is not None and isinstance(dealt.players, dict) and dealt.players:
+        seats = dealt.players
+
+        def who(letter: str) -> str | None:
+            p = seats.get(letter) or {}
+            if p.get("id") is not None:
+                return str(p["id"])
+            return ROBOT + letter if p.get("robot") else None
+
+        return tuple(who(letter) for letter in "NESW")
+    now = {s.seat: s for s in PlaySeat.objects.filter(table=ct.play_table)}
+
+    def seated(i: int) -> str | None:
+        s = now.get(i)
+        if s is None:
+            return None
+        if s.user_id is not None:
+            return str(s.user_id)
+        return ROBOT + "NESW"[i] if s.robot else None
+
+    return tuple(seated(i) for i in range(4))
+
+
+def _whole(text: str, en: str, zh: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise BridgeError(f"invalid {en} {text[:20]!r}: expected a whole number",
+                          f"无效的{zh} {text[:20]!r}：应为整数") from None
+
+
+def record_handicap_board(c: Competition, user: AnyUser, table: str, board: str, result: str,
+                          hcp: str, *, confirm_unlikely: bool = False) -> sv.Done:
+    """A director records board ``board`` of the 贴点 room's ``table`` by hand: the result
+    and North–South's points as typed (any notation), the players who sat it.  A result the
+    points make unlikely is refused (``unlikely_result``, why in both languages) unless
+    ``confirm_unlikely``; the room's other refusals as they are."""
+    t = _whole(table.strip(), "table", "桌号")
+    b = _whole(board.strip(), "board", "牌号")
+    parsed = Result.parse(result)
+    ns_hcp = parse_hcp(hcp)
+    return sv.act(c, {"type": "result", "table": t, "board": b, "result": parsed.to_dict(),
+                      "ns_hcp": ns_hcp, "players": list(handicap_seats(c, t, b)),
+                      "confirm_unlikely": confirm_unlikely}, user)

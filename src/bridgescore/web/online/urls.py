@@ -18,4 +18,6 @@ urlpatterns: list[URLPattern] = [
     path("groups/<int:pk>/act", views_groups.group_act, name="group_act"),
     path("compete/handicap/<int:pk>/", views_handicap.handicap_page, name="handicap"),
     path("compete/handicap/<int:pk>/open", views_handicap.open_table, name="handicap_open"),
+    path("compete/handicap/<int:pk>/result", views_handicap.record_board,
+         name="handicap_result"),
 ]
