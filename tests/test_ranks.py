@@ -9,6 +9,7 @@ every threshold's edge; Hypothesis for random thresholds, fractions and award se
 
 from __future__ import annotations
 
+import datetime
 import itertools
 import json
 import re
@@ -23,9 +24,11 @@ from bridgescore.compete.masterpoints import place_points
 from bridgescore.compete.ranks import (
     DEFAULT_RANK_SETTINGS,
     DEFAULT_THRESHOLDS,
+    DatedAward,
     Promotion,
     Rank,
     RankSettings,
+    dated_ledger,
     masterpoints,
     progress,
     promotions,
@@ -323,6 +326,128 @@ def test_promotions_split_anywhere(a: list[Fraction], b: list[Fraction]) -> None
 def test_a_negative_award_is_refused() -> None:
     with pytest.raises(BridgeError, match="never negative"):
         promotions([3, -1])
+
+
+# ---------------------------------------------------------------------------- the dated ledger
+
+DAY0 = datetime.datetime(2030, 3, 1, 19, 0, tzinfo=datetime.UTC)
+
+
+def on(day: int, key: int, points: int | Fraction) -> DatedAward:
+    return DatedAward(DAY0 + datetime.timedelta(days=day), key, Fraction(points))
+
+
+def test_the_dated_ledger_by_hand() -> None:
+    # The issue's case: an award of today stored before three weekly awards dated before
+    # it.  Read by date: 3 (Ranked Player), 6 (Intermediate at 5), 9, then today's 12.
+    stored = [on(21, 9, 3), on(0, 1, 3), on(7, 2, 3), on(14, 3, 3)]
+    book = dated_ledger(stored)
+    assert [(line.award.key, line.before, line.total, line.reached) for line in book.lines] == [
+        (1, 0, 3, (Rank.RANKED_PLAYER,)), (2, 3, 6, (Rank.INTERMEDIATE,)), (3, 6, 9, ()),
+        (9, 9, 12, ())]
+    assert [(p.rank, p.award.key, p.at.day, p.threshold, p.before, p.after)
+            for p in book.promotions] == [(Rank.RANKED_PLAYER, 1, 1, 1, 0, 3),
+                                          (Rank.INTERMEDIATE, 2, 8, 5, 3, 6)]
+    assert (book.total, book.rank) == (12, Rank.INTERMEDIATE)
+    # Stored in date order: the same ledger, not merely the same promotions.
+    assert dated_ledger(sorted(stored, key=lambda a: a.at)) == book
+    # A backdated award of 3 on day 3 moves Intermediate from day 7's award to itself.
+    moved = dated_ledger([*stored, on(3, 7, 3)])
+    assert [(p.rank, p.award.key) for p in moved.promotions] == [
+        (Rank.RANKED_PLAYER, 1), (Rank.INTERMEDIATE, 7), (Rank.ADVANCED, 9)]
+    # The same moment: the lower key first, whichever is given first.
+    tied = [on(0, 5, 4), on(0, 4, 1)]
+    for awards in (tied, tied[::-1]):
+        assert [(p.rank, p.award.key) for p in dated_ledger(awards).promotions] == [
+            (Rank.RANKED_PLAYER, 4), (Rank.INTERMEDIATE, 5)]
+    assert dated_ledger([]) == dated_ledger(()) and dated_ledger([]).rank is Rank.UNRANKED
+    # One award over four thresholds: four promotions at its date, lowest rank first.
+    assert [p.rank.value for p in dated_ledger([on(2, 1, 30)]).promotions] == [1, 2, 3, 4]
+
+
+def test_the_dated_ledger_refuses_what_has_no_order() -> None:
+    with pytest.raises(BridgeError) as e:
+        dated_ledger([on(0, 1, 3), on(0, 1, 2)])
+    assert "same key 1" in e.value.en and "写入的顺序" in e.value.zh
+    naive = DatedAward(datetime.datetime(2030, 3, 1), 2, Fraction(1))
+    with pytest.raises(BridgeError) as e:
+        dated_ledger([on(0, 1, 3), naive])
+    assert "time zone" in e.value.en and "时区" in e.value.zh
+    with pytest.raises(BridgeError) as e:
+        DatedAward(datetime.date(2030, 3, 1), 1, Fraction(1))  # type: ignore[arg-type]
+    assert "award date" in e.value.en and "获分时间" in e.value.zh
+    with pytest.raises(BridgeError) as e:
+        DatedAward(DAY0, True, Fraction(1))
+    assert "award key" in e.value.en and "获分序号" in e.value.zh
+    with pytest.raises(BridgeError, match="never negative"):
+        on(0, 1, -1)
+    with pytest.raises(BridgeError) as e:
+        dated_ledger([3])  # type: ignore[list-item]
+    assert "DatedAward" in e.value.en and "获分" in e.value.zh
+    # Points in the ledger's text are read exactly.
+    assert DatedAward(DAY0, 1, "3/2").points == Fraction(3, 2)  # type: ignore[arg-type]
+
+
+# Days 0–5 and keys 0–3: many awards share a day, and the key decides between them.
+dated_st = st.lists(
+    st.tuples(st.integers(0, 5), st.integers(0, 3),
+              st.one_of(st.integers(0, 12).map(Fraction),
+                        st.fractions(min_value=0, max_value=12, max_denominator=6))),
+    unique_by=lambda x: (x[0], x[1]), max_size=20).map(
+        lambda xs: [on(d, k, p) for d, k, p in xs])
+
+
+def reference_dated(awards: list[DatedAward], thresholds: tuple[int, ...]
+                    ) -> list[tuple[int, DatedAward]]:
+    """(rank, award) of each rank reached: rank by rank, the first award in date order
+    (then key order) whose running total reaches the threshold."""
+    by_date = sorted(awards, key=lambda a: (a.at.timestamp(), a.key))
+    out = []
+    for k, t in enumerate(thresholds[1:], 1):
+        running = Fraction(0)
+        for a in by_date:
+            running += a.points
+            if running >= t:
+                out.append((k, a))
+                break
+    return out
+
+
+@given(dated_st.flatmap(lambda xs: st.tuples(st.just(xs), st.permutations(xs))), thresholds_st)
+def test_any_order_stored_gives_the_same_dated_ledger(pair: tuple[list[DatedAward],
+                                                                  list[DatedAward]],
+                                                      t: tuple[int, ...]) -> None:
+    awards, shuffled = pair
+    s = RankSettings(t)
+    assert dated_ledger(shuffled, s) == dated_ledger(awards, s)
+
+
+@given(dated_st, thresholds_st)
+def test_each_promotion_is_where_the_dated_total_first_reaches_its_threshold(
+        awards: list[DatedAward], t: tuple[int, ...]) -> None:
+    s = RankSettings(t)
+    book = dated_ledger(awards, s)
+    assert [(p.rank.value, p.award) for p in book.promotions] == reference_dated(awards, t)
+    # The lines: every award once, in date order, with the running totals.
+    assert sorted(line.award.order for line in book.lines) == [line.award.order
+                                                                for line in book.lines]
+    assert len(book.lines) == len(awards)
+    running = Fraction(0)
+    for line in book.lines:
+        assert line.before == running
+        running += line.award.points
+        assert line.total == running
+        # The ranks marked on a line are those whose threshold it crosses.
+        assert [r.value for r in line.reached] == [k for k in range(len(t))
+                                                   if line.before < t[k] <= line.total]
+    assert book.total == running and book.rank is rank_of(running, s)
+    # Monotone: each rank once, upwards, at non-decreasing dates, exactly up to the rank.
+    assert [p.rank.value for p in book.promotions] == list(range(1, book.rank.value + 1))
+    assert [p.at for p in book.promotions] == sorted(p.at for p in book.promotions)
+    for p in book.promotions:
+        assert p.threshold == t[p.rank.value] and p.before < p.threshold <= p.after
+        assert p.after - p.before == p.award.points
+    assert [r for line in book.lines for r in line.reached] == [p.rank for p in book.promotions]
 
 
 # ---------------------------------------------------------------------------- the docs

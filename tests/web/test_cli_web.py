@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from collections.abc import Iterable
 
 import pytest
 
@@ -132,6 +133,7 @@ def test_demo_loads_once(capsys: pytest.CaptureFixture[str]) -> None:
     ranks = {rank_of(t) for t in totals.values()}
     assert len(ranks) >= 4, ranks
     assert RankPromotion.objects.count() == sum(rank_of(t).value for t in totals.values())
+    check_demo_ledgers(members)
     # The board pool (ratings.pool_demo): three weeks closed and rated, the fourth open.
     from bridgescore.web.pool.models import PoolWeek
     from bridgescore.web.ratings.models import RatingStanding, RatingWeek
@@ -141,6 +143,46 @@ def test_demo_loads_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert PoolWeek.objects.filter(closed=False).count() == 1
     rates = set(RatingStanding.objects.values_list("rate", flat=True))
     assert len(rates) == 28 and min(rates) < 45 < 55 < max(rates)
+
+
+def check_demo_ledgers(members: Iterable[User]) -> None:
+    """Issue 23, finding 1: each member's ledger page, in both languages, agrees with
+    itself — every ↑ mark at the award whose running total first reaches the rank's
+    threshold, ranks only going up — and the promotions on record are the ones shown.  The
+    demo stores its "Demo Swiss (played)" (today) before the season's eight weeks (dated
+    before it), so the order stored is not the dated order: wangwei's promotions were
+    recorded against the order stored and contradicted the totals."""
+    from django.test import Client
+
+    from bridgescore.compete.ranks import DEFAULT_THRESHOLDS, masterpoints
+    from bridgescore.web.compete.models import MasterpointAward, RankPromotion
+    from bridgescore.web.ratings.figures import mp_text
+
+    from .ratings.helpers import check_ledger_page, ledger_page
+
+    client = Client()
+    checked = 0
+    for user in members:
+        if not MasterpointAward.objects.filter(user=user).exists():
+            continue
+        client.force_login(user)
+        pages = []
+        for lang in ("en", "zh-CN,zh;q=0.9"):
+            r = client.get("/ratings/ledger/", headers={"Accept-Language": lang})
+            assert r.status_code == 200
+            rows, shown = ledger_page(r.content.decode())
+            assert rows, user.username
+            check_ledger_page(rows, shown, DEFAULT_THRESHOLDS)
+            pages.append((rows, shown))
+        assert pages[0] == pages[1], user.username
+        stored = sorted((p.rank, p.award.competition_id, mp_text(masterpoints(p.after)))
+                        for p in RankPromotion.objects.filter(user=user).select_related("award"))
+        assert stored == sorted((k, cid, total) for k, _, cid, total in pages[0][1]), user.username
+        checked += 1
+    assert checked >= 10
+    wang = next(u for u in members if u.username == "wangwei")
+    assert MasterpointAward.objects.filter(user=wang, competition__name_en="Demo Swiss (played)"
+                                           ).exists()  # the issue's case is in the demo
 
 
 def test_serve_refuses_workers_without_redis(capsys: pytest.CaptureFixture[str],

@@ -13,12 +13,18 @@ never falls: there is no demotion.
 ('巅峰大师', 'Peak Master', 'peak_master')
 >>> [(p.award, p.rank.code) for p in promotions([3, 2, 10])]
 [(0, 'ranked_player'), (1, 'intermediate'), (2, 'advanced')]
+
+A player's ledger is read in the order of the awards' dates, never in the order they were
+stored (``dated_ledger``): a late correction, a recomputation or a backdated import gives
+the same running totals and the same promotions as awards that arrived in date order.
 """
 
 from __future__ import annotations
 
 import bisect
+import datetime
 import enum
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -29,8 +35,9 @@ from ..errors import BridgeError
 from ..i18n import Lang, pick
 from ..text import excerpt
 
-__all__ = ["DEFAULT_RANK_SETTINGS", "DEFAULT_THRESHOLDS", "Promotion", "Rank", "RankProgress",
-           "RankSettings", "masterpoints", "progress", "promotions", "rank_of"]
+__all__ = ["DEFAULT_RANK_SETTINGS", "DEFAULT_THRESHOLDS", "DatedAward", "DatedLedger",
+           "DatedPromotion", "LedgerLine", "Promotion", "Rank", "RankProgress", "RankSettings",
+           "dated_ledger", "masterpoints", "progress", "promotions", "rank_of"]
 
 Points = int | Fraction
 
@@ -311,3 +318,130 @@ def promotions(awards: Iterable[object], settings: RankSettings = DEFAULT_RANK_S
         was, now = rank_of(before, settings), rank_of(total, settings)
         out.extend(Promotion(i, Rank(k), before, total) for k in range(was.value + 1, now.value + 1))
     return tuple(out)
+
+
+# ---------------------------------------------------------------------------- the dated ledger
+
+
+@dataclass(frozen=True, slots=True)
+class DatedAward:
+    """One award of a player's ledger: when it counts, a tie-break and the points.
+
+    ``at`` is the award's moment (on the platform, the competition's final); ``key`` orders
+    awards of the same moment and must belong to the award itself, never to when it was
+    stored (on the platform: the competition's id, one award per player and competition).
+    ``points`` are read exactly (``masterpoints``: never negative).
+    """
+
+    at: datetime.datetime
+    key: int
+    points: Fraction
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.at, datetime.datetime):
+            raise BridgeError(
+                f"invalid award date {excerpt(self.at)}: expected a date and time",
+                f"无效的获分时间 {excerpt(self.at)}：应为日期和时间")
+        if isinstance(self.key, bool) or not isinstance(self.key, int):
+            raise BridgeError(
+                f"invalid award key {excerpt(self.key)}: expected a whole number",
+                f"无效的获分序号 {excerpt(self.key)}：应为整数")
+        # Frozen: the exact value replaces whatever form the points came in ("3/2", 3).  A
+        # Fraction already is one (a ledger of hundreds is read at every award: no re-check).
+        if type(self.points) is not Fraction or self.points < 0:
+            object.__setattr__(self, "points", masterpoints(self.points))
+
+    @property
+    def order(self) -> tuple[datetime.datetime, int]:
+        """The ledger's order: by date, then by ``key``."""
+        return (self.at, self.key)
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """An award in its place in the dated ledger: the totals before and after it, and the
+    ranks it reached (lowest first; empty when it crossed no threshold)."""
+
+    award: DatedAward
+    before: Fraction
+    total: Fraction
+    reached: tuple[Rank, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DatedPromotion:
+    """A rank reached: the award whose running total first reached the rank's threshold
+    (its date is the promotion's), the threshold, and the totals around that award."""
+
+    rank: Rank
+    award: DatedAward
+    threshold: int
+    before: Fraction
+    after: Fraction
+
+    @property
+    def at(self) -> datetime.datetime:
+        return self.award.at
+
+
+@dataclass(frozen=True, slots=True)
+class DatedLedger:
+    """A player's awards in date order with running totals, the promotions they made, the
+    total and the rank."""
+
+    lines: tuple[LedgerLine, ...]
+    promotions: tuple[DatedPromotion, ...]
+    total: Fraction
+    rank: Rank
+
+
+def dated_ledger(awards: Iterable[DatedAward],
+                 settings: RankSettings = DEFAULT_RANK_SETTINGS) -> DatedLedger:
+    """The ledger of ``awards`` read in date order (ties: the lower ``key`` first), whatever
+    order they are given in: the running totals, and each rank's promotion at the award
+    whose running total first reaches its threshold.
+
+    So the promotions are a function of the dated awards alone: any permutation of the same
+    awards gives the same ledger, and an award dated before others (a backdated one) can
+    make a promotion earlier or move one to itself.  Two awards of the same moment and key
+    are refused: nothing but their arrival would order them.
+
+    >>> from datetime import datetime as dt
+    >>> week2, week1 = (DatedAward(dt(2030, 3, d), d, Fraction(3)) for d in (8, 1))
+    >>> [(p.rank.code, p.at.day, str(p.after)) for p in dated_ledger([week2, week1]).promotions]
+    [('ranked_player', 1, '3'), ('intermediate', 8, '6')]
+    """
+    given = list(awards)
+    for a in given:
+        if not isinstance(a, DatedAward):
+            raise BridgeError(f"invalid award {excerpt(a)}: expected a DatedAward",
+                              f"无效的获分 {excerpt(a)}：应为 DatedAward")
+    if len({a.at.tzinfo is None for a in given}) > 1:
+        # Python cannot order the two kinds; refused in words rather than a TypeError.
+        raise BridgeError("invalid ledger: some awards' dates have a time zone and others not",
+                          "无效的大师分记录：部分获分时间带时区，部分不带")
+    ordered = sorted(given, key=lambda a: a.order)
+    for a, b in itertools.pairwise(ordered):
+        if a.order == b.order:
+            raise BridgeError(
+                f"invalid ledger: two awards at {a.at.isoformat()} with the same key {a.key}: "
+                "their order would be the order they were stored in",
+                f"无效的大师分记录：两项获分的时间（{a.at.isoformat()}）与序号（{a.key}）相同，"
+                "其先后将只取决于写入的顺序")
+    # One walk up the thresholds (each rank once, in order), rather than ``promotions``'
+    # two ranks looked up per award: the ledger is read at every award and every page.
+    t = settings.thresholds
+    nxt = 1  # the lowest rank not yet reached (rank 0 is every player's)
+    lines: list[LedgerLine] = []
+    found: list[DatedPromotion] = []
+    total = Fraction(0)
+    for a in ordered:
+        before, total = total, total + a.points
+        reached: list[Rank] = []
+        while nxt < len(t) and total >= t[nxt]:
+            rank = Rank(nxt)
+            reached.append(rank)
+            found.append(DatedPromotion(rank, a, t[nxt], before, total))
+            nxt += 1
+        lines.append(LedgerLine(a, before, total, tuple(reached)))
+    return DatedLedger(tuple(lines), tuple(found), total, Rank(nxt - 1))

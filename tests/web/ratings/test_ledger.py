@@ -1,31 +1,46 @@
 """The ledger on the platform (``compete.ledger``): an award writes the promotions it makes,
-in its own transaction; totals and ranks are the exact sums of the ledger; promotions are
-append-only; the platform's thresholds are a setting."""
+in its own transaction; totals and ranks are the exact sums of the ledger; the promotions,
+shown and stored, are the dated ledger's whatever order the awards arrive in (issue 23,
+finding 1); the platform's thresholds are a setting."""
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 from fractions import Fraction
+from itertools import permutations
 
+from django.db import transaction
 from django.test import TestCase, override_settings
 
 from bridgescore.compete.ranks import Rank
+from bridgescore.web.accounts.models import User
 from bridgescore.web.compete import ledger
 from bridgescore.web.compete.models import (
-    AppendOnly,
     MasterpointAward,
     MasterpointTotal,
     RankPromotion,
 )
 
-from ..base import BaseTestCase
-from .helpers import START, award, event
+from ..base import BaseTestCase, make_user
+from .helpers import DAY, START, award, event
+
+Promoted = tuple[int, int, str, str, int]
 
 
-def reached(user: object) -> list[tuple[int, int, str, str, int]]:
-    """(rank, award's competition, before, after, threshold) of each promotion, in order."""
+def stored(user: User) -> list[Promoted]:
+    """(rank, award's competition, before, after, threshold) of each promotion on record."""
     return [(p.rank, p.award.competition_id, p.before, p.after, p.threshold)
-            for p in ledger.promotions_of(user)]
+            for p in RankPromotion.objects.filter(user=user).select_related("award")]
+
+
+def reached(user: User) -> list[Promoted]:
+    """The same of each promotion the pages show (computed from the dated ledger), in
+    order; the ones on record must be the same."""
+    shown = [(p.rank.value, p.award.competition_id, ledger.exact_text(p.before),
+              ledger.exact_text(p.after), p.threshold) for p in ledger.promotions_of(user)]
+    assert stored(user) == shown
+    return shown
 
 
 class LedgerTests(BaseTestCase):
@@ -75,29 +90,93 @@ class LedgerTests(BaseTestCase):
         s = ledger.standing_of(self.bob)
         assert (s.rank, s.next, s.to_next) == (Rank.PROFESSIONAL, None, None)
 
-    def test_a_rank_recorded_under_other_thresholds_is_not_recorded_again(self) -> None:
-        with self.settings(BRIDGESCORE_RANK_THRESHOLDS=(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+    def test_the_promotions_follow_the_thresholds_of_the_day(self) -> None:
+        low = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+        with self.settings(BRIDGESCORE_RANK_THRESHOLDS=low):
             award(self.bob, self.c[0], 3)  # ranks 1, 2, 3
-        # Back to the defaults: 3 is Ranked Player; 3 → 6 crosses Intermediate (5), which
-        # is on record already: nothing new, and no error.
-        _, made = award(self.bob, self.c[1], 3)
-        assert made == []
-        assert [p.rank for p in ledger.promotions_of(self.bob)] == [1, 2, 3]
-        assert ledger.standing_of(self.bob).rank is Rank.INTERMEDIATE  # the rank follows the total
+        assert [p[0] for p in stored(self.bob)] == [1, 2, 3]
+        # Back to the defaults: 3 is Ranked Player, and the pages say so at once.
+        assert [p.rank.value for p in ledger.promotions_of(self.bob)] == [1]
+        # The next award makes the record again: 3 → 6 reaches Intermediate (5) now, and
+        # Advanced (3 under the old thresholds) is no longer reached.
+        _, made = award(self.bob, self.c[1], 3, day=1)
+        assert [(p.rank, p.before, p.after, p.threshold) for p in made] == [(2, "3", "6", 5)]
+        assert reached(self.bob) == [(1, self.c[0].pk, "0", "3", 1),
+                                     (2, self.c[1].pk, "3", "6", 5)]
+        assert ledger.standing_of(self.bob).rank is Rank.INTERMEDIATE
+        # rebuild_promotions() makes everyone's again (after a change of thresholds): under
+        # the low ones, 6 is rank 6; ranks 2 and 3 at the first award, 4–6 at the second.
+        with self.settings(BRIDGESCORE_RANK_THRESHOLDS=low):
+            assert ledger.rebuild_promotions() == 1 + 5  # rank 2 moved; 3–6 new
+            assert reached(self.bob) == [(1, self.c[0].pk, "0", "3", 1),
+                                         (2, self.c[0].pk, "0", "3", 2),
+                                         (3, self.c[0].pk, "0", "3", 3)] + [
+                (k, self.c[1].pk, "3", "6", k) for k in (4, 5, 6)]
+            assert ledger.rebuild_promotions() == 0
 
-    def test_promotions_are_never_changed_or_deleted(self) -> None:
-        _, made = award(self.bob, self.c[0], 3)
-        p = RankPromotion.objects.get(pk=made[0].pk)
-        p.rank = 9
-        with self.assertRaises(AppendOnly):
-            p.save()
-        with self.assertRaises(AppendOnly):
-            p.delete()
-        with self.assertRaises(AppendOnly):
-            RankPromotion.objects.filter(pk=p.pk).update(rank=9)
-        with self.assertRaises(AppendOnly):
-            RankPromotion.objects.filter(pk=p.pk).delete()
-        assert RankPromotion.objects.get(pk=p.pk).rank == 1
+    def test_a_wrong_promotion_on_record_is_mended_from_the_ledger(self) -> None:
+        # The rows are derived (the ledger is the truth): a row changed or lost some other
+        # way is made right by the player's next award, and by rebuild_promotions().
+        award(self.bob, self.c[0], 3)
+        RankPromotion.objects.filter(user=self.bob).update(before="1", after="99")
+        award(self.bob, self.c[1], 1, day=1)
+        assert reached(self.bob) == [(1, self.c[0].pk, "0", "3", 1)]
+        RankPromotion.objects.filter(user=self.bob).delete()
+        RankPromotion.objects.create(user=self.bob, rank=9, award=MasterpointAward.objects.get(
+            competition=self.c[1]), threshold=400, before="3", after="4", promoted_at=START)
+        assert ledger.rebuild_promotions() == 2  # rank 9 gone, rank 1 back
+        assert reached(self.bob) == [(1, self.c[0].pk, "0", "3", 1)]
+
+    def test_a_backdated_award_moves_the_promotions_to_their_dates(self) -> None:
+        # Stored first: 3 on day 14 (Ranked Player) and 3 on day 21 (Intermediate, 3 → 6).
+        award(self.bob, self.c[0], 3, day=14)
+        award(self.bob, self.c[1], 3, day=21)
+        assert reached(self.bob) == [(1, self.c[0].pk, "0", "3", 1),
+                                     (2, self.c[1].pk, "3", "6", 5)]
+        # Then an award dated day 0 (a late correction): it comes first in the ledger, so
+        # Ranked Player is its, Intermediate day 14's (3 → 6) and day 21's makes nothing.
+        _, made = award(self.bob, self.c[2], 3, day=0)
+        assert [(p.rank, p.award.competition_id, p.before, p.after) for p in made] == [
+            (1, self.c[2].pk, "0", "3"), (2, self.c[0].pk, "3", "6")]
+        assert reached(self.bob) == [(1, self.c[2].pk, "0", "3", 1),
+                                     (2, self.c[0].pk, "3", "6", 5)]
+        assert [p.promoted_at for p in RankPromotion.objects.filter(user=self.bob)] == [
+            START, START + 14 * DAY]
+        # A backdated award can also make a promotion earlier than the latest award: 10
+        # on day 7 reaches Advanced (15) at 16, before day 14's and day 21's awards.
+        award(self.bob, self.c[3], 10, day=7)
+        assert reached(self.bob) == [(1, self.c[2].pk, "0", "3", 1),
+                                     (2, self.c[3].pk, "3", "13", 5),
+                                     (3, self.c[0].pk, "13", "16", 15)]
+        assert [a.competition_id for a in ledger.ledger_of(self.bob)] == [
+            self.c[2].pk, self.c[3].pk, self.c[0].pk, self.c[1].pk]
+        assert ledger.standing_of(self.bob).rank is Rank.ADVANCED
+        assert MasterpointTotal.objects.get(user=self.bob).exact == "19"
+
+    def test_every_order_of_arrival_records_the_same_promotions(self) -> None:
+        # Four awards, two on the same day (ordered by competition, never by arrival),
+        # given to a new player in each of the 24 orders: the same record every time.
+        plan = [(self.c[0], 3, 0), (self.c[1], 1, 7), (self.c[2], 1, 7), (self.c[3], 12, 14)]
+        want = [(1, self.c[0].pk, "0", "3", 1), (2, self.c[2].pk, "4", "5", 5),
+                (3, self.c[3].pk, "5", "17", 15)]
+        for n, order in enumerate(permutations(plan)):
+            player = make_user(f"p{n}", f"Player {n}", f"牌手{n}")
+            for c, points, day in order:
+                award(player, c, points, day=day)
+            assert reached(player) == want, order
+            assert [a.competition_id for a in ledger.ledger_of(player)] == [
+                c.pk for c, _, _ in plan]
+
+    def test_the_same_moment_is_ordered_by_competition(self) -> None:
+        # The later competition's award stored first, both at the same moment.
+        at = START + datetime.timedelta(hours=2)
+        with transaction.atomic():
+            ledger.give(self.c[1], self.bob, 1, Fraction(4), at)
+        with transaction.atomic():
+            _, made = ledger.give(self.c[0], self.bob, 5, Fraction(1), at)
+        assert reached(self.bob) == [(1, self.c[0].pk, "0", "1", 1),
+                                     (2, self.c[1].pk, "1", "5", 5)]
+        assert {p.rank for p in made} == {1, 2}  # both moved by the one stored second
 
     def test_leaders_by_total_then_id(self) -> None:
         award(self.bob, self.c[0], 5)
@@ -146,6 +225,28 @@ class LedgerTests(BaseTestCase):
         migration.totals_from_the_ledger(apps, None)
         t = MasterpointTotal.objects.get(user=self.bob)
         assert (t.exact, t.points, t.awards) == ("9/2", Decimal("4.5"), 2)
+
+
+    def test_the_migration_makes_the_promotions_again_by_date(self) -> None:
+        import importlib
+
+        from django.apps import apps
+
+        # As the demo left them before the fix: today's award stored first recorded Ranked
+        # Player; week 1's, dated before it, recorded Intermediate at 3 → 6.
+        award(self.bob, self.c[0], 3, day=14)
+        award(self.bob, self.c[1], 3, day=0)
+        RankPromotion.objects.filter(user=self.bob).delete()
+        first, week1 = (MasterpointAward.objects.get(competition=c) for c in self.c[:2])
+        RankPromotion.objects.create(user=self.bob, rank=1, award=first, threshold=1,
+                                     before="0", after="3", promoted_at=first.awarded_at)
+        RankPromotion.objects.create(user=self.bob, rank=2, award=week1, threshold=5,
+                                     before="3", after="6", promoted_at=week1.awarded_at)
+        migration = importlib.import_module(
+            "bridgescore.web.compete.migrations.0003_promotions_by_date")
+        migration.promotions_from_the_dated_ledger(apps, None)
+        assert reached(self.bob) == [(1, self.c[1].pk, "0", "3", 1),
+                                     (2, self.c[0].pk, "3", "6", 5)]
 
 
 class NobodyTests(TestCase):

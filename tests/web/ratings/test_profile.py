@@ -9,12 +9,14 @@ from typing import Any
 
 from django.test import override_settings
 
+from bridgescore.compete.ranks import DEFAULT_THRESHOLDS
+from bridgescore.web.accounts.models import User
 from bridgescore.web.compete.models import Competition
 from bridgescore.web.ratings import profile
 from bridgescore.web.ratings.profile import Section
 
-from ..base import BaseTestCase
-from .helpers import award, event
+from ..base import BaseTestCase, make_user
+from .helpers import Row, Shown, award, check_ledger_page, event, ledger_page
 
 
 def text(r: Any) -> str:
@@ -43,9 +45,10 @@ class ProfileRankTests(BaseTestCase):
     def test_the_rank_the_total_and_the_way_to_the_next(self) -> None:
         self.client.force_login(self.bob)
         r = self.client.get("/account/")
+        # The rank in the reader's language only (issue 23, finding 16).
         self.assertContains(r, '<dd id="my-rank"><span class="rank rank-2">Intermediate Player'
-                               '</span> <span class="rank-other" lang="zh-Hans">中级牌手</span></dd>',
-                            html=False)
+                               '</span></dd>', html=False)
+        self.assertNotContains(r, "中级牌手")
         self.assertContains(r, '<strong id="mp-total">6</strong>', html=False)
         # 6 on the way from 5 to 15: 1/10 of it (10%); 9 more.
         self.assertContains(r, '<progress max="100" value="10"', html=False)
@@ -77,16 +80,16 @@ class ProfileRankTests(BaseTestCase):
         r = self.client.get("/account/", headers=self.zh())
         t = text(r)
         assert "等级与大师分" in t and "大师分记录" in t and "晋级记录" in t
-        assert ('<span class="rank rank-2">中级牌手</span> '
-                '<span class="rank-other" lang="en">Intermediate Player</span>') in t
+        assert '<dd id="my-rank"><span class="rank rank-2">中级牌手</span></dd>' in t
+        assert "Intermediate Player" not in t
         assert "再得 9 分晋升为高级牌手" in t
         assert [row[1] for row in ledger_rows(r)] == ["瑞士赛3", "瑞士赛2", "瑞士赛1"]
 
     def test_no_masterpoints_yet(self) -> None:
         self.client.force_login(self.charlie)
         r = self.client.get("/account/")
-        self.assertContains(r, '<span class="rank rank-0">Unranked</span> <span class="rank-other" '
-                               'lang="zh-Hans">无等级</span>', html=False)
+        self.assertContains(r, '<dd id="my-rank"><span class="rank rank-0">Unranked</span></dd>',
+                            html=False)
         self.assertContains(r, "1 more to Ranked Player")
         self.assertContains(r, "No masterpoints yet: they are won in the platform's competitions.")
         self.assertContains(r, "No promotion yet")
@@ -126,6 +129,66 @@ class WholeLedgerTests(BaseTestCase):
         self.client.force_login(self.charlie)
         self.assertContains(self.client.get("/ratings/ledger/"), "No masterpoints yet")
         assert self.client.post("/ratings/ledger/").status_code == 405
+
+
+class OutOfOrderLedgerTests(BaseTestCase):
+    """Issue 23, finding 1: the same dated awards stored in another order give the same
+    ledger page, and its ↑ marks agree with its running totals.  Bob's awards arrive in date
+    order; Erin's the same awards, the latest first (a late correction, a backdated import);
+    Fay's with two of the same day stored the second first."""
+
+    # (competition, points, day): Swiss 1 (day 0) 3; Swiss 2 (day 7) 3; Swiss 3 (day 14) 3;
+    # Swiss 4 (day 14, the same day: after Swiss 3 by its id) 3; Swiss 5 (day 21) 4.
+    AWARDS = ((0, 3, 0), (1, 3, 7), (2, 3, 14), (3, 3, 14), (4, 4, 21))
+    c: list[Competition]
+    erin: User
+    fay: User
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        super().setUpTestData()
+        cls.c = [event(cls.north, cls.alice, f"Swiss {i}", f"瑞士赛{i}") for i in range(1, 6)]
+        cls.erin = make_user("erin", "Erin Sun", "孙艾琳")
+        cls.fay = make_user("fay", "Fay Hu", "胡菲")
+        for user, order in ((cls.bob, (0, 1, 2, 3, 4)), (cls.erin, (4, 3, 2, 1, 0)),
+                            (cls.fay, (1, 0, 4, 3, 2))):
+            for k in order:
+                c, points, day = cls.AWARDS[k]
+                award(user, cls.c[c], points, day=day)
+
+    def page(self, user: User, zh: bool = False) -> tuple[list[Row], list[Shown]]:
+        self.client.force_login(user)
+        r = self.client.get("/ratings/ledger/", headers=self.zh() if zh else {})
+        assert r.status_code == 200
+        return ledger_page(r.content.decode())
+
+    def test_the_page_is_the_dated_ledger_whatever_the_order_stored(self) -> None:
+        c = [x.pk for x in self.c]
+        for zh in (False, True):
+            rows, shown = self.page(self.bob, zh)
+            # 3 → Ranked Player (1); 6 → Intermediate (5); 9, 12; 16 → Advanced (15).
+            assert rows == [("2030-03-22", c[4], "+4", "16", [3]),
+                            ("2030-03-15", c[3], "+3", "12", []),
+                            ("2030-03-15", c[2], "+3", "9", []),
+                            ("2030-03-08", c[1], "+3", "6", [2]),
+                            ("2030-03-01", c[0], "+3", "3", [1])], zh
+            assert shown == [(3, "2030-03-22", c[4], "16"), (2, "2030-03-08", c[1], "6"),
+                             (1, "2030-03-01", c[0], "3")], zh
+            check_ledger_page(rows, shown, DEFAULT_THRESHOLDS)
+            for other in (self.erin, self.fay):
+                assert self.page(other, zh) == (rows, shown), (other, zh)
+
+    def test_the_account_page_too(self) -> None:
+        for zh in (False, True):
+            pages = []
+            for user in (self.bob, self.erin, self.fay):
+                self.client.force_login(user)
+                r = self.client.get("/account/", headers=self.zh() if zh else {})
+                rows, shown = ledger_page(r.content.decode())
+                check_ledger_page(rows, shown, DEFAULT_THRESHOLDS)
+                pages.append((rows, shown))
+            assert len(pages[0][0]) == 5 and len(pages[0][1]) == 3
+            assert pages[1] == pages[0] and pages[2] == pages[0], zh
 
 
 def _with_test_templates() -> list[dict[str, Any]]:

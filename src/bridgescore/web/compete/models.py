@@ -119,14 +119,6 @@ class _AppendOnlyQuerySet(models.QuerySet["MasterpointAward"]):
         raise AppendOnly("masterpoint awards are never deleted", "大师分记录不能删除")
 
 
-class _PromotionQuerySet(models.QuerySet["RankPromotion"]):
-    def update(self, **kwargs: Any) -> int:
-        raise AppendOnly("promotions are never changed", "晋级记录不能修改")
-
-    def delete(self) -> tuple[int, dict[str, int]]:
-        raise AppendOnly("promotions are never deleted", "晋级记录不能删除")
-
-
 class MasterpointAward(models.Model):
     """Masterpoints a player earned in a competition (巅峰大师分): append-only.  Nothing
     updates or deletes a row (``save`` of a stored row and ``delete`` refuse; the queryset
@@ -149,7 +141,9 @@ class MasterpointAward(models.Model):
             models.UniqueConstraint(fields=["user", "competition"],
                                     name="compete_masterpoints_once"),
         ]
-        ordering: ClassVar[list[str]] = ["awarded_at", "id"]
+        # By date, ties by competition (ledger.DATED_ORDER): never by the row's id, which is
+        # only the order the awards were stored in.
+        ordering: ClassVar[list[str]] = ["awarded_at", "competition"]
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None or not self._state.adding:
@@ -162,11 +156,16 @@ class MasterpointAward(models.Model):
 
 
 class RankPromotion(models.Model):
-    """A rank (等级) a player reached, and the award that reached it: append-only, written in
-    the transaction of that award (``ledger.give``).  ``unique(user, rank)``: a rank is
-    reached once (masterpoints only grow, so ranks never fall).  ``rank`` is
-    ``bridgescore.compete.ranks.Rank``'s value (1–11); ``threshold`` the masterpoints it
-    took then; ``before`` and ``after`` the player's exact totals around the award."""
+    """A rank (等级) a player reached, and the award that reached it: the award in the
+    player's dated ledger (``compete.ranks.dated_ledger``: by date, ties by competition)
+    whose running total first reaches the rank's threshold.  Derived from the ledger, never
+    the truth: ``ledger.give`` makes the player's rows again in each award's transaction, so
+    a backdated award moves a promotion to itself (or makes one earlier), and
+    ``ledger.rebuild_promotions()`` makes every row again (after the thresholds change).
+    ``unique(user, rank)``: a rank is reached once (masterpoints only grow, so ranks never
+    fall).  ``rank`` is ``bridgescore.compete.ranks.Rank``'s value (1–11); ``threshold`` the
+    masterpoints it takes; ``before`` and ``after`` the player's exact totals around the
+    award in the dated ledger."""
 
     user = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                              related_name="rank_promotions")
@@ -178,8 +177,6 @@ class RankPromotion(models.Model):
     after = models.CharField(max_length=40)
     promoted_at = models.DateTimeField()  # the award's moment
 
-    objects = _PromotionQuerySet.as_manager()
-
     class Meta:
         constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["user", "rank"], name="compete_rank_reached_once"),
@@ -187,15 +184,6 @@ class RankPromotion(models.Model):
                                    name="compete_rank_promotion_rank"),
         ]
         ordering: ClassVar[list[str]] = ["promoted_at", "rank"]
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None or not self._state.adding:
-            raise AppendOnly("a promotion is never changed", "晋级记录不能修改")
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> Any:
-        raise AppendOnly("a promotion is never deleted", "晋级记录不能删除")
 
 
 class MasterpointTotal(models.Model):

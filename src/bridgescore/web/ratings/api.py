@@ -29,7 +29,7 @@ from ninja import Query, Router, Schema
 from ninja.errors import AuthenticationError
 from pydantic import Field
 
-from ...compete.ranks import Rank, masterpoints
+from ...compete.ranks import Rank
 from ...i18n import Lang
 from ...text import excerpt
 from ..accounts.bearer import who_asks
@@ -67,17 +67,14 @@ def masterpoints_json(user: User, lang: Lang) -> dict[str, Any]:
     s = ledger.rank_settings()
     standing = ledger.standing_of(user)
     player = getattr(user, "player", None)
-    awards = []
-    running = Fraction(0)
-    for a in ledger.ledger_of(user):
-        points = masterpoints(a.exact)
-        running += points
-        awards.append({
-            "competition": a.competition_id, "name_en": a.competition.name_en,
-            "name_zh": a.competition.name_zh, "name": a.competition.name_in(lang),
-            "place": a.place, "masterpoints": mp_number(points), "exact": a.exact,
-            "total": mp_number(running), "awarded_at": a.awarded_at.isoformat(),
-            "results": f"/compete/{a.competition_id}/results/"})
+    history = ledger.history_of(user)  # totals and promotions from one dated ledger
+    awards = [{
+        "competition": e.award.competition_id, "name_en": e.award.competition.name_en,
+        "name_zh": e.award.competition.name_zh, "name": e.award.competition.name_in(lang),
+        "place": e.award.place, "masterpoints": mp_number(e.points), "exact": e.award.exact,
+        "total": mp_number(e.total), "awarded_at": e.award.awarded_at.isoformat(),
+        "results": f"/compete/{e.award.competition_id}/results/"}
+        for e in history.entries]
     return {
         "player": {"id": str(user.pk), "name_en": player.name_en if player else user.username,
                    "name_zh": player.name_zh if player else "",
@@ -88,12 +85,11 @@ def masterpoints_json(user: User, lang: Lang) -> dict[str, Any]:
         "to_next": None if standing.to_next is None else mp_number(standing.to_next),
         "thresholds": list(s.thresholds),
         "ledger": awards,
-        "promotions": [{"rank": rank_json(Rank(p.rank), lang), "threshold": p.threshold,
+        "promotions": [{"rank": rank_json(p.rank, lang), "threshold": p.threshold,
                         "competition": p.award.competition_id, "place": p.award.place,
-                        "before": mp_number(masterpoints(p.before)),
-                        "after": mp_number(masterpoints(p.after)),
+                        "before": mp_number(p.before), "after": mp_number(p.after),
                         "promoted_at": p.promoted_at.isoformat()}
-                       for p in ledger.promotions_of(user)],
+                       for p in history.promotions],
     }
 
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
-from ...compete.ranks import Rank, masterpoints
+from ...compete.ranks import progress
 from ...i18n import Lang
 from ..compete import ledger
 from . import figures
@@ -40,33 +39,30 @@ def register(section: Section, before: str | None = None) -> None:
 PROFILE_LEDGER_ROWS = 20  # the newest awards on the profile; the ledger page has them all
 
 
-def ledger_rows(user: Any, lang: Lang) -> list[dict[str, Any]]:
+def ledger_rows(history: ledger.History, lang: Lang) -> list[dict[str, Any]]:
     """The player's awards, newest first, each with the running total after it and the
-    ranks it reached."""
-    reached: dict[int, list[figures.Cell]] = {}
-    for p in ledger.promotions_of(user):
-        reached.setdefault(int(p.award_id), []).append(figures.rank_cell(Rank(p.rank), lang))
-    running = Fraction(0)
-    out = []
-    for a in ledger.ledger_of(user):
-        points = masterpoints(a.exact)
-        running += points
-        out.append({"award": a, "competition": a.competition,
-                    "name": a.competition.name_in(lang), "points": figures.mp_text(points),
-                    "total": figures.mp_text(running), "reached": reached.get(int(a.pk), [])})
+    ranks it reached: both from the same dated ledger (``ledger.history_of``), so a mark
+    never stands at a total below its rank's threshold."""
+    out = [{"award": e.award, "competition": e.award.competition,
+            "name": e.award.competition.name_in(lang), "points": figures.mp_text(e.points),
+            "total": figures.mp_text(e.total),
+            "reached": [figures.rank_cell(r, lang) for r in e.reached]}
+           for e in history.entries]
     out.reverse()
     return out
 
 
 def masterpoints_context(user: Any, lang: Lang, limit: int | None = PROFILE_LEDGER_ROWS
                          ) -> dict[str, Any]:
-    standing = ledger.standing_of(user)
-    rows = ledger_rows(user, lang)
-    promotions = [{"promotion": p, "rank": figures.rank_cell(Rank(p.rank), lang),
+    history = ledger.history_of(user)
+    # The standing from the same dated ledger as the rows (one read, one sum).
+    standing = progress(history.total, ledger.rank_settings())
+    rows = ledger_rows(history, lang)
+    promotions = [{"promotion": p, "rank": figures.rank_cell(p.rank, lang),
                    "competition": p.award.competition,
                    "name": p.award.competition.name_in(lang),
-                   "after": figures.mp_text(masterpoints(p.after))}
-                  for p in reversed(ledger.promotions_of(user))]
+                   "after": figures.mp_text(p.after)}
+                  for p in reversed(history.promotions)]
     share = standing.share
     return {
         "standing": standing,
