@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    ?= out
 
-.PHONY: run run-system test lint typecheck bench bench-play clean web web-setup web-assets web-system web-test web-messages
+.PHONY: run run-system test lint typecheck bench bench-play clean dist web web-setup web-assets web-system web-test web-messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -100,6 +100,13 @@ $(VENV)/.installed-web: pyproject.toml | $(BIN)/python
 web: $(VENV)/.installed-web web-assets
 	$(BIN)/bridgescore web serve
 
+# The sdist and the wheel in dist/, as `python -m build` makes them anywhere: the build hook
+# (src/bridgescore_build.py) puts htmx (by npm, else from the npm registry, its hash checked)
+# and the compiled catalogues (msgfmt, else in Python) in both; the installed wheel needs
+# neither npm nor gettext (docs/deploy.md).
+dist: $(VENV)/.installed-dev
+	$(BIN)/python -m build --outdir dist
+
 # Benchmarks against endplay, in their own environment (not part of `make test`).
 bench: $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
@@ -117,4 +124,4 @@ bench-play: web-setup
 	  --json benchmarks/results_web_play.json
 
 clean:
-	rm -rf $(VENV) $(OUT) .pytest_cache .mypy_cache .ruff_cache node_modules $(WEB)/vendor artefacts
+	rm -rf $(VENV) $(OUT) .pytest_cache .mypy_cache .ruff_cache node_modules $(WEB)/vendor artefacts dist build

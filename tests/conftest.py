@@ -71,6 +71,7 @@ LONG_MODULES = {
     "tests/web/test_catalogues.py": 45, "tests/test_robots.py": 45, "tests/test_tablestate.py": 45,
     "tests/web/play/test_kill.py": 40, "tests/web/files/test_print_browser.py": 40,
     "tests/test_tablestate_views.py": 33, "tests/web/test_vugraph_browser.py": 30,
+    "tests/web/test_wheel.py": 45,
 }
 
 

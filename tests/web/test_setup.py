@@ -10,13 +10,7 @@ import pytest
 from bridgescore.errors import BridgeError
 from bridgescore.web import services, setup
 
-
-def test_without_msgfmt_the_answer_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(setup, "stale", lambda po: True)
-    monkeypatch.setattr("shutil.which", lambda name: None)
-    with pytest.raises(BridgeError) as error:
-        setup.compile_catalogues()
-    assert "apt-get install gettext" in error.value.en and "安装 GNU gettext" in error.value.zh
+# Without msgfmt the catalogues are compiled in Python: tests/web/test_assets.py.
 
 
 def test_a_broken_catalogue_is_refused_with_its_name(tmp_path: Path,

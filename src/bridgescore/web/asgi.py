@@ -7,6 +7,7 @@ WebSocket hijacking: the session cookie alone must not let another site connect)
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 from typing import Any
 
@@ -14,6 +15,13 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bridgescore.web.settings")
 django_asgi_app = get_asgi_application()
+
+# `bridgescore web serve` refuses to start without them; an ASGI server started some other way
+# says so in its log at least (the pages would open without htmx or their translations).
+from .setup import missing_assets  # noqa: E402
+
+for _en, _zh in missing_assets().values():
+    logging.getLogger("bridgescore.web").error("%s / %s", _en, _zh)
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402

@@ -127,9 +127,10 @@ def _pending_migrations() -> int:
 def prepare(quiet: bool = False, static: bool = True) -> Prepared:
     """What every start needs, each step only when needed: the translations, the database
     schema, the expired throttle counts swept, the static files."""
-    from .setup import collect_static, compile_catalogues, forget_expired_counts
+    from .setup import collect_static, compile_catalogues, forget_expired_counts, require_assets
 
     compiled = compile_catalogues()
+    require_assets()  # never a site quietly without htmx or its translations
     pending = _pending_migrations()
     _call("migrate", interactive=False, verbosity=0 if quiet or not pending else 1)
     # Housekeeping: failure counts whose window has passed are never read again.
@@ -196,6 +197,10 @@ def serve_cmd(host: str, port: int, workers: int, no_migrate: bool, forwarded_al
     if not no_migrate:
         for line in prepare().lines(is_zh(lang)):
             click.echo(line)
+    else:
+        from .setup import require_assets
+
+        require_assets()
     import uvicorn
 
     click.echo(pick(lang, f"Serving on http://{host}:{port}/ (Ctrl-C stops it)",

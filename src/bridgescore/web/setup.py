@@ -2,7 +2,10 @@
 the static files, sweeping the throttles' expired counts (``bridgescore web prepare``).
 
 The ``.po`` catalogues are ours and committed; the ``.mo`` files Django reads are built
-from them by GNU gettext's ``msgfmt`` (Debian package ``gettext``) and are not committed.
+from them by GNU gettext's ``msgfmt`` (Debian package ``gettext``) where it is installed, else
+by our own compiler (``msgfmt.py``, the same checks), and are not committed: a wheel carries
+them, compiled when it was built (``src/bridgescore_build.py``), and so does htmx, which comes
+from the npm registry.  ``missing_assets`` says what a site would lack without them.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import subprocess
 from pathlib import Path
 
 from ..errors import BridgeError
+from .msgfmt import PoError, compile_file
 
 WEB = Path(__file__).resolve().parent
 
@@ -40,14 +44,17 @@ def compile_catalogues(force: bool = False) -> list[Path]:
     if not todo:
         return []
     msgfmt = shutil.which("msgfmt")
-    if msgfmt is None:
-        raise BridgeError(
-            "msgfmt not found: install GNU gettext (Debian: apt-get install gettext) to "
-            "compile the translations",
-            "找不到 msgfmt：请安装 GNU gettext（Debian：apt-get install gettext）以编译翻译",
-        )
     for po in todo:
         mo = po.with_suffix(".mo")
+        if msgfmt is None:  # no GNU gettext here: our own compiler, with the same checks
+            try:
+                compile_file(po, mo)
+            except PoError as e:
+                raise BridgeError(str(e), f"{po}：翻译文件有误：{e}") from None
+            except OSError as e:
+                raise BridgeError(f"{mo}: cannot be written: {e.strerror}",
+                                  f"{mo}：无法写入：{e.strerror}") from None
+            continue
         # --check-format: refuse a catalogue whose format strings do not match their originals.
         result = subprocess.run([msgfmt, "--check-format", "-o", str(mo), str(po)],
                                 capture_output=True, text=True, check=False)
@@ -55,6 +62,50 @@ def compile_catalogues(force: bool = False) -> list[Path]:
             raise BridgeError(f"{po}: {result.stderr.strip()}",
                               f"{po}：翻译文件有误：{result.stderr.strip()}")
     return todo
+
+
+HTMX = WEB / "vendor" / "htmx.org" / "htmx.min.js"
+
+
+def missing_assets() -> dict[str, tuple[str, str]]:
+    """What the site would be served without: ``htmx``, ``catalogues``, each with its message
+    (English, Chinese); empty when the site is whole.
+
+    htmx (the pages' live parts, boosted forms and polling) and the compiled catalogues
+    (every page in Chinese) are not in git: ``make web-setup`` makes them in a checkout, and a
+    wheel built with ``python -m build`` carries both.  Without them the pages would still
+    open, quietly broken, so the commands that serve refuse to start (``web prepare``,
+    ``web serve``) and ``web manage check`` reports them (``core/checks.py``).
+    """
+    missing: dict[str, tuple[str, str]] = {}
+    if not HTMX.is_file():
+        missing["htmx"] = (
+            f"htmx is missing ({HTMX}): without it the pages' live parts and forms do not "
+            "work. In a checkout, run `make web-assets` (npm); otherwise install a wheel built "
+            "with `python -m build`, which fetches htmx from the npm registry.",
+            f"缺少 htmx（{HTMX}）：没有它，页面的实时更新和表单都无法工作。在源码目录中请运行 "
+            "`make web-assets`（需要 npm）；否则请安装用 `python -m build` 构建的 wheel"
+            "（构建时从 npm 仓库获取 htmx）。")
+    uncompiled = [po for po in catalogues() if not po.with_suffix(".mo").is_file()]
+    if uncompiled:
+        first = uncompiled[0].with_suffix(".mo")
+        missing["catalogues"] = (
+            f"the translations are not compiled: {len(uncompiled)} catalogue(s) have no .mo "
+            f"file ({first} …), so pages would not be in Chinese. Run `bridgescore web "
+            "prepare` as a user who may write there, or install a wheel built with "
+            "`python -m build`.",
+            f"翻译尚未编译：{len(uncompiled)} 个目录没有 .mo 文件（{first} …），页面将无法显示"
+            "中文。请以有写入权限的用户运行 `bridgescore web prepare`，或安装用 "
+            "`python -m build` 构建的 wheel。")
+    return missing
+
+
+def require_assets() -> None:
+    """Refuse to go on (a :class:`BridgeError`) when :func:`missing_assets` finds anything."""
+    missing = missing_assets()
+    if missing:
+        raise BridgeError("the site is incomplete: " + " ".join(en for en, _ in missing.values()),
+                          "网站不完整：" + "".join(zh for _, zh in missing.values()))
 
 
 def static_fingerprint() -> str:

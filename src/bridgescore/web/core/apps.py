@@ -9,4 +9,5 @@ class CoreConfig(AppConfig):
     verbose_name = "bridgescore"
 
     def ready(self) -> None:
-        from . import sqlite  # noqa: F401  (connects the per-connection check)
+        # The system checks (htmx, the catalogues) and the per-connection check, by importing.
+        from . import checks, sqlite  # noqa: F401
