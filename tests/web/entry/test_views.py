@@ -492,3 +492,41 @@ class TableEntryTest(BaseTestCase):
             r = self.client.get(self.url + path)
             assert r.status_code == 303 and r["Location"] == self.url
         assert self.client.put(self.url + "check").status_code == 405
+
+
+class TablePhoneFollowsResultsTest(BaseTestCase):
+    """A phone that opened a table follows the session's live results without an account
+    (issue 23, finding 13), as far as a member may: a board's traveller only under the
+    director's settings; for as long as its table card holds."""
+
+    def setUp(self) -> None:
+        self.event = sv.create_event(self.north, sv.Actor(self.alice), name_en="Tuesday pairs",
+                                     name_zh="周二双人赛", date=datetime.date(2026, 12, 1),
+                                     movement="mitchell", tables=3, boards_per_round=2)
+        sv.set_status(self.event, sv.Actor(self.alice), Event.Status.RUNNING)
+        self.t1 = self.event.table_set.get(number=1)
+        self.url = f"/t/{tables.secret(self.t1)}/"
+
+    def test_the_table_page_links_the_live_results_and_the_phone_may_follow_them(self) -> None:
+        ranking = f"/events/{self.event.pk}/"
+        r = self.client.get(ranking)
+        assert r.status_code == 302 and "/account/login/" in r["Location"]  # a stranger
+        page = self.client.get(self.url).content.decode()
+        assert f'href="{ranking}" data-testid="live-results"' in page
+        assert "Follow the session's results" in page
+        assert "关注本场比赛的成绩" in self.client.get(self.url, headers=self.zh()).content.decode()
+        r = self.client.get(ranking)
+        assert r.status_code == 200 and "Tuesday pairs" in r.content.decode()
+        # A board's traveller: the phone is answered exactly as a member is.
+        sv.enter(self.event, sv.Actor(self.alice), round=1, table=1,
+                 fields={"board": 1, "contract": "4S", "declarer": "N", "result": "="})
+        phone = self.client.get(f"/events/{self.event.pk}/boards/1/")
+        member = Client()
+        member.force_login(self.bob)
+        as_member = member.get(f"/events/{self.event.pk}/boards/1/")
+        assert (phone.status_code, "+420" in phone.content.decode()) == (
+            as_member.status_code, "+420" in as_member.content.decode())
+        # A new table card ends it: the old secret opens nothing.
+        tables.renew(self.t1)
+        r = self.client.get(ranking)
+        assert r.status_code == 302 and "/account/login/" in r["Location"]

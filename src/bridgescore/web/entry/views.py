@@ -35,6 +35,7 @@ from ...seat import Seat
 from ..accounts.throttle import client_address
 from ..events import services, tables
 from ..events.models import Entrant, Event, ResultEntry, Table
+from ..results import access
 from . import form as entry_form
 from . import throttle
 from .form import Given
@@ -88,6 +89,9 @@ def _open(request: HttpRequest, secret: str) -> Table | HttpResponse:
             retry_after=locked)
     table = tables.table_for_token(secret)
     if table is not None:
+        # The phone may follow this session's results (results.access, as far as the
+        # director's settings show them to a member).
+        access.remember_table(request.session, int(table.event_id), secret)
         return table
     if throttle.is_closed_table(secret):
         # A real secret of a closed session is no guess: it does not count against the phone.

@@ -2,7 +2,9 @@
 WebSocket consumer alike (so no way in can forget a rule).
 
 - an event being set up: its club's directors only;
-- an event in play (or closed, not yet published): the club's members and directors;
+- an event in play (or closed, not yet published): the club's members and directors, and a
+  phone that has opened one of its tables' secret links (guest pairs have no account: the
+  table is how they follow the session they play in; ``remember_table``);
 - a published event: anyone.
 
 A board's traveller (every table's result on it) is more: during play a player must not
@@ -15,9 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.sessions.backends.base import SessionBase
+
 from ...events.live import LiveSession
 from ..clubs.roles import AnyUser, can_direct, is_member
 from ..events.models import Event
+from ..events.tables import table_for_token
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +47,34 @@ class Viewer:
         return bool(event.travellers_live) and played_by_all(live, board)
 
 
-def viewer(user: AnyUser, event: Event) -> Viewer:
+# The browser session's tables: event id → the secret of the table it opened there.
+TABLES_KEY = "bridgescore.tables"
+
+
+def remember_table(session: SessionBase, event_id: int, secret: str) -> None:
+    """A phone opened a table of this event: it may follow the session's results as a
+    member does, for as long as that secret opens the table (a new card, or the session
+    closed, ends it)."""
+    held = dict(session.get(TABLES_KEY) or {})
+    if held.get(str(event_id)) != secret:
+        held[str(event_id)] = secret
+        session[TABLES_KEY] = held
+
+
+def holds_table(session: SessionBase | None, event: Event) -> bool:
+    held = session.get(TABLES_KEY) if session is not None else None
+    secret = held.get(str(event.pk)) if isinstance(held, dict) else None
+    if not isinstance(secret, str):
+        return False
+    table = table_for_token(secret)
+    return table is not None and table.event_id == event.pk
+
+
+def viewer(user: AnyUser, event: Event, session: SessionBase | None = None) -> Viewer:
+    """``session``: the browser's, whose opened tables count as membership of their event."""
     director = can_direct(user, event.club)
-    return Viewer(director=director, member=director or is_member(user, event.club))
+    member = director or is_member(user, event.club) or holds_table(session, event)
+    return Viewer(director=director, member=member)
 
 
 def played_by_all(live: LiveSession, board: int) -> bool:

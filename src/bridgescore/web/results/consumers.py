@@ -115,7 +115,7 @@ class EventConsumer(LiveEventConsumer):
         if event is None:
             return CLOSE_NOT_FOUND
         user = self.scope.get("user") or AnonymousUser()
-        v = viewer(user, event)  # type: ignore[arg-type]  # the lazy object is a User
+        v = viewer(user, event, self.scope.get("session"))  # type: ignore[arg-type]  # the lazy object is a User
         if not v.may_view(event):
             return CLOSE_NOT_ALLOWED
         live = services.state(event)

@@ -43,7 +43,7 @@ def _load(request: HttpRequest, event_id: int) -> tuple[Event, Viewer, LiveSessi
         raise _Refused(redirect("teams:match", event_id=event_id))
     event = get_object_or_404(Event.objects.select_related("club"), pk=event_id,
                               kind=Event.Kind.PAIRS)
-    v = viewer(request.user, event)
+    v = viewer(request.user, event, request.session)
     if not v.may_view(event):
         if not request.user.is_authenticated:
             raise _Refused(redirect_to_login(request.get_full_path()))
