@@ -14,6 +14,7 @@ from django.test import TransactionTestCase, override_settings
 from bridgescore.imps import imps
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club, Membership
+from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import Event
 from bridgescore.web.play import services
 from bridgescore.web.play.consumers import CLOSE_NOT_ALLOWED
@@ -81,6 +82,26 @@ class VugraphPagesTest(BaseTestCase):
         self.assertIn(f"<strong>{won}</strong>" if won else "(0)", part)
         zh = self.client.get(self.page() + "?part=live", headers=self.zh()).content.decode()
         self.assertIn("第1副", zh)
+
+    def test_one_state_on_every_page_once_every_board_is_played(self) -> None:
+        # Issue 23, finding 2: the vugraph's header, its comparison and the match page say
+        # the same of a match played out while the director has not closed the session.
+        for rng in (1, 2):
+            play_board(self.open, self.people[0:4], random.Random(30 + rng))
+            play_board(self.closed, self.people[4:8], random.Random(40 + rng))
+        self.client.force_login(self.bob)  # a member: not every board's rights a director has
+        for headers, said in (({}, "All boards played: the director closes the session"),
+                              (self.zh(), "所有牌已打完：由裁判结束比赛")):
+            vugraph = self.client.get(self.page(), headers=headers).content.decode()
+            match = self.client.get(f"/events/{self.event.pk}/match/",
+                                    headers=headers).content.decode()
+            for page in (vugraph, match):
+                assert f'<span data-testid="phase">{said}</span>' in page, page
+            assert ("Final result" in vugraph or "最终结果" in vugraph)
+            assert "In play:" not in vugraph and "比赛进行中" not in vugraph
+        sv.set_status(self.event, sv.Actor(self.alice), Event.Status.CLOSED)
+        vugraph = self.client.get(self.page()).content.decode()
+        assert '<span data-testid="phase">closed</span>' in vugraph, vugraph
 
     def test_chinese_page(self) -> None:
         self.client.force_login(self.bob)

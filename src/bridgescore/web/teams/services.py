@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from ...board import Board
 from ...cards import Card
@@ -264,6 +265,20 @@ def scale_choices(lang: Lang) -> list[tuple[str, str]]:
 def may_see(user: AnyUser, event: Event) -> bool:
     """Published results: anyone; otherwise the club's members (and directors)."""
     return event.published or is_member(user, event.club)
+
+
+def phase_text(event: Event, live: LiveTeams | None = None) -> str:
+    """The one state a team event's pages all show (the match page, a match's page, the
+    vugraph): the director's status, and, once every table has played every board while the
+    session is still open, that it is played out and waits for the director to close it."""
+    if event.status == Event.Status.RUNNING:
+        try:
+            live = live if live is not None else live_of(event)
+        except BridgeError:  # a schedule that makes no match: the page explains it
+            return str(event.get_status_display())
+        if not live.outstanding():
+            return str(_("All boards played: the director closes the session"))
+    return str(event.get_status_display())
 
 
 def sees_everything(user: AnyUser, event: Event) -> bool:

@@ -89,6 +89,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
         ctx["problem"] = e.zh if _lang() == "zh" else e.en
         ctx["board"] = {"name": event.name_in(_lang()), "matches": [], "full": True, "seq": 0}
     ctx["seq"] = ctx["board"]["seq"]
+    ctx["phase"] = teams.phase_text(event)
     return ctx
 
 

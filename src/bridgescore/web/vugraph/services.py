@@ -297,7 +297,7 @@ class EventSource:
             notices.append(_("As a director you see every board; until the results are "
                              "published, members see a board once every table has played "
                              "it."))
-        if not shown_all:
+        if not shown_all and final is None:  # once final, every board is shown
             notices.append(_("In play: a board's results are shown once every table has "
                              "played it; the totals count those boards only."))
         return Comparison(m, live.vp_scale.title(lang), notices, shown_all, director, in_play,

@@ -32,10 +32,20 @@ from django.utils.translation import gettext as _
 
 from ...i18n import Lang
 from ...tablestate import Viewer, view
+from ..events.models import Event
 from ..play import records
 from ..play import services as play
 from ..play.models import PlayBoard, PlaySeat, PlayTable
+from ..teams import services as teams_sv
 from . import services as vg
+
+
+def _phase(match: vg.VugraphMatch) -> str:
+    """The match's state as its own pages say it (a club's team event: the match page's
+    words, ``teams.phase_text``); an online match: finished once both rooms are."""
+    if isinstance(match.holder, Event):
+        return teams_sv.phase_text(match.holder)
+    return _("finished") if match.finished else ""
 
 
 def _lang() -> Lang:
@@ -147,6 +157,7 @@ def _match_page(request: HttpRequest, match: vg.VugraphMatch | None) -> HttpResp
         "recorded": recorded, "signed_in": signed_in, "label": match.source.label(match),
         "seq": cmp.seq if cmp is not None else 0,
         "ws_path": cmp.socket if cmp is not None else None,
+        "phase": _phase(match),
     }
     if cmp is not None:
         ctx["m"], ctx["board"] = cmp.m, {"vp_scale_title": cmp.vp_scale_title}
