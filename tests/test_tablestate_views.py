@@ -83,6 +83,8 @@ def reference_view(state: TableState, viewer: Viewer) -> dict[str, Any]:
         result = state.result
         assert result is not None
         out["result"] = str(result)
+        out["result_text"] = {"en": result.format("en", symbols=True),
+                              "zh": result.format("zh", symbols=True)}
         out["score_ns"] = state.score_ns
         out["tricks_taken"] = result.tricks
     if viewer.seat is not None and viewer.seat in state.to_act and not (state.claim or state.undo):

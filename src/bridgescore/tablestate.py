@@ -882,6 +882,9 @@ def views(state: TableState, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
         result = state.result
         assert result is not None
         common["result"] = str(result)
+        # The same in each reader's notation, for the page to show as it is.
+        common["result_text"] = {"en": result.format("en", symbols=True),
+                                 "zh": result.format("zh", symbols=True)}
         common["score_ns"] = state.score_ns
         common["tricks_taken"] = result.tricks
     may_move = not (state.claim or state.undo)

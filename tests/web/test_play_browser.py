@@ -120,9 +120,14 @@ def test_one_person_and_three_robots_play_a_board(
     assert page.locator("#pos-left .seatname").inner_text() == ("西" if zh else "West")
 
     result = play_board(page, f"play-{lang}-{width}")
-    # "4H E +2": the contract, the declarer and the tricks, then the score and its sum.
-    assert re.fullmatch(r"(结果：|Result: )\d(无将|NT|[♣♦♥♠])(加倍|再加倍|XX|X)? (北|东|南|西|North|East|South|West) "
-                        r"([=]|[+-]\d+)", result.strip()), result
+    # The contract, the declarer and the tricks in the reader's notation (the library's
+    # Result.format: "4♥ E +2", "东打4♥超2"), then the score and its sum.
+    if zh:
+        assert re.fullmatch(r"结果：[北东南西]打\d(NT|[♣♦♥♠])(××|×)?(，正好完成|超\d+|宕\d+)",
+                            result.strip()), result
+    else:
+        assert re.fullmatch(r"Result: \d(NT|[♣♦♥♠])(XX|X)? [NESW] ([=]|[+-]\d+)",
+                            result.strip()), result
     expect(page.locator("#score-ns")).to_contain_text(re.compile(r"-?\d+"))
     expect(page.locator("#arithmetic")).to_contain_text(re.compile(r"\d.* = \d+"))
     # The deal as it was dealt, all four hands.
@@ -131,6 +136,11 @@ def test_one_person_and_three_robots_play_a_board(
     # The last trick can be looked at again.
     page.locator("#last-trick").click()
     expect(page.locator("ol.lasttrick li")).to_have_count(4)
+    # The finished board links its game record (issue 23, finding 15), in the reader's words.
+    record = page.locator("#game-record")
+    expect(record).to_have_text("这副牌的牌局记录" if zh else "This board's game record")
+    href = record.get_attribute("href") or ""
+    assert re.fullmatch(r"/play/tables/\d+/boards/1/", href), href
     assert errors == []
 
 
@@ -306,7 +316,7 @@ def test_a_claim_shows_the_claimer_s_hand_to_a_defender(site: servers.Server,
     expect(dialog.locator(".rankbtn")).to_have_count(13)
     shot(west, "play-claim-dialog-390")
     west.locator("#claim-accept").click()
-    expect(south.locator("#result")).to_have_text("Result: 1NT South +6")
+    expect(south.locator("#result")).to_have_text("Result: 1NT S +6")
     expect(south.locator("#score-ns")).to_have_text("Score (N-S): 270")
     expect(south.locator("#arithmetic")).to_contain_text("= 270")
     expect(west.locator("#result")).to_be_visible()

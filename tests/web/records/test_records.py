@@ -222,6 +222,23 @@ class RecordsTest(BaseTestCase):
         self.as_user(self.dave)  # another club's director
         self.assertEqual(self.client.get(self.url(self.open_1)).status_code, 403)
 
+    def test_the_table_page_s_link_leads_to_the_record_for_whoever_may_see_it(self) -> None:
+        # The table page links a finished board by the table and its index (issue 23, 15).
+        link = f"/play/tables/{self.open.pk}/boards/1/"
+        self.as_user(self.people[0])
+        r = self.client.get(link)
+        self.assertEqual((r.status_code, r["Location"]), (302, self.url(self.open_1)))
+        board2 = services.current_board(self.open)
+        assert board2 is not None and board2.finished is None
+        self.assertEqual(self.client.get(f"/play/tables/{self.open.pk}/boards/2/").status_code,
+                         403)  # still in play: refused, as on the record's page
+        self.assertEqual(self.client.get(f"/play/tables/{self.open.pk}/boards/9/").status_code,
+                         404)
+        self.as_user(self.charlie)  # in no club: refused, in play or not
+        self.assertEqual(self.client.get(link).status_code, 403)
+        self.assertEqual(self.client.get(f"/play/tables/{self.open.pk}/boards/2/").status_code,
+                         403)
+
     def test_missing_board(self) -> None:
         self.as_user(self.alice)
         self.assertEqual(self.client.get("/play/boards/999999/").status_code, 404)

@@ -165,12 +165,14 @@ class ScaleSettingTest(DoubleRoundRobinCase):
         assert "胜利分按ACBL 20 VP 整数换算表计算；轮空得 10 分。" in zh
         # The director's audit page reads it in both languages.
         audit = self.client.get(f"/events/{event.pk}/director/audit").content.decode()
-        assert "VP scale or bye changed" in audit and "VP scale: acbl-20" in audit
+        assert "VP scale or bye changed" in audit
+        assert "VP scale: ACBL discrete 20-VP scale" in audit  # the scale by its title
         assert "each team&#x27;s VPs: 1: 104, 2: 64, 3: 24" in audit
         assert "each team&#x27;s VPs: 1: 95, 2: 63, 3: 34" in audit
         assert "each complete match&#x27;s VPs: 1: 0–20" in audit
         zh = self.client.get(f"/events/{event.pk}/director/audit", headers=self.zh()).content.decode()
         assert "VP 换算表或轮空分已更改" in zh and "轮空所得胜利分: 10" in zh
+        assert "VP 换算表: ACBL 20 VP 整数换算表" in zh
         # The same settings again change nothing and leave no record.
         self.client.post(self.url.format(event.pk), {"vp_scale": "acbl-20", "bye_vp": "10"})
         assert AuditRecord.objects.filter(event=event, action="teams.settings").count() == 2

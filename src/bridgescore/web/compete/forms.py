@@ -12,8 +12,8 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from ..clubs.models import Club
 
@@ -76,7 +76,8 @@ class NewCompetitionForm(forms.Form):
         self.clubs = {str(c.pk): c for c in clubs}
         club = self.fields["club"]
         assert isinstance(club, forms.ChoiceField)
-        club.choices = [(str(c.pk), c.name_en or c.name_zh) for c in clubs]
+        lang = get_language() or "en"  # each club by its name in the reader's language
+        club.choices = [(str(c.pk), c.name_in(lang)) for c in clubs]
         for f in self.fields.values():
             f.error_messages["required"] = _("This field is required.")
 

@@ -37,6 +37,7 @@ from ...i18n import Lang, is_zh, signed
 from ...seat import Seat
 from ..accounts.models import User
 from ..clubs.roles import AnyUser
+from ..core.bilingual import robot_name, robots_name
 from ..play.models import PlayBoard
 from . import clock, privacy
 from . import services as sv
@@ -66,15 +67,28 @@ def names_of(players: Iterable[str], lang: Lang) -> dict[str, str]:
         zh = (player.name_zh if player is not None else "") or en
         out[str(u.pk)] = zh if is_zh(lang) else en
     for p in ids:
-        if is_robot(p):
-            label = p.split(":", 1)[1]
-            out[p] = f"机器人 {label}" if is_zh(lang) else f"Robot {label}"
+        if is_robot(p):  # its label is internal: a robot is named by its seat (pair_name)
+            out[p] = robot_name(None, lang)
         out.setdefault(p, p)
     return out
 
 
-def pair_name(players: Iterable[str], who: Mapping[str, str], lang: Lang) -> str:
-    return ("、" if is_zh(lang) else " & ").join(who.get(p, p) for p in players)
+# The seats of a pair's two players, by the direction it sits in.
+SIDES = {"NS": (Seat.NORTH, Seat.SOUTH), "EW": (Seat.EAST, Seat.WEST)}
+
+
+def pair_name(players: Iterable[str], who: Mapping[str, str], lang: Lang,
+              side: str | None = None) -> str:
+    """The pair's names in the reader's language.  A robot is named by its seat when the
+    pair's direction is known (``side`` 'NS' or 'EW': 机器人（东）、机器人（西）); two robots
+    where it is not are just robots."""
+    players = list(players)
+    if side is None and players and all(is_robot(p) for p in players):
+        return robots_name(len(players), lang)
+    seats = SIDES.get(side or "", (None, None))
+    names = [robot_name(seats[i] if i < 2 else None, lang) if is_robot(p) else who.get(p, p)
+             for i, p in enumerate(players)]
+    return ("、" if is_zh(lang) else " & ").join(names)
 
 
 def moment(seconds: float | None) -> datetime.datetime | None:
@@ -288,8 +302,9 @@ def swiss_live(c: Competition, state: sw.SwissEvent, user: AnyUser, lang: Lang) 
             ct = by_number.get(t.table)
             players = (*state.pair(t.ns).players, *state.pair(t.ew).players)
             done = sum(1 for b in t.boards if (t.table, b) in rec.done)
-            row = PlayTableRow(t.table, t.ns, t.ew, pair_name(state.pair(t.ns).players, who, lang),
-                               pair_name(state.pair(t.ew).players, who, lang),
+            row = PlayTableRow(t.table, t.ns, t.ew,
+                               pair_name(state.pair(t.ns).players, who, lang, "NS"),
+                               pair_name(state.pair(t.ew).players, who, lang, "EW"),
                                None if ct is None else int(ct.play_table_id), done, len(t.boards),
                                bool(ct and ct.stopped), me in players)
             out.tables.append(row)
@@ -662,8 +677,9 @@ def board_view(c: Competition, b: Boards, number: int, lang: Lang) -> BoardPage:
                                                          mp_scale=b.mp_scale))
         rows.append(_row(res, r, ns_v, ew_v, who, b, pb, lines, lang))
     for cs in b.cut.get(number, ()):
-        rows.append(BoardRow(cs.table, cs.ns, cs.ew, pair_name(b.players.get(cs.ns, ()), who, lang),
-                             pair_name(b.players.get(cs.ew, ()), who, lang), "", "", "", "",
+        rows.append(BoardRow(cs.table, cs.ns, cs.ew,
+                             pair_name(b.players.get(cs.ns, ()), who, lang, "NS"),
+                             pair_name(b.players.get(cs.ew, ()), who, lang, "EW"), "", "", "", "",
                              "", "", "", "", (), (), None, cut=True, round=cs.round))
     rows.sort(key=lambda x: (x.round, x.table))
     # The deal (shown: no table plays the board any more): as a table played it, else the
@@ -715,8 +731,8 @@ def _row(res: BoardResult, round: int, ns_v: str, ew_v: str, who: Mapping[str, s
             lead = card.format(lang, symbols=True)
     score = res.score
     return BoardRow(res.table or 0, res.ns_pair, res.ew_pair,
-                    pair_name(b.players.get(res.ns_pair, ()), who, lang),
-                    pair_name(b.players.get(res.ew_pair, ()), who, lang), contract, declarer,
+                    pair_name(b.players.get(res.ns_pair, ()), who, lang, "NS"),
+                    pair_name(b.players.get(res.ew_pair, ()), who, lang, "EW"), contract, declarer,
                     lead, tricks,
                     signed(score) if score is not None and score > 0 else "",
                     signed(-score) if score is not None and score < 0 else "",

@@ -1,6 +1,9 @@
-"""The one rule for a name kept in both languages: the reader's, else the other one."""
+"""The one rule for a name kept in both languages: the reader's, else the other one; and
+the one name of a robot, by its seat, in the reader's language."""
 
 from __future__ import annotations
+
+from ...seat import Seat
 
 
 def pick(name_en: str, name_zh: str, lang: str) -> str:
@@ -9,3 +12,17 @@ def pick(name_en: str, name_zh: str, lang: str) -> str:
     if lang.startswith("zh"):
         return name_zh or name_en
     return name_en or name_zh
+
+
+def robot_name(seat: Seat | None, lang: str) -> str:
+    """A robot as the reader sees it: by the seat it plays (``机器人（北）``, ``Robot (North)``),
+    or plainly ``机器人`` / ``Robot`` where no seat is meant.  Never its internal label."""
+    zh = lang.startswith("zh")
+    if seat is None:
+        return "机器人" if zh else "Robot"
+    return f"机器人（{seat.name_in('zh')}）" if zh else f"Robot ({seat.name_in('en')})"
+
+
+def robots_name(count: int, lang: str) -> str:
+    """Two or more robots together (a pair of them), where no seat is meant."""
+    return "机器人" if lang.startswith("zh") else ("Robots" if count > 1 else "Robot")

@@ -127,10 +127,10 @@ class ResultForm(forms.Form):
 
     result = forms.CharField(
         label=_("Result"), max_length=60,
-        help_text=_("Contract, declarer and result, in English or Chinese: 4S N =, 3NT S +1, "
-                    "南打3NT超1, pass."))
+        help_text=_("Contract, declarer and result, in English or Chinese notation: 4S N =, "
+                    "3NT S +1, pass."))
     lead = forms.CharField(label=_("Opening lead"), max_length=10, required=False,
-                           help_text=_("For example HK or 红桃K; may be left empty."))
+                           help_text=_("For example HK or ♥K; may be left empty."))
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
 

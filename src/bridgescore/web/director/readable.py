@@ -13,11 +13,14 @@ from typing import Any, Literal
 
 from django.core.exceptions import FieldDoesNotExist
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from ...cards import Card
 from ...errors import BridgeError
 from ...i18n import is_zh
 from ...result import Result
+from ...vp import VP_SCALES
+from ..core.bilingual import pick
 from ..events.models import Event
 
 Lang = Literal["en", "zh"]
@@ -45,6 +48,8 @@ _TEAM_LABELS = {
     "legs": gettext_lazy("times each pair of teams meets"),
     "matches": gettext_lazy("each complete match's VPs"),
     "standings": gettext_lazy("each team's VPs"),
+    "segments": gettext_lazy("segments of a match"),
+    "teams": pgettext_lazy("an event's entrants", "teams"),
 }
 
 # The subjects and move lines the services and moves.py write, and their readings.
@@ -84,7 +89,22 @@ def _result(notation: str, lang: Lang) -> str:
         return notation
 
 
-def _value(key: str, value: Any) -> str:
+def card_text(code: str, lang: Lang) -> str:
+    """A stored card (``CA``, a lead) as the reader writes it, with the suit's symbol
+    (``♣A``); as stored if it is no card."""
+    try:
+        return Card.parse(code).format(lang, symbols=True)
+    except BridgeError:
+        return code
+
+
+def _value(key: str, value: Any, lang: Lang = "en") -> str:
+    if key == "vp_scale" and isinstance(value, str) and value in VP_SCALES:
+        return VP_SCALES[value].title(lang)
+    if key == "bye_vp" and value == "average":
+        return str(_("the team's own average"))
+    if key == "teams" and isinstance(value, list):  # each team: its number and name
+        return ", ".join(_team(t, lang) for t in value) or "—"
     if isinstance(value, bool):
         return str(_("yes") if value else _("no"))
     if value is None or value == "":
@@ -99,6 +119,13 @@ def _value(key: str, value: Any) -> str:
         except ValueError:
             return str(value)
     return str(value)
+
+
+def _team(team: Any, lang: Lang) -> str:
+    if not isinstance(team, dict):
+        return str(team)
+    name = pick(str(team.get("name_en") or ""), str(team.get("name_zh") or ""), lang)
+    return f"{team.get('number', '')} {name}".strip()
 
 
 def _vps(v: Any) -> str:
@@ -127,9 +154,10 @@ def value(action: str, data: Any, lang: Lang) -> str:
                 what = f"{data['ns_award']} / {data.get('ew_award')}"
             else:
                 what = _result(str(data.get("result") or ""), lang)
-            lead = f", {data['lead']}" if data.get("lead") else ""
+            lead = (f", {_('lead')} {card_text(str(data['lead']), lang)}" if data.get("lead")
+                    else "")
             return f"#{data['seq']} {what}{lead}"
-        return "; ".join(f"{_label(k)}: {_value(k, v)}" for k, v in data.items())
+        return "; ".join(f"{_label(k)}: {_value(k, v, lang)}" for k, v in data.items())
     if isinstance(data, list):
         parts = []
         for item in data:
@@ -140,7 +168,7 @@ def value(action: str, data: Any, lang: Lang) -> str:
                 parts.append(text(str(item)))
         return "; ".join(parts) or "—"
     key = {"event.status": "status"}.get(action, "")
-    return _value(key, data)
+    return _value(key, data, lang)
 
 
 def changed(before: Any, after: Any) -> tuple[Any, Any]:

@@ -15,4 +15,6 @@ urlpatterns: list[URLPattern] = [
     path("play/boards/<int:board_id>/replay", views.board_replay, name="board_replay"),
     path("play/tables/<int:table_id>/replay", views.table_replay, name="replay"),
     path("play/tables/<int:table_id>/session", views.table_session, name="session"),
+    path("play/tables/<int:table_id>/boards/<int:index>/", views.table_board,
+         name="table_board"),
 ]

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -74,6 +74,22 @@ def board_page(request: HttpRequest, board_id: int) -> HttpResponse:
                            "title": _title(board.table, lang),
                            "r": records.record_view(board, state, lang)}
     return render(request, "play/record.html", ctx)
+
+
+def table_board(request: HttpRequest, table_id: int, index: int) -> HttpResponse:
+    """A table's board by its place in the table's session (what the table page knows at the
+    board's end): its game record, for whoever may see it."""
+    # The rights decide first, as on the record's own page (a board still in play is
+    # refused there): whether it is over is not told to someone who may not see it.
+    found = PlayBoard.objects.filter(table_id=table_id, index=index).values_list(
+        "pk", flat=True).first()
+    if found is None:
+        raise Http404
+    board = _board(int(found))
+    why = records.may_see(request.user, board)
+    if why is not None:
+        return _refused(request, why)
+    return redirect("records:board", board_id=board.pk)
 
 
 def board_download(request: HttpRequest, board_id: int, fmt: str) -> HttpResponse:

@@ -321,6 +321,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "room_name": room_name(table.room, lang),
         "client": {"ws": f"/ws/play/tables/{table.pk}", "lang": lang,
                    "score_url": reverse("play:score"), "lobby": reverse("play:lobby"),
+                   # A finished board's game record: this path and the board's index.
+                   "records": f"/play/tables/{table.pk}/boards/",
                    "user": _user(request).pk,
                    "strings": js_strings()},
     })
@@ -432,6 +434,7 @@ def js_strings() -> dict[str, str]:
         "spectator": pgettext("play table", "You are watching."),
         "finished": pgettext("play table", "The session is over."),
         "next_board": pgettext("play table", "The next board follows."),
+        "game_record": pgettext("play table", "This board's game record"),
         "bid": pgettext("play table", "Bid"),
         "play": pgettext("play table", "Play"),
         "bidding_box": pgettext("play table", "Bidding box"),

@@ -62,7 +62,7 @@ def _mp_better(_club: Club | None, population: QuerySet[Any] | None, value: Any)
 
 register(Leaderboard(
     "masterpoints", _("Masterpoints"),
-    _("Masterpoints (巅峰大师分) are won in the platform's competitions: 3 for a Swiss pairs win, "
+    _("Masterpoints are won in the platform's competitions: 3 for a Swiss pairs win, "
       "2 or 1 for the next places. They only ever add up, and they set each player's rank."),
     "masterpoints", _mp_ranked, _mp_better,
     lambda v: {"value": figures.mp_number(v), "exact": ledger.exact_text(v)}))

@@ -1,7 +1,7 @@
 """The figures a player carries, as pages show them: a registry of columns.
 
 A ``Figure`` gives, for many players at once, each one's ``Cell`` (the text shown, the value
-for sorting and JSON, a class for the style, and for a rank its name in the other language);
+for sorting and JSON, a class for the style);
 ``memo`` is shared by the figures of one call, so that figures drawn from the same rows (the
 rank and the masterpoints) read them once; ``memo["club"]`` is the club whose figures are
 asked for (the club's members page, a club's leaderboard), or None (every club: the
@@ -23,7 +23,7 @@ from django.utils.translation import pgettext_lazy
 
 from ...compete.ranks import Rank, rank_of
 from ...events.figures import fixed
-from ...i18n import Lang, pick
+from ...i18n import Lang
 from ..compete import ledger
 
 __all__ = ["FIGURES", "Cell", "Figure", "cells", "mp_number", "mp_text", "rank_cell",
@@ -35,8 +35,6 @@ class Cell:
     text: str  # as shown
     value: Any = None  # for sorting and for JSON
     css: str = ""  # a class for the cell's content
-    other: str = ""  # the same in the other language (a rank's name), or ""
-    other_lang: str = ""  # that language's code for the page: "en" or "zh-Hans"
     # More about the value for pages and JSON (a Rate of all clubs: the club it is from).
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -69,9 +67,8 @@ def mp_number(x: Fraction) -> float:
 
 
 def rank_cell(rank: Rank, lang: Lang) -> Cell:
-    other: Lang = pick(lang, "zh", "en")  # type: ignore[assignment]
-    return Cell(rank.name_in(lang), rank.value, f"rank rank-{rank.value}", rank.name_in(other),
-                pick(other, "en", "zh-Hans"))
+    """A rank by its name in the reader's language only (the rank's own translation)."""
+    return Cell(rank.name_in(lang), rank.value, f"rank rank-{rank.value}")
 
 
 def _totals(ids: list[int], memo: dict[str, Any]) -> dict[int, Fraction]:

@@ -162,7 +162,7 @@ def _points_better(club: Club | None, population: QuerySet[Any] | None, value: A
 
 boards.register(boards.Leaderboard(
     "rate", gettext_lazy("Rate"),
-    gettext_lazy("The Rate (牌技指数) measures how well a player plays the club's board pool, against "
+    gettext_lazy("The Rate measures how well a player plays the club's board pool, against "
           "the strength of the partner and the opponents: 50 is a new player's start, and a "
           "higher Rate is stronger play. It is worked out at each week's close. A club's Rate is "
           "its own; all players are listed by their highest Rate, with its club."),

@@ -1,10 +1,14 @@
-"""``{{ text|suits }}``: ♥ and ♦ in red (the site's ``.red``), everything else escaped."""
+"""``{{ text|suits }}``: ♥ and ♦ in red (the site's ``.red``), everything else escaped;
+``{{ code|card }}``: a stored card (``CA``) in the reader's notation (``♣A``)."""
 
 from __future__ import annotations
 
 from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from ..readable import card_text
 
 register = template.Library()
 
@@ -15,6 +19,12 @@ def suits(value: object) -> SafeString:
     for red in ("♥", "♦"):
         text = text.replace(red, f'<span class="red">{red}</span>')
     return mark_safe(text)  # escaped above; only our own spans are added
+
+
+@register.filter
+def card(code: object) -> SafeString:
+    zh = (get_language() or "").startswith("zh")
+    return suits(card_text(str(code or ""), "zh" if zh else "en"))
 
 
 @register.filter

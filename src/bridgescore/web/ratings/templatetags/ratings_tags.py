@@ -1,6 +1,5 @@
 """``{% profile_sections user %}``: the profile's sections about play (``profile.SECTIONS``),
-in order; ``{% rank_badge cell %}``: a rank's name in the reader's language (``both``: the
-other language's beside it, marked with its ``lang``, as the profile shows a player's own)."""
+in order; ``{% rank_badge cell %}``: a rank's name in the reader's language."""
 
 from __future__ import annotations
 
@@ -31,13 +30,10 @@ def profile_sections(context: Any, user: Any) -> SafeString:
 
 
 @register.simple_tag
-def rank_badge(cell: Any, both: bool = False) -> SafeString:
-    """The rank's name (a ``figures.Cell``); with ``both``, the other language's too."""
+def rank_badge(cell: Any) -> SafeString:
+    """The rank's name (a ``figures.Cell``), in the reader's language only."""
     if cell is None:
         return mark_safe("")
-    if both and cell.other:
-        return format_html('<span class="{}">{}</span> <span class="rank-other" lang="{}">{}</span>',
-                           cell.css, cell.text, cell.other_lang, cell.other)
     return format_html('<span class="{}">{}</span>', cell.css, cell.text)
 
 

@@ -126,11 +126,15 @@
     return el("span", { className: "call" }, [m[1], strainNode(m[2]), m[3] ? T[m[3]] : null]);
   }
 
-  // "4HX E -2" → 4♥X East −2; "pass" → passed out.
-  function resultNode(result) {
-    var m = /^(\S+) ([NESW]) (.+)$/.exec(result || "");
-    if (!m) return el("span", { text: result === "pass" ? T.passed_out : result });
-    return el("span", { className: "resulttext" }, [contractNode(m[1]), " " + seatName(m[2]) + " " + m[3]]);
+  // The result as the server's library writes it in the reader's notation (view.result_text:
+  // "4♥X E -2", "东打4♥×宕2"), its red suits marked; "pass" → passed out.
+  function resultNode(v) {
+    if (!v.result || v.result === "pass") return el("span", { text: T.passed_out });
+    var text = (v.result_text && (v.result_text[LANG] || v.result_text.en)) || v.result;
+    var parts = text.split(/([♥♦])/).map(function (part, i) {
+      return i % 2 ? el("span", { className: "red", text: part }) : part;
+    });
+    return el("span", { className: "resulttext" }, parts);
   }
 
   function sortCards(cards) {
@@ -642,13 +646,18 @@
     box.hidden = !done && !ui.finished;
     clear(box);
     if (!done) { if (ui.finished) box.appendChild(el("p", { text: T.finished })); return; }
-    box.appendChild(el("h2", { id: "result" }, [T.result + T.colon, resultNode(v.result)]));
+    box.appendChild(el("h2", { id: "result" }, [T.result + T.colon, resultNode(v)]));
     box.appendChild(el("p", { id: "score-ns" }, [T.score_ns + T.colon, el("b", { text: String(v.score_ns) })]));
     var key = v.contract + "/" + v.tricks_taken + "/" + vulnerableDeclarer(v);
     if (v.contract && v.contract !== "pass") {
       if (ui.scoreKey !== key) { ui.scoreKey = key; ui.score = null; fetchScore(v, key); }
       if (ui.score) box.appendChild(el("p", { id: "arithmetic" }, [T.arithmetic + T.colon,
         el("code", null, arithNodes(ui.score.expression + " = " + ui.score.total))]));
+    }
+    var index = state.table && state.table.board_index;
+    if (index) {
+      box.appendChild(el("p", null, [el("a", { id: "game-record", href: config.records + index + "/",
+                                               text: T.game_record })]));
     }
     box.appendChild(el("p", { className: "muted", text: ui.finished ? T.finished : T.next_board }));
   }

@@ -58,8 +58,12 @@
             .replace(/^(\d)([SHDC])/, function (m, l, s) { return l + SUITS[s]; });
   }
 
-  function resultText(r) {
+  // The result in the reader's notation: as the server's library writes it (a live view's
+  // result_text, "4♥X E -2" / "东打4♥×宕2"; a record's result is written so already).
+  function resultText(view) {
+    var r = view.result;
     if (r === "pass" || r === "Pass") return words.passed;
+    if (view.result_text) return view.result_text[words.lang] || view.result_text.en;
     var parts = r.split(" ");
     if (parts.length < 3) return contractText(r);
     return contractText(parts[0]) + " " + (words[parts[1]] || parts[1]) + " " +
@@ -168,7 +172,7 @@
     }
     if (view.claim) bits.push(say("claim", {n: view.claim.total}));
     if (view.result) {
-      bits.push(say("result", {result: resultText(view.result),
+      bits.push(say("result", {result: resultText(view),
                                score: (view.score_ns > 0 ? "+" : "") + view.score_ns}));
     } else if (view.to_act && view.to_act.length) {
       bits.push(say("to_act", {seat: words[view.to_act[0]]}));
