@@ -163,6 +163,25 @@ class EmptyAndTeamFilesTest(BaseTestCase):
                                     {"file": SimpleUploadedFile(f"x.{fmt}", r.content)})
             assert back.status_code == 200 and 'class="errorlist"' in back.content.decode()
 
+    def test_a_team_event_s_export_is_explained_not_a_server_error(self) -> None:
+        # Its results are its match pages'; the export answered 500 (issue 23's crawl).
+        import datetime
+
+        from bridgescore.web.teams import services as teams
+
+        event = teams.create_team_event(
+            self.north, sv.Actor(self.alice), name_en="Match", name_zh="对抗赛",
+            date=datetime.date(2026, 12, 1), movement=Event.Movement.MATCH, boards=2,
+            teams=[teams.TeamSpec(en, zh, tuple(teams.Guest(f"{en} {i}", f"{zh}{i}")
+                                                for i in range(1, 5)))
+                   for en, zh in (("Lions", "狮队"), ("Tigers", "虎队"))])
+        for fmt in ("usebio", "pbn", "csv"):
+            r = self.client.get(f"/events/{event.pk}/export/{fmt}", follow=True)
+            assert r.status_code == 200 and "a team event has no pairs ranking" in r.content.decode()
+        r = self.client.get(f"/events/{event.pk}/export/usebio", follow=True,
+                            headers={"Accept-Language": "zh-CN"})
+        assert "队式赛没有双人赛排名" in r.content.decode()
+
     def test_a_team_match_file_is_refused_in_a_pairs_session(self) -> None:
         text = ("# home: H, Home\n# away: A, Away\nboard,room,contract,declarer,result\n"
                 "1,open,4S,N,=\n1,closed,4S,N,-1\n")

@@ -240,8 +240,10 @@ def export(request: HttpRequest, event_id: int, fmt: str) -> HttpResponse:
         return HttpResponse(_("Unknown format %(fmt)s: expected usebio, pbn or csv.")
                             % {"fmt": fmt[:20]}, status=404, content_type="text/plain")
     kind: Format = fmt  # type: ignore[assignment]  # checked against FORMATS just above
-    live = services.state(event)
     try:
+        # A team event's results are its match pages' (services.state refuses it, in both
+        # languages): said on the page, not a server error.
+        live = services.state(event)
         text = dumps_results(live.scores() if kind != "csv" else live.session(), kind)
     except BridgeError as e:
         messages.error(request, e.message(lang()))
