@@ -271,6 +271,9 @@ def test_the_competitions_pages(site: servers.Server, browser: Browser, width: i
     expect(page.locator("header nav")).to_contain_text("竞赛" if lang == "zh" else "Competitions")
     shot(page, f"compete-{lang}-{width}-home")
     page.locator("#results-home").click()
+    # The click starts a navigation: measure the new page, not the one being left.
+    page.wait_for_url("**/compete/results/")
+    expect(page.locator(".results-list a").first).to_be_visible()
     shot(page, f"compete-{lang}-{width}-results-home")
     page.locator(".results-list a").first.click()
     expect(page.locator("#results")).to_be_visible()
