@@ -89,11 +89,11 @@ def play_board(page: Page, name: str) -> str:
             elif cards == 3 and page.locator("#felt button.card.legal").count():
                 # The pointer resting near a legal card's lower edge: the card lifts on hover
                 # and must stay lifted (it once flickered every frame and could not be clicked).
-                card = page.locator("#felt button.card.legal").first
-                box = card.bounding_box()
+                lifted = page.locator("#felt button.card.legal").first
+                box = lifted.bounding_box()
                 assert box is not None
                 page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 2)
-                card.click(timeout=5000)
+                lifted.click(timeout=5000)
             else:
                 page.locator("#felt button.card.legal, #felt button.rankbtn.legal").first.click()
             if cards == 6:
