@@ -124,7 +124,7 @@ def test_artificial_scores_by_hand() -> None:
     x = score_session(Session(rs), "ximp").boards[0]
     assert value_lines(x, x.results[2], "ximp") == ["NS A+: +3 IMPs", "EW A-: -3 IMPs"]
     assert value_lines(x, x.results[0], "ximp") == [
-        "v table 2: +420 − +400 = 20 → +1 IMPs", "in all +1 IMPs; average +1 ÷ 1 = 1"]
+        "v table 2: +420 − +400 = 20 → +1 IMP", "in all +1 IMP; average +1 ÷ 1 = 1"]
 
 
 def test_an_unknown_scale_is_refused_in_both_languages() -> None:
@@ -159,3 +159,116 @@ def test_every_line_ends_on_the_scorers_figures(scores: list[int], more: int, sc
             assert lines[-2].split(" = ")[-1].startswith(figure(ns) + " "), lines[-2]
         assert lines[-1].endswith(f"= {figure(ew)} {'比赛分' if zh else 'MP'}"), lines[-1]
         assert f" − {figure(ns)} = " in lines[-1]
+
+
+def session_of(boards: list[list[int]]) -> Session:
+    """Boards 1, 2, … with these NS scores at tables 1, 2, … (pair k NS v pair 10 + k)."""
+    return Session(tuple(BoardResult(b, str(t), str(t + 10), score=s, table=t)
+                         for b, scores in enumerate(boards, 1)
+                         for t, s in enumerate(scores, 1)))
+
+
+def test_a_side_counts_from_its_own_point_of_view_with_its_percentage() -> None:
+    # The issue's example: eight results, +420 beats five (+400 ×3, +170, -50), ties one
+    # (+420) and loses to one (+450): 5 × 2 + 1 × 1 = 11 of 2 × 7 = 14, 78.57%.  Its East-West
+    # pair has -420: it beats only -450, ties -420: 2 + 1 = 3 of 14 = 21.43% (14 − 11 = 3).
+    b = board([420, 400, 400, 400, 170, -50, 420, 450])
+    assert value_lines(b, b.results[0], "mp", side="ns") == [
+        "NS +420 against 7 other results:",
+        "beats 5 (+400, +400, +400, +170, -50): 5 × 2 = 10",
+        "ties 1 (+420): 1 × 1 = 1",
+        "loses to 1 (+450): 0",
+        "in all 10 + 1 = 11 MP (top 14)",
+        "11 ÷ 14 = 78.57%"]
+    assert value_lines(b, b.results[0], "mp", "zh", side="ew") == [
+        "东西 -420，与其他 7 个结果比较：",
+        "胜 1 个（-450）：1 × 2 = 2",
+        "平 1 个（-420）：1 × 1 = 1",
+        "负 5 个（+50、-170、-400、-400、-400）：0",
+        "合计 2 + 1 = 3 比赛分（满分 14）",
+        "3 ÷ 14 = 21.43%"]
+    assert (b.results[0].ns_pct, b.results[0].ew_pct) == pytest.approx((1100 / 14, 300 / 14))
+    # A traveller's row: North-South's count, East-West's figure, both percentages.
+    assert value_lines(b, b.results[0], "mp", percent=True)[-3:] == [
+        "EW: 14 − 11 = 3 MP", "NS: 11 ÷ 14 = 78.57%", "EW: 3 ÷ 14 = 21.43%"]
+    # On the 1/0.5/0 scale the same board: 5 × 1 + 1 × 0.5 = 5.5 of 7, the same 78.57%.
+    half = board([420, 400, 400, 400, 170, -50, 420, 450], scale="1/0.5/0")
+    assert value_lines(half, half.results[0], "mp", "zh", mp_scale="1/0.5/0", side="ns")[-2:] == [
+        "合计 5 + 0.5 = 5.5 比赛分（满分 7）", "5.5 ÷ 7 = 78.57%"]
+
+
+def test_a_board_factored_to_the_top_without_neuberg() -> None:
+    # Three results where four are expected, factored by the top (6 / 4): +420 beats both
+    # others: 4 × 6 ÷ 4 = 6 MP, 100%; -50 gets 0; East-West of +400 beats one: 2 × 6 ÷ 4 = 3.
+    rs = [BoardResult(1, str(t), str(t + 10), score=s, table=t)
+          for t, s in enumerate([420, 400, -50], 1)]
+    rs += [BoardResult(2, str(t), str(t + 10), score=s, table=t)
+           for t, s in enumerate([110, 140, 170, 200], 1)]
+    b = score_matchpoints(Session(tuple(rs)), MatchpointSettings(factoring="session")).boards[0]
+    assert value_lines(b, b.results[0], "mp", side="ns", factoring="session")[-2:] == [
+        "factored to the top (3 results where 4 are expected): 4 × 6 ÷ 4 = 6 MP", "6 ÷ 6 = 100.00%"]
+    assert exact(b.results[1], "ew") == 3
+    assert value_lines(b, b.results[1], "mp", "zh", side="ew", factoring="session")[-2:] == [
+        "按满分折算（实有 3 个结果，应有 4 个）：2 × 6 ÷ 4 = 3 比赛分", "3 ÷ 6 = 50.00%"]
+
+
+def test_cross_imps_and_butler_from_east_west() -> None:
+    # Cross-IMPs, NS +420, +400, -50: table 3's East-West +50 against -420 is 470 → 10
+    # (430–490), against -400 450 → 10: +20, averaged over 2 comparisons, +10.
+    x = score_session(session_of([[420, 400, -50]]), "ximp").boards[0]
+    assert exact(x.results[2], "ew") == 10
+    assert value_lines(x, x.results[2], "ximp", side="ew") == [
+        "EW v table 1: +50 − -420 = 470 → +10 IMPs", "EW v table 2: +50 − -400 = 450 → +10 IMPs",
+        "in all +20 IMPs; average +20 ÷ 2 = 10"]
+    assert value_lines(x, x.results[2], "ximp", "zh", side="ew")[-1] == (
+        "共 +20 IMP，平均 +20 ÷ 2 = 10")
+    # Butler, NS +650, +170, +200 (three results: none dropped): datum (650 + 170 + 200) ÷ 3
+    # = 340.  Table 2's East-West -170 against the datum -340 seen from East-West: +170 →
+    # 5 IMPs (170–210); its North-South +170 − 340 = -170 → -5.
+    bt = score_session(session_of([[650, 170, 200]]), "butler").boards[0]
+    assert bt.datum == 340 and exact(bt.results[1], "ew") == 5
+    assert value_lines(bt, bt.results[1], "butler", side="ew") == [
+        "EW -170 − datum -340 = 170 → +5 IMPs"]
+    assert value_lines(bt, bt.results[1], "butler", "zh", side="ns") == [
+        "南北 +170 − 基准分 +340 = -170 → -5 IMP"]
+
+
+def test_a_pairs_total_from_its_boards() -> None:
+    # Pair 2 (NS at table 2): board 1 +400 of +420, +400, -50 beats one: 2; board 2 +140 of
+    # 110, 140, 170: 2; board 3 +100 of -100, +100, +100: beats one, ties one: 3.  7 of 3 × 4
+    # = 12: 58.33%.  Pair 13 (EW at table 3): 4 + 0 + 1 = 5 of 12, 41.67%.
+    from bridgescore.events.explain import total_lines
+
+    scores = [[420, 400, -50], [110, 140, 170], [-100, 100, 100]]
+    mp = score_matchpoints(session_of(scores))
+    assert total_lines(mp.boards, mp.pair("2"), "mp") == [
+        "3 boards: 2 + 2 + 3 = 7 MP", "tops: 3 × 4 = 12", "7 ÷ 12 = 58.33%"]
+    assert total_lines(mp.boards, mp.pair("13"), "mp", "zh") == [
+        "3 副牌：4 + 0 + 1 = 5 比赛分", "满分：3 × 4 = 12", "5 ÷ 12 = 41.67%"]
+    assert f"{mp.pair('13').percentage:.2f}" == "41.67"
+    # Cross-IMPs, pair 1: board 1 (20 → 1, 470 → 10) 11 ÷ 2 = 5.5; board 2 (-30 → -1, -60 →
+    # -2) -1.5; board 3 (-200 → -5 twice) -5: 5.5 − 1.5 − 5 = -1.
+    x = score_session(session_of(scores), "ximp")
+    assert total_lines(x.boards, x.pair("1"), "ximp") == ["3 boards: 5.5 − 1.5 − 5 = -1 IMP"]
+    assert total_lines(x.boards, x.pair("1"), "ximp", "zh") == ["3 副牌：5.5 − 1.5 − 5 = -1 IMP"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([-100, -50, 0, 110, 140, 400, 420, 450]), min_size=1,
+                max_size=9),
+       st.integers(min_value=0, max_value=3), st.sampled_from(["2/1/0", "1/0.5/0"]),
+       st.sampled_from(["neuberg", "session"]))
+def test_each_sides_percentage_is_the_scorers(scores: list[int], more: int, scale: str,
+                                              factoring: str) -> None:
+    from bridgescore.events.figures import fixed
+
+    rs = tuple(BoardResult(1, str(t), str(t + 10), score=s, table=t)
+               for t, s in enumerate(scores, 1))
+    b = score_matchpoints(Session(rs, expected=len(scores) + more), MatchpointSettings(
+        scale=scale, factoring=factoring)).boards[0]  # type: ignore[arg-type]
+    for s in b.results:
+        for side, pct in (("ns", s.ns_pct), ("ew", s.ew_pct)):
+            lines = value_lines(b, s, "mp", side=side, mp_scale=scale,  # type: ignore[arg-type]
+                                factoring=factoring)
+            assert (pct is not None and lines[-1].endswith(f"= {fixed(pct)}%")) or (
+                b.top == 0 and lines[-1].endswith("50.00%")), lines

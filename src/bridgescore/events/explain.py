@@ -33,14 +33,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Literal
 
 from ..i18n import Lang, is_zh, signed
 from .adjusted import award_percent, award_text
 from .figures import fixed
 from .model import Award
-from .scores import ScoredBoard, ScoredResult
+from .scores import PairScore, ScoredBoard, ScoredResult
 
-__all__ = ["figure", "value_lines"]
+__all__ = ["figure", "percent_line", "total_lines", "value_lines"]
+
+Side = Literal["ns", "ew"]
 
 
 def figure(x: Fraction | float | int) -> str:
@@ -78,41 +81,70 @@ def _scores(xs: Sequence[int], zh: bool) -> str:
 
 
 def value_lines(board: ScoredBoard, mine: ScoredResult, scoring: str, lang: Lang = "en", *,
-                mp_scale: str = "2/1/0") -> list[str]:
+                mp_scale: str = "2/1/0", side: Side | None = None, percent: bool = False,
+                factoring: str = "neuberg", form: str = "average") -> list[str]:
     """The arithmetic of ``mine``'s figures on ``board`` (one of its results), scored by
     ``scoring`` (``mp``, ``ximp``, ``butler``; ``total`` needs none beyond the table score),
-    in ``lang``; ``mp_scale`` is the matchpoint scale the session was scored on."""
+    in ``lang``; ``mp_scale`` and ``factoring`` are the matchpoint settings the session was
+    scored with, ``form`` its cross-IMP form.
+
+    ``side`` (``"ns"`` or ``"ew"``): the figures of that side only, counted from its own point
+    of view (an East-West pair's scorecard: its own score against the other East-West
+    scores), and at matchpoints its percentage of the top.  Without it, North-South's count
+    and East-West's figure as the top less North-South's; ``percent`` adds both sides'
+    percentages (a traveller's row shows both)."""
     if mine.result.kind == "weighted":
         return []  # a weighted score's arithmetic is its components': not written out here
     if mine.result.kind == "artificial":
-        return _artificial(board, mine, scoring, lang)
+        return _artificial(board, mine, scoring, lang, side)
     if scoring == "mp":
-        return _matchpoints(board, mine, lang, _win(mp_scale))
+        return _matchpoints(board, mine, lang, _win(mp_scale), side, percent, factoring)
     if scoring == "ximp":
-        return _cross_imps(board, mine, lang)
+        return _cross_imps(board, mine, lang, side, form)
     if scoring == "butler":
-        return _butler(board, mine, lang)
+        return _butler(board, mine, lang, side or "ns")
     return []
+
+
+def percent_line(value: Fraction, top: Fraction, lang: Lang, who: str = "") -> str:
+    """A matchpoint figure as a percentage of the top, as the pages round it (two decimals,
+    half up): ``11 ÷ 14 = 78.57%``; a board with a top of 0 (one result, not factored) is
+    an average, as the scorer has it."""
+    zh = is_zh(lang)
+    lead = (f"{who}：" if zh else f"{who}: ") if who else ""
+    if not top:
+        return f"{lead}满分为 0（无其他结果）：50.00%" if zh else f"{lead}top 0 (no other result): 50.00%"
+    return f"{lead}{figure(value)} ÷ {figure(top)} = {fixed(100 * value / top, 2)}%"
+
+
+def _who(side: Side, zh: bool) -> str:
+    return ("南北" if side == "ns" else "东西") if zh else side.upper()
 
 
 def _field(board: ScoredBoard) -> list[ScoredResult]:
     return [s for s in board.results if s.result.kind != "artificial"]
 
 
-def _matchpoints(board: ScoredBoard, mine: ScoredResult, lang: Lang,
-                 win: Fraction) -> list[str]:
+def _matchpoints(board: ScoredBoard, mine: ScoredResult, lang: Lang, win: Fraction,
+                 side: Side | None, percent: bool, factoring: str) -> list[str]:
     zh = is_zh(lang)
     tie = win / 2
-    own = mine.result.score
-    if own is None or board.top is None:
+    score = mine.result.score
+    if score is None or board.top is None:
         return []
+    # The count from the side's own point of view: East-West's score is North-South's
+    # negated, and East-West beats what North-South lost to (Law 78A: each direction is
+    # matchpointed within itself).
+    sign = -1 if side == "ew" else 1
+    own = sign * score
     field = _field(board)
-    others = [s.result.score for s in field if s is not mine and s.result.score is not None]
+    others = [sign * s.result.score for s in field if s is not mine and s.result.score is not None]
     beaten = sorted((x for x in others if x < own), reverse=True)
     tied = [x for x in others if x == own]
     lost = sorted((x for x in others if x > own), reverse=True)
-    lines = [f"南北 {signed(own)}，与其他 {len(others)} 个结果比较：" if zh
-             else f"NS {signed(own)} against {len(others)} other result"
+    who = _who(side or "ns", zh)
+    lines = [f"{who} {signed(own)}，与其他 {len(others)} 个结果比较：" if zh
+             else f"{who} {signed(own)} against {len(others)} other result"
                   f"{'' if len(others) == 1 else 's'}:"]
     parts: list[Fraction] = []
     for group, each, en, zh_word in ((beaten, win, "beats", "胜"), (tied, tie, "ties", "平")):
@@ -133,73 +165,120 @@ def _matchpoints(board: ScoredBoard, mine: ScoredResult, lang: Lang,
     lines.append(f"合计 {total} 比赛分（满分 {figure(raw_top)}）" if zh
                  else f"in all {total} MP (top {figure(raw_top)})")
     top = Fraction(repr(board.top))
-    ns = _exact(mine, "ns")
+    value = raw
     if top != raw_top:
-        from .matchpoints import neuberg
-
-        # The scorer's expected number of results, from its top: 2/1/0 top = 2(N − 1).
-        expected = int(top / win) + 1
-        n = len(field)
-        value = neuberg(raw, n, expected, float(tie))
-        lines.append(
-            f"Neuberg 折算（实有 {n} 个结果，应有 {expected} 个）：({figure(raw)} + {figure(tie)}) × "
-            f"{expected} ÷ {n} − {figure(tie)} = {figure(value)} 比赛分（满分 {figure(top)}）" if zh
-            else f"Neuberg ({n} result{'' if n == 1 else 's'} where {expected} are expected): "
-                 f"({figure(raw)} + {figure(tie)}) × {expected} ÷ {n} − {figure(tie)} = "
-                 f"{figure(value)} MP (top {figure(top)})")
-        ns = value
-    ew = top - ns
-    lines.append(f"东西：{figure(top)} − {figure(ns)} = {figure(ew)} 比赛分" if zh
-                 else f"EW: {figure(top)} − {figure(ns)} = {figure(ew)} MP")
+        value = _factored_line(lines, raw, raw_top, top, len(field), tie, factoring, zh)
+    if side is not None:
+        # The scorer's own figure (this count reproduces it: the tests check it).
+        lines.append(percent_line(value, top, lang))
+        return lines
+    ew = top - value
+    lines.append(f"东西：{figure(top)} − {figure(value)} = {figure(ew)} 比赛分" if zh
+                 else f"EW: {figure(top)} − {figure(value)} = {figure(ew)} MP")
+    if percent:
+        lines.append(percent_line(value, top, lang, _who("ns", zh)))
+        lines.append(percent_line(ew, top, lang, _who("ew", zh)))
     return lines
 
 
-def _cross_imps(board: ScoredBoard, mine: ScoredResult, lang: Lang) -> list[str]:
+def _factored_line(lines: list[str], raw: Fraction, raw_top: Fraction, top: Fraction, n: int,
+                   tie: Fraction, factoring: str, zh: bool) -> Fraction:
+    """A board with fewer results than expected, brought to the session's top as the
+    scorer does (``matchpoints._factored``); the line is added to ``lines``, the figure
+    returned."""
+    win = 2 * tie
+    # The scorer's expected number of results, from its top: 2/1/0 top = 2(N − 1).
+    expected = int(top / win) + 1
+    unit = "比赛分" if zh else "MP"
+    if factoring == "session":
+        if n == 1:  # a lone result is an average
+            value = top / 2
+            lines.append(f"唯一的结果记平均分：{figure(top)} ÷ 2 = {figure(value)} {unit}" if zh
+                         else f"a lone result is an average: {figure(top)} ÷ 2 = "
+                              f"{figure(value)} {unit}")
+            return value
+        value = raw * top / raw_top
+        lines.append(f"按满分折算（实有 {n} 个结果，应有 {expected} 个）：{figure(raw)} × "
+                     f"{figure(top)} ÷ {figure(raw_top)} = {figure(value)} {unit}" if zh
+                     else f"factored to the top ({n} results where {expected} are expected): "
+                          f"{figure(raw)} × {figure(top)} ÷ {figure(raw_top)} = "
+                          f"{figure(value)} {unit}")
+        return value
+    from .matchpoints import neuberg
+
+    value = neuberg(raw, n, expected, float(tie))
+    lines.append(
+        f"Neuberg 折算（实有 {n} 个结果，应有 {expected} 个）：({figure(raw)} + {figure(tie)}) × "
+        f"{expected} ÷ {n} − {figure(tie)} = {figure(value)} 比赛分（满分 {figure(top)}）" if zh
+        else f"Neuberg ({n} result{'' if n == 1 else 's'} where {expected} are expected): "
+             f"({figure(raw)} + {figure(tie)}) × {expected} ÷ {n} − {figure(tie)} = "
+             f"{figure(value)} MP (top {figure(top)})")
+    return value
+
+
+def _cross_imps(board: ScoredBoard, mine: ScoredResult, lang: Lang, side: Side | None,
+                form: str) -> list[str]:
     from ..imps import imps
 
     zh = is_zh(lang)
-    own = mine.result.score
-    if own is None:
+    score = mine.result.score
+    if score is None:
         return []
+    sign = -1 if side == "ew" else 1
+    own = sign * score
+    # Without a side the lines are North-South's, as a traveller's row reads.
+    who = "" if side is None else _who(side, zh) + ("" if zh else " ")
     others = [s for s in _field(board) if s is not mine and s.result.score is not None]
     lines: list[str] = []
     total = 0
     for o in others:
-        other = o.result.score or 0
+        other = sign * (o.result.score or 0)
         n = imps(own - other)
         total += n
-        lines.append(f"对第{o.result.table}桌 {signed(own)} − {signed(other)} = "
+        lines.append(f"{who}对第{o.result.table}桌 {signed(own)} − {signed(other)} = "
                      f"{own - other} → {signed(n)} IMP" if zh else
-                     f"v table {o.result.table}: {signed(own)} − {signed(other)} = "
-                     f"{own - other} → {signed(n)} IMPs")
+                     f"{who}v table {o.result.table}: {signed(own)} − {signed(other)} = "
+                     f"{own - other} → {signed(n)} IMP{'' if abs(n) == 1 else 's'}")
     if others:
-        value = figure(_exact(mine, "ns"))
-        lines.append(f"共 {signed(total)} IMP，平均 {signed(total)} ÷ {len(others)} = {value}"
-                     if zh else f"in all {signed(total)} IMPs; average {signed(total)} ÷ "
-                     f"{len(others)} = {value}")
+        value = figure(_exact(mine, side or "ns"))
+        if form != "average":  # the sum is the board's figure
+            lines.append(f"共 {signed(total)} IMP" if zh else
+                         f"in all {signed(total)} IMP{'' if abs(total) == 1 else 's'}")
+        else:
+            lines.append(f"共 {signed(total)} IMP，平均 {signed(total)} ÷ {len(others)} = {value}"
+                         if zh else f"in all {signed(total)} IMP{'' if abs(total) == 1 else 's'};"
+                         f" average {signed(total)} ÷ {len(others)} = {value}")
     return lines
 
 
-def _butler(board: ScoredBoard, mine: ScoredResult, lang: Lang) -> list[str]:
+def _butler(board: ScoredBoard, mine: ScoredResult, lang: Lang, side: Side) -> list[str]:
     from ..imps import imps
 
-    own = mine.result.score
-    if own is None or board.datum is None:
+    score = mine.result.score
+    if score is None or board.datum is None:
         return []
-    datum = Fraction(repr(board.datum))
+    zh = is_zh(lang)
+    # The datum is North-South's; East-West's is its negation (their IMPs North-South's
+    # negated).
+    sign = -1 if side == "ew" else 1
+    own = sign * score
+    datum = sign * Fraction(repr(board.datum))
     diff = own - datum
     n = imps(float(diff))
-    return [f"南北 {signed(own)} − 基准分 {figure(datum)} = {figure(diff)} → {signed(n)} IMP"
-            if is_zh(lang) else
-            f"NS {signed(own)} − datum {figure(datum)} = {figure(diff)} → {signed(n)} IMPs"]
+    shown = figure(datum) if datum <= 0 else "+" + figure(datum)
+    return [f"{_who(side, zh)} {signed(own)} − 基准分 {shown} = {figure(diff)} → {signed(n)} IMP"
+            if zh else
+            f"{_who(side, zh)} {signed(own)} − datum {shown} = {figure(diff)} → {signed(n)} "
+            f"IMP{'' if abs(n) == 1 else 's'}"]
 
 
-def _artificial(board: ScoredBoard, mine: ScoredResult, scoring: str, lang: Lang) -> list[str]:
+def _artificial(board: ScoredBoard, mine: ScoredResult, scoring: str, lang: Lang,
+                only: Side | None = None) -> list[str]:
     zh = is_zh(lang)
     r = mine.result
     lines = []
     for side, award in (("ns", r.ns_award), ("ew", r.ew_award)):
-        if award is None:
+        if award is None or only not in (None, side):
             continue
         who = ("南北" if side == "ns" else "东西") if zh else side.upper()
         value = _exact(mine, side)
@@ -235,3 +314,56 @@ def _award_line(who: str, award: Award, pct: Fraction, top: Fraction, value: Fra
     why = (f"the pair's session percentage, above {figure(base)}%" if pct > base
            else f"the pair's session percentage, below {figure(base)}%")
     return f"{who} {award_text(award)} ({why}): {arithmetic} MP"
+
+
+def _terms(xs: Sequence[Fraction]) -> str:
+    """Figures added up as a sheet writes them: ``3 − 1 + 0.5``."""
+    out = ""
+    for i, x in enumerate(xs):
+        if i == 0:
+            out = figure(x)
+        else:
+            out += f" − {figure(-x)}" if x < 0 else f" + {figure(x)}"
+    return out or "0"
+
+
+def total_lines(boards: Sequence[ScoredBoard], pair: PairScore, scoring: str,
+                lang: Lang = "en") -> list[str]:
+    """How a pair's session total (and, at matchpoints, its percentage) comes from its
+    boards: each counted board's figure in the order played (round, then board), added up,
+    over the sum of the boards' tops.  Nothing when the total is not that sum (a cross-IMP
+    total factored to the most boards played): these lines never show another figure than
+    the scorer's."""
+    zh = is_zh(lang)
+    mine: list[tuple[tuple[int, int], Fraction, Fraction]] = []
+    for b in boards:
+        for s in b.results:
+            if not s.counted or pair.pair not in (s.result.ns_pair, s.result.ew_pair):
+                continue
+            side: Side = "ns" if s.result.ns_pair == pair.pair else "ew"
+            top = Fraction(repr(b.top)) if b.top is not None else Fraction(0)
+            mine.append(((s.result.round or 0, b.board), _exact(s, side), top))
+    mine.sort(key=lambda m: m[0])
+    values = [v for _, v, _ in mine]
+    total = sum(values, Fraction(0))
+    exact = pair.exact if pair.exact is not None else Fraction(repr(pair.total))
+    if not mine or total != exact:
+        return []
+    n = len(mine)
+    boards_text = f"{n} 副牌" if zh else f"{n} board{'' if n == 1 else 's'}"
+    if scoring != "mp":
+        unit = "分" if scoring == "total" and zh else "points" if scoring == "total" else "IMP"
+        if unit == "IMP" and not zh and abs(total) != 1:
+            unit = "IMPs"
+        return [f"{boards_text}：{_terms(values)} = {figure(total)} {unit}" if zh
+                else f"{boards_text}: {_terms(values)} = {figure(total)} {unit}"]
+    tops = [t for _, _, t in mine]
+    top = sum(tops, Fraction(0))
+    if pair.maximum is None or Fraction(repr(pair.maximum)) != top:
+        return []
+    same = all(t == tops[0] for t in tops)
+    tops_text = (f"{n} × {figure(tops[0])}" if same and n > 1 else " + ".join(map(figure, tops)))
+    return [f"{boards_text}：{_terms(values)} = {figure(total)} 比赛分" if zh
+            else f"{boards_text}: {_terms(values)} = {figure(total)} MP",
+            f"满分：{tops_text} = {figure(top)}" if zh else f"tops: {tops_text} = {figure(top)}",
+            percent_line(total, top, lang)]
