@@ -41,8 +41,9 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-def new_page(browser: Browser, width: int, locale: str) -> tuple[Page, list[str]]:
-    context = browser.new_context(viewport={"width": width, "height": 800}, locale=locale)
+def new_page(browser: Browser, width: int, locale: str,
+             height: int = 800) -> tuple[Page, list[str]]:
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

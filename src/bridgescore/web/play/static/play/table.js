@@ -256,6 +256,9 @@
     $("play").dataset.moves = String(v ? v.moves : 0);
     $("play").dataset.phase = v ? v.phase : "";
     $("play").dataset.dummy = v && v.dummy ? v.dummy : "";
+    // Where dummy's cards lie face up, as the reader sees the table (top: they declare; left
+    // or right: they defend): a phone lays the table out around it (table.css).
+    $("felt").dataset.dummyAt = dummyAt(v);
     renderInfo(v);
     renderSeats(v);
     renderMiddle(v);
@@ -268,6 +271,12 @@
     $("auction-panel").hidden = !v || v.phase === "auction";  // in the middle meanwhile
     renderAuction(v, $("auction"));
     renderTyped();
+  }
+
+  function dummyAt(v) {
+    if (!v || !v.dummy || v.phase === "auction") return "";
+    if (!v.hands[v.dummy] && !(v.phase === "done" && v.deal)) return "";  // before the lead
+    return POSITIONS[(SEATS.indexOf(v.dummy) - SEATS.indexOf(bottomSeat()) + 4) % 4];
   }
 
   function fact(label, value) {
@@ -283,7 +292,9 @@
       return;
     }
     box.appendChild(fact(T.board, String(v.board.number)));
-    box.appendChild(fact(T.dealer, seatName(v.board.dealer)));
+    var dealer = fact(T.dealer, seatName(v.board.dealer));
+    dealer.className += " dealer";  // a phone shows it during the auction only (table.css)
+    box.appendChild(dealer);
     box.appendChild(fact(T.vul, T["vul_" + v.board.vulnerability] || v.board.vulnerability));
     if (v.contract) {
       var c = el("b", null, [contractNode(v.contract)]);
@@ -411,7 +422,11 @@
     clear(mid);
     if (!v) return;
     if (v.phase === "auction") {
-      renderAuction(v, mid);
+      // A long auction scrolls in its box on a phone, its latest calls in sight.
+      var scroller = el("div", { className: "auctionscroll" });
+      mid.appendChild(scroller);
+      renderAuction(v, scroller);
+      scroller.scrollTop = scroller.scrollHeight;
       return;
     }
     var trick = null, faded = false;
@@ -583,7 +598,11 @@
     var led = v.tricks.length > 0 || (v.current && v.current.cards.length > 0);
     if (v.phase === "play" && led && !pending && me !== v.dummy && !ui.claimOpen) {  // Law 68: after the lead
       row.appendChild(el("button", { type: "button", id: "claim-open", className: "secondary", text: T.claim,
-                                     onclick: function () { ui.claimOpen = true; render(); } }));
+                                     onclick: function () {
+                                       ui.claimOpen = true; render();
+                                       // Where a phone has no room for it under the table.
+                                       $("claim-form").scrollIntoView({ block: "nearest" });
+                                     } }));
     }
     if (v.undo_allowed && v.phase !== "done" && !pending && lastMoveOwner(v) === me) {
       row.appendChild(el("button", { type: "button", id: "undo", className: "secondary", text: T.undo,
