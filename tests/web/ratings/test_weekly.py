@@ -229,6 +229,38 @@ class WeeklyTests(Weekly, TestCase):
         assert weekly.rate_due() == 1
         assert main(["web", "ratings", "recompute", "--club", "online"]) == 1
 
+    def test_a_week_nobody_played_keeps_the_window_without_rewriting_it(self) -> None:
+        """Weeks nobody played leave the kept window's bytes as they were (only its week
+        number and count of idle weeks change); the next close reads back the very window
+        the weeks give (``Window.of``, the empty weeks included), and its figures are those
+        the recomputation finds from the stored results."""
+        self.two_weeks_played()
+        self.close_through(14.5)
+        assert weekly.rate_due() == 2
+        st = RateSettings()
+        before = RatingWindow.objects.get(club=self.club)
+        assert (before.number, before.weeks, before.idle) == (2, 2, 0)
+        self.close_through(28.5)  # weeks 3 and 4: nobody played
+        assert weekly.rate_due() == 2
+        kept = RatingWindow.objects.get(club=self.club)
+        assert (kept.number, kept.weeks, kept.idle) == (4, 2, 2)
+        assert bytes(kept.data) == bytes(before.data)
+        weeks = [weekly.read_week(w.pk)[0] for w in
+                 PoolWeek.objects.filter(club=self.club, number__lte=4).order_by("number")]
+        assert [len(w) for w in weeks[2:]] == [0, 0]
+        want = Window.of(weeks, st)
+        got = weekly.read_window(self.club.pk, 5, st)
+        assert got.weeks == 4
+        for name in Window._ARRAYS:
+            assert getattr(got, name).tobytes() == getattr(want, name).tobytes(), name
+        week5 = PoolWeek.objects.get(club=self.club, number=5)
+        fill_week(week5, week_of(week5, self.ids[:24], self.rng))
+        self.close_through(35.5)
+        assert weekly.rate_due() == 1
+        kept = RatingWindow.objects.get(club=self.club)
+        assert (kept.number, kept.weeks, kept.idle) == (5, 5, 0)
+        assert main(["web", "ratings", "recompute", "--club", "online"]) == 0
+
     def test_refit_rates_every_week_again_once_and_in_order(self) -> None:
         """The switch-over: weeks stored by other settings (here, as an earlier Rate would
         have left them: other figures) are rated again with today's, in order, and stored

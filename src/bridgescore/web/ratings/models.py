@@ -123,6 +123,11 @@ class RatingWindow(models.Model):
     number = models.PositiveIntegerField()  # the last pool week it holds
     settings = models.JSONField()  # RateSettings.to_dict() it was prepared with
     data = models.BinaryField()
+    # Weeks with no result pushed after ``data``'s weeks (``data`` holds ``weeks`` weeks):
+    # a week nobody played, in which no week left the window, changes only these two
+    # numbers, not the few hundred megabytes of ``data`` (``weekly.keep_window``).
+    weeks = models.PositiveIntegerField(default=0)
+    idle = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:
         return f"{self.club_id} window through week {self.number}"

@@ -154,9 +154,16 @@ def read_window(club_id: int, number: int, st: RateSettings, cached: bool = True
         kept = RatingWindow.objects.filter(club_id=club_id, number=number - 1).first()
         if kept is not None and kept.settings == st.to_dict():
             try:
-                return Window.from_bytes(bytes(kept.data), st)
+                window = Window.from_bytes(bytes(kept.data), st)
             except BridgeError:
                 log.warning("club %s: the kept window is unreadable; read back", club_id)
+            else:
+                # The weeks nobody played since the bytes were written, pushed again as the
+                # closes pushed them (none of them let a week leave: ``keep_window``).
+                idle = prepare(WeekResults.empty(), st)
+                for _ in range(int(kept.idle)):
+                    window = window.push(idle, st)
+                return window
     window = Window.empty(st)
     for wid in (RatingWeek.objects.filter(club_id=club_id, number__gte=number - st.window,
                                           number__lt=number)
@@ -170,24 +177,41 @@ def read_window(club_id: int, number: int, st: RateSettings, cached: bool = True
 def keep_window(club_id: int, number: int, st: RateSettings, window: Window) -> None:
     """The window after the club's week ``number``, kept for the next close.  On PostgreSQL
     the row goes in by one binary ``COPY`` (the window's bytes as they are: a parameter of a
-    few hundred megabytes sent as text costs seconds of hex encoding)."""
-    data = window.to_bytes()
+    few hundred megabytes sent as text costs seconds of hex encoding).
+
+    A week in which nobody played and no week left the window adds an empty week to the
+    window and changes nothing else: when the kept row holds the week before with these
+    settings, only its number and its count of idle weeks change (the 28 bytes a result
+    are not written again); ``read_window`` pushes the idle weeks back."""
     settings = st.to_dict()
+    newest = window.weeks - 1
+    if newest >= 1 and int(window.week_rows[newest]) == 0 and \
+            int(window.week_boards[newest]) == 0 and int(window.week_zeros[newest]) == 0:
+        kept = RatingWindow.objects.filter(club_id=club_id, number=number - 1,
+                                           weeks__gte=1).values_list(
+            "settings", "weeks", "idle").first()
+        if kept is not None and kept[0] == settings and kept[1] + kept[2] + 1 == window.weeks:
+            RatingWindow.objects.filter(club_id=club_id).update(number=number,
+                                                                idle=kept[2] + 1)
+            return
+    data = window.to_bytes()
     if not bulk.postgres():
-        if not RatingWindow.objects.filter(club_id=club_id).update(number=number,
-                                                                   settings=settings, data=data):
+        if not RatingWindow.objects.filter(club_id=club_id).update(
+                number=number, settings=settings, data=data, weeks=window.weeks, idle=0):
             RatingWindow.objects.create(club_id=club_id, number=number, settings=settings,
-                                        data=data)
+                                        data=data, weeks=window.weeks, idle=0)
         return
     table = _t(RatingWindow)
     text = json.dumps(settings).encode()
-    # One row of four fields: bigint, integer, jsonb (version 1, then the text), bytea.
-    head = (struct.pack("!hiq", 4, 8, club_id) + struct.pack("!ii", 4, number)
+    # One row of six fields: bigint, integer, integer, integer, jsonb (version 1, then the
+    # text), bytea.
+    head = (struct.pack("!hiq", 6, 8, club_id) + struct.pack("!ii", 4, number)
+            + struct.pack("!ii", 4, window.weeks) + struct.pack("!ii", 4, 0)
             + struct.pack("!i", len(text) + 1) + b"\x01" + text + struct.pack("!i", len(data)))
     with connection.cursor() as cur:
         cur.execute(f"DELETE FROM {table} WHERE club_id = %s", [club_id])
-        with cur.cursor.copy(f"COPY {table} (club_id, number, settings, data) FROM STDIN "
-                             f"(FORMAT binary)") as cp:
+        with cur.cursor.copy(f"COPY {table} (club_id, number, weeks, idle, settings, data) "
+                             f"FROM STDIN (FORMAT binary)") as cp:
             cp.write(bulk._HEADER)
             cp.write(head)
             cp.write(data)
@@ -290,22 +314,35 @@ def _write(rw: RatingWeek, rows: WeekRows) -> None:
                [new.player, new.rate, new.weight, new.boards, new.anchor, new.anchor_weight,
                 rows.stand_played, rows.stand_average], _STANDING_KINDS)
     with connection.cursor() as cur:
+        if bulk.postgres():
+            # Fresh statistics of the standings in (a temporary table has none): the planner
+            # then joins them to the club's standings by a hash, not row by row.
+            cur.execute("ANALYZE rating_standing_in")
         cur.execute(
             f"INSERT INTO {hist} (week_id, club_id, player_id, rate, weight, boards, precision, "
             f"week_rate, week_boards, played, points, average) SELECT %s, %s, player_id, rate, "
             f"weight, boards, precision, NULLIF(week_rate, 'NaN'), week_boards, played, points, "
             f"NULLIF(average, 'NaN') FROM rating_history_in", [rw.pk, rw.club_id])
         # Everyone of the new ratings: one who stayed away keeps the Rate, the weight fades.
+        # The club's standings that exist are updated by one join (no index probe a row, as
+        # an upsert makes); a row whose Rate is unchanged (a week nobody played) then gets
+        # its new version on its own page (fillfactor, migration 0005) without touching the
+        # indexes.  Then the players new to the club are inserted.  One transaction: a
+        # reader sees the week before or this week, never a mixture.
+        cur.execute(
+            f"UPDATE {stand} SET week_id = %s, rate = s.rate, weight = s.weight, "
+            f"boards = s.boards, anchor = s.anchor, anchor_weight = s.anchor_weight, "
+            f"played_total = {stand}.played_total + s.played, "
+            f"last_average = NULLIF(s.last_average, 'NaN') FROM rating_standing_in s "
+            f"WHERE {stand}.club_id = %s AND {stand}.player_id = s.player_id",
+            [rw.pk, rw.club_id])
         cur.execute(
             f"INSERT INTO {stand} (club_id, player_id, week_id, rate, weight, boards, anchor, "
-            f"anchor_weight, played_total, last_average) SELECT %s, player_id, %s, rate, weight, "
-            f"boards, anchor, anchor_weight, played, NULLIF(last_average, 'NaN') "
-            f"FROM rating_standing_in WHERE true "
-            f"ON CONFLICT (club_id, player_id) DO UPDATE SET week_id = excluded.week_id, "
-            f"rate = excluded.rate, weight = excluded.weight, boards = excluded.boards, "
-            f"anchor = excluded.anchor, anchor_weight = excluded.anchor_weight, "
-            f"played_total = {stand}.played_total + excluded.played_total, "
-            f"last_average = excluded.last_average", [rw.club_id, rw.pk])
+            f"anchor_weight, played_total, last_average) SELECT %s, s.player_id, %s, s.rate, "
+            f"s.weight, s.boards, s.anchor, s.anchor_weight, s.played, "
+            f"NULLIF(s.last_average, 'NaN') FROM rating_standing_in s WHERE NOT EXISTS "
+            f"(SELECT 1 FROM {stand} t WHERE t.club_id = %s AND t.player_id = s.player_id)",
+            [rw.club_id, rw.pk, rw.club_id])
         cur.execute("DROP TABLE rating_history_in")
         cur.execute("DROP TABLE rating_standing_in")
 
