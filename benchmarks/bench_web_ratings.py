@@ -170,8 +170,21 @@ def main() -> int:
     first = PoolWeek.objects.get(pk=week_id)
     nxt = PoolWeek.objects.create(club_id=first.club_id, number=2, start=first.end,
                                   end=first.end, boards=0, closed=True, closed_at=first.end)
+    with connection.cursor() as cur:  # the standings' updates so far, and heap-only ones
+        cur.execute("SELECT pg_stat_force_next_flush()")
+        cur.execute("SELECT pg_stat_get_tuples_updated(c.oid), "
+                    "pg_stat_get_tuples_hot_updated(c.oid) FROM pg_class c "
+                    "WHERE c.relname = 'ratings_ratingstanding'")
+        upd0, hot0 = cur.fetchone()
     later = rate_week_timed(int(nxt.pk))
     assert later is not None
+    time.sleep(1.0)  # the close's statistics reach the shared counters at its commit
+    with connection.cursor() as cur:
+        cur.execute("SELECT pg_stat_force_next_flush()")
+        cur.execute("SELECT pg_stat_get_tuples_updated(c.oid), "
+                    "pg_stat_get_tuples_hot_updated(c.oid) FROM pg_class c "
+                    "WHERE c.relname = 'ratings_ratingstanding'")
+        upd1, hot1 = cur.fetchone()
     sample = min(20_000, results)
     naive = naive_read(week_id, sample)
     ours = got.read / results
@@ -185,6 +198,8 @@ def main() -> int:
         "empty_week_write_seconds": round(later.write, 2),
         "empty_week_read_seconds": round(later.read, 2),
         "empty_week_rate_seconds": round(later.rate, 2),
+        "empty_week_standings_updated": int(upd1 - upd0),
+        "empty_week_heap_only_updates": int(hot1 - hot0),
         "load_average": round(os.getloadavg()[0], 1),
         "rss_before_mb": before, "peak_rss_mb": peak,
         "naive_results": sample, "naive_read_us_per_result": round(naive * 1e6, 2),
@@ -195,6 +210,8 @@ def main() -> int:
     print(f"  the next week, nobody playing ({players:,} standings updated in place): "
           f"{later.read + later.rate + later.write:.1f} s (read {later.read:.1f} s: the kept window; "
           f"fit {later.rate:.1f} s; write {later.write:.1f} s)")
+    print(f"  the empty week's standings: {upd1 - upd0:,} updated, {hot1 - hot0:,} of them "
+          f"heap-only (no index touched)")
     print(f"  peak memory {peak:,} MB (before {before:,} MB)")
     print(f"  read: {ours * 1e6:.3f} µs a result; a naive ORM reader {naive * 1e6:.1f} µs "
           f"({sample:,} results): {naive / ours:.0f}× slower")
