@@ -272,3 +272,13 @@ def test_each_sides_percentage_is_the_scorers(scores: list[int], more: int, scal
                                 factoring=factoring)
             assert (pct is not None and lines[-1].endswith(f"= {fixed(pct)}%")) or (
                 b.top == 0 and lines[-1].endswith("50.00%")), lines
+
+
+def test_a_total_of_one_board() -> None:
+    from bridgescore.events.explain import total_lines
+
+    mp = score_matchpoints(session_of([[420, 400, -50]]))
+    assert total_lines(mp.boards, mp.pair("1"), "mp") == [
+        "1 board: 4 MP", "top: 4", "4 ÷ 4 = 100.00%"]
+    assert total_lines(mp.boards, mp.pair("12"), "mp", "zh") == [
+        "1 副牌：2 比赛分", "满分：4", "2 ÷ 4 = 50.00%"]

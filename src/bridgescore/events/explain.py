@@ -351,19 +351,19 @@ def total_lines(boards: Sequence[ScoredBoard], pair: PairScore, scoring: str,
         return []
     n = len(mine)
     boards_text = f"{n} 副牌" if zh else f"{n} board{'' if n == 1 else 's'}"
+    added = _terms(values) if n == 1 else f"{_terms(values)} = {figure(total)}"
     if scoring != "mp":
         unit = "分" if scoring == "total" and zh else "points" if scoring == "total" else "IMP"
         if unit == "IMP" and not zh and abs(total) != 1:
             unit = "IMPs"
-        return [f"{boards_text}：{_terms(values)} = {figure(total)} {unit}" if zh
-                else f"{boards_text}: {_terms(values)} = {figure(total)} {unit}"]
+        return [f"{boards_text}：{added} {unit}" if zh else f"{boards_text}: {added} {unit}"]
     tops = [t for _, _, t in mine]
     top = sum(tops, Fraction(0))
     if pair.maximum is None or Fraction(repr(pair.maximum)) != top:
         return []
     same = all(t == tops[0] for t in tops)
-    tops_text = (f"{n} × {figure(tops[0])}" if same and n > 1 else " + ".join(map(figure, tops)))
-    return [f"{boards_text}：{_terms(values)} = {figure(total)} 比赛分" if zh
-            else f"{boards_text}: {_terms(values)} = {figure(total)} MP",
-            f"满分：{tops_text} = {figure(top)}" if zh else f"tops: {tops_text} = {figure(top)}",
+    tops_text = (f"{n} × {figure(tops[0])} = {figure(top)}" if same and n > 1
+                 else figure(top) if n == 1 else f"{' + '.join(map(figure, tops))} = {figure(top)}")
+    return [f"{boards_text}：{added} 比赛分" if zh else f"{boards_text}: {added} MP",
+            f"满分：{tops_text}" if zh else f"top{'' if n == 1 else 's'}: {tops_text}",
             percent_line(total, top, lang)]

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from .. import servers
 from ..test_browser import WIDTHS, browser, new_page, shot  # noqa: F401 - the fixture
@@ -74,6 +74,23 @@ def log_in(page: Page, url: str) -> None:
     page.wait_for_url("**/account/")
 
 
+def on_screen(locator: Locator, width: int) -> None:
+    """Visible and wholly inside the window's width (not scrolled off to the side)."""
+    expect(locator).to_be_visible()
+    box = locator.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+
+
+def no_hidden_scroll(page: Page) -> None:
+    """No box on the page scrolls sideways (a table wider than its scrolling box would pass
+    the page-width check of ``shot`` with its last columns out of sight)."""
+    wide = page.evaluate("""() => [...document.querySelectorAll('main *')]
+        .filter(e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)
+                     && e.scrollWidth > e.clientWidth + 1)
+        .map(e => `${e.tagName}.${e.className}: ${e.scrollWidth} in ${e.clientWidth}`)""")
+    assert wide == [], wide
+
+
 @pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
 def test_results_pages_at_both_widths(site: tuple[servers.Server, dict[str, str], int],
                                       browser: Browser, locale: str) -> None:  # noqa: F811
@@ -89,6 +106,7 @@ def test_results_pages_at_both_widths(site: tuple[servers.Server, dict[str, str]
         assert row.locator("td.score").inner_text() == "62.50"
         assert row.locator("td.name").inner_text() == (
             "王爱丽、李博" if lang == "zh" else "Alice Wang – Bob Li")
+        no_hidden_scroll(page)
         shot(page, f"results-{lang}-{width}-ranking")
 
         page.goto(base + "/boards/1/")
@@ -97,11 +115,16 @@ def test_results_pages_at_both_widths(site: tuple[servers.Server, dict[str, str]
         heart = first.locator("dd.lead-card .red")
         assert heart.inner_text() == "♥"
         assert heart.evaluate("e => getComputedStyle(e).color") == "rgb(179, 18, 46)"
-        first.locator("details.explain summary").click()
-        expect(first.locator("details.explain pre")).to_contain_text(
+        first.locator("details.explain:not(.value-explain) summary").click()
+        expect(first.locator("details.explain:not(.value-explain) pre")).to_contain_text(
             "南北得 4×30+300=420分" if lang == "zh" else "NS score 4×30+300=420")
+        # Its matchpoints: +420 beats -50 and loses to +450, 2 of 4 to each side.
+        first.locator("details.value-explain summary").click()
+        expect(first.locator("details.value-explain pre")).to_contain_text(
+            "东西：2 ÷ 4 = 50.00%" if lang == "zh" else "EW: 2 ÷ 4 = 50.00%")
         shot(page, f"results-{lang}-{width}-board-1")
 
+        no_hidden_scroll(page)
         page.goto(base + "/boards/3/")  # one result of three: not shown to a member
         assert page.locator("li.result").count() == 0
         expect(page.locator(".hidden-results")).to_be_visible()
@@ -109,7 +132,25 @@ def test_results_pages_at_both_widths(site: tuple[servers.Server, dict[str, str]
 
         page.goto(base + "/pairs/1/")
         assert page.locator("figure.chart-box svg").count() == 1
+        # Issue 23, finding 9: the board, contract, score, MP and % of each board on the
+        # screen, with no hidden horizontal scroll, at both widths.
+        card = page.locator('table.scorecard tr[data-board="1"]')
+        for cell in ("td.board", "td.contract", "td.score", "td.value", "td.share"):
+            on_screen(card.locator(cell), width)
+        assert card.locator("td.contract").inner_text() == "4♠"
+        assert card.locator("td.score summary").inner_text() == "+420"
+        assert card.locator("td.share").inner_text() == "50.00"
+        # Finding 14: the matchpoints open their arithmetic, the pair's own count: +420
+        # beats -50, loses to +450: 2 of 4, 50%.
+        card.locator("td.value summary").click()
+        arithmetic = card.locator("td.value pre")
+        expect(arithmetic).to_contain_text(
+            "南北 +420，与其他 2 个结果比较：" if lang == "zh" else "NS +420 against 2 other results:")
+        expect(arithmetic).to_contain_text("2 ÷ 4 = 50.00%")
+        on_screen(arithmetic, width)
+        no_hidden_scroll(page)
         shot(page, f"results-{lang}-{width}-pair-1")
+        card.locator("td.value summary").click()  # closed again
 
         page.goto(base + "/screen/")
         pages = page.locator("section.screen-page")
@@ -187,6 +228,7 @@ def test_a_published_session_is_for_anyone(site: tuple[servers.Server, dict[str,
         page.goto(f"{server.url}/events/{event_id}/")
         assert page.locator("section.field").count() == 2  # North–South and East–West
         assert page.locator("table.ranking tbody tr").count() == 10
+        no_hidden_scroll(page)
         shot(page, f"results-{lang}-{width}-published-ranking")
         page.goto(f"{server.url}/events/{event_id}/boards/1/")
         assert page.locator("li.result").count() == 5  # every table's result

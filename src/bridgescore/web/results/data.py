@@ -16,8 +16,12 @@ from ...board import Board
 from ...cards import Card
 from ...errors import BridgeError
 from ...events.adjusted import award_text
+from ...events.explain import Side as ExplainSide
+from ...events.explain import total_lines, value_lines
 from ...events.figures import column, fixed, json_number
+from ...events.imp_pairs import ImpSettings
 from ...events.live import LiveSession
+from ...events.matchpoints import MatchpointSettings
 from ...events.model import BoardResult
 from ...events.scores import ScoredBoard, ScoredResult
 from ...i18n import Lang, is_zh, signed
@@ -142,6 +146,9 @@ class ResultView:
     explain: tuple[str, ...]  # the score's arithmetic, in the reader's language
     note: str
     raw: Mapping[str, Any] = field(default_factory=dict)  # the API's figures
+    # The matchpoints' (IMPs') arithmetic: North-South's count, East-West's figure and both
+    # percentages (the library's ``events.explain``), in the reader's language.
+    value_explain: tuple[str, ...] = ()
 
 
 def _contract(r: BoardResult, lang: Lang) -> str:
@@ -161,11 +168,24 @@ def _lead(r: BoardResult, lang: Lang) -> str:
         return r.lead
 
 
+def value_arithmetic(live: LiveSession, sb: ScoredBoard, s: ScoredResult, lang: Lang,
+                     side: ExplainSide | None = None) -> tuple[str, ...]:
+    """How ``s``'s matchpoints (IMPs) on ``sb`` came, worked out by the library with the
+    session's own settings: for ``side`` (a pair's scorecard) from that side, else
+    North-South's count with both sides' figures (a traveller's row)."""
+    st = live.settings
+    mp = st if isinstance(st, MatchpointSettings) else MatchpointSettings()
+    imp = st if isinstance(st, ImpSettings) else ImpSettings()
+    return tuple(value_lines(sb, s, live.scoring, lang, mp_scale=mp.scale, side=side,
+                             percent=side is None, factoring=mp.factoring, form=imp.form))
+
+
 _NOTES_ZH = {"weighted": "加权判分", "provisional": "暂定", "closed": "已截止，不计"}
 
 
 def result_view(sb: ScoredBoard, s: ScoredResult, ns_v: str, ew_v: str,
-                who: Mapping[str, str], lang: Lang) -> ResultView:
+                who: Mapping[str, str], lang: Lang,
+                value_explain: tuple[str, ...] = ()) -> ResultView:
     r = s.result
     res = r.result
     score = r.score
@@ -194,7 +214,7 @@ def result_view(sb: ScoredBoard, s: ScoredResult, ns_v: str, ew_v: str,
         signed(-score) if score is not None and score < 0 else "",
         ns_v, ew_v, "" if s.ns_pct is None else fixed(s.ns_pct),
         "" if s.ew_pct is None else fixed(s.ew_pct), explain,
-        _NOTES_ZH.get(s.note, s.note) if is_zh(lang) else s.note, raw)
+        _NOTES_ZH.get(s.note, s.note) if is_zh(lang) else s.note, raw, value_explain)
 
 
 # ---------------------------------------------------------------------------- traveller
@@ -222,7 +242,7 @@ def traveller(event: Event, live: LiveSession, board: int, lang: Lang) -> Travel
     who = names(event, lang)
     ns_col = column([s.ns for s in sb.results])
     ew_col = column([s.ew for s in sb.results])
-    rows = tuple(result_view(sb, s, a, b, who, lang)
+    rows = tuple(result_view(sb, s, a, b, who, lang, value_arithmetic(live, sb, s, lang))
                  for s, a, b in zip(sb.results, ns_col, ew_col, strict=True))
     rows = tuple(sorted(rows, key=lambda v: (v.table or 0, v.round or 0)))
     return Traveller(board, describe, rows,
@@ -247,6 +267,8 @@ class CardRow:
     value: str  # the pair's matchpoints / IMPs on the board (only when visible)
     pct: str
     score: str = ""  # the pair's own score on the board, signed ("+420", "-50", "0")
+    # How the pair's matchpoints (IMPs) and percentage came, counted from its own side.
+    explain: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +280,9 @@ class Scorecard:
     pct: str
     rows: tuple[CardRow, ...]
     running: tuple[tuple[int, float], ...]  # (round, running % or IMPs) for the chart
+    # How the total and the percentage come from the boards (only when every board the
+    # pair has played is shown to the reader: else the sum would tell the hidden ones).
+    total_explain: tuple[str, ...] = ()
 
 
 def scorecard(event: Event, live: LiveSession, pair: str, lang: Lang,
@@ -283,6 +308,7 @@ def scorecard(event: Event, live: LiveSession, pair: str, lang: Lang,
             r = played.get((a.round, a.table, b))
             visible = r is not None and viewer.may_see_board(event, live, b)
             view, value, share, score = None, "", "", ""
+            lines: tuple[str, ...] = ()
             if visible and r is not None:
                 sb = live.board(b)
                 mine = next((s for s in sb.results
@@ -291,6 +317,8 @@ def scorecard(event: Event, live: LiveSession, pair: str, lang: Lang,
                     ns_v, ew_v = column([mine.ns, mine.ew])
                     view = result_view(sb, mine, ns_v, ew_v, who, lang)
                     value = ns_v if side == "NS" else ew_v
+                    lines = value_arithmetic(live, sb, mine, lang,
+                                             "ns" if side == "NS" else "ew")
                     share = view.ns_pct if side == "NS" else view.ew_pct
                     if mine.result.score is not None:
                         score = signed(mine.result.score * (1 if side == "NS" else -1))
@@ -301,14 +329,17 @@ def scorecard(event: Event, live: LiveSession, pair: str, lang: Lang,
             elif r is not None:
                 shown_so_far = False
             rows.append(CardRow(a.round, a.table, b, side, other, who.get(other, ""),
-                                r is not None, visible, view, value, share, score))
+                                r is not None, visible, view, value, share, score, lines))
         if shown_so_far and round_seen:
             running.append((a.round, 100 * total / top if pct and top else total))
+    total_explain: tuple[str, ...] = ()
+    if standing is not None and all(r.visible for r in rows if r.played):
+        total_explain = tuple(total_lines(live.scores().boards, standing, live.scoring, lang))
     return Scorecard(
         pair, who.get(pair, ""), standing.place if standing and standing.place else "–",
         "" if standing is None else column([standing.exact or standing.total])[0],
         "" if standing is None or standing.percentage is None else fixed(standing.percentage),
-        tuple(rows), tuple(running))
+        tuple(rows), tuple(running), total_explain)
 
 
 def side_name(side: str, lang: Lang) -> str:
