@@ -223,9 +223,9 @@ class PagesTests(TransactionTestCase):
         # table 2's NS (pair 3) −50 against +420 is −10.  One comparison each: the average
         # is the comparison itself.
         r = text(m.get(f"/compete/{self.c.pk}/results/", **EN))
-        rows = re.findall(r'<tr class="[^"]*" data-pair="(\d)"><td class="place">([^<]*)</td>'
-                          r'.*?<td class="num total">([^<]*)</td><td class="num">(\d+)</td>'
-                          r'<td class="num mp">([^<]*)</td>', r)
+        rows = re.findall(r'<tr class="[^"]*" data-pair="(\d)"><td [^>]*class="key place">([^<]*)</td>'
+                          r'.*?<td [^>]*class="key num total">([^<]*)</td><td [^>]*class="num">(\d+)</td>'
+                          r'<td [^>]*class="num mp">([^<]*)</td>', r)
         # Pairs 1 and 4 +10, 2 and 3 −10: ties go to the earlier registration; 4 pairs
         # completed (fewer than 20): the top half (2 places) get 3 and 2.
         assert rows == [("1", "1", "10", "1", "3"), ("4", "2", "10", "1", "2"),

@@ -238,7 +238,7 @@ def test_a_big_event_lists_each_pairs_own_boards() -> None:
         "board_base": "/compete/5/boards/", "cut_title": "cut", "c": None, "columns": 6})
     # Each pair's boards on a line of their own under its row, across the table.
     assert 'class="num board"' not in html and html.count('class="cell"') == 6
-    assert html.count('<td colspan="6" class="cells">') == 3
+    assert html.count('<td colspan="6" class="wide cells">') == 3
     assert html.count('data-boards-of="') == 3
     assert ('<a class="cell" data-board="7" href="/compete/5/boards/7/"><span class="n">7</span>'
             ' 2.00</a>') in html

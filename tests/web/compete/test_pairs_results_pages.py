@@ -88,15 +88,15 @@ class PairsResultsPagesTests(PlayedCase):
         m = self.client_for(self.people[0])
         en = text(m.get(f"{base}/results/", **EN))
         assert 'id="not-published"' not in en and 'id="results"' in en
-        rows = re.findall(r'<tr class="[^"]*" data-pair="(\d)"><td class="place">([^<]*)</td>'
-                          r'.*?<td class="num total">([^<]*)</td><td class="num pct">([^<]*)'
-                          r'</td><td class="num">(\d+)</td>', en)
+        rows = re.findall(r'<tr class="[^"]*" data-pair="(\d)"><td [^>]*class="key place">([^<]*)</td>'
+                          r'.*?<td [^>]*class="key num total">([^<]*)</td><td [^>]*class="key num pct">([^<]*)'
+                          r'</td><td [^>]*class="num">(\d+)</td>', en)
         assert rows[0][:2] == ("3", "1") and rows[0][3] == "71.88"
         assert [r[0] for r in rows][4:] == ["2", "1"]
         # Pair 2's cells (hand-worked in test_pairs_boards), each linked to its board.
         row = re.search(r'data-pair="2">(.*?)</tr>', en)
         assert row is not None
-        cells = re.findall(r'<td class="num cell" data-board="(\d)"><a href="([^"]+)">'
+        cells = re.findall(r'<td [^>]*class="num cell" data-board="(\d)"><a href="([^"]+)">'
                            r'([^<]*)</a></td>', row.group(1))
         assert cells == [(str(b), f"{base}/boards/{b}/", v) for b, v in
                          zip(range(1, 6), ["0.00", "1.00", "2.40", "0.50", "1.00"], strict=True)]
