@@ -33,12 +33,13 @@ from bridgescore.result import Result
 from bridgescore.seat import Seat, Side
 
 CONTRACTS = [c for c in all_contracts() if c.level <= 4]  # any level is legal; keep it plausible
+SEATS = list(Seat)
 
 
 def random_result(rng: random.Random) -> Result:
     if rng.random() < 0.05:
         return Result(PASSED_OUT, None, 0)
-    return Result(rng.choice(CONTRACTS), rng.choice(list(Seat)), rng.randint(4, 13))
+    return Result(rng.choice(CONTRACTS), rng.choice(SEATS), rng.randint(4, 13))
 
 
 def results_from(mv: Movement, seed: int = 1) -> list[BoardResult]:

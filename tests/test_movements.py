@@ -606,3 +606,36 @@ def test_huge_movements_are_refused_not_built(kwargs: dict[str, int], en: str) -
     assert en in e.value.en and "无效的" in e.value.zh
     with pytest.raises(BridgeError, match="1 to 40"):
         howell(4, boards_per_round=10 ** 6)
+
+
+# ------------------------------------------------------------ a result checked against its movement
+@pytest.mark.parametrize(("change", "en"), [
+    ({}, None),
+    ({"round": None, "table": None}, None),  # round and table not given: nothing to contradict
+    ({"round": 2}, "round 2 here but round 1 in the movement (expected NS 1 against EW 4 in "
+                   "round 1 at table 1)"),
+    ({"table": 3}, "table 3 here but table 1 in the movement (expected NS 1 against EW 4 in "
+                   "round 1 at table 1)"),
+    ({"ns_pair": "4", "ew_pair": "1"}, "pair 4 sits NS here but EW in the movement"),
+    ({"ew_pair": "5"}, "pair 1 plays pair 5 here but pair 4 in the movement"),
+    ({"ew_pair": "7"}, "pair 7 is not in the movement"),
+    ({"ew_pair": "04x"}, "pair 04x is not in the movement"),
+    ({"board": 99}, "not a board of the movement"),
+])
+def test_a_result_is_where_the_movement_puts_it_or_told_why_not(change: dict[str, object],
+                                                                en: str | None) -> None:
+    """Mitchell of 3 tables (rules.md 12.1): in round 1 at table 1, NS 1 plays EW 4 on
+    board 1; each field changed alone is named, with where the movement wants the pairs."""
+    from dataclasses import replace
+
+    from bridgescore.events.model import BoardResult
+    from bridgescore.events.movement_check import check_against
+
+    right = BoardResult(1, "1", "4", score=420, round=1, table=1)
+    r = replace(right, **change)  # type: ignore[arg-type]
+    if en is None:
+        check_against(mitchell(3), r)
+    else:
+        with pytest.raises(BridgeError) as e:
+            check_against(mitchell(3), r)
+        assert en in e.value.en

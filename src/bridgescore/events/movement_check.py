@@ -37,7 +37,7 @@ def _where(a: Assignment) -> tuple[str, str]:
 
 def _pair_number(mv: Movement, r: BoardResult, p: str) -> int:
     n = int(p) if p.isdigit() and len(p) <= 6 else None
-    if n is None or n not in mv.pairs:
+    if n is None or n not in mv.pair_set:
         raise board_error(
             r.board, f"pair {p} is not in the movement ({mv.describe('en')}: pairs "
             f"{mv.pairs[0]}-{mv.pairs[-1]})",
@@ -64,6 +64,9 @@ def check_against(mv: Movement, r: BoardResult) -> None:
                    f"(expected one of: {plays})",
                    f"本移位中第{ns}对和第{ew}对不打这副牌（应为以下之一：{plays_zh}）")
     want_ns, want_ew = expected_seats(a)
+    if ((ns, ew) == (want_ns, want_ew) and r.round in (None, a.round)
+            and r.table in (None, a.table)):
+        return  # where the movement puts it (the texts below are for a result that is not)
     where_en, where_zh = _where(a)
     if {ns, ew} != {want_ns, want_ew}:
         p = ns if ns in (want_ns, want_ew) else ew

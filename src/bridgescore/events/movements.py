@@ -169,6 +169,10 @@ class Movement:
         default_factory=FrozenMap, init=False, repr=False, compare=False)
     _by_board: Mapping[tuple[int, int], Assignment] = field(
         default_factory=FrozenMap, init=False, repr=False, compare=False)
+    # The pairs as a set: a result's pairs are looked up once each (a tuple's scan made
+    # checking a 200-table Mitchell quadratic).
+    pair_set: frozenset[int] = field(default=frozenset(), init=False, repr=False,
+                                     compare=False)
 
     def __post_init__(self) -> None:
         if not self.set_size:
@@ -186,6 +190,7 @@ class Movement:
         object.__setattr__(self, "_by_key", FrozenMap(by_key))
         object.__setattr__(self, "_by_pair", FrozenMap(by_pair))
         object.__setattr__(self, "_by_board", FrozenMap(by_board))
+        object.__setattr__(self, "pair_set", frozenset(self.pairs))
 
     def to_dict(self) -> Data:
         """Plain data (``bridgescore.serial``): the whole schedule, so a movement of one's own
