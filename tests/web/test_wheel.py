@@ -3,7 +3,10 @@
 The source tree is copied without what git ignores and ``make web-setup`` leaves in a checkout
 (htmx under web/vendor/, the compiled ``.mo`` catalogues, node_modules), then built with
 ``python -m build`` (the sdist, then the wheel from the sdist) with a ``PATH`` that has neither
-npm nor GNU gettext: the build hook (src/bridgescore_build.py) must fetch htmx from the npm
+npm nor GNU gettext, in a build environment holding just what ``[build-system] requires``
+declares (and the ``build`` front end): made once and kept in ``~/.cache/bridgescore`` under the
+requirements' hash, then used without isolation (``build`` checks the requirements are met), the
+same check as the isolated build of a user, without making two environments each run: the build hook (src/bridgescore_build.py) must fetch htmx from the npm
 registry itself, check its hash and compile the catalogues in Python.  Both archives must hold
 htmx and a ``.mo`` for every ``.po``.  The wheel is installed with pip, without its
 dependencies, into a new virtual environment that borrows the dependencies from .venv through a
@@ -15,6 +18,8 @@ Chromium then finds htmx live (an ``hx-get`` fragment swapped in) and the pages 
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -23,6 +28,7 @@ import sys
 import sysconfig
 import tarfile
 import time
+import tomllib
 import urllib.request
 import zipfile
 from collections.abc import Iterator
@@ -82,6 +88,27 @@ class Built:
     log: str
 
 
+def build_python() -> Path:
+    """The interpreter of a virtual environment with exactly the build requirements the
+    project declares (and the ``build`` front end), made at the first run and kept."""
+    requires = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))[
+        "build-system"]["requires"]
+    key = hashlib.sha256(json.dumps([sys.version, requires]).encode()).hexdigest()[:16]
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "bridgescore"
+    env = cache / f"build-env-{key}"
+    python = env / "bin" / "python"
+    cache.mkdir(parents=True, exist_ok=True)
+    with (cache / "build-env.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two runs at once make it once
+        if not (env / "complete").exists():
+            shutil.rmtree(env, ignore_errors=True)
+            subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
+            subprocess.run([str(python), "-m", "pip", "install", "--quiet", *requires, "build"],
+                           check=True, timeout=300)
+            (env / "complete").write_text("\n".join(requires), encoding="utf-8")
+    return python
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     source = tmp_path_factory.mktemp("source")
@@ -92,7 +119,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     assert not (source / "src" / HTMX).exists() and not list(source.rglob("*.mo"))
     out = tmp_path_factory.mktemp("dist")
     # The sdist, then the wheel built from the unpacked sdist (python -m build's default).
-    done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(source)],
+    done = subprocess.run([str(build_python()), "-m", "build", "--no-isolation", "--outdir",
+                           str(out), str(source)],
                           cwd=source, env=clean_env(PATH=bare_path(source)),
                           capture_output=True, text=True, timeout=300)
     log = done.stdout + done.stderr
