@@ -51,7 +51,7 @@ from ..seat import Side
 from ..serial import Data, Fields, excerpt, header
 from .imp_pairs import ImpSettings, score_imp_pairs
 from .line_check import PAIRS, check_line
-from .live_log import Action, Change, Changes, Entry, Slot
+from .live_log import Action, Change, Changes, Entry, Slot, current_round
 from .matchpoints import MatchpointSettings, score_matchpoints
 from .model import Assignment, BoardResult, Pair, Session
 from .movements import Movement
@@ -516,6 +516,10 @@ class LiveSession:
                      for a in sorted(self.assignments, key=lambda a: (a.round, a.table))
                      if round is None or a.round == round
                      for b in a.boards if (a.round, a.table, b) not in done)
+
+    def current_round(self, table: int, closed_round: int = 0) -> int | None:
+        """The round ``table`` is in (``live_log.current_round``)."""
+        return current_round(self.outstanding(), table, closed_round)
 
     def standings(self) -> tuple[PairScore, ...]:
         """Every pair's score and place now, ranked field by field."""

@@ -3,6 +3,7 @@ numbered entries they become, what each changed, and the boards still to come.""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -10,7 +11,7 @@ from ..errors import BridgeError
 from ..serial import Data, Fields, excerpt, header
 from .model import BoardResult
 
-__all__ = ["Action", "Change", "Changes", "Entry", "Kind", "Slot"]
+__all__ = ["Action", "Change", "Changes", "Entry", "Kind", "Slot", "current_round"]
 
 Kind = Literal["enter", "correct", "cancel"]
 
@@ -37,6 +38,20 @@ class Slot:
         ns, ew = f.text("ns_pair"), f.text("ew_pair")
         f.done()
         return cls(rnd, table, board, ns, ew)
+
+
+def current_round(outstanding: Iterable[Slot], table: int, closed_round: int = 0) -> int | None:
+    """The round a table is in: its first round after ``closed_round`` (the rounds the
+    director has closed) with a board still to come; ``None`` when it has none (every board
+    in, or only boards of closed rounds missing).  A table's phone page and its API both ask
+    here (through a live session's ``current_round``), so they never show different rounds.
+
+    >>> slots = [Slot(1, 2, 3, "2", "5"), Slot(2, 2, 5, "2", "6"), Slot(2, 1, 4, "1", "4")]
+    >>> current_round(slots, 2), current_round(slots, 2, closed_round=1), current_round(slots, 3)
+    (1, 2, None)
+    """
+    return min((s.round for s in outstanding if s.table == table and s.round > closed_round),
+               default=None)
 
 
 @dataclass(frozen=True, slots=True)

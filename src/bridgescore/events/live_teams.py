@@ -56,7 +56,7 @@ from ..vp import VpScale, get_vp_scale
 from .adjusted import award_text
 from .assignment import Assignment
 from .line_check import TEAMS, check_line
-from .live_log import Action, Change, Entry, Slot
+from .live_log import Action, Change, Entry, Slot, current_round
 from .model import BoardResult, Team, TeamMatch, played_score
 from .team_events import (
     ByeVp,
@@ -404,6 +404,10 @@ class LiveTeams:
                      for a in sorted(self.assignments, key=lambda a: (a.round, a.table))
                      if round is None or a.round == round
                      for b in a.boards if (a.round, a.table, b) not in done)
+
+    def current_round(self, table: int, closed_round: int = 0) -> int | None:
+        """The round ``table`` is in (``live_log.current_round``)."""
+        return current_round(self.outstanding(), table, closed_round)
 
     def teams(self) -> tuple[str, ...]:
         """The teams of the schedule, in the order of their numbers (ids that are whole

@@ -133,6 +133,31 @@ class TableEndpointsTest(TableApiCase):
         # The table view moves on to round 2 once round 1 is closed.
         assert self.client.get(self.url).json()["round"] == 2
 
+    def test_the_phone_page_and_the_api_show_the_same_round(self) -> None:
+        """Round 1 closed with board 2 missing: both ways a phone reads its table show round
+        2 (the page once showed the closed round 1, the API round 2); then, round 2's boards
+        in, round 3; every board in, the API its last round and the page the same."""
+        page = f"/t/{tables.secret(self.t1)}/"
+
+        def rounds() -> tuple[int, int]:
+            return (self.client.get(self.url).json()["round"],
+                    self.client.get(page).context["round"])
+
+        assert rounds() == (1, 1)
+        self.enter(FOUR_SPADES)
+        sv.close_round(self.event, self.director, 1)
+        assert rounds() == (2, 2)
+        # Round 2 at table 1: NS 1 against EW 6 (the EW pairs move up a table) on boards 5-6.
+        two = self.client.get(self.url).json()["boards"]
+        for b in two:
+            assert self.enter({"round": 2, "board": b["board"], "contract": "3NT",
+                               "declarer": "S", "result": "="}).status_code == 201
+        assert rounds() == (3, 3)
+        for b in self.client.get(self.url).json()["boards"]:
+            assert self.enter({"round": 3, "board": b["board"], "contract": "3NT",
+                               "declarer": "S", "result": "="}).status_code == 201
+        assert rounds() == (3, 3)
+
     def test_the_table_corrects_its_own_entry(self) -> None:
         first = self.enter(FOUR_SPADES).json()
         got = self.post(f"{self.url}/entries/{first['seq']}/correct",

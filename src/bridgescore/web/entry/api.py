@@ -316,16 +316,11 @@ def _rounds_of(event: Event, table: int) -> list[int]:
     return sorted({a.round for a in services.assignments_of(event) if a.table == table})
 
 
-def _current_round(event: Event, table: int, held: dict[tuple[int, int, int], int],
-                   rounds: list[int]) -> int | None:
-    """The first open round in which the table still has a board to enter; after its last
-    board, its last round."""
-    for r in rounds:
-        a = services.assignment_at(event, r, table)
-        if (r > event.closed_round and a is not None
-                and any((r, table, b) not in held for b in a.boards)):
-            return r
-    return rounds[-1] if rounds else None
+def _current_round(event: Event, table: int, rounds: list[int]) -> int | None:
+    """The table's first open round with a board to enter (the library's rule, as the phone
+    page's); with none, its last round."""
+    current = services.live_state(event).current_round(table, event.closed_round)
+    return current if current is not None else (rounds[-1] if rounds else None)
 
 
 _ERRORS: dict[int, type[Schema]] = {400: EntryErrorOut, 403: ErrorOut, 404: ErrorOut,
@@ -350,7 +345,7 @@ def table_view(request: HttpRequest, secret: str,
         seq__in=[seq for (_, t, _), seq in held.items() if t == table.number])}
     by_slot = {(r.round, r.board): r for r in rows.values()}
     rounds = _rounds_of(event, table.number)
-    shown = round if round is not None else _current_round(event, table.number, held, rounds)
+    shown = round if round is not None else _current_round(event, table.number, rounds)
     lang = _lang()
     boards = []
     a = services.assignment_at(event, shown, table.number) if shown is not None else None

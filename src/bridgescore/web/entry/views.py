@@ -171,9 +171,9 @@ def _mine(event: Event, table: Table) -> list[Assignment]:
 
 
 def _current_round(event: Event, table: Table) -> int | None:
-    """The lowest round of this table with boards still to enter (the library's)."""
-    return min((s.round for s in services.state(event).outstanding()
-                if s.table == table.number), default=None)
+    """The table's first open round with boards still to enter (the library's rule, as the
+    phone API's)."""
+    return services.live_state(event).current_round(table.number, event.closed_round)
 
 
 def _rows_at(event: Event, table: Table) -> dict[tuple[int, int], ResultEntry]:
