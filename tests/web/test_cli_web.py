@@ -143,6 +143,60 @@ def test_demo_loads_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert PoolWeek.objects.filter(closed=False).count() == 1
     rates = set(RatingStanding.objects.values_list("rate", flat=True))
     assert len(rates) == 28 and min(rates) < 45 < 55 < max(rates)
+    check_demo_like_a_club()
+
+
+def check_demo_like_a_club() -> None:
+    """Issue 23, finding 4: every finished Swiss of the demo has played boards with varied
+    results, so its totals differ and its masterpoints follow the places (they went by
+    registration order when every pair totalled 0); the demo has player groups, a ladder
+    whose played challenge moved it, and a 贴点 room with varied totals; /compete/ links to
+    the ladder, the 贴点 room and the groups."""
+    import itertools
+    from fractions import Fraction
+
+    from django.test import Client
+
+    from bridgescore.web.compete import services as sv
+    from bridgescore.web.compete.models import Competition
+    from bridgescore.web.online import services as online
+    from bridgescore.web.online.models import PlayerGroup
+
+    swisses = Competition.objects.filter(kind="swiss", status="finished")
+    assert swisses.count() == 9
+    for c in swisses:
+        rows = sv.kind_of(c).standings(sv.state_of(c))
+        placed = [r for r in rows if r["place"] is not None]
+        totals = [Fraction(r["total"]) for r in placed]
+        assert len(set(totals)) >= 3, (c.name_en, totals)
+        assert totals == sorted(totals, reverse=True), c.name_en
+        points = [Fraction(r["masterpoints"]) for r in placed]
+        assert points == sorted(points, reverse=True) and points[0] == 3, (c.name_en, points)
+        # A pair's masterpoints follow its total: a better total never has fewer.
+        for a, b in itertools.pairwise(placed):
+            if Fraction(a["total"]) > Fraction(b["total"]):
+                assert Fraction(a["masterpoints"]) >= Fraction(b["masterpoints"])
+        results = {r["result"] for r in sv.kind_of(c).results(sv.state_of(c)) if r["result"]}
+        assert len(results) >= 4, (c.name_en, results)
+    groups = PlayerGroup.objects.filter(club__slug="demo")
+    assert groups.filter(kind="team").count() >= 4 and groups.filter(kind="club").exists()
+    [ladder] = Competition.objects.filter(kind="ladder")
+    lad = sv.state_of(ladder).ladder
+    closed = [e for e in lad.history if type(e).__name__ == "ChallengeClosed"]
+    assert closed and closed[0].reason == "match" and closed[0].vp[0] != closed[0].vp[1]
+    assert lad.challenges  # one waiting for its answer
+    [match] = Competition.objects.filter(kind="teams", settings__ladder__competition=ladder.pk)
+    assert match.status == "finished"
+    [room] = Competition.objects.filter(kind="handicap")
+    room_totals = {r["total"] for r in online.handicap_totals(room)}
+    assert len(room_totals) == 2, room_totals  # North-South and East-West, not both 0
+    client = Client()
+    client.force_login(User.objects.get(username="wangwei"))
+    home = client.get("/compete/", headers={"Accept-Language": "en"}).content.decode()
+    assert f'href="/compete/{ladder.pk}/"' in home and f'href="/compete/{room.pk}/"' in home
+    assert 'href="/clubs/demo/groups/"' in home
+    groups_page = client.get("/clubs/demo/groups/").content.decode()
+    assert "Aces" in groups_page and "Night Owls" in groups_page
 
 
 def check_demo_ledgers(members: Iterable[User]) -> None:

@@ -103,10 +103,11 @@ def load_demo() -> Demo:
                    # Robots play both rooms once the server runs: the vugraph has a match.
                    load_vugraph_match(club, director)]
     load_play_demo(club, director)  # the lobby: a table where one can play with robots
-    # The competitions: a Swiss played by robots (and two members), one in registration.
+    # The competitions: a Swiss played by four pairs of members and two robot pairs, one in
+    # registration.
     from .compete.demo import load_compete_demo
 
-    load_compete_demo(club, director, [User.objects.get(username=u) for u, _, _ in MEMBERS[:2]])
+    load_compete_demo(club, director, [User.objects.get(username=u) for u, _, _ in MEMBERS[:8]])
     # A season of weekly Swiss events: the members' masterpoints and ranks.  In the same
     # transaction: a server running meanwhile must not see an event half made (its times
     # are past, so its clock would cut every board at once).
@@ -117,4 +118,8 @@ def load_demo() -> Demo:
     from .ratings.pool_demo import load_pool_demo
 
     load_pool_demo(club, director, [User.objects.get(username=u) for u, _, _ in MEMBERS])
+    # Player groups, a ladder with a challenge played and one waiting, a 贴点 room.
+    from .online.demo import load_online_demo
+
+    load_online_demo(club, director, [User.objects.get(username=u) for u, _, _ in MEMBERS])
     return demo

@@ -1,15 +1,18 @@
-"""The competitions' demo: a small automatic Swiss already played (robot pairs and one pair
-of members, whom robots stand in for), and one in its registration room, so that the
-competitions' pages have something to show.  Loading it twice changes nothing.
+"""The competitions' demo: a small automatic Swiss already played (four pairs of members and
+two robot pairs), and one in its registration room, so that the competitions' pages have
+something to show.  Loading it twice changes nothing.
 
 The finished Swiss is played now, in seconds: the competitions' clock is set back to its
-start and moved to each scheduled moment (registration, the rounds' bells), and robots
-play every board at once; one board is left unplayed so that the results show a cut.
+start and moved to each scheduled moment (registration, the rounds' bells), and every board
+is played out at its table, the members as people who now and then slip a card
+(``demo_play``: robots alone would make the same result at every table, every total 0),
+the robots by the robots; one board is left unplayed so that the results show a cut.
 """
 
 from __future__ import annotations
 
 import contextlib
+import random
 import time
 from collections.abc import Iterator, Sequence
 
@@ -18,7 +21,7 @@ from django.utils import timezone
 
 from ..accounts.models import User
 from ..clubs.models import Club
-from ..play import services as play
+from ..demo_play import play_as_people
 from ..play.models import PlaySeat, PlayTable
 from . import clock
 from . import services as sv
@@ -28,10 +31,12 @@ from .models import Competition, CompetitionTable
 FINISHED = ("Demo Swiss (played)", "演示瑞士移位赛（已赛完）")
 UPCOMING = ("Tonight's Swiss", "今晚的瑞士移位赛")
 ROUNDS, BOARDS = 3, 2
+# How often each pair of members slips a card (the first pair is the club's strongest).
+SLIPS = (0.02, 0.06, 0.1, 0.14)
 
 
 @contextlib.contextmanager
-def _robots_at_once() -> Iterator[None]:
+def robots_at_once() -> Iterator[None]:
     """Robots act without the pause people need to follow them, boards follow at once."""
     old = {k: getattr(settings, k, None) for k in ("BRIDGESCORE_PLAY_ROBOT_SECONDS",
                                                    "BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS",
@@ -47,16 +52,6 @@ def _robots_at_once() -> Iterator[None]:
                 delattr(settings, k)
             else:
                 setattr(settings, k, v)
-
-
-def _play_out(table: PlayTable, boards: int) -> None:
-    """Robots play ``boards`` boards at the table (every seat is a robot's)."""
-    for _ in range(2000):
-        done = table.played.filter(finished__isnull=False).count()
-        if done >= boards:
-            return
-        if play.robot_turn(int(table.pk)) is None and play.wake(int(table.pk)) is None:
-            return
 
 
 def _register(c: Competition, director: User, pairs: Sequence[tuple[str, str]],
@@ -103,28 +98,32 @@ def _finished_swiss(club: Club, director: User, members: Sequence[User]) -> Comp
             settings={"start": t0 + 120, "rounds": ROUNDS, "boards_per_round": BOARDS,
                       "round_minutes": 15, "registration_minutes": 10, "hold_seconds": 5,
                       "completion": 0.6, "deal_seed": 2002, "grace_seconds": 0})
-        people = {str(u.pk): u for u in members[:2]}
-        pairs = [(str(members[0].pk), str(members[1].pk))] if len(members) >= 2 else []
-        pairs += [(robot_id(f"d{i}n"), robot_id(f"d{i}s")) for i in range(1, 6)]
+        # Four pairs of members (the first the strongest: it slips a card least often)
+        # and two robot pairs.
+        people = {str(u.pk): u for u in members[:8]}
+        pairs = [(str(members[i].pk), str(members[i + 1].pk))
+                 for i in range(0, min(len(members), 8) - 1, 2)]
+        slips = {int(u.pk): SLIPS[i // 2] for i, u in enumerate(members[:8])}
+        pairs += [(robot_id(f"d{i}n"), robot_id(f"d{i}s")) for i in range(1, 7 - len(pairs))]
         _register(c, director, pairs, people)
         clock.set(t0 + 60)
         sv.run_due(int(c.pk))  # the entries are confirmed
-        with _robots_at_once():
+        rng = random.Random(2002)
+        with robots_at_once():
             for r in range(1, ROUNDS + 1):
                 clock.set(t0 + 120 + (r - 1) * 900 + 1)
                 sv.run_due(int(c.pk))  # round r's tables, seated
                 tables = list(CompetitionTable.objects.filter(competition=c, round=r)
                               .select_related("play_table").order_by("number"))
-                # Robots stand in for the members (as for players who did not come).
-                ids = [t.play_table_id for t in tables]
+                ids = [int(t.play_table_id) for t in tables]
+                # The members are at their tables (no robot stands in for them).
                 PlaySeat.objects.filter(table_id__in=ids, user__isnull=False).update(
-                    robot=True, away_since=None)
+                    away_since=None)
                 PlayTable.objects.filter(pk__in=ids).update(due=timezone.now())
                 clock.set(t0 + 120 + (r - 1) * 900 + 300)
-                for t in tables:
-                    # Round 2, the last table: its second board is left unplayed (cut).
-                    short = r == 2 and t is tables[-1]
-                    _play_out(t.play_table, BOARDS - 1 if short else BOARDS)
+                # Round 2, the last table: its second board is left unplayed (cut).
+                play_as_people(ids, slips, rng,
+                               {ids[-1]: BOARDS - 1} if r == 2 else None)
             clock.set(t0 + 120 + ROUNDS * 900 + 1)
             sv.run_due(int(c.pk))  # the last bell: results and masterpoints
     finally:

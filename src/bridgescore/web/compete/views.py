@@ -80,7 +80,22 @@ def home(request: HttpRequest) -> HttpResponse:
         "groups": pages.home_rows(request.user, lang),
         "may_create": bool(_directed_clubs(request.user)),
         "seats": sv.seat_now(request.user),
+        # The player groups (teams and player clubs: a ladder's entrants) of the reader's
+        # clubs: they are made and joined there.
+        "group_clubs": _group_clubs(request.user, lang),
     }))
+
+
+def _group_clubs(user: Any, lang: Lang) -> list[tuple[str, str]]:
+    """(slug, name) of each club whose player groups the reader may see."""
+    if not user.is_authenticated:
+        return []
+    from ..online.groups import may_see
+
+    ids = Membership.objects.filter(player__user_id=user.pk).values_list("club_id", flat=True)
+    clubs = set(Club.objects.filter(pk__in=list(ids))) | set(_directed_clubs(user))
+    return [(c.slug, c.name_in(lang)) for c in sorted(clubs, key=lambda c: c.slug)
+            if may_see(user, c)]
 
 
 @login_required
