@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -15,9 +16,11 @@ from django.contrib.auth.forms import (
 )
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
+from ... import timezones
 from . import throttle
 from .models import Player, User
 
@@ -115,6 +118,30 @@ class NamesForm(NamesMixin, forms.ModelForm[Player]):
     class Meta:
         model = Player
         fields = ("name_en", "name_zh")
+
+
+class TimeZoneForm(forms.ModelForm[User]):
+    """The zone the user's pages show times in: blank for their club's."""
+
+    class Meta:
+        model = User
+        fields = ("time_zone",)
+
+    def __init__(self, *args: Any, club_zone: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        lang = get_language() or "en"
+        now = timezone.now()
+
+        def label(zone: str) -> str:
+            return f"{timezones.zone_name(zone, now, lang)} ({zone})"
+
+        common = [z for z in timezones.COMMON if timezones.is_zone(z)]
+        rest = sorted(zoneinfo.available_timezones() - set(common))
+        self.fields["time_zone"] = forms.ChoiceField(
+            label=_("Time zone"), required=False,
+            help_text=_("Every time on the site is shown in this zone, with its name."),
+            choices=[("", _("My club's: %(zone)s") % {"zone": label(club_zone)}),
+                     *((z, label(z)) for z in common), *((z, z) for z in rest)])
 
 
 class TokenForm(forms.Form):

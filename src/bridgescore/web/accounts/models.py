@@ -15,6 +15,10 @@ from ..core.bilingual import pick
 class User(AbstractUser):
     """A log-in.  Site administrators are ``is_superuser``; club roles live in clubs."""
 
+    # The zone the user's pages show times in (an IANA name); blank: their club's
+    # (``core.middleware.LocalTimeMiddleware``).
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
+
     class Meta:
         verbose_name = _("user")
         constraints: ClassVar[list[models.BaseConstraint]] = [

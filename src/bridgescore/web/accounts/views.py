@@ -20,8 +20,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ..clubs.roles import roles_of
 from ..core.confirm import Confirmation, ask_first
+from ..core.middleware import time_zone_of
 from . import tokens
-from .forms import LoginForm, NamesForm, ResetForm, SignupForm, TokenForm
+from .forms import LoginForm, NamesForm, ResetForm, SignupForm, TimeZoneForm, TokenForm
 from .models import ApiToken, Player, User
 
 
@@ -95,12 +96,28 @@ def _player(user: User) -> Player:
 def profile(request: HttpRequest) -> HttpResponse:
     user = request.user
     assert isinstance(user, User)
-    form = NamesForm(request.POST or None, instance=_player(user))
-    if request.method == "POST" and form.is_valid():
+    zone_post = request.method == "POST" and "time_zone" in request.POST
+    names_post = request.method == "POST" and not zone_post
+    form = NamesForm(request.POST if names_post else None, instance=_player(user))
+    club_zone = time_zone_of(_without_own_zone(user))
+    zone_form = TimeZoneForm(request.POST if zone_post else None, instance=user,
+                             club_zone=club_zone)
+    if names_post and form.is_valid():
         form.save()
         messages.success(request, _("Your names have been saved."))
         return redirect("accounts:profile")
-    return render(request, "accounts/profile.html", {"form": form, "roles": roles_of(user)})
+    if zone_post and zone_form.is_valid():
+        zone_form.save()
+        messages.success(request, _("Your time zone has been saved."))
+        return redirect("accounts:profile")
+    return render(request, "accounts/profile.html", {"form": form, "zone_form": zone_form,
+                                                     "roles": roles_of(user)})
+
+
+def _without_own_zone(user: User) -> User:
+    """The user as if they had chosen no zone: what "my club's" zone would be."""
+    other = User(pk=user.pk, time_zone="")
+    return other
 
 
 @login_required

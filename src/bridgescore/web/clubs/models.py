@@ -7,6 +7,7 @@ from typing import ClassVar
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ... import timezones
 from ..accounts.models import Player
 from ..core.bilingual import pick
 
@@ -17,6 +18,9 @@ class Club(models.Model):
     name_en = models.CharField(_("name in English"), max_length=200, blank=True)
     name_zh = models.CharField(_("name in Chinese"), max_length=200, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    # The zone the club's times are shown in to its members who chose none of their own,
+    # and in which its directors' forms read a time (an IANA name).
+    time_zone = models.CharField(_("time zone"), max_length=64, default=timezones.DEFAULT)
 
     class Meta:
         constraints: ClassVar[list[models.BaseConstraint]] = [

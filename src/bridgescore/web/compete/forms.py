@@ -16,6 +16,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from ..clubs.models import Club
+from ..timezones_web import current_zone, zone_label
 
 SWISS_SCORING = [("ximp", gettext_lazy("cross-IMPs (XIMP)")),
                  ("butler", gettext_lazy("total IMPs (against the datum)")),
@@ -43,7 +44,6 @@ class NewCompetitionForm(forms.Form):
     members_only = forms.BooleanField(label=gettext_lazy("For the club's members only"),
                                       required=False, initial=True)
     start = forms.CharField(label=gettext_lazy("Start of round 1"),
-                            help_text=gettext_lazy("Date and time, e.g. 2030-03-01 19:30"),
                             widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
     # The Swiss.
     rounds = _number(forms.CharField(label=gettext_lazy("Rounds"), initial="6", required=False))
@@ -80,6 +80,12 @@ class NewCompetitionForm(forms.Form):
         club.choices = [(str(c.pk), c.name_in(lang)) for c in clubs]
         for f in self.fields.values():
             f.error_messages["required"] = _("This field is required.")
+        # The start is read in the reader's zone (the one their pages show times in:
+        # ``core.middleware.LocalTimeMiddleware``), and the form says which.
+        zone = current_zone()
+        self.fields["start"].help_text = _(
+            "Date and time in %(zone)s (%(name)s), e.g. 2030-03-01 19:30") % {
+            "zone": zone_label(timezone.now(), lang), "name": zone}
 
     # -- reading numbers, quoting the input ------------------------------------------------
 
@@ -126,6 +132,7 @@ class NewCompetitionForm(forms.Form):
                 self.add_error("start", _("“%(value)s” is not a date and time: expected e.g. "
                                           "2030-03-01 19:30.") % {"value": raw[:40]})
         else:
+            # In the zone the form names (the reader's, activated for the request).
             data["start_seconds"] = timezone.make_aware(start).timestamp()
         if data.get("kind") == "swiss":
             settings: dict[str, Any] = {

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from collections.abc import Callable
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import timezone
 
 from .errors import HTTP_TEXTS, api_error
 
@@ -56,3 +59,39 @@ class ApiErrorsMiddleware:
             if header in response.headers:
                 replacement[header] = response.headers[header]
         return replacement
+
+
+def time_zone_of(user: Any) -> str:
+    """The zone a user's pages show times in: their own choice, else the zone of the club
+    they joined first, else the site's (``TIME_ZONE``)."""
+    from django.conf import settings
+
+    from ... import timezones
+
+    own = getattr(user, "time_zone", "") if getattr(user, "is_authenticated", False) else ""
+    if own and timezones.is_zone(own):
+        return str(own)
+    if getattr(user, "is_authenticated", False):
+        from ..clubs.models import Membership
+
+        club_zone = (Membership.objects.filter(player__user_id=user.pk)
+                     .order_by("pk").values_list("club__time_zone", flat=True).first())
+        if club_zone and timezones.is_zone(club_zone):
+            return str(club_zone)
+    return str(settings.TIME_ZONE)
+
+
+class LocalTimeMiddleware:
+    """Each request's times in the reader's zone (``time_zone_of``): templates' ``|date``
+    and ``localtime``, and the forms that read a time, use the zone activated here."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        zone = time_zone_of(getattr(request, "user", None))
+        timezone.activate(zoneinfo.ZoneInfo(zone))
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
