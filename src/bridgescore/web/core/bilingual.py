@@ -1,9 +1,24 @@
-"""The one rule for a name kept in both languages: the reader's, else the other one; and
-the one name of a robot, by its seat, in the reader's language."""
+"""The one rule for the page's language as the library names it (``lang()``), for a name
+kept in both languages (the reader's, else the other one), and the one name of a robot, by its
+seat, in the reader's language."""
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
+
+from ...i18n import Lang
 from ...seat import Seat
+
+
+def lang_of(code: str | None) -> Lang:
+    """The library's language (``"zh"`` or ``"en"``) for a Django language code."""
+    return "zh" if (code or "").startswith("zh") else "en"
+
+
+def lang() -> Lang:
+    """The language of the page being made (Django's active language), as the library names
+    it: every view, API and template tag asks here."""
+    return lang_of(get_language())
 
 
 def pick(name_en: str, name_zh: str, lang: str) -> str:

@@ -24,15 +24,14 @@ from typing import Annotated, Any
 
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, JsonResponse
-from django.utils.translation import get_language
 from ninja import Query, Router
 from ninja.responses import Status
 
 from ...errors import BridgeError
-from ...i18n import Lang
 from ..accounts.models import Player, User
 from ..clubs.models import Club, Membership
 from ..clubs.roles import can_direct, is_administrator
+from ..core.bilingual import lang as _lang
 from ..core.errors import api_error
 from ..events import services as sv
 from ..events import tables as table_secrets
@@ -47,10 +46,6 @@ router = Router()
 
 _ERRORS: dict[int, type[s.ErrorOut]] = {400: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut}
 _WRITE_ERRORS: dict[int, type[s.ErrorOut]] = {**_ERRORS, 409: s.ErrorOut}
-
-
-def _lang() -> Lang:
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 
 def _error(status: int, code: str, en: str, zh: str) -> JsonResponse:

@@ -13,8 +13,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from ...board import Board
@@ -23,6 +23,7 @@ from ...events.movements import Movement, howell, mitchell
 from ...result import Result
 from ..clubs.models import Club
 from ..clubs.roles import can_direct
+from ..core.bilingual import lang as _lang
 from ..core.confirm import Confirmation, ask_first
 from ..events import services as sv
 from ..events import tables as table_secrets
@@ -33,11 +34,6 @@ from .grid import grid
 
 P = ParamSpec("P")
 View = Callable[Concatenate[HttpRequest, Event, P], HttpResponse]
-
-
-def _lang() -> Literal["en", "zh"]:
-    """The library's name for the page's language."""
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 
 def director_only(view: View[P]) -> Callable[Concatenate[HttpRequest, int, P], HttpResponse]:

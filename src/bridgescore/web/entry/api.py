@@ -24,7 +24,6 @@ from typing import Annotated, Any
 
 from django.db import OperationalError, connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.utils.translation import get_language
 from ninja import Field, Path, Query, Router, Schema
 
 from ...board import Board
@@ -35,6 +34,7 @@ from ...result import Result
 from ..accounts.models import User
 from ..accounts.throttle import client_address
 from ..core import dbthreads
+from ..core.bilingual import lang as _lang
 from ..core.errors import api_error
 from ..events import services
 from ..events import tables as table_secrets
@@ -213,10 +213,6 @@ class ConflictOut(ErrorOut):
 # ---------------------------------------------------------------------------- answers
 
 
-def _lang() -> str:
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
-
-
 def entry_out(row: ResultEntry, in_force: bool | None = None) -> dict[str, Any]:
     """A stored row with its NS score and the score's arithmetic in the reader's language."""
     lang = _lang()
@@ -226,7 +222,7 @@ def entry_out(row: ResultEntry, in_force: bool | None = None) -> dict[str, Any]:
         vul = Board(int(row.board)).vulnerability
         result = Result.parse(row.result)
         ns_score = result.ns_score(vul)
-        explanation = result.explain(vul, lang)  # type: ignore[arg-type]
+        explanation = result.explain(vul, lang)
     elif row.ns_award:
         from ...events.adjusted import award_text
 
@@ -250,7 +246,7 @@ def _error(request: HttpRequest, status: int, code: str, en: str, zh: str,
 
 def _refused(request: HttpRequest, exc: services.EntryRefused) -> HttpResponse:
     lang = _lang()
-    errors = [{**e.to_dict(), "message": e.message(lang),  # type: ignore[arg-type]
+    errors = [{**e.to_dict(), "message": e.message(lang),
                "en": e.message("en"), "zh": e.message("zh")} for e in exc.preview.errors]
     return _error(request, 400, "bad_entry", exc.en, exc.zh, errors=errors)
 
@@ -355,7 +351,7 @@ def table_view(request: HttpRequest, secret: str,
         boards.append({
             "board": b, "ns_pair": a.ns_pair if a else "", "ew_pair": a.ew_pair if a else "",
             "dealer": board.dealer.letter, "vulnerability": str(board.vulnerability),
-            "description": board.describe(lang),  # type: ignore[arg-type]
+            "description": board.describe(lang),
             "entry": entry_out(row, True) if row is not None else None})
     return {
         "event": {"id": event.pk, "name": event.name_in(lang), "name_en": event.name_en,

@@ -20,8 +20,8 @@ from uuid import uuid4
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
+from django.utils.translation import override
 from django.views.decorators.http import require_GET, require_http_methods
 
 from ...board import Board
@@ -33,6 +33,7 @@ from ...i18n import is_zh
 from ...result import Result
 from ...seat import Seat
 from ..accounts.throttle import client_address
+from ..core.bilingual import lang as _lang
 from ..events import services, tables
 from ..events.models import Entrant, Event, ResultEntry, Table
 from ..results import access
@@ -41,10 +42,6 @@ from . import throttle
 from .form import Given
 
 Lang = str
-
-
-def _lang() -> Lang:
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 
 def _other_language() -> str:
@@ -74,7 +71,7 @@ def _message(request: HttpRequest, status: int, texts: Callable[[], tuple[str, s
 
 def _error_texts(error: BridgeError, title: Callable[[], str]) -> Callable[[], tuple[str, str]]:
     # A library or services error carries its own English and Chinese text.
-    return lambda: (title(), error.message(_lang()))  # type: ignore[arg-type]
+    return lambda: (title(), error.message(_lang()))
 
 
 def _open(request: HttpRequest, secret: str) -> Table | HttpResponse:
@@ -242,7 +239,7 @@ def _form_context(given: Given | None, errors: Mapping[str, list[str]] | None = 
             "levels": entry_form.LEVELS, "strains": [(s, entry_form.STRAIN_SYMBOLS[s])
                                                      for s in entry_form.STRAINS],
             "doublings": entry_form.DOUBLINGS,
-            "declarers": [(s, Seat.parse(s).name_in(_lang())) for s in entry_form.DECLARERS],  # type: ignore[arg-type]
+            "declarers": [(s, Seat.parse(s).name_in(_lang())) for s in entry_form.DECLARERS],
             "lead_suits": [(s, entry_form.STRAIN_SYMBOLS[s]) for s in entry_form.LEAD_SUITS],
             "lead_ranks": [(r, "10" if r == "T" else r) for r in entry_form.LEAD_RANKS],
             "result_rows": [[_result_button(v, given) for v in row]
@@ -271,7 +268,7 @@ def _errors_of(preview: services.Preview, given: Given) -> dict[str, list[str]]:
         place = _PLACE.get(e.field, "general")
         if place == "contract" and given.typed_fields():
             place = "typed"
-        out.setdefault(place, []).append(e.message(_lang()))  # type: ignore[arg-type]
+        out.setdefault(place, []).append(e.message(_lang()))
     return out
 
 
@@ -367,7 +364,7 @@ def check(request: HttpRequest, secret: str) -> HttpResponse:
         preview = services.preview(event, round_, table.number, given.fields())
     except BridgeError as e:
         return _page(request, table, given=given, round_=round_, seq=seq, status=400,
-                     errors={"general": [e.message(_lang())]})  # type: ignore[arg-type]
+                     errors={"general": [e.message(_lang())]})
     if not preview.ok or preview.entry is None:
         return _page(request, table, given=given, round_=round_, seq=seq, status=400,
                      errors=_errors_of(preview, given))
@@ -402,7 +399,7 @@ def _verify(request: HttpRequest, table: Table, given: Given, entry: Entry, roun
         # A correction: East checks what changes, the result in force and the new one.
         old = services.state(table.event).in_force().get(seq)
         if old is not None and old.result is not None and old.score is not None:
-            was = {"result": old.result.format(_lang(), symbols=True),  # type: ignore[arg-type]
+            was = {"result": old.result.format(_lang(), symbols=True),
                    "ns_score": old.score, "ew_score": -old.score}
     context.update(board=entry.board.number, facts=BoardFacts.of(entry.board.number, _lang()),
                    was=was,
@@ -489,7 +486,7 @@ def accept(request: HttpRequest, secret: str) -> HttpResponse:
                      errors=_errors_of(e.preview, given))
     except BridgeError as e:
         return _page(request, table, given=given, round_=round_, seq=seq, status=400,
-                     errors={"general": [e.message(_lang())]})  # type: ignore[arg-type]
+                     errors={"general": [e.message(_lang())]})
     return _after(table, stored.row)
 
 

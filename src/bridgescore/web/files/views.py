@@ -32,20 +32,15 @@ from ...errors import BridgeError
 from ...events.cards import boards_text, pair_card_rows, table_card_rows
 from ...events.figures import runs
 from ...events.files import FORMATS, Format, dumps_results
-from ...i18n import Lang
 from ...render.handrecord import render_handrecord
 from ..clubs.roles import can_direct
+from ..core.bilingual import lang
 from ..events import services
 from ..events import tables as table_secrets
 from ..events.models import BoardSet, Event, Table
 from . import imports
 from .forms import BoardSetForm, ResultsImportForm
 from .qr import qr_svg
-
-
-def lang() -> Lang:
-    """The library's language code for the page's language."""
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 
 def directed_event(request: HttpRequest, event_id: int) -> Event:

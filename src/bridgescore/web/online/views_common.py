@@ -6,16 +6,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language
 
 from ...errors import BridgeError
-from ...i18n import Lang
 from ..compete import services as sv
 from ..compete.models import Competition
-
-
-def lang() -> Lang:
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
+from ..core.bilingual import lang as lang  # re-exported: the online views import it from here
 
 
 def competition(request: HttpRequest, pk: int, kind: str) -> Competition:

@@ -13,16 +13,12 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ...i18n import Lang
+from ..core.bilingual import lang as _lang
 from . import records
 from .models import PlayBoard, PlayTable
-
-
-def _lang() -> Lang:
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 
 def _refused(request: HttpRequest, why: records.Refusal) -> HttpResponse:

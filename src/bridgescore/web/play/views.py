@@ -19,8 +19,8 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from ...errors import BridgeError
@@ -28,6 +28,7 @@ from ...scoring import breakdown
 from ...seat import Seat
 from ..accounts.models import User
 from ..clubs.roles import is_administrator, is_member
+from ..core.bilingual import lang as _lang
 from ..events.models import BoardSet
 from .forms import SeatForm, TableForm, room_name
 from .models import PlaySeat, PlayTable, Room
@@ -38,10 +39,6 @@ LIVE_SHOWN = 60  # a room's tables in play or waiting, oldest first (a lobby, no
 FINISHED_SHOWN = 3  # a room's finished tables listed under its live ones
 
 
-def _lang() -> str:
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
-
-
 def _user(request: HttpRequest) -> User:
     user = request.user
     assert isinstance(user, User)  # every view here is behind login_required
@@ -50,7 +47,7 @@ def _user(request: HttpRequest) -> User:
 
 def _error_text(error: Exception) -> str:
     if isinstance(error, BridgeError):
-        return error.message(_lang())  # type: ignore[arg-type]
+        return error.message(_lang())
     return _("You may not do this at this table.")
 
 

@@ -4,7 +4,7 @@ results.  Every write goes through ``services``, which checks the rights again."
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,7 +12,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
 from ...errors import BridgeError
@@ -20,15 +19,12 @@ from ...seat import Seat
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import can_direct, is_member
+from ..core.bilingual import lang as _lang
 from ..play.models import PlayTable
 from . import services
 from .models import PoolRoom, PoolWeek
 
 LIVE_SECONDS = 3  # how often htmx refreshes the room and the board list
-
-
-def _lang() -> Literal["en", "zh"]:
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 
 def _user(request: HttpRequest) -> User:

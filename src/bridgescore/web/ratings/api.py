@@ -24,7 +24,6 @@ from fractions import Fraction
 from typing import Any
 
 from django.http import HttpRequest, JsonResponse
-from django.utils.translation import get_language
 from ninja import Query, Router, Schema
 from ninja.errors import AuthenticationError
 from pydantic import Field
@@ -37,16 +36,13 @@ from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import is_administrator
 from ..compete import ledger
+from ..core.bilingual import lang as _lang
 from ..core.errors import api_error
 from . import boards
 from .figures import mp_number
 from .views import may_see_club_board
 
 router = Router(auth=who_asks)
-
-
-def _lang() -> Lang:
-    return "zh" if (get_language() or "").startswith("zh") else "en"
 
 
 def _error(status: int, code: str, en: str, zh: str) -> JsonResponse:

@@ -17,23 +17,18 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.http import urlencode
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from ...i18n import Lang
 from ...text import excerpt
 from ..clubs.models import Club, Membership
 from ..clubs.roles import is_administrator, is_member
+from ..core.bilingual import lang as _lang
 from . import boards
 from .profile import masterpoints_context
 
 PAGE_SIZE = 50
 MAX_PAGE = 100_000
-
-
-def _lang() -> Lang:
-    return "zh" if (get_language() or "").startswith("zh") else "en"
 
 
 def my_clubs(user: Any) -> list[Club]:

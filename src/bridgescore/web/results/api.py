@@ -11,15 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.utils.translation import get_language
 from ninja import Router
 from ninja.errors import AuthenticationError
 
 from ...board import Board
 from ...events.figures import json_number
 from ...events.live import LiveSession
-from ...i18n import Lang
 from ..accounts.bearer import who_asks
+from ..core.bilingual import lang as _lang
 from ..core.errors import api_error
 from ..events import services
 from ..events.models import Event
@@ -49,10 +48,6 @@ def _load(request: HttpRequest, event_id: int) -> tuple[Event, Viewer, LiveSessi
                       "a session being set up only its directors.",
                       "比赛进行中仅限本俱乐部会员查看，筹备中仅限裁判查看。")
     return event, v, services.state(event)
-
-
-def _lang() -> Lang:
-    return data.lang_of(get_language())
 
 
 @router.get("/events/{event_id}", summary="A pairs session: settings and progress")

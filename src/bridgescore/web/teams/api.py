@@ -15,15 +15,14 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from django.http import HttpRequest
-from django.utils.translation import get_language
 from ninja import Field, Path, Router, Schema
 from ninja.responses import Status
 from pydantic import BaseModel, ConfigDict
 
 from ...errors import BridgeError, ScaleError
 from ...events.team_events import ByeVp, parse_bye_vp
-from ...i18n import Lang
 from ..accounts.bearer import who_asks
+from ..core.bilingual import lang as _lang
 from ..core.errors import api_error
 from ..core.gate import NoSuchSession
 from ..events import services as sv
@@ -56,10 +55,6 @@ def match(request: HttpRequest, event_id: int) -> Status[dict[str, Any]]:
                               "Only the club's members see a session before it is published.",
                               "比赛结果发布前只有本俱乐部的会员可以查看。"))
     return Status(200, teams.scoreboard(event, user, _lang()))
-
-
-def _lang() -> Lang:
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 
 # ---------------------------------------------------------------------------- settings

@@ -8,23 +8,19 @@ from typing import Any, cast
 
 from django import forms
 from django.forms import BaseFormSet, formset_factory
-from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ...errors import BridgeError
 from ...events.team_events import ByeVp, check_bye_vp, parse_bye_vp
-from ...i18n import Lang
 from ...vp import get_vp_scale
 from ..accounts.models import Player
 from ..clubs.models import Club
+from ..core.bilingual import lang as _lang
 from .services import MAX_PLAYERS, MAX_TEAMS, MIN_PLAYERS, VP_SCALE, Guest, scale_choices
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 DOUBLE = "double-round-robin"  # the form's third kind: a round robin played twice
-
-
-def _lang() -> Lang:
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 
 def _said(e: BridgeError) -> str:

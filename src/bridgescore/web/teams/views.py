@@ -15,21 +15,16 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ...errors import BridgeError
-from ...i18n import Lang
 from ..clubs.models import Club
 from ..clubs.roles import can_direct
+from ..core.bilingual import lang as _lang
 from ..events import services as sv
 from ..events.models import Event
 from . import services as teams
 from .forms import DOUBLE, MatchForm, SettingsForm, TeamForm, TeamFormSet
-
-
-def _lang() -> Lang:
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 
 def new_match(request: HttpRequest, slug: str) -> HttpResponse:

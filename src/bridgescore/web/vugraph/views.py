@@ -27,11 +27,12 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from ...i18n import Lang
 from ...tablestate import Viewer, view
+from ..core.bilingual import lang as _lang
 from ..events.models import Event
 from ..play import records
 from ..play import services as play
@@ -46,10 +47,6 @@ def _phase(match: vg.VugraphMatch) -> str:
     if isinstance(match.holder, Event):
         return teams_sv.phase_text(match.holder)
     return _("finished") if match.finished else ""
-
-
-def _lang() -> Lang:
-    return "zh" if (get_language() or "en").startswith("zh") else "en"
 
 
 def match_list(request: HttpRequest) -> HttpResponse:

@@ -9,13 +9,10 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+
+from ...core.bilingual import lang as _lang
 
 register = template.Library()
-
-
-def _lang() -> Any:
-    return "zh" if (get_language() or "").startswith("zh") else "en"
 
 
 @register.simple_tag(takes_context=True)
