@@ -55,8 +55,8 @@ def fill(results: int, players: int) -> tuple[int, float]:
     statements = [
         "SET session_replication_role = replica",  # no foreign-key triggers while filling
         f"INSERT INTO accounts_user (id, password, is_superuser, username, first_name, "
-        f"last_name, email, is_staff, is_active, date_joined) SELECT g, '!', false, 'p' || g, "
-        f"'', '', '', false, true, now() FROM generate_series(1, {players}) g",
+        f"last_name, email, is_staff, is_active, date_joined, time_zone) SELECT g, '!', false, "
+        f"'p' || g, '', '', '', false, true, now(), '' FROM generate_series(1, {players}) g",
         f"SELECT setval(pg_get_serial_sequence('accounts_user', 'id'), {players})",
         f"UPDATE pool_poolweek SET boards = {boards} WHERE id = {week.pk}",
         f"INSERT INTO pool_poolboard (id, week_id, number, deal, dealer, vulnerability) "
