@@ -61,7 +61,9 @@ CONTRACT = re.compile(r"^[1-7](?:NT?|[CDHS])(?:XX?)?$")
 ALLOWED_ZH = {"NT", "IMP", "IMPs", "XIMP", "VP", "VPs", "MP", "MPs", "HCP", "bridgescore",
               "Vugraph", "tanh", "endplay",
               # file formats, encodings, scales' and bodies' own names
-              "PBN", "LIN", "CSV", "USEBIO", "XML", "API", "JSON", "UTF", "Big5", "WBF", "ACBL"}
+              "PBN", "LIN", "CSV", "USEBIO", "XML", "API", "JSON", "UTF", "Big5", "WBF", "ACBL",
+              # a zone's offset where it has no name written out (UTC+05:30)
+              "UTC"}
 # A card written as the library's code (``str(card)``), not in the reader's notation.
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])[CDHS](?:[AKQJT2-9]|10)(?![A-Za-z0-9])")
 # Addresses, e-mail addresses and file names.

@@ -133,15 +133,16 @@ class TimeZoneForm(forms.ModelForm[User]):
         now = timezone.now()
 
         def label(zone: str) -> str:
-            return f"{timezones.zone_name(zone, now, lang)} ({zone})"
+            # Its name and offset now, in the reader's language only (no IANA name in a
+            # Chinese page).
+            local = now.astimezone(zoneinfo.ZoneInfo(zone))
+            return f"{timezones.zone_name(zone, now, lang)} ({timezones.offset_text(local)})"
 
-        common = [z for z in timezones.COMMON if timezones.is_zone(z)]
-        rest = sorted(zoneinfo.available_timezones() - set(common))
         self.fields["time_zone"] = forms.ChoiceField(
             label=_("Time zone"), required=False,
             help_text=_("Every time on the site is shown in this zone, with its name."),
             choices=[("", _("My club's: %(zone)s") % {"zone": label(club_zone)}),
-                     *((z, label(z)) for z in common), *((z, z) for z in rest)])
+                     *((z, label(z)) for z in timezones.COMMON)])
 
 
 class TokenForm(forms.Form):

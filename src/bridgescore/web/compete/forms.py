@@ -15,8 +15,9 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from ...timezones import offset_text
 from ..clubs.models import Club
-from ..timezones_web import current_zone, zone_label
+from ..timezones_web import zone_label
 
 SWISS_SCORING = [("ximp", gettext_lazy("cross-IMPs (XIMP)")),
                  ("butler", gettext_lazy("total IMPs (against the datum)")),
@@ -82,10 +83,10 @@ class NewCompetitionForm(forms.Form):
             f.error_messages["required"] = _("This field is required.")
         # The start is read in the reader's zone (the one their pages show times in:
         # ``core.middleware.LocalTimeMiddleware``), and the form says which.
-        zone = current_zone()
+        now = timezone.localtime(timezone.now())
         self.fields["start"].help_text = _(
-            "Date and time in %(zone)s (%(name)s), e.g. 2030-03-01 19:30") % {
-            "zone": zone_label(timezone.now(), lang), "name": zone}
+            "Date and time in %(zone)s (%(offset)s), e.g. 2030-03-01 19:30") % {
+            "zone": zone_label(now, lang), "offset": offset_text(now)}
 
     # -- reading numbers, quoting the input ------------------------------------------------
 

@@ -34,7 +34,7 @@ from . import groups as gs
 from .models import PlayerGroup
 
 LADDER = ("Riverside ladder", "江滨梯级挑战赛")
-HANDICAP = ("贴点 room", "贴点室")
+HANDICAP = ("Handicap room", "贴点室")
 # (English, Chinese, how often its players slip a card): the strongest team first.
 TEAMS = [("Aces", "王牌队", 0.02), ("Dragons", "飞龙队", 0.1), ("Phoenix", "凤凰队", 0.06),
          ("Eagles", "雄鹰队", 0.04)]

@@ -30,7 +30,7 @@ SET_OF_TABLES = 16  # the deals are made for this many tables at a time
 
 class HandicapKind(Kind):
     name = "handicap"
-    label_en = "贴点 room"
+    label_en = "handicap room"
     label_zh = "贴点室"
     page = "online:handicap"
     director_actions = frozenset({"result"})
