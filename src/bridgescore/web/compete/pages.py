@@ -49,8 +49,6 @@ __all__ = ["Boards", "board_view", "boards_of", "may_open", "names_of", "pairs_r
            "room_view", "swiss_live", "swiss_results"]
 
 
-def lang_of(code: str | None) -> Lang:
-    return "zh" if (code or "").startswith("zh") else "en"
 
 
 # ---------------------------------------------------------------------------- names

@@ -18,7 +18,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -27,6 +26,8 @@ from ...i18n import Lang, pick
 from ..accounts.models import User
 from ..clubs.models import Club, Membership
 from ..clubs.roles import can_direct, is_administrator
+from ..core.bilingual import lang as _lang
+from ..core.htmx import htmx_of
 from ..events.models import Event
 from . import pages, privacy
 from . import services as sv
@@ -40,10 +41,6 @@ LIVE_SECONDS = 3  # how often an event page asks for its live part
 class _Refused(Exception):
     def __init__(self, response: HttpResponse) -> None:
         self.response = response
-
-
-def _lang() -> Lang:
-    return pages.lang_of(get_language())
 
 
 def _load(request: HttpRequest, cid: int) -> Competition:
@@ -270,7 +267,7 @@ def act(request: HttpRequest, cid: int) -> HttpResponse:
             sv.act(c, data, request.user)
     except BridgeError as e:
         error = e.zh if _lang() == "zh" else e.en
-    if request.headers.get("HX-Request"):
+    if htmx_of(request):
         ctx = _event_context(request, c)
         ctx["error"] = error
         ctx["live_url"] = f"/compete/{c.pk}/?part=live"

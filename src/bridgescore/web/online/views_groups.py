@@ -30,6 +30,7 @@ from ..compete import services as sv
 from ..compete.models import Competition
 from ..core.bilingual import pick
 from ..core.confirm import Confirmation, ask_first
+from ..core.htmx import htmx_of
 from . import groups
 from .models import GroupInvitation, PlayerGroup
 from .views_common import lang
@@ -50,7 +51,7 @@ def seat_labels(side: str) -> list[str]:
 
 def _status(request: HttpRequest, failed: bool) -> int:
     # htmx swaps only a 2xx answer: a refused form comes back as 200 to it, 400 otherwise.
-    return 200 if not failed or request.headers.get("HX-Request") else 400
+    return 200 if not failed or htmx_of(request) else 400
 
 
 def _club(request: HttpRequest, slug: str) -> Club:

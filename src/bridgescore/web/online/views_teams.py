@@ -22,6 +22,7 @@ from ..clubs.roles import can_direct
 from ..compete import clock, pages
 from ..compete import services as sv
 from ..compete.kinds import robot_id
+from ..core.htmx import htmx_of
 from ..vugraph import services as vg
 from ..vugraph.views import _seats, _words
 from . import groups
@@ -95,7 +96,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     ctx["cmp"], ctx["vugraph"] = cmp, match
     if cmp is not None:
         ctx["m"], ctx["board"] = cmp.m, {"vp_scale_title": cmp.vp_scale_title}
-    if request.GET.get("part") == "live" or request.headers.get("HX-Request"):
+    if request.GET.get("part") == "live" or htmx_of(request):
         response = render(request, "online/_comparison.html", ctx)
     else:
         response = render(request, "online/match.html", ctx)

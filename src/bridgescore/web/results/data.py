@@ -31,10 +31,6 @@ from ..events.models import Event
 from .access import Viewer, played_by_all
 
 
-def lang_of(code: str | None) -> Lang:
-    return "zh" if (code or "").startswith("zh") else "en"
-
-
 def names(event: Event, lang: Lang) -> dict[str, str]:
     """Pair number → the pair's name in the reader's language (its players' when unnamed)."""
     return {e.number: e.name_in(lang) for e in services.entrants(event)}

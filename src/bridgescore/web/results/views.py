@@ -15,13 +15,13 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from ...board import Board
 from ...events.live import LiveSession
 from ...i18n import Lang
+from ..core.bilingual import lang as _lang
 from ..events import services
 from ..events.models import Event
 from . import data
@@ -86,7 +86,7 @@ def ranking(request: HttpRequest, event_id: int) -> HttpResponse:
         event, v, live = _load(request, event_id)
     except _Refused as r:
         return r.response
-    lang = data.lang_of(get_language())
+    lang = _lang()
     context = _common(request, event, v, live, lang)
     fields = data.ranking(event, live, lang)
     context["fields"] = [(f, _field_title(f.key)) for f in fields]
@@ -103,7 +103,7 @@ def board(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         return r.response
     if number not in (live.boards or ()):
         raise Http404(_("This session has no board %(n)s.") % {"n": number})
-    lang = data.lang_of(get_language())
+    lang = _lang()
     context = _common(request, event, v, live, lang)
     visible = v.may_see_board(event, live, number)
     boards = context["boards"]
@@ -132,7 +132,7 @@ def pair(request: HttpRequest, event_id: int, number: str) -> HttpResponse:
         return r.response
     if not event.entrants.filter(number=number).exists():
         raise Http404(_("This session has no pair %(p)s.") % {"p": number})
-    lang = data.lang_of(get_language())
+    lang = _lang()
     context = _common(request, event, v, live, lang)
     card = data.scorecard(event, live, number, lang, v)
     pct = data.is_pct(event)
@@ -151,7 +151,7 @@ def screen(request: HttpRequest, event_id: int) -> HttpResponse:
         event, v, live = _load(request, event_id)
     except _Refused as r:
         return r.response
-    lang = data.lang_of(get_language())
+    lang = _lang()
     context = _common(request, event, v, live, lang)
     pages = []
     for f in data.ranking(event, live, lang):

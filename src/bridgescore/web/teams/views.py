@@ -21,6 +21,7 @@ from ...errors import BridgeError
 from ..clubs.models import Club
 from ..clubs.roles import can_direct
 from ..core.bilingual import lang as _lang
+from ..core.htmx import htmx_of
 from ..events import services as sv
 from ..events.models import Event
 from . import services as teams
@@ -90,7 +91,7 @@ def _context(request: HttpRequest, event: Event) -> dict[str, Any]:
 
 def _page(request: HttpRequest, template: str, part: str, ctx: dict[str, Any]) -> HttpResponse:
     """The whole page, or only its live part when the page's script asks for it."""
-    wanted = request.GET.get("part") == "live" or request.headers.get("HX-Request")
+    wanted = request.GET.get("part") == "live" or htmx_of(request)
     response = render(request, part if wanted else template, ctx)
     response["Cache-Control"] = "no-store"  # it changes with every entry
     return response

@@ -33,6 +33,7 @@ from django.utils.translation import pgettext
 from ...i18n import Lang
 from ...tablestate import Viewer, view
 from ..core.bilingual import lang as _lang
+from ..core.htmx import htmx_of
 from ..events.models import Event
 from ..play import records
 from ..play import services as play
@@ -158,7 +159,7 @@ def _match_page(request: HttpRequest, match: vg.VugraphMatch | None) -> HttpResp
     }
     if cmp is not None:
         ctx["m"], ctx["board"] = cmp.m, {"vp_scale_title": cmp.vp_scale_title}
-    if request.GET.get("part") == "live" or request.headers.get("HX-Request"):
+    if request.GET.get("part") == "live" or htmx_of(request):
         response = render(request, "vugraph/_comparison.html", ctx)
     else:
         response = render(request, "vugraph/match.html", ctx)

@@ -22,10 +22,7 @@ def suits(value: object) -> SafeString:
 @register.filter
 def side(value: str) -> str:
     """``NS``/``EW`` in the page's language (the library's names)."""
-    from django.utils.translation import get_language
-
     from ....seat import Side
-    from ..data import lang_of
+    from ...core.bilingual import lang
 
-    lang = lang_of(get_language())
-    return Side[value].name_in(lang) if value in ("NS", "EW") else value
+    return Side[value].name_in(lang()) if value in ("NS", "EW") else value
