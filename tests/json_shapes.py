@@ -134,6 +134,14 @@ SHAPES: dict[str, Schema] = {
     "replay": {"file": S, "files": [S], "games": [{
         "board": opt(I), "contract": opt(S), "declarer": opt(S), "recorded_tricks": opt(I),
         "derived": opt(S), "matches": opt(B), "score_ns": opt(I)}]},
+    "analyse": {"file": S, "boards": [{
+        "board": opt(I), "deal": S, "contract": S, "declarer": S, "dd_start": I, "dd_end": I,
+        "made": opt(I), "claim": opt(I), "dd_table": {"*": SEAT_INTS},
+        "par": opt({"score_ns": I, "contracts": [
+            {"contract": S, "declarers": [S], "overtricks": I}]}),
+        "cards": [{"trick": I, "seat": S, "card": S, "dd_before": I, "dd_after": I, "cost": I,
+                   "better": [S]}],
+        "account": {"en": [S], "zh": [S]}, "summary": {"en": S, "zh": S}}]},
     # home
     "rubber": {"kind": S, "settings": {"we": S, "unfinished_partscore": I, "honours": B},
                "rubbers": [{"deals": [S], "postings": [POSTING], "settlement": [POSTING],

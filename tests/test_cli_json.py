@@ -75,6 +75,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("auction", ["auction", "--dealer", "N", "1S", "P"]),
     ("auction", ["auction", "--dealer", "N", "P", "P", "P", "P"]),
     ("replay", ["replay", SEED]),
+    ("analyse", ["analyse", SEED]),
     ("rubber", ["rubber", "--file", "r.txt"]),
     ("chicago", ["chicago", "--file", "r.txt"]),
     ("handicap_deal", ["handicap", "4S", "N", "=", "--board", "1", "--hcp", "24"]),

@@ -26,6 +26,7 @@ BASE: dict[str, list[str]] = {
     "event-demo": [], "movement": ["howell"], "swiss": ["--results", PAIRS],
     "deal": ["--boards", "1"], "handrecord": [SEED, "--json"], "dd": [SEED],
     "convert": [SEED, "x.lin"], "auction": ["--dealer", "N", "1S"], "replay": [SEED],
+    "analyse": [SEED],
     "rubber": ["--file", "none.txt"], "chicago": ["--file", "none.txt"],
     "handicap": ["4S", "N", "=", "--board", "1", "--hcp", "24"],
     "sacrifice": ["4S", "5CX"], "quiz": ["--count", "1"],

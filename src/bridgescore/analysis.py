@@ -176,11 +176,13 @@ class BoardAnalysis:
 def analyse(deal: Deal, contract: Contract | str, declarer: Seat, cards: Sequence[Card | str],
             claim: int | None = None, *, vulnerability: Vulnerability | None = None,
             dealer: Seat | None = None, board: int | None = None,
-            solver: DDSolver | None = None) -> BoardAnalysis:
+            solver: DDSolver | None = None, table: DDTable | None = None) -> BoardAnalysis:
     """Analyse the play of one board (see the module's text).  The cards are replayed and
     checked (an illegal card raises :class:`~bridgescore.errors.IllegalPlayError`); a claim
     is declarer's total, as :meth:`Play.claim` takes it.  Par needs the dealer and the
-    vulnerability, given or taken from the board number."""
+    vulnerability, given or taken from the board number.  ``table``: the deal's double-dummy
+    table when it is already known (it is the costliest part on one core: 20 solves of the
+    whole deal), else it is solved by ``solver`` (whose cache keeps it)."""
     from .robots.ddplay import dd_scores
 
     play = Play(deal, contract, declarer)
@@ -220,7 +222,8 @@ def analyse(deal: Deal, contract: Contract | str, declarer: Seat, cards: Sequenc
     if claim is not None:
         play.claim(claim)
     made = play.total_tricks
-    table = dd_table(deal, solver)
+    if table is None:
+        table = dd_table(deal, solver)
     if (vulnerability is None or dealer is None) and board is not None:
         b = Board(board)
         vulnerability = vulnerability if vulnerability is not None else b.vulnerability
