@@ -423,6 +423,40 @@ def test_a_table_is_rebuilt_exactly_from_its_actions(seed: int, number: int) -> 
     assert state.result is not None
 
 
+def play_facts(state: TableState) -> object:
+    """Everything a position's play says: the tricks, the trick in progress, each hand, the
+    seat to play, its legal cards, the tricks won and the total."""
+    p = state.play
+    if p is None:
+        return None
+    return (tuple(p.tricks), p.cards_played(), tuple(p.hand(s) for s in Seat), p.next_seat,
+            tuple(p.legal_cards()), p.declarer_tricks, p.defender_tricks, p.total_tricks)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 36))
+def test_a_card_played_on_the_last_position_is_the_whole_play_replayed(seed: int,
+                                                                       number: int) -> None:
+    """A card extends a copy of the last position's play (not a replay of every card), and
+    an action that leaves the calls as they were keeps the auction: at every step the
+    position is the one the record replayed from the deal gives, and the position before it
+    is left as it was (undo and claims included)."""
+    rng = random.Random(seed)
+    board = BoardDeal.numbered(number, random_deal(seed=seed, board=number))
+    state = TableState.start(board)
+    while (action := random_action(state, rng)) is not None:
+        before = play_facts(state)
+        new, _ = apply(state, action)  # type: ignore[arg-type]
+        assert play_facts(state) == before  # the old position untouched
+        fresh = TableState(board, state.rules, new.calls, new.alerts, new.cards, new.claim,
+                           new.undo, new.claimed)
+        assert play_facts(new) == play_facts(fresh)
+        # The auction reused when the calls are the same says what a fresh one says.
+        assert (new.auction, new.auction.contract, new.auction.declarer, new.phase) == (
+            fresh.auction, fresh.auction.contract, fresh.auction.declarer, fresh.phase)
+        state = new
+
+
 # -- messages from the wire --------------------------------------------------------------------
 
 

@@ -243,6 +243,16 @@ class Play:
     def cards_played(self) -> list[Card]:
         return [c for t in self.tricks for c in t.cards] + list(self._current)
 
+    def copy(self) -> Play:
+        """An independent copy: playing on it leaves this one as it is (an online table's
+        next position is its last one and a card, not the whole play replayed)."""
+        new = Play.__new__(Play)
+        new.__dict__.update(self.__dict__)
+        new._hands = list(self._hands)
+        new.tricks = list(self.tricks)
+        new._current = list(self._current)
+        return new
+
     @classmethod
     def replay(
         cls, deal: Deal, contract: Contract | str, declarer: Seat, cards: Iterable[Card | str],

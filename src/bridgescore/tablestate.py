@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 from .auction import Auction, Call
@@ -314,13 +314,26 @@ class TableState:
     # Rebuilt from the record above; not part of equality.
     _auction: Auction = field(init=False, repr=False, compare=False)
     _play: Play | None = field(init=False, repr=False, compare=False)
+    # The position this one follows (``apply``): when this one is it and a card, its play is
+    # copied and the card played, rather than every card replayed (a board's moves replayed
+    # one by one cost the square of their number); its auction serves when the calls are
+    # the same.
+    after: InitVar[TableState | None] = None
 
-    def __post_init__(self) -> None:
-        auction = Auction(self.board.dealer, self.calls)
+    def __post_init__(self, after: TableState | None) -> None:
+        # The auction (frozen) is the last position's when the calls are the same ones.
+        auction = (after._auction if after is not None and after.calls is self.calls
+                   and after.board is self.board else Auction(self.board.dealer, self.calls))
         object.__setattr__(self, "_auction", auction)
         play = None
         contract = auction.contract
-        if contract is not None and auction.declarer is not None:
+        if (after is not None and after._play is not None and self.claimed is None
+                and after.claimed is None and after.calls is self.calls
+                and len(self.cards) == len(after.cards) + 1
+                and after.cards == self.cards[:-1] and after.board is self.board):
+            play = after._play.copy()
+            play.play(self.cards[-1])
+        elif contract is not None and auction.declarer is not None:
             play = Play.replay(self.board.deal, contract, auction.declarer, self.cards,
                                self.claimed)
         elif self.cards:
@@ -517,7 +530,7 @@ def apply(state: TableState, action: Action) -> tuple[TableState, list[Event]]:
 def _replace(state: TableState, **changes: Any) -> TableState:
     fields: dict[str, Any] = {"board": state.board, "rules": state.rules, "calls": state.calls,
               "alerts": state.alerts, "cards": state.cards, "claim": state.claim,
-              "undo": state.undo, "claimed": state.claimed}
+              "undo": state.undo, "claimed": state.claimed, "after": state}
     fields.update(changes)
     return TableState(**fields)
 
