@@ -108,6 +108,15 @@ def test_results_pages_at_both_widths(site: tuple[servers.Server, dict[str, str]
             "王爱丽、李博" if lang == "zh" else "Alice Wang – Bob Li")
         no_hidden_scroll(page)
         shot(page, f"results-{lang}-{width}-ranking")
+        # The total opens its sum, a box over the rows below, wholly on the screen.
+        row.locator("td.total summary").click()
+        box = row.locator("td.total pre")
+        expect(box).to_contain_text("62.50%")
+        edges = box.evaluate("e => { const r = e.getBoundingClientRect(); "
+                             "return [r.left, r.right, window.innerWidth]; }")
+        assert edges[0] >= 0 and edges[1] <= edges[2], edges
+        no_hidden_scroll(page)
+        shot(page, f"results-{lang}-{width}-ranking-total-opened")
 
         page.goto(base + "/boards/1/")
         first = page.locator('li.result[data-table="1"]')

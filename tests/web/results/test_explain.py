@@ -103,3 +103,23 @@ class TravellerArithmeticTest(ResultsTestCase):
             assert by_table["2"][-1].endswith(at_2), by_table["2"]
             # Table 1: +420 beats -50 only: 2 of 4 each side.
             assert by_table["1"][-1].endswith("2 ÷ 4 = 50.00%\n"), by_table["1"]
+
+
+class RankingArithmeticTest(ResultsTestCase):
+    def pair_row(self, page: str, pair: str) -> str:
+        found = re.search(rf'<tr data-pair="{pair}">(.*?)</tr>', page, re.S)
+        assert found is not None, f"no ranking row for pair {pair}"
+        return found.group(1)
+
+    def test_each_total_opens_its_sum_unless_one_of_its_boards_is_hidden(self) -> None:
+        page = self.as_(self.bob).get(self.url).content.decode()
+        # The scorecards' sums (worked out above): pair 1 2 + 3 of 8, pair 4 2 + 4 of 8.
+        assert details(self.pair_row(page, "1")) == [
+            "2 boards: 2 + 3 = 5 MP\ntops: 2 × 4 = 8\n5 ÷ 8 = 62.50%\n"]
+        assert details(self.pair_row(page, "4")) == [
+            "2 boards: 2 + 4 = 6 MP\ntops: 2 × 4 = 8\n6 ÷ 8 = 75.00%\n"]
+        # Pair 3 played board 3, hidden from a member for now: its total is shown, not summed.
+        assert details(self.pair_row(page, "3")) == []
+        zh = self.as_(self.bob).get(self.url, headers=self.zh()).content.decode()
+        assert details(self.pair_row(zh, "4")) == [
+            "2 副牌：2 + 4 = 6 比赛分\n满分：2 × 4 = 8\n6 ÷ 8 = 75.00%\n"]

@@ -8,7 +8,7 @@ no result, no score and no contract anywhere here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +23,7 @@ from ...events.imp_pairs import ImpSettings
 from ...events.live import LiveSession
 from ...events.matchpoints import MatchpointSettings
 from ...events.model import BoardResult
-from ...events.scores import ScoredBoard, ScoredResult
+from ...events.scores import PairScore, ScoredBoard, ScoredResult
 from ...i18n import Lang, is_zh, signed
 from ...seat import Side
 from ..events import services
@@ -54,6 +54,9 @@ class RankRow:
     boards: int
     total_value: float
     pct_value: float | None
+    # How the total (and the percentage) comes from the pair's boards (events.explain's
+    # total_lines); empty while one of those boards is hidden from the reader.
+    explain: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +65,27 @@ class Field:
     rows: tuple[RankRow, ...]
 
 
-def ranking(event: Event, live: LiveSession, lang: Lang) -> tuple[Field, ...]:
+def ranking(event: Event, live: LiveSession, lang: Lang,
+            visible: Collection[int] = ()) -> tuple[Field, ...]:
     """The standings as the library ranks them, a field per winner (NS and EW for a
-    two-winner Mitchell)."""
+    two-winner Mitchell); a pair's total explained when every board it played is among
+    ``visible`` (the boards the reader may see: a total's sum would show a hidden one)."""
     who = names(event, lang)
     standings = live.standings()
+    # Each pair's boards, gathered once (total_lines looks at the boards it is given).
+    played: dict[str, list[ScoredBoard]] = {}
+    for sb in live.scores().boards:
+        for r in sb.results:
+            for pair_id in {r.result.ns_pair, r.result.ew_pair}:
+                played.setdefault(pair_id, []).append(sb)
+    shown = set(visible)
+
+    def explain(p: PairScore) -> tuple[str, ...]:
+        mine = played.get(p.pair, [])
+        if not mine or any(b.board not in shown for b in mine):
+            return ()
+        return tuple(total_lines(mine, p, live.scoring, lang))
+
     keys: list[str] = []
     for p in standings:
         k = p.direction.name if p.direction is not None else ""
@@ -81,7 +100,7 @@ def ranking(event: Event, live: LiveSession, lang: Lang) -> tuple[Field, ...]:
         rows = tuple(
             RankRow(p.place or "–", p.pair, who.get(p.pair, ""), total,
                     "" if p.percentage is None else fixed(p.percentage), p.boards,
-                    float(p.total), p.percentage)
+                    float(p.total), p.percentage, explain(p))
             for p, total in zip(members, totals, strict=True))
         out.append(Field(key, rows))
     return tuple(out)

@@ -88,10 +88,10 @@ def ranking(request: HttpRequest, event_id: int) -> HttpResponse:
         return r.response
     lang = _lang()
     context = _common(request, event, v, live, lang)
-    fields = data.ranking(event, live, lang)
-    context["fields"] = [(f, _field_title(f.key)) for f in fields]
     context["visible_boards"] = {b for b in context["boards"]
                                  if v.may_see_board(event, live, b)}
+    fields = data.ranking(event, live, lang, context["visible_boards"])
+    context["fields"] = [(f, _field_title(f.key)) for f in fields]
     return _page(request, "ranking", "ranking", context)
 
 
