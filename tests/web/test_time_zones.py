@@ -137,3 +137,30 @@ class TimeZoneTests(TestCase):
         self.beijing.refresh_from_db()
         assert self.beijing.time_zone == ""
         assert "2030-01-15 20:00 (China Standard Time)" in text(client.get("/compete/", **EN))
+
+    def test_the_club_s_zone_is_its_directors_setting(self) -> None:
+        director = self.client_for(self.td)
+        # Linked from the club's page for its directors only.
+        assert 'id="club-settings-link"' in director.get("/clubs/tz/", **EN).content.decode()
+        member = self.client_for(self.beijing)
+        assert 'id="club-settings-link"' not in member.get("/clubs/tz/", **EN).content.decode()
+        page = text(director.get("/clubs/tz/settings/", **ZH))
+        assert "俱乐部的时区" in page and "北京时间 (UTC+08:00)" in page
+        # A member (and an outsider) is refused whatever they send; nothing changes.
+        assert member.get("/clubs/tz/settings/", **EN).status_code == 403
+        assert member.post("/clubs/tz/settings/", {"time_zone": "Europe/London"},
+                           **EN).status_code == 403
+        assert Client().get("/clubs/tz/settings/").status_code == 302  # to log in
+        self.club.refresh_from_db()
+        assert self.club.time_zone == "Asia/Shanghai"
+        # Not a zone: the form says so in the reader's language, nothing changes.
+        r = director.post("/clubs/tz/settings/", {"time_zone": "Mars/Olympus"}, **EN)
+        assert r.status_code == 200 and "Select a valid choice" in text(r)
+        # London: every member without a zone of their own now reads London's time
+        # (12:00 UTC is 12:00 GMT in January), the one who chose London still does.
+        r = director.post("/clubs/tz/settings/", {"time_zone": "Europe/London"}, **EN)
+        assert r.status_code == 302
+        self.club.refresh_from_db()
+        assert self.club.time_zone == "Europe/London"
+        assert "2030-01-15 12:00 (Greenwich Mean Time)" in text(member.get("/compete/", **EN))
+        assert "2030-01-15 12:00 (格林尼治标准时间)" in text(member.get("/compete/", **ZH))

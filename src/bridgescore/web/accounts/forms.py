@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zoneinfo
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -20,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from ... import timezones
+from ..timezones_web import zone_choice_label, zone_choices
 from . import throttle
 from .models import Player, User
 
@@ -130,19 +129,11 @@ class TimeZoneForm(forms.ModelForm[User]):
     def __init__(self, *args: Any, club_zone: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         lang = get_language() or "en"
-        now = timezone.now()
-
-        def label(zone: str) -> str:
-            # Its name and offset now, in the reader's language only (no IANA name in a
-            # Chinese page).
-            local = now.astimezone(zoneinfo.ZoneInfo(zone))
-            return f"{timezones.zone_name(zone, now, lang)} ({timezones.offset_text(local)})"
-
+        club = zone_choice_label(club_zone, timezone.now(), lang)
         self.fields["time_zone"] = forms.ChoiceField(
             label=_("Time zone"), required=False,
             help_text=_("Every time on the site is shown in this zone, with its name."),
-            choices=[("", _("My club's: %(zone)s") % {"zone": label(club_zone)}),
-                     *((z, label(z)) for z in timezones.COMMON)])
+            choices=[("", _("My club's: %(zone)s") % {"zone": club}), *zone_choices(lang)])
 
 
 class TokenForm(forms.Form):

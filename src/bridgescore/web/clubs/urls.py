@@ -8,4 +8,5 @@ app_name = "clubs"
 urlpatterns = [
     path("", views.club_list, name="list"),
     path("<slug:slug>/", views.club_detail, name="detail"),
+    path("<slug:slug>/settings/", views.club_settings, name="settings"),
 ]

@@ -5,15 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
 
 from ...i18n import Lang
 from ..events.models import Event
 from ..ratings import figures
+from .forms import ClubTimeZoneForm
 from .models import Club, Membership
 from .roles import can_direct, club_role, is_member
 
@@ -41,6 +47,22 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "sessions": sessions(club, request),
         "directs": can_direct(request.user, club),
     })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's time zone, set by its directors (and administrators); anyone else is
+    refused whatever they send."""
+    club = get_object_or_404(Club, slug=slug)
+    if not can_direct(request.user, club):
+        raise PermissionDenied  # the site's 403 page, in the reader's language
+    form = ClubTimeZoneForm(request.POST or None, instance=club)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("The club's time zone has been saved."))
+        return redirect("clubs:settings", slug=club.slug)
+    return render(request, "clubs/settings.html", {"club": club, "form": form})
 
 
 def member_figures(members: list[Membership], club: Club) -> tuple[list[Any], dict[int, Any]]:
