@@ -48,7 +48,8 @@ _NAMES: dict[str, tuple[str, str, str, str]] = {
             "协调世界时"),
 }
 
-# The zones offered first in a choice (the others may still be typed: any IANA name).
+# The zones a member or a club may choose (a zone set otherwise, any IANA name, is still
+# shown, named by its offset).
 COMMON: tuple[str, ...] = tuple(_NAMES)
 
 

@@ -9,6 +9,7 @@ import click
 
 from ..errors import BridgeError, FileFormatError
 from ..i18n import Lang, is_zh, pick
+from ..text import display_width
 from ._common import emit_json, json_option, lang_option
 from ._params import Whole, argument, command, option
 
@@ -38,14 +39,9 @@ __all__ = ["analyse_cmd", "format_analysis"]
 def analyse_cmd(file: str, board: int | None, as_json: bool, lang: Lang) -> None:
     from ..analysis import analyse_record
     from ..dd import _endplay
-    from .deals import _read_records, _record_error
+    from .deals import _picked_records, _record_error
 
-    records = _read_records(file)
-    if not records:
-        raise FileFormatError("no games in the file", "文件中没有牌局", path=file)
-    picked = [(i, r) for i, r in enumerate(records) if board is None or r.board == board]
-    if not picked:
-        raise FileFormatError(f"no board {board} in the file", f"文件中没有第{board}副", path=file)
+    picked = _picked_records(file, board)
     if board is None:
         # The whole file: boards without play (a hand record's deals) are left out.
         with_play = [(i, r) for i, r in picked if r.play and r.play[0] is not None]
@@ -69,13 +65,8 @@ def analyse_cmd(file: str, board: int | None, as_json: bool, lang: Lang) -> None
         click.echo(format_analysis(a, lang))
 
 
-def _width(text: str) -> int:
-    # Chinese characters take two columns on a terminal.
-    return len(text) + sum(1 for ch in text if ord(ch) > 0x2E80)
-
-
 def _pad(text: str, width: int) -> str:
-    return text + " " * max(width - _width(text), 0)
+    return text + " " * max(width - display_width(text), 0)
 
 
 def format_analysis(a: BoardAnalysis, lang: Lang) -> str:
@@ -97,10 +88,10 @@ def format_analysis(a: BoardAnalysis, lang: Lang) -> str:
         lines.append(pick(lang, "Par: ", "最优定约：") + a.par.format(lang, symbols=True))
     heads = ["无将" if zh else "NT", *(s.symbol for s in DD_STRAINS[1:])]
     lines.append(pick(lang, "Double-dummy table:", "双明手分析表："))
-    lines.append("    " + "".join(" " * (5 - _width(h)) + h for h in heads))
+    lines.append("    " + "".join(" " * (5 - display_width(h)) + h for h in heads))
     for seat in DD_SEATS:
         name = seat.name_in("zh") if zh else seat.letter
-        lines.append("  " + " " * (2 - _width(name)) + name
+        lines.append("  " + " " * (2 - display_width(name)) + name
                      + "".join(f"{a.table[s, seat]:>5}" for s in DD_STRAINS))
     lines.append("")
     lines.append(pick(lang, "Trick  Lead  Cards, each with declarer's DD tricks after it   Won by",

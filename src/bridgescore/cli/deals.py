@@ -51,6 +51,18 @@ def _read_records(path: str) -> list[GameRecord]:
     return records
 
 
+def _picked_records(path: str, board: int | None) -> list[tuple[int, GameRecord]]:
+    """The file's records (with their places in it), or only board ``board``'s; a file with
+    none, or without that board, is refused naming it."""
+    records = _read_records(path)
+    if not records:
+        raise FileFormatError("no games in the file", "文件中没有牌局", path=path)
+    picked = [(i, r) for i, r in enumerate(records) if board is None or r.board == board]
+    if not picked:
+        raise FileFormatError(f"no board {board} in the file", f"文件中没有第{board}副", path=path)
+    return picked
+
+
 def _record_error(path: str, index: int, rec: GameRecord, e: BridgeError) -> FileFormatError:
     """An error met while replaying a record, placed at its play section (PBN) or its board."""
     line = rec.line
@@ -417,12 +429,7 @@ def replay_cmd(file: str, board: int | None, html_out: str | None, pdf_out: str 
                as_json: bool, lang: Lang) -> None:
     from ..render.gamerecord import format_record, render_records_html
 
-    all_records = _read_records(file)
-    if not all_records:
-        raise FileFormatError("no games in the file", "文件中没有牌局", path=file)
-    picked = [(i, r) for i, r in enumerate(all_records) if board is None or r.board == board]
-    if not picked:
-        raise FileFormatError(f"no board {board} in the file", f"文件中没有第{board}副", path=file)
+    picked = _picked_records(file, board)
     for i, r in picked:
         if r.play and r.deal is not None and r.final_contract is not None:
             try:

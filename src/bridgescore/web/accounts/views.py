@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ..clubs.roles import roles_of
 from ..core.confirm import Confirmation, ask_first
-from ..core.middleware import time_zone_of
+from ..core.middleware import club_zone_of
 from . import tokens
 from .forms import LoginForm, NamesForm, ResetForm, SignupForm, TimeZoneForm, TokenForm
 from .models import ApiToken, Player, User
@@ -99,7 +99,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     zone_post = request.method == "POST" and "time_zone" in request.POST
     names_post = request.method == "POST" and not zone_post
     form = NamesForm(request.POST if names_post else None, instance=_player(user))
-    club_zone = time_zone_of(_without_own_zone(user))
+    club_zone = club_zone_of(user)
     zone_form = TimeZoneForm(request.POST if zone_post else None, instance=user,
                              club_zone=club_zone)
     if names_post and form.is_valid():
@@ -112,12 +112,6 @@ def profile(request: HttpRequest) -> HttpResponse:
         return redirect("accounts:profile")
     return render(request, "accounts/profile.html", {"form": form, "zone_form": zone_form,
                                                      "roles": roles_of(user)})
-
-
-def _without_own_zone(user: User) -> User:
-    """The user as if they had chosen no zone: what "my club's" zone would be."""
-    other = User(pk=user.pk, time_zone="")
-    return other
 
 
 @login_required

@@ -62,15 +62,22 @@ class ApiErrorsMiddleware:
 
 
 def time_zone_of(user: Any) -> str:
-    """The zone a user's pages show times in: their own choice, else the zone of the club
-    they joined first, else the site's (``TIME_ZONE``)."""
-    from django.conf import settings
-
+    """The zone a user's pages show times in: their own choice, else ``club_zone_of``."""
     from ... import timezones
 
     own = getattr(user, "time_zone", "") if getattr(user, "is_authenticated", False) else ""
     if own and timezones.is_zone(own):
         return str(own)
+    return club_zone_of(user)
+
+
+def club_zone_of(user: Any) -> str:
+    """The zone of the club the user joined first, else the site's (``TIME_ZONE``): what a
+    member who chose no zone of their own reads times in."""
+    from django.conf import settings
+
+    from ... import timezones
+
     if getattr(user, "is_authenticated", False):
         from ..clubs.models import Membership
 
