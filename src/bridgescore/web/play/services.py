@@ -196,9 +196,11 @@ def _replay(state: TableState, moves: list[Move]) -> TableState:
 def _state_at(board: PlayBoard, table: PlayTable, seq: int) -> TableState:
     """The board's state after its first ``seq`` moves, from the cache when it holds them."""
     with _states_lock:
-        cached = _states.get(int(board.pk))
-    if cached is not None and cached[0] <= seq:
-        done, state = cached
+        shared = _states.get(int(board.pk))
+    usable = [c for c in (shared, _uncommitted_state(int(board.pk)))
+              if c is not None and c[0] <= seq]
+    if usable:
+        done, state = max(usable, key=lambda c: c[0])
     else:
         done, state = 0, _start_state(board, table)
     if done < seq:
@@ -209,10 +211,51 @@ def _state_at(board: PlayBoard, table: PlayTable, seq: int) -> TableState:
     return state
 
 
+# This thread's positions made inside a transaction not yet committed: valid for this
+# connection only (it alone sees its rows), and only while the on_commit callback that will
+# publish them is still queued -- Django drops the callbacks of a savepoint rolled back, and
+# all of them on a rollback, so a queued callback means the rows it stands for still stand.
+# Without it a long transaction (the demo's load, a test case) replays every board from its
+# first move at each action: the cost of a board's actions grows with their number squared.
+_uncommitted = threading.local()
+
+
+def _pending_states() -> dict[int, tuple[int, TableState, Callable[[], None]]]:
+    found: dict[int, tuple[int, TableState, Callable[[], None]]] | None = getattr(
+        _uncommitted, "states", None)
+    if found is None:
+        found = _uncommitted.states = {}
+    return found
+
+
+def _uncommitted_state(board_id: int) -> tuple[int, TableState] | None:
+    if not connection.in_atomic_block:
+        return None
+    pending = _pending_states()
+    found = pending.get(board_id)
+    if found is None:
+        return None
+    seq, state, publish = found
+    # The latest callbacks are at the end: the one looked for is usually among the last few.
+    if any(entry[1] is publish for entry in reversed(connection.run_on_commit)):
+        return seq, state
+    del pending[board_id]  # rolled back, or committed (then the shared cache has it)
+    return None
+
+
 def _remember(board_id: int, seq: int, state: TableState) -> None:
     if connection.in_atomic_block:
-        # Kept for the others only once the rows it stands for are committed.
-        transaction.on_commit(lambda: _remember_now(board_id, seq, state))
+        # Kept for the others only once the rows it stands for are committed; meanwhile for
+        # this transaction alone.
+        def publish() -> None:
+            _remember_now(board_id, seq, state)
+
+        transaction.on_commit(publish)
+        pending = _pending_states()
+        pending.pop(board_id, None)
+        if len(pending) >= _STATES_KEPT:
+            pending.pop(next(iter(pending)))
+        pending[board_id] = (seq, state, publish)
     else:
         _remember_now(board_id, seq, state)
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from ..accounts.models import Player, User
 from ..clubs.models import Club, Membership
 from ..compete import clock
+from ..demo import password_hash
 from ..pool import services as pool
 from ..pool.models import PoolRoom, PoolWeek
 from . import weekly
@@ -38,8 +39,8 @@ PASSWORD = "demo-member"
 def _member(club: Club, username: str, name_en: str, name_zh: str) -> User:
     user = User.objects.filter(username=username).first()
     if user is None:
-        user = User(username=username, email=f"{username}@example.org")
-        user.set_password(PASSWORD)
+        user = User(username=username, email=f"{username}@example.org",
+                    password=password_hash(PASSWORD))
         user.save()
         Player.objects.create(user=user, name_en=name_en, name_zh=name_zh)
     Membership.objects.get_or_create(club=club, player=user.player)

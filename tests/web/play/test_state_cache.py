@@ -1,0 +1,67 @@
+"""A table's positions kept inside a transaction not yet committed (play/services.py): the
+next action starts from the last position of this transaction, and a savepoint rolled back
+takes its positions with it."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.test import TestCase, override_settings
+
+from bridgescore.web.play import services
+from bridgescore.web.play.models import PlayBoard
+
+from .helpers import table, users
+from .test_sockets import FAST
+
+
+class Undone(Exception):
+    pass
+
+
+def replayed(board: PlayBoard) -> services.TableState:
+    """The board's position rebuilt from its rows alone (no cache)."""
+    *_, last = services.states_of(board)
+    return last
+
+
+@override_settings(**FAST, BRIDGESCORE_PLAY_ROBOT_SOLVER="simple")
+class UncommittedStatesTests(TestCase):  # every test inside one transaction, never committed
+    def test_each_action_starts_from_this_transactions_last_position(self) -> None:
+        (host,) = users("host")
+        t = table(host, boards=1)
+        services.fill_with_robots(t, host)
+        board = services.current_board(t)
+        assert board is not None
+        for done in range(1, 40):
+            assert services.robot_turn(int(t.pk)) is not None
+            # The position this transaction made is kept for it (the shared cache fills only
+            # on commit, which a test case never reaches), and is the rows' own.
+            kept = services._uncommitted_state(int(board.pk))
+            assert kept is not None and kept[0] == done
+            assert kept[1] == replayed(board) == services.state_of(board)
+
+    def test_a_savepoint_rolled_back_takes_its_positions_with_it(self) -> None:
+        (host,) = users("host")
+        t = table(host, boards=1)
+        services.fill_with_robots(t, host)
+        board = services.current_board(t)
+        assert board is not None
+        for _ in range(6):
+            services.robot_turn(int(t.pk))
+        before = services.state_of(board)
+        try:
+            with transaction.atomic():
+                for _ in range(3):
+                    services.robot_turn(int(t.pk))
+                assert services._uncommitted_state(int(board.pk))[0] == 9  # type: ignore[index]
+                raise Undone
+        except Undone:
+            pass
+        # Its rows are gone, and so is the position they made: what is kept is not ahead of
+        # the rows, and the next action follows the rows.
+        kept = services._uncommitted_state(int(board.pk))
+        assert kept is None or kept[0] <= 6
+        assert services.state_of(board) == replayed(board) == before
+        services.robot_turn(int(t.pk))
+        assert services.state_of(board) == replayed(board)
+        assert len(services.board_moves(board)) == 7
