@@ -7,7 +7,8 @@
   (mypy checks each cached file against its content, so a stale cache is never trusted).
 - **suite**: every test on SQLite (library, doctests, web, browsers) under pytest-xdist, a
   worker a core; a module's tests stay together on one worker (a browser module starts one
-  server), the longest modules first (tests/conftest.py).
+  server), the longest modules first (tests/conftest.py).  The demo club the browser tests'
+  servers copy is made in the background from the run's start (``var/test-demo``).
 - **postgres**: the web tests marked ``postgres`` (what differs between the databases, listed in
   tests/conftest.py) and ``services`` (PostgreSQL and Redis together) on PostgreSQL, after
   checking that both answer; without them the phase says so and, under ``CI=true``, fails.
@@ -112,8 +113,26 @@ def types() -> Result:
     return run([str(BIN / "mypy"), "--cache-dir", str(cache / "mypy")]), "", []
 
 
+# The demo club the browser tests' servers copy (tests/web/servers.py), made in the background
+# from the start of the run -- beside the lint, the types and the workers' collection -- rather
+# than by the first worker that needs it while the other waits.  Made again every run: the
+# demo is the code's of this run.
+DEMO = REPO / "var" / "test-demo"
+
+
+def start_demo() -> subprocess.Popen[bytes]:
+    import shutil
+
+    shutil.rmtree(DEMO, ignore_errors=True)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return subprocess.Popen([str(BIN / "python"), "-m", "tests.web.servers", str(DEMO)],
+                            cwd=REPO, env=env)
+
+
 def suite() -> Result:
-    return pytest("suite", [])
+    # A failed build leaves no "ready" file: the first test that needs the demo builds it
+    # again and fails there with the reason.
+    return pytest("suite", [], dict(os.environ, BRIDGESCORE_TEST_DEMO=str(DEMO)))
 
 
 def postgres() -> Result:
@@ -138,12 +157,16 @@ def main(names: list[str]) -> int:
               file=sys.stderr)
         return 2
     REPORTS.mkdir(parents=True, exist_ok=True)
+    demo = start_demo() if "suite" in (names or PHASES) else None
     outcomes = []
     for name in names or list(PHASES):
         print(f"\n==== {name} ====", flush=True)
         start = time.monotonic()
         ok, tests, lines = PHASES[name]()
         outcomes.append(Outcome(name, time.monotonic() - start, ok, tests, lines))
+    if demo is not None and demo.poll() is None:
+        demo.kill()
+        demo.wait()
     print("\n==== phases ====")
     for o in outcomes:
         print(f"{o.phase:<9} {'ok' if o.ok else 'FAILED':<7} {o.seconds:7.1f} s  {o.tests}")

@@ -107,9 +107,17 @@ for t in tables:
 
 def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A data directory with the demo club loaded (``web prepare`` then ``web demo``), made
-    by the first worker that asks and then kept for the run; copy it, never serve it."""
-    root = run_dir(tmp_path_factory) / "demo-template"
-    with _locked(run_dir(tmp_path_factory) / "demo-template.lock"):
+    by the first worker that asks and then kept for the run; copy it, never serve it.
+    ``make test`` names it in ``BRIDGESCORE_TEST_DEMO`` and has it made before the workers
+    start (tests/phases.py), beside the lint, the types and the collection."""
+    given = os.environ.get("BRIDGESCORE_TEST_DEMO")
+    return build_template(Path(given) if given else
+                          run_dir(tmp_path_factory) / "demo-template")
+
+
+def build_template(root: Path) -> Path:
+    """``root``/data made once (the others wait on ``root``.lock, then find it ready)."""
+    with _locked(root.with_name(root.name + ".lock")):
         if not (root / "ready").exists():
             shutil.rmtree(root, ignore_errors=True)
             (root / "data").mkdir(parents=True)
@@ -207,3 +215,7 @@ def start(env: dict[str, str], log_dir: Path, *, migrate: bool = True,
             time.sleep(0.2)
     process.kill()
     raise AssertionError(f"server did not answer in {timeout} s:\n{log.read_text()}")
+
+
+if __name__ == "__main__":  # python -m tests.web.servers DIR: the demo template, made ahead
+    build_template(Path(sys.argv[1]))
