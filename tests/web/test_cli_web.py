@@ -105,13 +105,13 @@ def test_demo_loads_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert "director     demo-director   director" in out
     # The director, 20 members with log-ins and 8 more who play the pool, 2 without, 4
     # guests in the team match and 8 robots' names in the online match; four sessions of the demo club (the online match
-    # has no results yet: its robots play when the server runs).
+    # has its closed room's 8 results: its open room plays when the server runs).
     counts = (User.objects.count(), Player.objects.count(), Membership.objects.count(),
               Event.objects.count(), ResultEntry.objects.count())
     # 5-table Mitchell of 5 rounds × 3 boards all played (75), and a 3-table Howell with
     # two rounds of 2 boards played and 2 tables of the third (12 + 4); the team match has
     # four boards in both rooms and two in the open room (10).
-    assert counts == (29, 35 + 8, 31, 4, 75 + 16 + 10)
+    assert counts == (29, 35 + 8, 31, 4, 75 + 16 + 10 + 8)
     assert "/events/" in out and "Tuesday pairs (closed)" in out
     status, out, _ = run(capsys, "--lang", "zh", "web", "demo")
     assert status == 0 and "江滨桥牌俱乐部" in out

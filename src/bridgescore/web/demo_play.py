@@ -19,24 +19,29 @@ from typing import Any
 
 from ..seat import Seat
 from ..tablerobot import robot_action
-from ..tablestate import AnswerClaim, AnswerUndo, MakeCall, PlayCard, TableState
+from ..tablestate import Action, AnswerClaim, AnswerUndo, MakeCall, PlayCard, TableState
 from .accounts.models import User
 from .play import services as play
 from .play.models import PlayBoard, PlaySeat
 
 
+def _choice(state: TableState, seat: Seat, slip: float, rng: random.Random) -> Action | None:
+    """The robot's choice at ``seat``, or (chance ``slip``) another legal card."""
+    action = robot_action(state, seat, solver="simple")
+    if isinstance(action, PlayCard) and state.play is not None:
+        others = [c for c in state.play.legal_cards() if c != action.card]
+        if others and rng.random() < slip:
+            return PlayCard(seat, rng.choice(others))
+    return action
+
+
 def _person_action(state: TableState, seat: Seat, slip: float,
                    rng: random.Random) -> dict[str, Any] | None:
-    """What a member at ``seat`` does: the robot's choice, or (chance ``slip``) another
-    legal card; the protocol's spelling (``play.act``)."""
-    action = robot_action(state, seat, solver="simple")
+    """What a member at ``seat`` does (``_choice``), in the protocol's spelling
+    (``play.act``)."""
+    action = _choice(state, seat, slip, rng)
     if isinstance(action, PlayCard):
-        card = action.card
-        legal = state.play.legal_cards() if state.play is not None else []
-        others = [c for c in legal if c != card]
-        if others and rng.random() < slip:
-            card = rng.choice(others)
-        return {"type": "card", "card": str(card)}
+        return {"type": "card", "card": str(action.card)}
     if isinstance(action, MakeCall):
         return {"type": "call", "call": str(action.call)}
     if isinstance(action, AnswerClaim):
@@ -47,11 +52,18 @@ def _person_action(state: TableState, seat: Seat, slip: float,
 
 
 def play_as_people(table_ids: Sequence[int], slips: Mapping[int, float], rng: random.Random,
-                   boards: Mapping[int, int] | None = None, limit: int = 50_000) -> None:
+                   boards: Mapping[int, int] | None = None, limit: int = 50_000, *,
+                   robot_slip: float = 0.0) -> None:
     """Play the tables until none has anything left to do (or table ``t`` has finished
     ``boards[t]`` boards): the members' seats by ``_person_action`` (a user's ``slips``,
-    default 0.05), the robots' by the robots.  The robots' and next boards' pauses must be
-    0 (the caller's settings)."""
+    default 0.05), the robots' by the robots -- which, given a ``robot_slip``, err as people
+    do (a robot team's match whose two rooms are not card for card the same).  The robots'
+    and next boards' pauses must be 0 (the caller's settings)."""
+
+    def erring(state: TableState, seat: Seat) -> Action | None:
+        return _choice(state, seat, robot_slip, rng)
+
+    decide = erring if robot_slip else None
     users = {u.pk: u for u in User.objects.filter(
         pk__in=PlaySeat.objects.filter(table_id__in=table_ids, user__isnull=False,
                                        robot=False).values("user_id"))}
@@ -79,7 +91,8 @@ def play_as_people(table_ids: Sequence[int], slips: Mapping[int, float], rng: ra
                         play.act(board.table, users[user_id], data)
                         moved = True
                         continue
-            if play.robot_turn(tid) is not None or play.wake(tid) is not None:
+            if (board is not None and board.finished is None and play.robot_turn(
+                    tid, decide=decide) is not None) or play.wake(tid) is not None:
                 moved = True
         if not moved:
             return

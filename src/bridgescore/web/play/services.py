@@ -1156,9 +1156,12 @@ def _act_once(table_id: int, choose: Any, by_user: AnyUser | None, robot: bool,
     return out
 
 
-def robot_turn(table_id: int, expect: tuple[int, int] | None = None) -> Outcome | None:
+def robot_turn(table_id: int, expect: tuple[int, int] | None = None, *,
+               decide: Callable[[TableState, Seat], Action | None] | None = None
+               ) -> Outcome | None:
     """One action of a robot the table waits for (a robot's seat, or a player away past the
-    grace period), through the same path as a person's."""
+    grace period), through the same path as a person's.  ``decide(state, seat)``: the action
+    instead of the robot's own choice (the demo's robots that err now and then)."""
     from ...tablerobot import robot_action
 
     def choose(table: PlayTable, rows: list[PlaySeat], state: TableState | None) -> Action | None:
@@ -1167,6 +1170,8 @@ def robot_turn(table_id: int, expect: tuple[int, int] | None = None) -> Outcome 
         seating = _seating(rows, table.grace_seconds)
         for seat in state.to_act:
             if seating.robot_plays(seat):
+                if decide is not None:
+                    return decide(state, seat)
                 return robot_action(state, seat, solver=robot_solver())
         return None
 
