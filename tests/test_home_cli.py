@@ -359,7 +359,7 @@ class TestHandicap:
     def test_bad_file_line(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         (tmp_path / "d.txt").write_text("13 | 5DX S -2 | 17\n14 | 3NT W = \n", encoding="utf-8")
         status, _, err = run(capsys, "handicap", "--file", "d.txt")
-        assert status == 2 and err.startswith("error: d.txt:2: invalid 贴点 line")
+        assert status == 2 and err.startswith("error: d.txt:2: invalid HCP-handicap line")
 
 
 class TestSacrifice:

@@ -85,7 +85,7 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
     "analyse": ("The play analysed card by card, double dummy", "逐张牌的双明手打牌分析"),
     "rubber": ("Rubber bridge scorepad", "盘式桥牌记分（十字记分法）"),
     "chicago": ("Chicago scorepad (four deals)", "芝加哥记分（四副一轮）"),
-    "handicap": ("贴点: scores corrected for high-card points", "贴点赛记分"),
+    "handicap": ("HCP handicap: scores corrected for high-card points", "贴点赛记分"),
     "sacrifice": ("Is the sacrifice worth it?", "牺牲叫是否合算"),
     "quiz": ("Scoring practice", "计分练习"),
     "web": ("The web platform: serve, users, demo", "网页平台：服务、用户、演示"),

@@ -204,7 +204,7 @@ def chicago_cmd(ctx: click.Context, session_path: str | None, new: bool,
 # ---------------------------------------------------------------- 贴点
 
 @command("handicap", context_settings=_PASS_THROUGH,
-         help="""贴点 scoring: a deal's score corrected for the sides' high-card points.
+         help="""HCP-handicap scoring: a deal's score corrected for the sides' high-card points.
 
     RESULT is a result in any notation (南打5D×宕2, 5DX S -2); give --board or --vul, and
     --hcp or --deal.  With --session the deal is added to a saved session.  A result the
@@ -224,7 +224,7 @@ def chicago_cmd(ctx: click.Context, session_path: str | None, new: bool,
 @option("--deal", "deal", metavar="PBN", help="The deal, to count the points from.",
         zh="牌例（PBN），由此数出大牌点。")
 @option("--method", default="detailed", metavar="simple|detailed|table",
-        show_default=True, help="The 贴点 method.",
+        show_default=True, help="The HCP-handicap method.",
         zh="贴点方法：simple 简易、detailed 详细、table 按贴点表。")
 @option("--table-file", "table_file", metavar="FILE", aliases=("--table",),
         help="A club's compensation table (JSON or CSV) for --method table.",

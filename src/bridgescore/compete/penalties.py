@@ -80,7 +80,7 @@ class System(enum.Enum):
         if is_zh(lang):
             return {"handicap": "贴点系统", "duplicate": "复式记分系统",
                     "full-field": "全场记分系统"}[self.value]
-        return {"handicap": "贴点 (handicap) system", "duplicate": "duplicate scoring system",
+        return {"handicap": "HCP-handicap system", "duplicate": "duplicate scoring system",
                 "full-field": "full-field scoring system"}[self.value]
 
     @classmethod
@@ -95,8 +95,8 @@ class System(enum.Enum):
             if key in words:
                 return system
         raise PenaltyError(
-            "bad_system", f"unknown scoring system {excerpt(text)}: expected handicap (贴点), "
-            "duplicate (复式) or full-field (全场)",
+            "bad_system", f"unknown scoring system {excerpt(text)}: expected handicap, duplicate "
+            "or full-field",
             f"未知的记分系统 {excerpt(text)}：应为 handicap（贴点）、duplicate（复式）或 full-field（全场）")
 
     @property

@@ -117,7 +117,7 @@ class Method(enum.Enum):
             if key in words:
                 return method
         raise NotationError(
-            f"invalid 贴点 method {text!r}: expected simple, detailed or table",
+            f"invalid HCP-handicap method {text!r}: expected simple, detailed or table",
             f"无效的贴点方法 {text!r}：应为 simple（简易）、detailed（详细）或 table（贴点表）",
         )
 
@@ -360,7 +360,7 @@ class HandicapDeal:
         fields = [f.strip() for f in line.replace("\t", "|").split("|")]
         if len(fields) != 3 or not all(fields):
             raise NotationError(
-                f"invalid 贴点 line {line!r}: expected 'board | result | points', "
+                f"invalid HCP-handicap line {line!r}: expected 'board | result | points', "
                 "e.g. '13 | 南打5D×宕2 | 17'",
                 f"无效的贴点记录 {line!r}：应为 '牌号 | 结果 | 点数'，如 '13 | 南打5D×宕2 | 17'",
             )

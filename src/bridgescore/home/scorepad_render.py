@@ -326,7 +326,7 @@ def render_handicap_html(session: HandicapSession, lang: Lang = "en") -> str:
     return _render(
         "home_handicap.html",
         html_lang="zh-CN" if is_zh(lang) else "en",
-        title="贴点赛记分表" if is_zh(lang) else "HCP-handicap (贴点) scoresheet",
+        title="贴点赛记分表" if is_zh(lang) else "HCP-handicap scoresheet",
         method=session.method.name_in(lang), heads=heads, rows=rows,
         explanations=explanations, summary=render_handicap_text(session, lang).splitlines()[-1],
     )

@@ -6,7 +6,7 @@ from django.apps import AppConfig
 class OnlineConfig(AppConfig):
     name = "bridgescore.web.online"
     label = "online"
-    verbose_name = "team matches, the ladder, 贴点 rooms and player groups"
+    verbose_name = "team matches, the ladder, HCP-handicap rooms and player groups"
 
     def ready(self) -> None:
         # The kinds join the competitions' registry, and their effects its handlers, as

@@ -136,7 +136,7 @@ class PlatformLadder(LadderKind):
 class PlatformHandicap(HandicapKind):
     def verify_setup(self, club: Any, settings: Mapping[str, Any], members_only: bool) -> None:
         if members_only:
-            raise sv.NotAllowed("A 贴点 room is open to every player (members or not): set it up "
+            raise sv.NotAllowed("An HCP-handicap room is open to every player (members or not): set it up "
                                 "with members_only off.",
                                 "贴点室对所有牌手开放（会员与非会员）：设立时请关闭“仅限会员”。",
                                 "members_only")
