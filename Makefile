@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    ?= out
 
-.PHONY: run run-system test lint typecheck bench bench-play clean dist web web-setup web-assets web-system web-test web-messages
+.PHONY: run run-system test docs lint typecheck bench bench-play clean dist web web-setup web-assets web-system web-test web-messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -106,6 +106,10 @@ web: $(VENV)/.installed-web web-assets
 # neither npm nor gettext (docs/deploy.md).
 dist: $(VENV)/.installed-dev
 	$(BIN)/python -m build --outdir dist
+
+# The documentation site into var/site (docs/*.md; make test builds it with --strict).
+docs: $(VENV)/.installed-dev
+	$(BIN)/mkdocs build --strict
 
 # Benchmarks against endplay, in their own environment (not part of `make test`).
 bench: $(VENV)/.installed

@@ -1,8 +1,9 @@
 """`make test`: every check in phases, each timed, with one line per phase at the end.
 
-    python tests/phases.py [PHASE ...]      # lint, types, suite, postgres (default: all)
+    python tests/phases.py [PHASE ...]      # lint, docs, types, suite, postgres (default: all)
 
 - **lint**: ruff over the sources, tests and benchmarks.
+- **docs**: the documentation site (docs/, mkdocs.yml) built with ``--strict``.
 - **types**: mypy, its cache kept between runs and checkouts in ``~/.cache/bridgescore/mypy``
   (mypy checks each cached file against its content, so a stale cache is never trusted).
 - **suite**: every test on SQLite (library, doctests, web, browsers) under pytest-xdist, a
@@ -108,6 +109,11 @@ def lint() -> Result:
     return run([str(BIN / "ruff"), "check", "src", "tests", "benchmarks"]), "", []
 
 
+def docs() -> Result:
+    # The documentation site, strictly: a broken link or anchor fails (mkdocs.yml).
+    return run([str(BIN / "mkdocs"), "build", "--strict", "--quiet"]), "", []
+
+
 def types() -> Result:
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "bridgescore"
     return run([str(BIN / "mypy"), "--cache-dir", str(cache / "mypy")]), "", []
@@ -147,7 +153,7 @@ def postgres() -> Result:
     return pytest("postgres", ["tests/web", "-m", "(postgres or services) and not browser"], env)
 
 
-PHASES = {"lint": lint, "types": types, "suite": suite, "postgres": postgres}
+PHASES = {"lint": lint, "docs": docs, "types": types, "suite": suite, "postgres": postgres}
 
 
 def main(names: list[str]) -> int:

@@ -1,4 +1,4 @@
-"""Every ``console`` block in the README is run and its output compared, so the
+"""Every ``console`` block in the README and in docs/ is run and its output compared, so the
 documentation cannot drift.  (The ``>>>`` examples run as doctests.)
 
 A block looks like::
@@ -22,12 +22,16 @@ import pytest
 from bridgescore.cli import main
 
 README = Path(__file__).resolve().parent.parent / "README.md"
+# docs/json.md's console blocks show each command's JSON abbreviated, from files a reader
+# makes; tests/test_cli_json.py checks its examples against the shapes instead.
+PAGES = [README, *sorted(p for p in (README.parent / "docs").glob("*.md") if p.name != "json.md")]
 BLOCK = re.compile(r"```console\n(.*?)```", re.S)
 
 
 def examples() -> list[tuple[str, list[str]]]:
     found: list[tuple[str, list[str]]] = []
-    for block in BLOCK.findall(README.read_text(encoding="utf-8")):
+    blocks = [b for page in PAGES for b in BLOCK.findall(page.read_text(encoding="utf-8"))]
+    for block in blocks:
         command: str | None = None
         expected: list[str] = []
         for line in block.splitlines():
