@@ -115,20 +115,58 @@ def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
                           run_dir(tmp_path_factory) / "demo-template")
 
 
+# Kept between runs under the hash of everything the demo's database is made from: the
+# package's source, this file, the test servers' settings, Python and every installed
+# distribution's version.  A change to any of them makes it again; a second run of unchanged
+# code copies it (the demo's load is tested by tests/web/test_cli_web.py every run).
+CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "bridgescore"
+
+
+def template_key() -> str:
+    import hashlib
+    from importlib import metadata
+
+    h = hashlib.sha256(sys.version.encode())
+    for path in sorted([*(REPO / "src" / "bridgescore").rglob("*"), Path(__file__),
+                        *SERVER_PATH.glob("*.py")]):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            h.update(path.relative_to(REPO).as_posix().encode())
+            h.update(path.read_bytes())
+    for name in sorted(f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions()):
+        h.update(name.encode())
+    return h.hexdigest()[:20]
+
+
 def build_template(root: Path) -> Path:
     """``root``/data made once (the others wait on ``root``.lock, then find it ready)."""
     with _locked(root.with_name(root.name + ".lock")):
         if not (root / "ready").exists():
             shutil.rmtree(root, ignore_errors=True)
-            (root / "data").mkdir(parents=True)
-            env = server_env(root / "data")
-            bridgescore(env, "web", "prepare", "--quiet")
-            bridgescore(env, "web", "demo")
-            played = subprocess.run([sys.executable, "-c", PLAY_OUT], env=env,
-                                    capture_output=True, text=True, timeout=300)
-            assert played.returncode == 0, played.stderr
+            kept = CACHE / f"demo-{template_key()}"
+            if (kept / "ready").exists():
+                shutil.copytree(kept / "data", root / "data")
+            else:
+                (root / "data").mkdir(parents=True)
+                env = server_env(root / "data")
+                bridgescore(env, "web", "prepare", "--quiet")
+                bridgescore(env, "web", "demo")
+                played = subprocess.run([sys.executable, "-c", PLAY_OUT], env=env,
+                                        capture_output=True, text=True, timeout=300)
+                assert played.returncode == 0, played.stderr
+                _keep(root / "data", kept)
             (root / "ready").touch()
     return root / "data"
+
+
+def _keep(data: Path, kept: Path) -> None:
+    """``data`` copied to the cache as ``kept`` (whole or not at all), the older ones gone."""
+    for old in CACHE.glob("demo-*"):
+        shutil.rmtree(old, ignore_errors=True)
+    part = kept.with_name(kept.name + ".part")
+    shutil.rmtree(part, ignore_errors=True)
+    shutil.copytree(data, part / "data")
+    (part / "ready").touch()
+    part.rename(kept)
 
 
 def demo_site(tmp_path_factory: pytest.TempPathFactory, name: str,
