@@ -1,7 +1,8 @@
 """A robot's next action at an online table: the glue between the pure table state machine
 (:mod:`bridgescore.tablestate`) and the robot players (:mod:`bridgescore.robots`).
 
-The robot is told the whole deal because it runs on the server, which knows it; what it
+The robot is told the whole deal because it runs on the server, which knows it (the fair
+card robot, ``solver="fair"``, is given only what its seat's view shows); what it
 decides is an ordinary action, checked by :func:`bridgescore.tablestate.apply` like a
 person's.
 """
@@ -23,8 +24,13 @@ from .tablestate import (
 __all__ = ["robot_action"]
 
 
-def robot_action(state: TableState, seat: Seat, solver: str = "auto") -> Action | None:
-    """What a robot at ``seat`` does now, or ``None`` when the table does not wait for it."""
+def robot_action(state: TableState, seat: Seat, solver: str = "auto", *, salt: str = "",
+                 scoring: str = "mp") -> Action | None:
+    """What a robot at ``seat`` does now, or ``None`` when the table does not wait for it.
+
+    With ``solver="fair"`` the card robot is given only what ``seat``'s own view of the
+    table shows (:func:`bridgescore.robots.fair.knowledge_for`), ``salt`` (the table's) and
+    ``scoring`` (``"mp"`` or ``"imp"``)."""
     if seat not in state.to_act:
         return None
     from . import robots  # the bidding tables and the solver load only when a robot plays
@@ -39,6 +45,12 @@ def robot_action(state: TableState, seat: Seat, solver: str = "auto") -> Action 
                                  state.board.vulnerability)
         return MakeCall(seat, call)
     if state.phase is Phase.PLAY:
+        if solver == "fair":
+            from .robots.fair import knowledge_for
+
+            return PlayCard(seat, robots.robot_card(
+                state.board.deal, _copy(state), solver=solver,
+                knowledge=knowledge_for(state, seat), salt=salt, scoring=scoring))
         return PlayCard(seat, robots.robot_card(state.board.deal, _copy(state), solver=solver))
     return None
 

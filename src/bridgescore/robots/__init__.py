@@ -45,7 +45,10 @@ rules would make illegally becomes a pass.
 
 Card play: ``solver="dd"`` plays double dummy (endplay's DDS, seeing all four hands: the
 lowest card among those that keep the most tricks); ``solver="simple"`` plays by rules of
-thumb from what a player sees (:mod:`.cardplay`); ``"auto"`` is dd when endplay imports.
+thumb from what a player sees (:mod:`.cardplay`); ``"auto"`` is dd when endplay imports;
+``solver="fair"`` plays from what its seat may know only (:mod:`.fair`: it samples layouts
+of the hidden hands consistent with the auction and the play, solves them double dummy and
+plays the card of the best expected score).
 """
 
 from __future__ import annotations
@@ -58,13 +61,22 @@ from .bidding import robot_call
 from .cardplay import simple_card
 from .claims import robot_accepts_claim
 from .ddplay import dd_card, use_dd
+from .fair import SeatKnowledge, fair_card, knowledge_from_play
 
 __all__ = ["robot_accepts_claim", "robot_accepts_undo", "robot_call", "robot_card"]
 
 
-def robot_card(deal: Deal, play: Play, *, solver: str = "auto") -> Card:
+def robot_card(deal: Deal, play: Play, *, solver: str = "auto",
+               knowledge: SeatKnowledge | None = None, salt: str = "",
+               scoring: str = "mp") -> Card:
     """The card for ``play.next_seat`` (dummy's card when dummy is to play: declarer's robot
-    plays it), always one of ``play.legal_cards()``."""
+    plays it), always one of ``play.legal_cards()``.
+
+    With ``solver="fair"`` the robot decides from ``knowledge`` only (what its seat may
+    know; :func:`bridgescore.tablerobot.robot_action` builds it from the seat's view), or
+    when it is not given from the seat's own hand, dummy once faced and the cards played
+    (:func:`~.fair.knowledge_from_play`: no auction); ``salt`` varies its random layouts
+    between tables, ``scoring`` is ``"mp"`` or ``"imp"``.  The other solvers ignore them."""
     if play.is_over:
         raise IllegalPlayError("the robot has no card to play: the play is over",
                                "机器人无牌可出：打牌已经结束")
@@ -73,6 +85,14 @@ def robot_card(deal: Deal, play: Play, *, solver: str = "auto") -> Card:
                                "给机器人的牌局与正在打的牌局不同")
     if use_dd(solver):
         return dd_card(play)
+    if solver == "fair":
+        known = knowledge if knowledge is not None else knowledge_from_play(play)
+        if known.to_play is not play.next_seat or len(known.played) != len(play.cards_played()):
+            raise IllegalPlayError("the robot's knowledge is of another position",
+                                   "机器人所知的局面与正在打的不同")
+        card = fair_card(known, salt=salt, scoring=scoring)
+        assert card in play.legal_cards()
+        return card
     return simple_card(play)
 
 

@@ -23,7 +23,7 @@ from ..seat import Seat
 
 __all__ = ["SOLVERS", "dd_card", "dd_scores", "endplay_available", "use_dd"]
 
-SOLVERS = ("auto", "dd", "simple")
+SOLVERS = ("auto", "dd", "simple", "fair")
 
 
 @cache
@@ -37,13 +37,18 @@ def endplay_available() -> bool:
 
 
 def use_dd(solver: str) -> bool:
-    """Whether ``solver`` (``"dd"``, ``"simple"`` or ``"auto"``) means the double-dummy
-    robot; ``"dd"`` without endplay raises :class:`~bridgescore.dd.MissingSolverError`."""
+    """Whether ``solver`` (``"dd"``, ``"simple"``, ``"auto"`` or ``"fair"``) means the
+    double-dummy robot; ``"dd"`` and ``"fair"`` (the fair robot, :mod:`.fair`, which is not
+    the double-dummy robot but solves its sampled layouts with DDS) without endplay raise
+    :class:`~bridgescore.dd.MissingSolverError`."""
     if solver not in SOLVERS:
         raise NotationError(
-            f"invalid robot solver {solver!r}: expected 'auto', 'dd' or 'simple'",
-            f"无效的机器人求解方式 {solver!r}：应为 'auto'、'dd' 或 'simple'",
+            f"invalid robot solver {solver!r}: expected 'auto', 'dd', 'simple' or 'fair'",
+            f"无效的机器人求解方式 {solver!r}：应为 'auto'、'dd'、'simple' 或 'fair'",
         )
+    if solver == "fair":
+        _endplay()
+        return False
     if solver == "dd":
         _endplay()  # raises the bilingual MissingSolverError when endplay is missing
         return True

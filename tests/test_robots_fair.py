@@ -1,0 +1,241 @@
+"""The fair robot (bridgescore.robots.fair): what it is given never holds a card its seat may
+not see, every layout it samples is consistent with what is known, its card is legal and the
+same for the same position and seed, and its sampler ends (relaxing the auction) when the
+auction's constraints cannot be met."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bridgescore.auction import Auction
+from bridgescore.cards import Card
+from bridgescore.contract import Contract
+from bridgescore.deal import Deal, Hand
+from bridgescore.dealing import random_deal
+from bridgescore.errors import IllegalPlayError, NotationError
+from bridgescore.play import Play
+from bridgescore.robots import robot_card
+from bridgescore.robots.bidding import robot_call
+from bridgescore.robots.ddplay import endplay_available, use_dd
+from bridgescore.robots.fair import (
+    Layouts,
+    SeatKnowledge,
+    fair_choice,
+    knowledge_for,
+    knowledge_from_play,
+    position_seed,
+    sample_layouts,
+)
+from bridgescore.seat import Seat
+from bridgescore.tablerobot import robot_action
+from bridgescore.tablestate import (
+    BoardDeal,
+    Phase,
+    PlayCard,
+    TableState,
+    Viewer,
+    apply,
+    visible_cards,
+)
+
+needs_endplay = pytest.mark.skipif(not endplay_available(), reason="endplay is not installed")
+
+
+def position(seed: int, cards: int) -> TableState | None:
+    """Board ``seed`` bid by the robots, then ``cards`` random legal cards played (fewer when
+    the play ends); ``None`` when the board is passed out."""
+    number = seed % 32 + 1
+    board = BoardDeal.numbered(number, random_deal(seed=seed, board=number))
+    auction = Auction(board.dealer)
+    while not auction.is_complete:
+        auction = auction.add(robot_call(board.deal[auction.next_seat], auction,
+                                         board.vulnerability))
+    if auction.contract is None or auction.contract.is_passed_out:
+        return None
+    assert auction.declarer is not None
+    play = Play(board.deal, auction.contract, auction.declarer)
+    rng = random.Random(seed)
+    for _ in range(min(cards, 51)):
+        play.play(rng.choice(play.legal_cards()))
+    return TableState(board, calls=auction.calls, alerts=(None,) * len(auction.calls),
+                      cards=tuple(play.cards_played()))
+
+
+def check_layouts(known: SeatKnowledge, layouts: Layouts) -> None:
+    played = known.played_mask
+    for hands in layouts.hands:
+        union = 0
+        for s in Seat:
+            m = hands[s.value]
+            assert not union & m  # no card in two hands
+            union |= m
+            assert m.bit_count() == known.counts[s.value]
+            if known.visible[s.value] is not None:
+                assert m == known.visible[s.value].mask  # the known cards are fixed
+            for suit in known.voids[s.value]:
+                assert not Hand(m).length(suit)  # a player who showed out has none
+        assert union | played == (1 << 52) - 1 and not union & played
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.integers(0, 51))
+def test_knowledge_is_the_seats_view_and_layouts_fit_it(seed: int, cards: int) -> None:
+    state = position(seed, cards)
+    if state is None or state.phase is not Phase.PLAY:
+        return
+    seat = state.to_act[0]
+    known = knowledge_for(state, seat)
+    deal = state.board.deal
+    played = set(state.cards)
+    # every card the robot is given: the seat's own hand, dummy's once faced, or played
+    may_see = set(state.hand(seat)) | played
+    if state.cards:
+        assert state.dummy is not None
+        may_see |= set(state.hand(state.dummy))
+    assert known.known_cards() <= may_see
+    assert known.known_cards() == visible_cards(state, Viewer(seat)) | played
+    for s in Seat:
+        hand = known.visible[s.value]
+        if hand is not None:
+            assert set(hand) <= set(deal[s])  # no card put in the wrong hand
+    assert not hasattr(known, "deal")
+    assert known.to_play is state.next_seat
+    assert set(known.legal_cards()) == set(state.legal_cards())
+    # the same rule from the play alone gives the same knowledge, the auction aside
+    assert state.play is not None
+    from_play = knowledge_from_play(state.play, seat)
+    assert from_play.visible == known.visible and from_play.played == known.played
+    layouts = sample_layouts(known, 8, random.Random(seed))
+    assert len(layouts.hands) == 8 and 0 <= layouts.level <= 3
+    check_layouts(known, layouts)
+    # the same seed, the same layouts
+    assert sample_layouts(known, 8, random.Random(seed)) == layouts
+
+
+def test_seed_comes_from_the_position_and_the_salt() -> None:
+    state = None
+    seed = 0
+    while state is None or state.phase is not Phase.PLAY:
+        seed += 1
+        state = position(seed, 9)
+    known = knowledge_for(state, state.to_act[0])
+    again = knowledge_for(state, state.to_act[0])
+    assert position_seed(known) == position_seed(again)
+    assert position_seed(known, "room 1") != position_seed(known, "room 2")
+    after = apply(state, PlayCard(state.to_act[0], state.legal_cards()[0]))[0]
+    if after.phase is Phase.PLAY:
+        assert position_seed(knowledge_for(after, after.to_act[0])) != position_seed(known)
+
+
+def contradictory() -> SeatKnowledge:
+    """South, on lead against East's 2NT (20-21 balanced), holds 37 HCP itself."""
+    deal = Deal.from_pbn("S:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    play = Play(deal, Contract.parse("2NT"), Seat.EAST)
+    return knowledge_from_play(play, Seat.SOUTH, calls=Auction.parse("E", "2NT P P P").calls,
+                               dealer=Seat.EAST)
+
+
+def test_sampler_ends_under_contradictory_auction() -> None:
+    known = contradictory()
+    layouts = sample_layouts(known, 10, random.Random(1), tries_per_level=200)
+    assert layouts.level == 3 and layouts.relaxed and len(layouts.hands) == 10
+    assert layouts.by_level == (0, 0, 0, 10)
+    assert layouts.tries <= 3 * 200 + 10
+    check_layouts(known, layouts)
+
+
+def test_sampler_keeps_the_auction_when_it_can() -> None:
+    deal = random_deal(seed=5, board=1)
+    play = Play(deal, Contract.parse("3NT"), Seat.SOUTH)  # West on lead: three hands hidden
+    calls = Auction.parse("N", "P P 1NT P 3NT P P P").calls  # North passed, South 1NT
+    known = knowledge_from_play(play, Seat.WEST, calls=calls, dealer=Seat.NORTH)
+    layouts = sample_layouts(known, 20, random.Random(2))
+    if layouts.level == 0:
+        for hands in layouts.hands:
+            south = Hand(hands[Seat.SOUTH.value])
+            assert 15 <= south.hcp <= 17 and south.is_balanced
+    check_layouts(known, layouts)
+
+
+def test_knowledge_refuses_what_does_not_fit() -> None:
+    deal = random_deal(seed=3, board=1)
+    play = Play(deal, Contract.parse("4S"), Seat.NORTH)
+    known = knowledge_from_play(play)
+    assert known.seat is Seat.EAST and known.hidden() == (Seat.NORTH, Seat.SOUTH, Seat.WEST)
+    with pytest.raises(IllegalPlayError):  # West does not decide East's lead
+        knowledge_from_play(play, Seat.WEST)
+    with pytest.raises(IllegalPlayError):
+        SeatKnowledge(Seat.EAST, 1, Seat.NORTH, known.vulnerability, (), known.contract,
+                      Seat.NORTH, known.visible, (13, 13, 13, 12), ())
+    with pytest.raises(NotationError):
+        use_dd("oracle")
+
+
+# -- with the solver ---------------------------------------------------------------------
+
+
+@needs_endplay
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.integers(1, 48), st.sampled_from(["mp", "imp"]))
+def test_fair_card_is_legal_and_replays(seed: int, cards: int, scoring: str) -> None:
+    state = position(seed, cards)
+    if state is None or state.phase is not Phase.PLAY:
+        return
+    seat = state.to_act[0]
+    known = knowledge_for(state, seat)
+    choice = fair_choice(known, samples=6, scoring=scoring, salt="t")
+    assert choice.card in state.legal_cards()
+    assert fair_choice(known, samples=6, scoring=scoring, salt="t").card == choice.card
+    if choice.method == "sample":
+        assert choice.layouts is not None
+        check_layouts(known, choice.layouts)
+        assert set(choice.tricks) == set(known.legal_cards())
+
+
+@needs_endplay
+def test_robot_action_plays_a_whole_board_fairly() -> None:
+    seed = 0
+    state = None
+    while state is None:
+        seed += 1
+        state = position(seed, 0)
+    while state.phase is Phase.PLAY:
+        seat = state.to_act[0]
+        action = robot_action(state, seat, solver="fair", salt="x")
+        assert isinstance(action, PlayCard) and action.card in state.legal_cards()
+        state = apply(state, action)[0]
+    assert state.result is not None
+
+
+@needs_endplay
+def test_opening_lead_by_rules_and_by_sampling() -> None:
+    known = contradictory()
+    rules = fair_choice(known)
+    assert rules.method == "rules" and rules.card in known.legal_cards()
+    sampled = fair_choice(known, lead="sample", samples=4)
+    assert sampled.method == "sample" and sampled.card in known.legal_cards()
+
+
+@needs_endplay
+def test_robot_card_fair_without_knowledge_uses_the_seats_rule() -> None:
+    deal = random_deal(seed=11, board=1)
+    play = Play(deal, Contract.parse("4H"), Seat.SOUTH)
+    for _ in range(3):
+        card = robot_card(deal, play, solver="fair")
+        assert card in play.legal_cards()
+        play.play(card)
+    other = knowledge_from_play(Play(deal, Contract.parse("4H"), Seat.SOUTH))
+    with pytest.raises(IllegalPlayError):
+        robot_card(deal, play, solver="fair", knowledge=other)
+
+
+def test_an_equal_choice_needs_no_solver() -> None:
+    deal = Deal.from_pbn("N:AKQ.AKQJ.AKQ.AKQ 5432.T98.JT9.JT9 T987.765.876.876 J6.432.5432.5432")
+    play = Play(deal, Contract.parse("7NT"), Seat.SOUTH)
+    play.play(Card.parse("C2"))  # West leads; North's ace, king and queen are equal
+    choice = fair_choice(knowledge_from_play(play))
+    assert choice.method == "equal" and choice.card == Card.parse("CQ")
