@@ -31,7 +31,8 @@ from ..compete.kinds import Kind, bad_data, field_of
 
 LADDER_SETTINGS = {"reach", "answer_within", "unanswered", "declined", "play_within",
                    "cooling", "kinds"}
-SETTINGS = LADDER_SETTINGS | {"boards", "vp_scale", "entrants", "match_start_after"}
+MATCH_SETTINGS = ("boards", "vp_scale")  # the matches' (tm.TeamMatchSettings)
+SETTINGS = LADDER_SETTINGS | {*MATCH_SETTINGS, "entrants", "match_start_after"}
 MATCH_START_AFTER = 900  # seconds: the captains' time to choose their line-ups
 MATCH_START_AFTER_MAX = 7 * 24 * 3600
 
@@ -119,8 +120,8 @@ class LadderKind(Kind):
         given = {k: v for k, v in data.items() if k in LADDER_SETTINGS}
         if "kinds" in given and isinstance(given["kinds"], list):
             given["kinds"] = tuple(given["kinds"])
-        match = tm.TeamMatchSettings(boards=data.get("boards", 16),
-                                     vp_scale=data.get("vp_scale", "wbf"))
+        # What is not given is the library's default (tm.TeamMatchSettings), stated there only.
+        match = tm.TeamMatchSettings(**{k: data[k] for k in MATCH_SETTINGS if k in data})
         settings = lad.LadderSettings(**given, match=match)
         entrants = []
         for e in data.get("entrants") or ():

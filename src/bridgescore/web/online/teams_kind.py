@@ -69,8 +69,8 @@ class MatchOver:
     at: float
 
 
-SETTINGS = {"home", "away", "boards", "vp_scale", "imp_scale", "time_limit", "unfinished",
-            "start_at", "ladder"}
+MATCH_SETTINGS = ("boards", "vp_scale", "imp_scale", "time_limit", "unfinished")  # its fields
+SETTINGS = {"home", "away", *MATCH_SETTINGS, "start_at", "ladder"}
 
 
 def _side(data: object, which: str, which_zh: str) -> TeamSide:
@@ -113,10 +113,8 @@ class TeamsKind(Kind):
             raise bad_data("settings", unknown[0], "one of " + ", ".join(sorted(SETTINGS)),
                            "以下之一：" + "、".join(sorted(SETTINGS)))
         home, away = _side(data.get("home"), "home", "主队"), _side(data.get("away"), "away", "客队")
-        match = tm.TeamMatchSettings(
-            boards=data.get("boards", 16), vp_scale=data.get("vp_scale", "wbf"),
-            imp_scale=data.get("imp_scale", "wbf"), time_limit=data.get("time_limit"),
-            unfinished=data.get("unfinished", "cut"))
+        # What is not given is the library's default (tm.TeamMatchSettings), stated there only.
+        match = tm.TeamMatchSettings(**{k: data[k] for k in MATCH_SETTINGS if k in data})
         start_at = data.get("start_at")
         if start_at is not None and (isinstance(start_at, bool)
                                      or not isinstance(start_at, int | float)):

@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from ...compete.teammatch import MATCH_LENGTHS
+from ...compete.teammatch import MATCH_LENGTHS, TeamMatchSettings
 from ...errors import BridgeError
 from ...vp import VP_SCALES
 from ..clubs.models import Club, Membership
@@ -31,6 +31,8 @@ from .views_common import competition, lang, refused
 from .vugraph import ONLINE
 
 ROBOT = "robot"
+# The library's defaults (compete.teammatch): the form's choice at first, and a field not sent.
+DEFAULT = TeamMatchSettings()
 
 
 def _members(club: Club) -> list[tuple[str, str]]:
@@ -51,7 +53,7 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
         players = [robot_id(name) if p.get(name) == ROBOT else p.get(name, "")
                    for name in seats]
         try:
-            boards = int(p.get("boards", "16"))
+            boards = int(p.get("boards", DEFAULT.boards))
             c = sv.create_competition(
                 club, request.user, kind="teams", name_en=p.get("name_en", ""),
                 name_zh=p.get("name_zh", ""), members_only=True,
@@ -61,7 +63,7 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
                           "away": {"id": "away", "name_en": p.get("away_en", "") or "Away",
                                    "name_zh": p.get("away_zh", "") or "客队",
                                    "players": players[4:]},
-                          "boards": boards, "vp_scale": p.get("vp_scale", "wbf"),
+                          "boards": boards, "vp_scale": p.get("vp_scale", DEFAULT.vp_scale),
                           "start_at": clock.now()})
         except (BridgeError, ValueError) as e:
             if isinstance(e, BridgeError):
@@ -70,7 +72,8 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("online:match", pk=c.pk)
     return render(request, "online/match_new.html", {
         "club": club, "members": _members(club), "seats": seats, "lengths": MATCH_LENGTHS,
-        "scales": [(k, v.title(lang())) for k, v in VP_SCALES.items()], "robot": ROBOT})
+        "scales": [(k, v.title(lang())) for k, v in VP_SCALES.items()], "robot": ROBOT,
+        "default": DEFAULT})
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
