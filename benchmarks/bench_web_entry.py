@@ -17,7 +17,7 @@ rate), so that run gives the most entries a second; the latency and the ranking 
 in the run offered the target rate, 300 entries a second.  The machine's two cores are
 shared with the driver (and with whatever else runs): the report prints the server's CPU
 time an entry and the load average next to the figures.
-The driver is ``bridgescore.web.loadtest`` (``tests/web/load`` runs it small).
+The driver is ``benchmarks/load/entry_load.py`` (``tests/web/load`` runs it small).
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bridgescore.web.loadtest import Plan, Report, run
+# The driver, benchmarks/load/entry_load.py, imported from the checkout's root.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.load.entry_load import Plan, Report, run
 
 REPO = Path(__file__).resolve().parents[1]
 STATIC = REPO / "var" / "test-static"

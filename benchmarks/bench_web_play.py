@@ -16,7 +16,7 @@ every 2 s; 100 spectators on one table raise the tables' p95 by no more than 10 
 error; every table finishes its boards.  The driver (one asyncio process, all the sockets)
 shares the two cores with the server and with whatever else runs: each figure is printed
 with the server's CPU time a move, the driver's, and the load average.
-The driver is ``bridgescore.web.playload`` (``tests/web/load`` runs it small).
+The driver is ``benchmarks/load/play_load.py`` (``tests/web/load`` runs it small).
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bridgescore.web.playload import Plan, Report, run
+# The driver, benchmarks/load/play_load.py, imported from the checkout's root.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.load.play_load import Plan, Report, run
 
 REPO = Path(__file__).resolve().parents[1]
 STATIC = REPO / "var" / "test-static"

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.web import loadtest
-from bridgescore.web.loadtest import Plan, count, key_for, result_for
+from benchmarks.load import entry_load
+from benchmarks.load.entry_load import Plan, count, key_for, result_for
 
 from .. import servers
 
 
-def _check(report: loadtest.Report, plan: Plan) -> None:
+def _check(report: entry_load.Report, plan: Plan) -> None:
     # A 10-table Mitchell of 3 rounds and 2 boards: 10 × 3 × 2 = 60 boards to enter.
     assert report.expected == plan.tables * plan.rounds * plan.boards_per_round == 60
     assert report.refused == [] and report.server_errors == 0  # never a 500
@@ -36,7 +36,7 @@ def _check(report: loadtest.Report, plan: Plan) -> None:
 def test_kill_under_load_loses_nothing_on_sqlite(tmp_path: Path) -> None:
     plan = Plan(tables=10, rounds=3, kill_at=0.5, ranking_probes=2, timeout=120,
                 static_root=servers.STATIC_ROOT)
-    _check(loadtest.run(plan, tmp_path), plan)
+    _check(entry_load.run(plan, tmp_path), plan)
 
 
 @pytest.mark.services
@@ -44,7 +44,7 @@ def test_kill_under_load_loses_nothing_on_postgresql(services: tuple[str, str],
                                                      tmp_path: Path) -> None:
     plan = Plan(tables=10, rounds=3, kill_at=0.5, ranking_probes=2, timeout=120,
                 database_url=services[0], static_root=servers.STATIC_ROOT)
-    _check(loadtest.run(plan, tmp_path), plan)
+    _check(entry_load.run(plan, tmp_path), plan)
 
 
 def test_the_count_finds_missing_renumbered_and_duplicate_entries() -> None:

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.web import playload
-from bridgescore.web.playload import Plan, choose
+from benchmarks.load import play_load
+from benchmarks.load.play_load import Plan, choose
 
 from .. import servers
 
 
-def _check(report: playload.Report, plan: Plan) -> None:
+def _check(report: play_load.Report, plan: Plan) -> None:
     assert report.errors == [] and report.server_errors == 0
     # Every table played both its boards to the end, seen by the players and stored.
     assert report.boards_done == report.stored_finished == plan.tables * plan.boards == 8
@@ -38,7 +38,7 @@ def _check(report: playload.Report, plan: Plan) -> None:
 def test_four_tables_play_out_on_sqlite(tmp_path: Path) -> None:
     plan = Plan(tables=4, boards=2, pace=0, spectators=2, timeout=120,
                 static_root=servers.STATIC_ROOT)
-    _check(playload.run(plan, tmp_path), plan)
+    _check(play_load.run(plan, tmp_path), plan)
 
 
 @pytest.mark.services
@@ -47,7 +47,7 @@ def test_four_tables_play_out_on_postgresql_and_redis(services: tuple[str, str],
     plan = Plan(tables=4, boards=2, pace=0, spectators=2, timeout=120,
                 database_url=services[0], redis_url=services[1],
                 static_root=servers.STATIC_ROOT)
-    report = playload.run(plan, tmp_path)
+    report = play_load.run(plan, tmp_path)
     assert report.backend == "PostgreSQL + Redis"
     _check(report, plan)
 

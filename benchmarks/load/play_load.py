@@ -3,7 +3,7 @@ real ASGI server (``bridgescore web serve`` on loopback), each seat a socket of 
 
 The driver (this process) needs no Django: it starts the server against a fresh SQLite data
 directory or a scratch PostgreSQL database (with Redis as the channel layer), has a
-subprocess (``python -m bridgescore.web.playload setup``) create the accounts, their session
+subprocess (``python -m benchmarks.load.play_load setup``) create the accounts, their session
 cookies and the tables (four players seated through ``play.services``, so the first board is
 dealt), then opens one ``websockets`` connection a seat in one asyncio loop.  A seat acts
 when its view says so (``to_act`` and the legal lists the server sent): the dealer opens
@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .loadtest import Plan as _EntryPlan
-from .loadtest import Server, scratch_database, server_env
+from .entry_load import Plan as _EntryPlan
+from .entry_load import Server, scratch_database, server_env, step_env
 
 RANKS = "23456789TJQKA"
 
@@ -399,8 +399,8 @@ def _django_step(env: dict[str, str], step: str, payload: Any) -> Any:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(payload, f)
     try:
-        done = subprocess.run([sys.executable, "-m", "bridgescore.web.playload", step, f.name],
-                              env=env, capture_output=True, text=True, timeout=1800)
+        done = subprocess.run([sys.executable, "-m", "benchmarks.load.play_load", step, f.name],
+                              env=step_env(env), capture_output=True, text=True, timeout=1800)
     finally:
         os.unlink(f.name)
     if done.returncode != 0:
@@ -479,10 +479,10 @@ def _setup(payload: Mapping[str, Any]) -> dict[str, Any]:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
 
-    from ..seat import Seat
-    from .accounts.models import Player, User
-    from .play import services
-    from .play.models import Room
+    from bridgescore.seat import Seat
+    from bridgescore.web.accounts.models import Player, User
+    from bridgescore.web.play import services
+    from bridgescore.web.play.models import Room
 
     n, extra = int(payload["tables"]), int(payload["spectators"])
     tag = f"pl{os.getpid()}"
@@ -517,7 +517,7 @@ def _setup(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _count(payload: Mapping[str, Any]) -> dict[str, int]:
-    from .play.models import Move, PlayBoard, PlayTable
+    from bridgescore.web.play.models import Move, PlayBoard, PlayTable
 
     ids = payload["tables"]
     return {"moves": Move.objects.filter(board__table_id__in=ids).count(),
@@ -528,7 +528,7 @@ def _count(payload: Mapping[str, Any]) -> dict[str, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bridgescore.web.playload")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.load.play_load")
     parser.add_argument("step", choices=["setup", "count"])
     parser.add_argument("payload", type=Path)
     args = parser.parse_args(argv)

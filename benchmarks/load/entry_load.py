@@ -3,7 +3,7 @@ real ASGI server, a ``kill -9`` of the server in the middle, and a count of what
 
 The driver (this process) needs no Django: it starts ``bridgescore web serve`` on loopback
 against a fresh SQLite data directory or a scratch PostgreSQL database, has a subprocess
-(``python -m bridgescore.web.loadtest setup``) create the sessions through the services,
+(``python -m benchmarks.load.entry_load setup``) create the sessions through the services,
 then runs one asyncio task per table that enters its boards round by round through the
 JSON API (``POST /api/tables/{secret}/entries``) on a keep-alive connection of its own, as a
 phone would, each entry with its own idempotency key;
@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 SECRET_KEY = "load-test-only-secret-key-not-for-any-real-server-0123456789"
+CHECKOUT = Path(__file__).resolve().parents[2]  # benchmarks.load.* is importable from here
 MAX_SECTION = 200  # the library's MAX_MITCHELL_TABLES (checked by the setup step)
 
 
@@ -315,13 +316,20 @@ def scratch_database(admin_url: str) -> Iterator[str]:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+def step_env(env: dict[str, str]) -> dict[str, str]:
+    """``env`` for a Django step, run as ``python -m benchmarks.load.…``: the checkout on the
+    ``PYTHONPATH`` (the driver is not in the package; whatever directory the run started in)."""
+    path = env.get("PYTHONPATH")
+    return {**env, "PYTHONPATH": str(CHECKOUT) + (os.pathsep + path if path else "")}
+
+
 def _django_step(env: dict[str, str], step: str, payload: Any) -> Any:
     """Run one Django step of this module in a subprocess (JSON in, JSON out)."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(payload, f)
     try:
-        done = subprocess.run([sys.executable, "-m", "bridgescore.web.loadtest", step, f.name],
-                              env=env, capture_output=True, text=True, timeout=900)
+        done = subprocess.run([sys.executable, "-m", "benchmarks.load.entry_load", step, f.name],
+                              env=step_env(env), capture_output=True, text=True, timeout=900)
     finally:
         os.unlink(f.name)
     if done.returncode != 0:
@@ -485,7 +493,7 @@ async def _drive(server: Server, sessions: Sequence[Mapping[str, Any]], plan: Pl
 
 @dataclass
 class _Prober:
-    """The ranking probes' process (``python -m bridgescore.web.loadtest probe``)."""
+    """The ranking probes' process (``python -m benchmarks.load.entry_load probe``)."""
 
     process: asyncio.subprocess.Process
     payload_file: str
@@ -495,7 +503,7 @@ class _Prober:
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(payload, f)
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bridgescore.web.loadtest", "probe", f.name, env=env,
+            sys.executable, "-m", "benchmarks.load.entry_load", "probe", f.name, env=step_env(env),
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
         assert process.stdout is not None
         line = await asyncio.wait_for(process.stdout.readline(), 300)
@@ -575,13 +583,13 @@ def _run(plan: Plan, base: Path, database_url: str, backend: str) -> Report:
 def _setup(payload: Mapping[str, Any]) -> list[dict[str, Any]]:
     import datetime
 
-    from ..events.movements import MAX_MITCHELL_TABLES
-    from .accounts.models import User
-    from .accounts.services import create_user
-    from .clubs.models import Club
-    from .events import services
-    from .events import tables as secrets
-    from .events.models import Event
+    from bridgescore.events.movements import MAX_MITCHELL_TABLES
+    from bridgescore.web.accounts.models import User
+    from bridgescore.web.accounts.services import create_user
+    from bridgescore.web.clubs.models import Club
+    from bridgescore.web.events import services
+    from bridgescore.web.events import tables as secrets
+    from bridgescore.web.events.models import Event
 
     if max(payload["sections"]) > MAX_MITCHELL_TABLES:
         raise SystemExit(f"a section has at most {MAX_MITCHELL_TABLES} tables")
@@ -605,7 +613,7 @@ def _setup(payload: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def _count(payload: Mapping[str, Mapping[str, int]]) -> list[dict[str, int]]:
-    from .events.models import ResultEntry
+    from bridgescore.web.events.models import ResultEntry
 
     out = []
     for event, acks in payload.items():
@@ -625,8 +633,8 @@ def _probe(payload: Mapping[str, Any]) -> dict[str, Any]:
     again with the same idempotency key."""
     import httpx
 
-    from .events import services
-    from .events.models import Event, ResultEntry
+    from bridgescore.web.events import services
+    from bridgescore.web.events.models import Event, ResultEntry
 
     event = Event.objects.get(pk=payload["event"])
     services.state(event)  # warm: the event's movement, the library's tables
@@ -677,7 +685,7 @@ def _probe(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bridgescore.web.loadtest")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.load.entry_load")
     parser.add_argument("step", choices=["setup", "probe", "count"])
     parser.add_argument("payload", type=Path)
     args = parser.parse_args(argv)
