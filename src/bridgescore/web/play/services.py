@@ -98,6 +98,7 @@ __all__ = [
     "fill_with_robots",
     "hello",
     "late_table",
+    "may_enter_room",
     "on_board_end",
     "remove_player",
     "reserve",
@@ -388,11 +389,13 @@ def is_host(table: PlayTable, user: AnyUser) -> bool:
     return club is not None and can_direct(user, club)
 
 
-def _may_enter_room(table: PlayTable, user: AnyUser) -> bool:
+def may_enter_room(user: AnyUser, room: Room) -> bool:
+    """Who may enter a room — its page, its tables, a seat, a view of a table: anyone signed
+    in to the site's room, a member of the club to a club's.  The one rule, for the pages
+    (``views``) as for the actions and the sockets here."""
     if not user.is_authenticated:
         return False
-    club = table.room.club
-    return club is None or is_member(user, club)
+    return room.club is None or is_member(user, room.club)
 
 
 def other_rooms(table: PlayTable) -> list[PlayTable]:
@@ -408,7 +411,7 @@ def viewer_for(table: PlayTable, user: AnyUser) -> Viewer | None:
     only where the table allows it); ``None``: may not watch (a player of the other room
     of the same match among them, and anyone the table's holder keeps out: a player who may
     still play a board of the same competition, a member the pool may still serve it)."""
-    if not _may_enter_room(table, user):
+    if not may_enter_room(user, table.room):
         return None
     seat = seat_of(table, user)
     if seat is not None:
@@ -813,7 +816,7 @@ def _save_seat(row: PlaySeat, **values: Any) -> None:
 
 
 def sit(table: PlayTable, user: AnyUser, seat: Seat) -> Outcome:
-    if not _may_enter_room(table, user):
+    if not may_enter_room(user, table.room):
         raise NotAllowed("Only the club's members may sit at this table.",
                          "只有本俱乐部会员可以在此桌入座。")
 

@@ -27,11 +27,12 @@ from ...errors import BridgeError
 from ...scoring import breakdown
 from ...seat import Seat
 from ..accounts.models import User
-from ..clubs.roles import is_administrator, is_member
+from ..clubs.roles import is_administrator
 from ..core.bilingual import lang as _lang
 from ..events.models import BoardSet
 from .forms import SeatForm, TableForm, room_name
 from .models import PlaySeat, PlayTable, Room
+from .services import may_enter_room
 
 SITE_ROOM = ("Open room", "公共房间")
 _NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only: "²".isdigit() is true, int("²") fails
@@ -68,10 +69,6 @@ def rooms_for(user: User) -> QuerySet[Room]:
     if not is_administrator(user):
         rooms = rooms.filter(Q(club=None) | Q(club__memberships__player__user=user))
     return rooms.select_related("club").distinct().order_by("club_id", "pk")
-
-
-def may_enter(user: User, room: Room) -> bool:
-    return room.club is None or is_member(user, room.club)
 
 
 def _board_sets(user: User) -> QuerySet[BoardSet]:
@@ -190,7 +187,7 @@ def lobby_live(request: HttpRequest) -> HttpResponse:
     only = None
     if room_id:
         only = get_object_or_404(Room, pk=int(room_id) if _NUMBER.fullmatch(room_id) else 0)
-        if not may_enter(_user(request), only):
+        if not may_enter_room(_user(request), only):
             raise PermissionDenied
     return render(request, "play/_rooms.html", _rooms_context(request, only))
 
@@ -199,7 +196,7 @@ def lobby_live(request: HttpRequest) -> HttpResponse:
 @require_GET
 def room_page(request: HttpRequest, room_id: int) -> HttpResponse:
     room = get_object_or_404(Room.objects.select_related("club"), pk=room_id)
-    if not may_enter(_user(request), room):
+    if not may_enter_room(_user(request), room):
         raise PermissionDenied
     context = _rooms_context(request, room)
     context.update(room=room, room_name=room_name(room, _lang()),
@@ -265,7 +262,7 @@ def practise(request: HttpRequest) -> HttpResponse:
 
 def _table_for(request: HttpRequest, table_id: int) -> PlayTable:
     table = get_object_or_404(PlayTable.objects.select_related("room__club"), pk=table_id)
-    if not may_enter(_user(request), table.room):
+    if not may_enter_room(_user(request), table.room):
         raise PermissionDenied
     return table
 
