@@ -63,6 +63,7 @@ from ...seat import Seat
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct, is_member
+from ..core import refusals
 from ..events.models import BoardSet
 from ..play import live
 from ..play import services as play
@@ -105,10 +106,16 @@ PLATFORM_SETTINGS = ("deal_seed", "grace_seconds")
 RETRY_SECONDS = 30.0  # how often the sweep looks for results that did not arrive
 
 
-class NotAllowed(BridgeError):
+class NotAllowed(refusals.Refused):
+    """A competition's refusal; its code says its kind (``refusals.family``)."""
+
+    code = "not_allowed"
+
     def __init__(self, en: str, zh: str, code: str = "not_allowed") -> None:
-        super().__init__(en, zh)
-        self.code = code
+        super().__init__(en, zh, code)
+
+
+refusals.family(NotAllowed)
 
 
 @dataclass

@@ -24,6 +24,7 @@ HTTP_TEXTS = {
     403: ("Not allowed", "没有权限"),
     404: ("Not found", "未找到"),
     405: ("Method not allowed", "不允许此请求方法"),
+    409: ("Not possible now", "当前无法执行"),
     413: ("Request too large", "请求过大"),
     415: ("Unsupported content type", "不支持的内容类型"),
     429: ("Too many requests", "请求过于频繁"),

@@ -18,13 +18,13 @@ from typing import Any
 from django.http import HttpRequest
 from ninja.errors import AuthenticationError
 
-from ...errors import BridgeError
 from ..events.models import Event
 from ..events.services import NotAllowed
 from ..results.access import viewer
+from .refusals import Missing
 
 
-class NoSuchSession(BridgeError):
+class NoSuchSession(Missing):
     """The path names a session that is not there (the API answers 404)."""
 
     def __init__(self, event_id: object) -> None:

@@ -18,14 +18,17 @@ from django.db import transaction
 from ...errors import BridgeError
 from ...events.assignment import Assignment
 from ...events.live import LiveSession
+from ..core import refusals
 from ..events import services as sv
 from ..events.models import Entrant, Event, ResultEntry
 
 __all__ = ["MoveRefused", "late_pair", "line_text", "sit_out", "swap", "withdraw"]
 
 
-class MoveRefused(BridgeError):
+class MoveRefused(refusals.Invalid):
     """The change does not fit the movement or the results already entered."""
+
+    code = "move_refused"
 
 
 def line_text(a: Assignment) -> str:

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 
-from ...errors import BridgeError
 from ..accounts.models import Player
 from ..clubs.models import Membership
+from ..core import refusals
 from ..events import services as sv
 from ..events.models import Entrant, Event, Seat
 from ..teams.services import Guest
@@ -25,16 +25,22 @@ PAIR_SIZE = 2
 NAME_LENGTH = 100  # Player.name_en / name_zh
 
 
-class PairRefused(BridgeError):
+class PairRefused(refusals.Invalid):
     """The players cannot make this pair (the same player twice, already in another pair)."""
 
+    code = "pair_refused"
 
-class PairTaken(PairRefused):
+
+class PairTaken(refusals.Conflict):
     """The pair number asked for already has players (the API answers 409)."""
 
+    code = "pair_taken"
 
-class NoFreePair(PairRefused):
+
+class NoFreePair(refusals.Conflict):
     """Every pair number of the movement has players (the API answers 409)."""
+
+    code = "no_free_pair"
 
 
 def _names(entrant: Entrant) -> list[dict[str, str]]:

@@ -33,6 +33,7 @@ from ...result import Result
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct
+from ..core import refusals
 from ..core.fastsql import Insert
 from . import tables as table_secrets
 from .models import AuditRecord, Entrant, Event, ResultEntry, Table
@@ -52,11 +53,11 @@ class Actor:
         return cls(user=user if isinstance(user, User) and user.is_authenticated else None)
 
 
-class NotAllowed(BridgeError):
+class NotAllowed(refusals.Forbidden):
     """The actor may not do this (a view answers 403)."""
 
 
-class Conflict(BridgeError):
+class Conflict(refusals.Conflict):
     """The board already has a result (a view answers 409 and shows ``existing``)."""
 
     def __init__(self, en: str, zh: str, existing: ResultEntry) -> None:
@@ -765,8 +766,10 @@ def _by_key(event: Event, key: str | None) -> ResultEntry | None:
             .first())
 
 
-class EntryRefused(BridgeError):
+class EntryRefused(refusals.Invalid):
     """The entry does not read or does not fit (a form shows ``preview``'s errors)."""
+
+    code = "bad_entry"
 
     def __init__(self, en: str, zh: str, preview: Preview) -> None:
         super().__init__(en, zh)

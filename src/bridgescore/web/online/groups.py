@@ -41,13 +41,13 @@ from django.utils import timezone
 
 from ...compete import ladder as lad
 from ...compete import teammatch as tm
-from ...errors import BridgeError
 from ...text import excerpt
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct, is_member
 from ..compete import services as sv
 from ..compete.models import Competition
+from ..core import refusals
 from ..core.bilingual import pick
 from .ladder_kind import SetCaptain
 from .models import GroupInvitation, GroupLog, GroupMember, PlayerGroup
@@ -57,16 +57,25 @@ TEAM_SIZE = tm.TEAM_SIZE
 UNFINISHED = ("open", "running")
 
 
-class GroupRefused(BridgeError):
-    def __init__(self, en: str, zh: str, code: str = "not_allowed",
+class GroupRefused(refusals.Refused):
+    """A player group's refusal; its code says its kind (``refusals.family``), ``field`` the
+    form's field it is about."""
+
+    code = "not_allowed"
+
+    def __init__(self, en: str, zh: str, code: str | None = None,
                  field: str | None = None) -> None:
-        super().__init__(en, zh)
-        self.code = code
+        super().__init__(en, zh, code)  # no code: the class's (``not_allowed``, ``not_found``)
         self.field = field
 
 
-class NotFound(GroupRefused):
+class NotFound(GroupRefused, refusals.Missing):
     """What was named does not exist (or the caller may not see it): a 404."""
+
+    code = "not_found"
+
+
+refusals.family(GroupRefused, Missing=NotFound)
 
 
 # ---------------------------------------------------------------------------- settings

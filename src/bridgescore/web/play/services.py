@@ -65,6 +65,7 @@ from ...tablestate import (
 )
 from ..accounts.models import User
 from ..clubs.roles import AnyUser, can_direct, is_member
+from ..core import refusals
 from ..core.fastsql import Insert, Rows
 from . import live, matches
 from .models import (
@@ -131,7 +132,7 @@ def next_board_seconds() -> float:
     return float(getattr(settings, "BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS", 5.0))
 
 
-class NotAllowed(TableActionError):
+class NotAllowed(TableActionError, refusals.Forbidden):
     """The user may not do this here (not seated, not the host, not a member)."""
 
     def __init__(self, en: str, zh: str, code: str = "not_allowed") -> None:
@@ -706,13 +707,13 @@ def _deal_for(table: PlayTable, number: int) -> Deal:
     return random_deal(Board(number).dealer)  # the secure dealer (no seed)
 
 
-class NoBoard(NotAllowed):
+class NoBoard(TableActionError, refusals.Conflict):
     """A board source (``board_source``) has no board for the players at this table now: a
     board does not start (a seating that would start one is refused; between boards the
     table stops, its session over)."""
 
     def __init__(self, en: str, zh: str, code: str = "no_board") -> None:
-        super().__init__(en, zh, code)
+        super().__init__(code, en, zh)
 
 
 # Where a table's boards come from when another app serves them (the board pool,

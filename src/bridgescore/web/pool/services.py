@@ -53,7 +53,6 @@ from ...compete.pool import Arrival, BoardTally, Pool, TableResult
 from ...compete.pool import PoolBoard as LibBoard
 from ...compete.pool_index import PoolIndex
 from ...deal import Deal
-from ...errors import BridgeError
 from ...events.imp_pairs import butler_drop
 from ...seat import Seat
 from ...vulnerability import Vulnerability
@@ -61,6 +60,7 @@ from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct, is_member
 from ..compete import clock
+from ..core import refusals
 from ..play import live
 from ..play import services as play
 from ..play.models import Disconnection, PlayBoard, PlaySeat, PlayTable, Room
@@ -84,10 +84,16 @@ __all__ = ["NotAllowed", "board_list", "board_results", "can_see_board", "curren
 TABLE_BOARDS = 64  # a play table's most; then the four open another table
 
 
-class NotAllowed(BridgeError):
+class NotAllowed(refusals.Refused):
+    """The pool's refusal; its code says its kind (``refusals.family``)."""
+
+    code = "not_allowed"
+
     def __init__(self, en: str, zh: str, code: str = "not_allowed") -> None:
-        super().__init__(en, zh)
-        self.code = code
+        super().__init__(en, zh, code)
+
+
+refusals.family(NotAllowed)
 
 
 def _member(user: AnyUser, club: Club) -> None:
