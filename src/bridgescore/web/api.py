@@ -16,11 +16,10 @@ from ..errors import BridgeError
 from .accounts.api import router as accounts_router
 from .accounts.bearer import BearerToken, SessionGated
 from .core.errors import HTTP_TEXTS, api_error
-from .core.gate import NoSuchSession
+from .core.refusals import Refused, api_body, status_of
 from .director.api import router as director_router
 from .entry.api import router as entry_router
 from .entry.throttle import Locked
-from .events.services import NotAllowed
 from .files.api import router as files_router
 from .online.api import router as groups_router
 from .ratings.api import router as ratings_router
@@ -79,19 +78,13 @@ def invalid_input(request: HttpRequest, exc: ValidationError) -> HttpResponse:
 
 @api.exception_handler(BridgeError)
 def bridge_error(request: HttpRequest, exc: BridgeError) -> HttpResponse:
-    return _json(request, 400, api_error("bad_input", exc.en, exc.zh))
+    return _json(request, status_of(exc), api_body(exc))
 
 
-@api.exception_handler(NoSuchSession)
-def no_such_session(request: HttpRequest, exc: NoSuchSession) -> HttpResponse:
-    return _json(request, 404, api_error("not_found", exc.en, exc.zh))
-
-
-@api.exception_handler(NotAllowed)
-def not_allowed(request: HttpRequest, exc: NotAllowed) -> HttpResponse:
-    # Raised by the gate of a session's endpoints (core/gate.py) before a view is called; a
-    # view answers its own refusals with the same code.
-    return _json(request, 403, api_error("not_allowed", exc.en, exc.zh))
+@api.exception_handler(Refused)
+def refused(request: HttpRequest, exc: Refused) -> HttpResponse:
+    # Every service's refusal (core/refusals.py): its status by its kind, its own code.
+    return _json(request, status_of(exc), api_body(exc))
 
 
 @api.exception_handler(Http404)

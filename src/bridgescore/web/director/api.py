@@ -16,10 +16,8 @@ Every error is ``{code, message, en, zh}``, the message in the request's languag
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
-from collections.abc import Callable
 from typing import Annotated, Any
 
 from django.db import IntegrityError, transaction
@@ -33,6 +31,7 @@ from ..clubs.models import Club, Membership
 from ..clubs.roles import can_direct, is_administrator
 from ..core.bilingual import lang as _lang
 from ..core.errors import api_error
+from ..core.refusals import Missing
 from ..events import services as sv
 from ..events import tables as table_secrets
 from ..events.models import AuditRecord, Entrant, Event
@@ -53,36 +52,6 @@ def _error(status: int, code: str, en: str, zh: str) -> JsonResponse:
                         json_dumps_params={"ensure_ascii": False})
 
 
-class _Missing(BridgeError):
-    """What the path names does not exist (404)."""
-
-
-def _answers(view: Callable[..., Any]) -> Callable[..., Any]:
-    """The services' refusals as the API's errors (they are BridgeErrors, which the API
-    would otherwise answer with a plain 400)."""
-
-    @functools.wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return view(request, *args, **kwargs)
-        except _Missing as e:
-            return _error(404, "not_found", e.en, e.zh)
-        except sv.NotAllowed as e:
-            return _error(403, "not_allowed", e.en, e.zh)
-        except pairs.PairTaken as e:
-            return _error(409, "pair_taken", e.en, e.zh)
-        except pairs.NoFreePair as e:
-            return _error(409, "no_free_pair", e.en, e.zh)
-        except pairs.PairRefused as e:
-            return _error(400, "pair_refused", e.en, e.zh)
-        except moves.MoveRefused as e:
-            return _error(400, "move_refused", e.en, e.zh)
-        except BridgeError as e:
-            return _error(400, "bad_input", e.en, e.zh)
-
-    return wrapper
-
-
 def _actor(request: HttpRequest) -> sv.Actor:
     return sv.Actor.of(request.user)
 
@@ -90,7 +59,7 @@ def _actor(request: HttpRequest) -> sv.Actor:
 def _event(event_id: int) -> Event:
     event = Event.objects.select_related("club").filter(pk=event_id).first()
     if event is None:
-        raise _Missing(f"There is no session {event_id}.", f"没有编号为 {event_id} 的比赛。")
+        raise Missing(f"There is no session {event_id}.", f"没有编号为 {event_id} 的比赛。")
     return event
 
 
@@ -107,7 +76,7 @@ def _directed(request: HttpRequest, event_id: int) -> tuple[Event, sv.Actor]:
 def _pairs_session(event: Event) -> None:
     # The grid and the movement are a pairs session's; a team event has its match page.
     if event.kind != Event.Kind.PAIRS:
-        raise _Missing(f"Session {event.pk} is a team event: it has no pairs movement.",
+        raise Missing(f"Session {event.pk} is a team event: it has no pairs movement.",
                        f"第 {event.pk} 场比赛是队式赛：没有双人赛移位。")
 
 
@@ -128,7 +97,6 @@ def event_out(event: Event) -> dict[str, Any]:
 
 @router.get("/events", response={200: list[s.EventOut], **_ERRORS},
             summary="The sessions of the clubs the caller directs (newest first)")
-@_answers
 def event_list(request: HttpRequest, status: s.Status | None = None,
                kind: s.Kind | None = None,
                club: Annotated[str | None, Query(max_length=50, pattern=r"^[-a-zA-Z0-9_]+$")] = None,
@@ -142,7 +110,7 @@ def event_list(request: HttpRequest, status: s.Status | None = None,
     if club is not None:
         found = Club.objects.filter(slug=club).first()
         if found is None:
-            raise _Missing(f"There is no club {club!r}.", f"没有俱乐部 {club!r}。")
+            raise Missing(f"There is no club {club!r}.", f"没有俱乐部 {club!r}。")
         if not can_direct(request.user, found):
             raise sv.NotAllowed(f"Only a director of {club!r} may list its sessions here.",
                                 f"只有 {club!r} 的裁判可以在此列出其比赛。")
@@ -202,11 +170,10 @@ class _KeyReused(BridgeError):
 @router.post("/events", response={200: s.EventOut, 201: s.EventOut, **_WRITE_ERRORS},
              summary="Create a session: pairs (Mitchell or Howell) or teams (a match or a "
                      "round robin); a retry with the same idempotency key gets the first one")
-@_answers
 def event_create(request: HttpRequest, data: s.NewEvent) -> Any:
     club = Club.objects.filter(slug=data.club).first()
     if club is None:
-        raise _Missing(f"There is no club {data.club!r}.", f"没有俱乐部 {data.club!r}。")
+        raise Missing(f"There is no club {data.club!r}.", f"没有俱乐部 {data.club!r}。")
     actor = _actor(request)
     if actor.user is None or not can_direct(actor.user, club):
         raise sv.NotAllowed("Only a director of this club may create a session.",
@@ -238,7 +205,6 @@ def event_create(request: HttpRequest, data: s.NewEvent) -> Any:
 
 @router.get("/events/{event_id}/settings", response={200: s.SettingsOut, **_ERRORS},
             summary="A session's settings (names, date, auto-accept, travellers, leads)")
-@_answers
 def settings_get(request: HttpRequest, event_id: s.EventId) -> Any:
     event = _directed(request, event_id)[0]
     return sv.settings_of(event)
@@ -246,7 +212,6 @@ def settings_get(request: HttpRequest, event_id: s.EventId) -> Any:
 
 @router.patch("/events/{event_id}/settings", response={200: s.SettingsOut, **_ERRORS},
               summary="Change some of a session's settings (only those given)")
-@_answers
 def settings_patch(request: HttpRequest, event_id: s.EventId, data: s.SettingsIn) -> Any:
     event, actor = _directed(request, event_id)
     changes = {k: getattr(data, k) for k in data.model_fields_set}
@@ -265,7 +230,6 @@ def settings_patch(request: HttpRequest, event_id: s.EventId, data: s.SettingsIn
 
 @router.post("/events/{event_id}/status", response={200: s.EventOut, **_ERRORS},
              summary="Start (running), close (the table secrets stop working) or reopen")
-@_answers
 def event_status(request: HttpRequest, event_id: s.EventId, data: s.StatusIn) -> Any:
     event, actor = _directed(request, event_id)
     return event_out(sv.set_status(event, actor, data.status))
@@ -273,7 +237,6 @@ def event_status(request: HttpRequest, event_id: s.EventId, data: s.StatusIn) ->
 
 @router.post("/events/{event_id}/publish", response={200: s.EventOut, **_ERRORS},
              summary="Publish the results (everyone may see them) or withdraw them")
-@_answers
 def event_publish(request: HttpRequest, event_id: s.EventId, data: s.PublishIn) -> Any:
     event, actor = _directed(request, event_id)
     return event_out(sv.publish(event, actor, data.published))
@@ -281,7 +244,6 @@ def event_publish(request: HttpRequest, event_id: s.EventId, data: s.PublishIn) 
 
 @router.post("/events/{event_id}/close-round", response={200: s.EventOut, **_ERRORS},
              summary="Close the rounds up to N: only a director may change them then")
-@_answers
 def event_close_round(request: HttpRequest, event_id: s.EventId, data: s.CloseRoundIn) -> Any:
     event, actor = _directed(request, event_id)
     return event_out(sv.close_round(event, actor, data.round))
@@ -320,7 +282,6 @@ def _one_pair(event: Event, number: str) -> dict[str, Any]:
 
 @router.get("/events/{event_id}/pairs", response={200: list[s.PairOut], **_ERRORS},
             summary="The pairs (or a team event's teams), their players and sit-outs")
-@_answers
 def pair_list(request: HttpRequest, event_id: s.EventId) -> Any:
     event = _directed(request, event_id)[0]
     out = _sits_out(event)
@@ -346,7 +307,6 @@ def _seats(players: list[s.SeatIn]) -> list[int | pairs.Guest]:
 @router.post("/events/{event_id}/pairs", response={201: s.PairOut, **_WRITE_ERRORS},
              summary="Seat a pair that arrives: members (by id) or guests (names in Chinese "
                      "and/or English), at the given or the lowest free pair number")
-@_answers
 def pair_add(request: HttpRequest, event_id: s.EventId, data: s.NewPairIn) -> Any:
     event, actor = _directed(request, event_id)
     entrant = pairs.add_pair(event, actor, _seats(data.players), data.number)
@@ -355,7 +315,6 @@ def pair_add(request: HttpRequest, event_id: s.EventId, data: s.NewPairIn) -> An
 
 @router.patch("/events/{event_id}/pairs/{number}", response={200: s.PairOut, **_ERRORS},
               summary="Change a pair's players")
-@_answers
 def pair_change(request: HttpRequest, event_id: s.EventId, number: s.PairPath,
                 data: s.PairIn) -> Any:
     event, actor = _directed(request, event_id)
@@ -380,7 +339,6 @@ def movement_out(event: Event) -> dict[str, Any]:
 
 @router.get("/events/{event_id}/movement", response={200: s.MovementOut, **_ERRORS},
             summary="Who sits where, round by round, and who sits out")
-@_answers
 def movement_get(request: HttpRequest, event_id: s.EventId) -> Any:
     event = _directed(request, event_id)[0]
     _pairs_session(event)
@@ -389,7 +347,6 @@ def movement_get(request: HttpRequest, event_id: s.EventId) -> Any:
 
 @router.post("/events/{event_id}/movement/swap", response={200: s.MovementOut, **_ERRORS},
              summary="Two pairs change places in a round (or from it on)")
-@_answers
 def move_swap(request: HttpRequest, event_id: s.EventId, data: s.SwapIn) -> Any:
     event, actor = _directed(request, event_id)
     _pairs_session(event)
@@ -399,7 +356,6 @@ def move_swap(request: HttpRequest, event_id: s.EventId, data: s.SwapIn) -> Any:
 
 @router.post("/events/{event_id}/movement/sit-out", response={200: s.MovementOut, **_ERRORS},
              summary="A pair sits out a round (its opponents too)")
-@_answers
 def move_sit_out(request: HttpRequest, event_id: s.EventId, data: s.SitOutIn) -> Any:
     event, actor = _directed(request, event_id)
     _pairs_session(event)
@@ -408,7 +364,6 @@ def move_sit_out(request: HttpRequest, event_id: s.EventId, data: s.SitOutIn) ->
 
 @router.post("/events/{event_id}/movement/withdraw", response={200: s.MovementOut, **_ERRORS},
              summary="Withdraw a pair from a round on (a phantom: its opponents sit out)")
-@_answers
 def move_withdraw(request: HttpRequest, event_id: s.EventId, data: s.WithdrawIn) -> Any:
     event, actor = _directed(request, event_id)
     _pairs_session(event)
@@ -417,7 +372,6 @@ def move_withdraw(request: HttpRequest, event_id: s.EventId, data: s.WithdrawIn)
 
 @router.post("/events/{event_id}/movement/late", response={200: s.MovementOut, **_ERRORS},
              summary="A late pair takes a phantom's or a withdrawn pair's place from a round on")
-@_answers
 def move_late(request: HttpRequest, event_id: s.EventId, data: s.LateIn) -> Any:
     event, actor = _directed(request, event_id)
     _pairs_session(event)
@@ -429,7 +383,6 @@ def move_late(request: HttpRequest, event_id: s.EventId, data: s.LateIn) -> Any:
 
 @router.get("/events/{event_id}/tables", response={200: list[s.TableOut], **_ERRORS},
             summary="Each table's secret and entry address (to print one's own table cards)")
-@_answers
 def table_list(request: HttpRequest, event_id: s.EventId) -> Any:
     event = _directed(request, event_id)[0]
     active = event.status != Event.Status.CLOSED
@@ -444,7 +397,6 @@ def table_list(request: HttpRequest, event_id: s.EventId) -> Any:
 
 @router.get("/events/{event_id}/grid", response={200: s.GridOut, **_ERRORS},
             summary="Tables × rounds: which results are in, each table's round, late tables")
-@_answers
 def grid_get(request: HttpRequest, event_id: s.EventId) -> Any:
     event = _directed(request, event_id)[0]
     _pairs_session(event)
@@ -460,7 +412,6 @@ def grid_get(request: HttpRequest, event_id: s.EventId) -> Any:
 
 @router.get("/events/{event_id}/audit", response={200: list[s.AuditOut], **_ERRORS},
             summary="The audit trail, oldest first: who changed what, before and after")
-@_answers
 def audit_list(request: HttpRequest, event_id: s.EventId,
                after: Annotated[int, Query(ge=0, le=2_147_483_647,
                                            description="Only records after this id.")] = 0,

@@ -36,6 +36,7 @@ from ..accounts.throttle import client_address
 from ..core import dbthreads
 from ..core.bilingual import lang as _lang
 from ..core.errors import api_error
+from ..core.refusals import api_body, status_of
 from ..events import services
 from ..events import tables as table_secrets
 from ..events.models import Event, ResultEntry, Table
@@ -244,11 +245,16 @@ def _error(request: HttpRequest, status: int, code: str, en: str, zh: str,
     return _answer(request, status, api_error(code, en, zh, **extra))
 
 
-def _refused(request: HttpRequest, exc: services.EntryRefused) -> HttpResponse:
+def _refused(request: HttpRequest, exc: BridgeError, **extra: Any) -> HttpResponse:
+    """A service's refusal, its status and body as every API answers one (core.refusals),
+    with what this API adds to it."""
+    return _answer(request, status_of(exc), api_body(exc, **extra))
+
+
+def _entry_errors(exc: services.EntryRefused) -> list[dict[str, Any]]:
     lang = _lang()
-    errors = [{**e.to_dict(), "message": e.message(lang),
-               "en": e.message("en"), "zh": e.message("zh")} for e in exc.preview.errors]
-    return _error(request, 400, "bad_entry", exc.en, exc.zh, errors=errors)
+    return [{**e.to_dict(), "message": e.message(lang),
+             "en": e.message("en"), "zh": e.message("zh")} for e in exc.preview.errors]
 
 
 def _one_at_a_time(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -274,15 +280,12 @@ def _stored(request: HttpRequest, event: Event, act: Any) -> HttpResponse:
     """Run one service action; its row (201 new, 200 a retry) or the error it raised."""
     try:
         stored = act()
-    except services.NotAllowed as e:
-        return _error(request, 403, "not_allowed", e.en, e.zh)
     except services.Conflict as e:
-        return _error(request, 409, "conflict", e.en, e.zh,
-                      existing=entry_out(e.existing))
+        return _refused(request, e, existing=entry_out(e.existing))
     except services.EntryRefused as e:
-        return _refused(request, e)
+        return _refused(request, e, errors=_entry_errors(e))
     except BridgeError as e:
-        return _error(request, 400, "bad_input", e.en, e.zh)
+        return _refused(request, e)
     row = stored.row
     # A row this call stored is in force unless it is a cancellation; a retry's may not be.
     in_force = row.kind != ResultEntry.Kind.CANCEL if stored.created else None
@@ -406,7 +409,7 @@ def event_log(request: HttpRequest, event_id: Id) -> Any:
     try:
         rows = services.log(event, actor)
     except services.NotAllowed as e:
-        return _error(request, 403, "not_allowed", e.en, e.zh)
+        return _refused(request, e)
     current = set(services.in_force(event).values())
     return [entry_out(r, r.seq in current) for r in rows]
 

@@ -23,27 +23,22 @@ request the schema refuses.  Every error is ``{code, message, en, zh}``.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import Annotated, Any
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest
 from ninja import Path, Router, Schema
 from ninja.responses import Status
 
-from ...errors import BridgeError
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..compete import services as sv
 from ..compete.models import Competition
-from ..core.errors import api_error
 from . import groups
 from .models import GroupInvitation, PlayerGroup
 
 router = Router()
 
 Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
-FORBIDDEN = {"not_authenticated", "not_member", "not_leader", "not_yours"}
 
 
 class ErrorOut(Schema):
@@ -73,28 +68,6 @@ class UserIn(Schema):
 
 class LineupIn(Schema):
     players: list[int]
-
-
-def _error(status: int, code: str, en: str, zh: str) -> JsonResponse:
-    return JsonResponse(api_error(code, en, zh), status=status,
-                        json_dumps_params={"ensure_ascii": False})
-
-
-def _answers(view: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return view(request, *args, **kwargs)
-        except groups.NotFound as e:
-            return _error(404, "not_found", e.en, e.zh)
-        except groups.GroupRefused as e:
-            return _error(403 if e.code in FORBIDDEN else 400, e.code, e.en, e.zh)
-        except sv.NotAllowed as e:
-            return _error(403 if e.code in FORBIDDEN else 400, e.code, e.en, e.zh)
-        except BridgeError as e:
-            return _error(400, getattr(e, "code", "bad_input"), e.en, e.zh)
-
-    return wrapper
 
 
 def _club(request: HttpRequest, slug: str) -> Club:
@@ -161,7 +134,6 @@ def _invitation_out(i: GroupInvitation) -> dict[str, Any]:
 
 @router.get("/clubs/{slug}/groups", response={200: list[dict[str, Any]], **_ERRORS},
             summary="A club's player groups (teams 队 and player clubs 帮派)")
-@_answers
 def club_groups(request: HttpRequest, slug: str) -> Any:
     club = _club(request, slug)
     return [group_out(g, request.user) for g in groups.active_groups(club)
@@ -170,7 +142,6 @@ def club_groups(request: HttpRequest, slug: str) -> Any:
 
 @router.post("/clubs/{slug}/groups", response={201: dict[str, Any], **_ERRORS},
              summary="Make a player group: the caller leads it")
-@_answers
 def create_group(request: HttpRequest, slug: str, data: NewGroupIn) -> Any:
     club = _club(request, slug)
     g = groups.create(club, request.user, kind=data.kind, name_en=data.name_en,
@@ -180,14 +151,12 @@ def create_group(request: HttpRequest, slug: str, data: NewGroupIn) -> Any:
 
 @router.get("/groups/{group_id}", response={200: dict[str, Any], **_ERRORS},
             summary="A player group: leader, members, ladders, matches, invitations")
-@_answers
 def group_detail(request: HttpRequest, group_id: Id) -> Any:
     return group_out(_group(request, group_id), request.user, True)
 
 
 @router.patch("/groups/{group_id}", response={200: dict[str, Any], **_ERRORS},
               summary="Rename a group (its leader)")
-@_answers
 def rename_group(request: HttpRequest, group_id: Id, data: NamesIn) -> Any:
     g = groups.rename(_group(request, group_id), request.user, data.name_en, data.name_zh)
     return group_out(g, request.user, True)
@@ -195,7 +164,6 @@ def rename_group(request: HttpRequest, group_id: Id, data: NamesIn) -> Any:
 
 @router.get("/groups/{group_id}/log", response={200: list[dict[str, Any]], **_ERRORS},
             summary="A group's log: who changed what, when (newest first)")
-@_answers
 def group_log(request: HttpRequest, group_id: Id) -> Any:
     g = _group(request, group_id)
     return [{"at": r.at.isoformat(), "action": r.action,
@@ -206,7 +174,6 @@ def group_log(request: HttpRequest, group_id: Id) -> Any:
 
 @router.post("/groups/{group_id}/invitations", response={201: dict[str, Any], **_ERRORS},
              summary="Invite a member of the club (the leader); they join when they accept")
-@_answers
 def invite(request: HttpRequest, group_id: Id, data: UserIn) -> Any:
     inv = groups.invite(_group(request, group_id), request.user, str(data.user))
     return Status(201, _invitation_out(inv))
@@ -214,7 +181,6 @@ def invite(request: HttpRequest, group_id: Id, data: UserIn) -> Any:
 
 @router.get("/invitations", response={200: list[dict[str, Any]], **_ERRORS},
             summary="The caller's invitations waiting for an answer")
-@_answers
 def my_invitations(request: HttpRequest) -> Any:
     return [_invitation_out(i) for i in groups.invitations_for(request.user)]
 
@@ -231,7 +197,6 @@ def _inv(request: HttpRequest, pk: int) -> GroupInvitation:
 @router.post("/invitations/{invitation_id}/{answer}", response={200: dict[str, Any], **_ERRORS},
              summary="Answer an invitation (accept, decline: the invited player) or withdraw "
                      "it (the leader)")
-@_answers
 def answer(request: HttpRequest, invitation_id: Id, answer: str) -> Any:
     inv = _inv(request, invitation_id)
     if answer == "withdraw":
@@ -247,7 +212,6 @@ def answer(request: HttpRequest, invitation_id: Id, answer: str) -> Any:
 
 @router.delete("/groups/{group_id}/members/{user_id}", response={200: dict[str, Any], **_ERRORS},
                summary="Remove a member (the leader), or leave (a member, their own id)")
-@_answers
 def remove_member(request: HttpRequest, group_id: Id, user_id: Id) -> Any:
     g = _group(request, group_id)
     if user_id == request.user.pk:
@@ -259,7 +223,6 @@ def remove_member(request: HttpRequest, group_id: Id, user_id: Id) -> Any:
 
 @router.post("/groups/{group_id}/leader", response={200: dict[str, Any], **_ERRORS},
              summary="Hand the leadership to another member (the leader)")
-@_answers
 def transfer(request: HttpRequest, group_id: Id, data: UserIn) -> Any:
     g = groups.transfer(_group(request, group_id), request.user, str(data.user))
     return group_out(g, request.user, True)
@@ -268,7 +231,6 @@ def transfer(request: HttpRequest, group_id: Id, data: UserIn) -> Any:
 @router.post("/groups/{group_id}/dissolve", response={200: dict[str, Any], **_ERRORS},
              summary="Dissolve a group (its leader or a director; not while it has a "
                      "challenge or match in progress)")
-@_answers
 def dissolve(request: HttpRequest, group_id: Id) -> Any:
     g = groups.dissolve(_group(request, group_id), request.user)
     return group_out(g, request.user, True)
@@ -276,7 +238,6 @@ def dissolve(request: HttpRequest, group_id: Id) -> Any:
 
 @router.post("/groups/{group_id}/ladders/{ladder_id}", response={200: dict[str, Any], **_ERRORS},
              summary="Enter the group on a ladder of its club (the leader)")
-@_answers
 def enter_ladder(request: HttpRequest, group_id: Id, ladder_id: Id) -> Any:
     g = _group(request, group_id)
     ladder = Competition.objects.filter(pk=ladder_id, kind="ladder", club=g.club).first()
@@ -291,7 +252,6 @@ def enter_ladder(request: HttpRequest, group_id: Id, ladder_id: Id) -> Any:
             response={200: dict[str, Any], **_ERRORS},
             summary="Choose a ladder match's line-up (the leader, before the start): four "
                     "members in seat order, the first two in the open room")
-@_answers
 def lineup(request: HttpRequest, group_id: Id, match_id: Id, data: LineupIn) -> Any:
     g = _group(request, group_id)
     match = Competition.objects.filter(pk=match_id, kind="teams", club=g.club).first()

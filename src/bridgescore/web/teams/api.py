@@ -118,10 +118,7 @@ def _directed(request: HttpRequest,
         return Status(404, api_error("not_a_team_event", f"session {event_id} is not a team event",
                                      f"第 {event_id} 场比赛不是队式赛"))
     actor = sv.Actor.of(request.user)
-    try:
-        teams.check_director(event, actor)
-    except sv.NotAllowed as e:
-        return Status(403, api_error("not_allowed", e.en, e.zh))
+    teams.check_director(event, actor)  # a refusal is answered by api.py (core.refusals)
     return event, actor
 
 
@@ -164,9 +161,11 @@ def change_settings(request: HttpRequest, event_id: Id,
         return Status(400, api_error("bad_bye_vp", e.en, e.zh))
     before = teams.settings_view(event, "en")
     try:
+        # The service asks for the right again (a view cannot forget it): its refusal is
+        # answered by api.py (core.refusals), before the bad scale or bye below.
         teams.change_team_settings(event, actor, vp_scale=data.vp_scale, bye_vp=bye)
-    except sv.NotAllowed as e:  # the service asks again: a view cannot forget it
-        return Status(403, api_error("not_allowed", e.en, e.zh))
+    except sv.NotAllowed:
+        raise
     except ScaleError as e:  # an unknown scale, or one that does not cover the matches
         return Status(400, api_error("bad_vp_scale", e.en, e.zh))
     except BridgeError as e:  # a bye the scale cannot score
