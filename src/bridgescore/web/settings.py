@@ -67,6 +67,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "bridgescore.web.core.middleware.SecurityHeadersMiddleware",
     "bridgescore.web.core.middleware.ApiErrorsMiddleware",
+    "bridgescore.web.core.middleware.RefusalsMiddleware",
 ]
 
 ROOT_URLCONF = "bridgescore.web.urls"

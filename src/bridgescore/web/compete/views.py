@@ -28,6 +28,7 @@ from ..clubs.models import Club, Membership
 from ..clubs.roles import can_direct, is_administrator
 from ..core.bilingual import lang as _lang
 from ..core.htmx import htmx_of
+from ..core.refusals import Forbidden
 from ..events.models import Event
 from . import pages, privacy
 from . import services as sv
@@ -38,17 +39,13 @@ from .models import Competition
 LIVE_SECONDS = 3  # how often an event page asks for its live part
 
 
-class _Refused(Exception):
-    def __init__(self, response: HttpResponse) -> None:
-        self.response = response
-
-
 def _load(request: HttpRequest, cid: int) -> Competition:
+    """The competition, if the user may open it (a refusal: core.refusals answers it, the
+    login page for a visitor)."""
     c = get_object_or_404(Competition.objects.select_related("club"), pk=cid)
     if not pages.may_open(request.user, c):
-        if not request.user.is_authenticated:
-            raise _Refused(redirect_to_login(request.get_full_path()))
-        raise PermissionDenied(_("This competition is for its club's members only."))
+        raise Forbidden("This competition is for its club's members only.",
+                        "本比赛仅限本俱乐部会员。")
     return c
 
 
@@ -187,10 +184,7 @@ def _pairs_context(request: HttpRequest, c: Competition, state: Any,
 
 @require_GET
 def event(request: HttpRequest, cid: int) -> HttpResponse:
-    try:
-        c = _load(request, cid)
-    except _Refused as r:
-        return r.response
+    c = _load(request, cid)
     if sv.kind_of(c).page:
         return redirect(sv.kind_of(c).page, pk=c.pk)  # a kind with a page of its own
     ctx = _event_context(request, c)
@@ -255,10 +249,7 @@ def _actions(request: HttpRequest, c: Competition) -> list[dict[str, Any]]:
 
 @require_POST
 def act(request: HttpRequest, cid: int) -> HttpResponse:
-    try:
-        c = _load(request, cid)
-    except _Refused as r:
-        return r.response
+    c = _load(request, cid)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     error = ""
@@ -304,10 +295,7 @@ def value_label(scoring: str) -> str:
 
 @require_GET
 def results(request: HttpRequest, cid: int) -> HttpResponse:
-    try:
-        c = _load(request, cid)
-    except _Refused as r:
-        return r.response
+    c = _load(request, cid)
     if sv.kind_of(c).page:
         return redirect(sv.kind_of(c).page, pk=c.pk)  # a kind with a page of its own
     lang = _lang()
@@ -335,10 +323,7 @@ def results(request: HttpRequest, cid: int) -> HttpResponse:
 
 @require_GET
 def board(request: HttpRequest, cid: int, number: int) -> HttpResponse:
-    try:
-        c = _load(request, cid)
-    except _Refused as r:
-        return r.response
+    c = _load(request, cid)
     lang = _lang()
     state = sv.state_of(c)
     b = pages.boards_of(c, state, request.user)

@@ -1,4 +1,5 @@
-"""Security headers Django does not set by itself."""
+"""Security headers Django does not set by itself; the API's errors as JSON; a page's
+refusals answered (core.refusals); the user's local time."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 
 from .errors import HTTP_TEXTS, api_error
+from .refusals import Refused, html_response
 
 # Our pages load nothing but our own files: no inline script or style, no other origin.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -59,6 +61,24 @@ class ApiErrorsMiddleware:
             if header in response.headers:
                 replacement[header] = response.headers[header]
         return replacement
+
+
+class RefusalsMiddleware:
+    """A page's view lets a service's refusal (``core.refusals.Refused``) go; it is answered
+    here, the one way for every page (``refusals.html_response``: the login page for a
+    visitor, else the error page of its status).  The API answers its own (``web/api.py``)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest,
+                          exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, Refused):
+            return html_response(request, exception)
+        return None
 
 
 def time_zone_of(user: Any) -> str:

@@ -8,10 +8,10 @@ same view, so the same rights are checked every time.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
@@ -22,6 +22,7 @@ from ...board import Board
 from ...events.live import LiveSession
 from ...i18n import Lang
 from ..core.bilingual import lang as _lang
+from ..core.refusals import Forbidden
 from ..events import services
 from ..events.models import Event
 from . import data
@@ -32,23 +33,27 @@ from .charts import running_svg
 SCREEN_ROWS = 10
 
 
-class _Refused(Exception):
-    def __init__(self, response: HttpResponse) -> None:
-        self.response = response
+def _pairs_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A team event's results live on its match pages (the teams app, which checks rights):
+    its address here leads there."""
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, event_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if Event.objects.filter(pk=event_id, kind=Event.Kind.TEAMS).exists():
+            return redirect("teams:match", event_id=event_id)
+        return view(request, event_id, *args, **kwargs)
+    return wrapper
 
 
 def _load(request: HttpRequest, event_id: int) -> tuple[Event, Viewer, LiveSession]:
-    if Event.objects.filter(pk=event_id, kind=Event.Kind.TEAMS).exists():
-        # A team event's results live on its match pages (the teams app), which check rights.
-        raise _Refused(redirect("teams:match", event_id=event_id))
+    """The pairs session and what the user may see of it (a refusal: core.refusals answers
+    it, the login page for a visitor)."""
     event = get_object_or_404(Event.objects.select_related("club"), pk=event_id,
                               kind=Event.Kind.PAIRS)
     v = viewer(request.user, event, request.session)
     if not v.may_view(event):
-        if not request.user.is_authenticated:
-            raise _Refused(redirect_to_login(request.get_full_path()))
-        raise PermissionDenied(_("Only the club's members may follow this session while "
-                                 "it is in play; a session being set up only its directors."))
+        raise Forbidden("Only the club's members may follow this session while it is in "
+                        "play; a session being set up only its directors.",
+                        "比赛进行中仅限本俱乐部会员查看，筹备中仅限裁判查看。")
     return event, v, services.state(event)
 
 
@@ -81,11 +86,9 @@ def _field_title(key: str) -> str:
 
 
 @require_GET
+@_pairs_only
 def ranking(request: HttpRequest, event_id: int) -> HttpResponse:
-    try:
-        event, v, live = _load(request, event_id)
-    except _Refused as r:
-        return r.response
+    event, v, live = _load(request, event_id)
     lang = _lang()
     context = _common(request, event, v, live, lang)
     context["visible_boards"] = {b for b in context["boards"]
@@ -96,11 +99,9 @@ def ranking(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @require_GET
+@_pairs_only
 def board(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    try:
-        event, v, live = _load(request, event_id)
-    except _Refused as r:
-        return r.response
+    event, v, live = _load(request, event_id)
     if number not in (live.boards or ()):
         raise Http404(_("This session has no board %(n)s.") % {"n": number})
     lang = _lang()
@@ -125,11 +126,9 @@ def _why_hidden(event: Event) -> str:
 
 
 @require_GET
+@_pairs_only
 def pair(request: HttpRequest, event_id: int, number: str) -> HttpResponse:
-    try:
-        event, v, live = _load(request, event_id)
-    except _Refused as r:
-        return r.response
+    event, v, live = _load(request, event_id)
     if not event.entrants.filter(number=number).exists():
         raise Http404(_("This session has no pair %(p)s.") % {"p": number})
     lang = _lang()
@@ -146,11 +145,9 @@ def pair(request: HttpRequest, event_id: int, number: str) -> HttpResponse:
 
 
 @require_GET
+@_pairs_only
 def screen(request: HttpRequest, event_id: int) -> HttpResponse:
-    try:
-        event, v, live = _load(request, event_id)
-    except _Refused as r:
-        return r.response
+    event, v, live = _load(request, event_id)
     lang = _lang()
     context = _common(request, event, v, live, lang)
     pages = []
