@@ -6,15 +6,14 @@ one's own machine, never for a server others can reach.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
-from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
 from .accounts.models import Player, User
 from .clubs.models import Club, Membership
 from .demo_events import load_demo_events
+from .demo_users import password_hash
 from .events.models import Event
 from .play.demo import load_play_demo
 from .teams.demo import load_team_match
@@ -66,13 +65,6 @@ class Demo:
                 *rows, "比赛：" if zh else "sessions:", *sessions,
                 "竞赛：/compete/" if zh else "competitions: /compete/",
                 "排行榜：/ratings/leaderboards/" if zh else "leaderboards: /ratings/leaderboards/"]
-
-
-@functools.cache
-def password_hash(password: str) -> str:
-    """The demo's passwords hashed once each: the members share one (printed by ``web
-    demo``), and the site's hasher takes a large part of a second a hash, 29 times over."""
-    return make_password(password)
 
 
 def _user(username: str, name_en: str, name_zh: str, password: str) -> User:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.test import TestCase, override_settings
 
+from bridgescore.tablestate import TableState
 from bridgescore.web.play import services
 from bridgescore.web.play.models import PlayBoard
 
@@ -18,7 +19,7 @@ class Undone(Exception):
     pass
 
 
-def replayed(board: PlayBoard) -> services.TableState:
+def replayed(board: PlayBoard) -> TableState:
     """The board's position rebuilt from its rows alone (no cache)."""
     *_, last = services.states_of(board)
     return last

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from ..accounts.models import Player, User
 from ..clubs.models import Club, Membership
 from ..compete import clock
-from ..demo import password_hash
+from ..demo_users import password_hash
 from ..pool import services as pool
 from ..pool.models import PoolRoom, PoolWeek
 from . import weekly
