@@ -118,7 +118,11 @@ def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # Kept between runs under the hash of everything the demo's database is made from: the
 # package's source, this file, the test servers' settings, Python and every installed
 # distribution's version.  A change to any of them makes it again; a second run of unchanged
-# code copies it (the demo's load is tested by tests/web/test_cli_web.py every run).
+# code copies it (the demo's load is tested by tests/web/test_cli_web.py every run).  The
+# demo's data is dated from the moment it is loaded (its upcoming Swiss opens two hours later,
+# its weeks end on the day it was made), so a kept copy serves only while it is young and of
+# the same UTC day: from an older one, the Swiss the pages list as upcoming has begun.
+MAX_AGE = 30 * 60
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "bridgescore"
 
 
@@ -143,7 +147,7 @@ def build_template(root: Path) -> Path:
         if not (root / "ready").exists():
             shutil.rmtree(root, ignore_errors=True)
             kept = CACHE / f"demo-{template_key()}"
-            if (kept / "ready").exists():
+            if _young(kept / "ready"):
                 shutil.copytree(kept / "data", root / "data")
             else:
                 (root / "data").mkdir(parents=True)
@@ -156,6 +160,18 @@ def build_template(root: Path) -> Path:
                 _keep(root / "data", kept)
             (root / "ready").touch()
     return root / "data"
+
+
+def _young(ready: Path) -> bool:
+    """Whether the kept template marked by ``ready`` may still be served (see MAX_AGE)."""
+    import datetime as dt
+
+    if not ready.exists():
+        return False
+    made = ready.stat().st_mtime
+    day = dt.datetime.fromtimestamp(made, dt.timezone.utc).date()
+    return (time.time() - made < MAX_AGE
+            and day == dt.datetime.now(dt.timezone.utc).date())
 
 
 def _keep(data: Path, kept: Path) -> None:
