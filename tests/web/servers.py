@@ -169,9 +169,9 @@ def _young(ready: Path) -> bool:
     if not ready.exists():
         return False
     made = ready.stat().st_mtime
-    day = dt.datetime.fromtimestamp(made, dt.timezone.utc).date()
+    day = dt.datetime.fromtimestamp(made, dt.UTC).date()
     return (time.time() - made < MAX_AGE
-            and day == dt.datetime.now(dt.timezone.utc).date())
+            and day == dt.datetime.now(dt.UTC).date())
 
 
 def _keep(data: Path, kept: Path) -> None:
