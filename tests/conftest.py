@@ -36,10 +36,7 @@ POSTGRES_MODULES = (
     "tests/web/online/test_groups_lineup.py", "tests/web/online/test_groups_api.py",
     "tests/web/online/test_ladder_flow.py", "tests/web/online/test_handicap_room.py",
     # play/services.py, play/live.py
-    # (play/test_robot_play.py runs on SQLite only for now: on PostgreSQL its returning-player
-    # test stalls in about one run of three — the robots stop after the player is back — a
-    # bug found by the 30-run loop of stop 27 and reported there, not yet fixed.)
-    "tests/web/play/test_sockets.py", "tests/web/play/test_results_flow.py",
+    "tests/web/play/test_sockets.py", "tests/web/play/test_robot_play.py", "tests/web/play/test_results_flow.py",
     "tests/web/play/test_kill.py",
     "tests/web/play/test_team_rooms.py", "tests/web/load/test_play_load_small.py",
     # compete/ledger.py, compete/services.py, compete/models.py

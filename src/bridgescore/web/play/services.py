@@ -1524,10 +1524,14 @@ def hello(table: PlayTable, user: AnyUser, v: Viewer) -> dict[str, Any]:
             out["board_index"], out["seq"] = late.index, late.seq
             out["view"] = view(late.state, v)
     elif board is not None:
-        state = state_of(board)
+        # The position at the one ``seq`` read: nothing holds the table here, so a move
+        # committed between two reads would give a view one move behind its ``seq``, and the
+        # socket would then drop that move's update as already seen (the table waited on a
+        # card its player was never shown).
+        seq = _seq_of(board)
         out["board_index"] = board.index
-        out["seq"] = _seq_of(board)
-        out["view"] = view(state, v)
+        out["seq"] = seq
+        out["view"] = view(_state_at(board, table, seq), v)
     return out
 
 
