@@ -64,10 +64,13 @@ class RobotPlayTests(TransactionTestCase):
             await sock.until(lambda m: m["type"] == "board")
             await sock.close()
             await live.submit(services.sweep)  # North is away past the grace: a robot calls
-            for _ in range(100):
-                moves = await live.submit(lambda: Move.objects.filter(board__table=t).count())
-                if moves >= 4:
-                    break
+            # The robots call for all four (a limit, not a measure: 5 s was once too short on
+            # a machine running four test processes on two cores).
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 60
+            while (moves := await live.submit(
+                    lambda: Move.objects.filter(board__table=t).count())) < 4:
+                assert loop.time() < end, f"the robots made {moves} moves in 60 s, not 4"
                 await asyncio.sleep(0.05)
             seat = await live.submit(lambda: PlaySeat.objects.get(table=t, seat=0))
             assert seat.robot and seat.user_id == people[0].pk
