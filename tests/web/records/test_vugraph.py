@@ -102,6 +102,13 @@ class VugraphPagesTest(BaseTestCase):
         sv.set_status(self.event, sv.Actor(self.alice), Event.Status.CLOSED)
         vugraph = self.client.get(self.page()).content.decode()
         assert '<span data-testid="phase">closed</span>' in vugraph, vugraph
+        # Closed: the comparison says it is final, as the match page does, and never "Live".
+        for headers, over, live in (({}, "The session is over: these are its final results.",
+                                     "Live: updated as results are entered."),
+                                    (self.zh(), "比赛已结束：以下为最终成绩。", "实时：")):
+            for path in (self.page(), f"/events/{self.event.pk}/match/"):
+                page = self.client.get(path, headers=headers).content.decode()
+                assert over in page and live not in page, path
 
     def test_chinese_page(self) -> None:
         self.client.force_login(self.bob)

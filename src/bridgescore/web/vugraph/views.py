@@ -156,6 +156,9 @@ def _match_page(request: HttpRequest, match: vg.VugraphMatch | None) -> HttpResp
         "seq": cmp.seq if cmp is not None else 0,
         "ws_path": cmp.socket if cmp is not None else None,
         "phase": _phase(match),
+        # results/_live.html says a closed event's results are final (not "Live"), as the
+        # event's own match page does; a competition's match has no event.
+        "event": match.holder if isinstance(match.holder, Event) else None,
     }
     if cmp is not None:
         ctx["m"], ctx["board"] = cmp.m, {"vp_scale_title": cmp.vp_scale_title}
