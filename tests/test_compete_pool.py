@@ -567,3 +567,36 @@ def test_datum_rounding_in_whole_numbers_is_round_datum() -> None:
                     assert got == round_datum(Fraction(kept, count), step, rounding)
                     assert type(got) is int
     assert _rounded(7, 2, 0, "away") == Fraction(7, 2)
+
+
+@settings(max_examples=200)
+@given(board_results(), ONLINE)
+def test_the_datum_a_page_explains_is_the_one_scored(case: tuple[int, list[int]],
+                                                    options: ImpSettings) -> None:
+    # The pool's page shows ``Pool.datum_steps`` of a board's results so far; each arrival's
+    # datum is the incremental tally's (sorted insertion, the dropped ends summed, integer
+    # rounding): the two paths meet only in ``butler_drop``.
+    board, scores = case
+    options = replace(options, provisional_below=min(options.provisional_below, options.close_at),
+                      rescore=False)
+    pool = Pool.of("w", deal_boards(1, start=board, seed=0), options)
+    tally = BoardTally.start(pool, board)
+    for i, s in enumerate(scores[:options.close_at]):
+        tally, arrival = tally.add(TableResult(board, table(i), s))
+        steps = pool.datum_steps(scores[:i + 1])
+        assert list(steps.ordered) == sorted(scores[:i + 1])
+        assert len(steps.ordered) - 2 * steps.dropped == steps.count == len(steps.kept)
+        assert list(steps.kept) == sorted(scores[:i + 1])[steps.dropped:i + 1 - steps.dropped]
+        assert steps.total == sum(steps.kept) and steps.mean == Fraction(steps.total, steps.count)
+        if arrival.score.datum is not None:
+            assert steps.datum == arrival.score.datum
+
+
+def test_datum_steps_by_hand() -> None:
+    # Eleven results: ceil((11 − 10)/15) + 1 = 2 dropped from each end; the seven kept sum to
+    # 110 + 140 + 170 + 200 + 400 + 420 + 420 = 1,860, a mean of 265.71…, 270 to the nearest 10.
+    scores = [420, 450, -50, 170, 400, 420, 1440, -100, 140, 110, 200]
+    steps = Pool.of("w", deal_boards(1, seed=0)).datum_steps(scores)
+    assert steps.ordered == (-100, -50, 110, 140, 170, 200, 400, 420, 420, 450, 1440)
+    assert steps.dropped == 2 and steps.kept == (110, 140, 170, 200, 400, 420, 420)
+    assert (steps.total, steps.count, steps.datum) == (1860, 7, 270)

@@ -70,7 +70,15 @@ from typing import TYPE_CHECKING, Any
 from ..board import Board
 from ..deal import Deal
 from ..events.figures import json_number
-from ..events.imp_pairs import ImpSettings, Rounding, _imps, butler_drop, round_datum
+from ..events.imp_pairs import (
+    DatumSteps,
+    ImpSettings,
+    Rounding,
+    _imps,
+    butler_drop,
+    datum_steps,
+    round_datum,
+)
 from ..events.model import possible_ns_scores
 from ..frozen import FrozenMap
 from ..imps import ImpScale, get_imp_scale
@@ -249,6 +257,13 @@ class Pool:
 
     def board(self, board: int) -> PoolBoard:
         return self.boards[self.position(board)]
+
+    def datum_steps(self, scores: Sequence[int]) -> DatumSteps:
+        """How the datum of these NS scores (a board's first results, in arrival order) is
+        made under this pool's settings, step by step: the page's arithmetic, whose datum is
+        the one the tally scored against (the tests check the two agree)."""
+        st = self.settings
+        return datum_steps(scores, st.drop, st.datum_round, st.rounding)
 
 
 # --- Results and their scores ------------------------------------------------------------

@@ -72,11 +72,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ROUNDINGS",
+    "DatumSteps",
     "ImpSettings",
     "butler_datum",
     "butler_drop",
     "cross_imps",
     "cross_imps_pairwise",
+    "datum_steps",
     "round_datum",
     "score_imp_pairs",
     "score_session",
@@ -213,8 +215,47 @@ def butler_datum(scores: Iterable[float | Fraction] | ArrayLike, drop: str | int
         return 0
     k = butler_drop(len(s), drop)
     kept = s[k:len(s) - k] if k else s
+    return _rounded_mean(kept, step, rounding)
+
+
+def _rounded_mean(kept: Sequence[int | Fraction], step: int, rounding: Rounding) -> int | Fraction:
     d = round_datum(Fraction(sum(kept)) / len(kept), step, rounding)
     return d.numerator if isinstance(d, Fraction) and d.denominator == 1 else d
+
+
+@dataclass(frozen=True, slots=True)
+class DatumSteps:
+    """How a Butler datum is made, step by step, for a page to show (``datum_steps``): the
+    scores in order, how many are dropped from each end, those kept, their sum and count,
+    their exact mean, and the datum (that mean rounded to ``step``; 0 with no scores)."""
+
+    ordered: tuple[int | Fraction, ...]
+    dropped: int
+    kept: tuple[int | Fraction, ...]
+    total: int | Fraction
+    count: int
+    mean: Fraction | None
+    step: int
+    datum: int | Fraction
+
+
+def datum_steps(scores: Iterable[float | Fraction] | ArrayLike, drop: str | int | float = "auto",
+                step: int = 10, rounding: Rounding = "away") -> DatumSteps:
+    """``butler_datum``'s arithmetic, step by step: a page that explains a datum shows these
+    rather than working it out again, so what it explains is the datum that was used.
+
+    >>> st = datum_steps([420, 450, -50, 170, 400, 420])
+    >>> st.ordered, st.dropped, st.kept, st.total, st.count, st.mean, st.datum
+    ((-50, 170, 400, 420, 420, 450), 1, (170, 400, 420, 420), 1410, 4, Fraction(705, 2), 350)
+    """
+    ordered = sorted(_values(scores))
+    if not ordered:
+        return DatumSteps((), 0, (), 0, 0, None, step, 0)
+    k = butler_drop(len(ordered), drop)
+    kept = ordered[k:len(ordered) - k] if k else ordered
+    total = sum(kept)
+    return DatumSteps(tuple(ordered), k, tuple(kept), total, len(kept),
+                      Fraction(total) / len(kept), step, _rounded_mean(kept, step, rounding))
 
 
 def _imps(scale: ImpScale, difference: int | Fraction) -> int:

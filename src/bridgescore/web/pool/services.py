@@ -41,7 +41,6 @@ from __future__ import annotations
 import datetime
 import logging
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,7 +52,7 @@ from ...compete.pool import Arrival, BoardTally, Pool, TableResult
 from ...compete.pool import PoolBoard as LibBoard
 from ...compete.pool_index import PoolIndex
 from ...deal import Deal
-from ...events.imp_pairs import butler_drop
+from ...events.imp_pairs import DatumSteps
 from ...seat import Seat
 from ...vulnerability import Vulnerability
 from ..accounts.models import User
@@ -604,14 +603,11 @@ def can_see_board(week: PoolWeek, number: int, user: AnyUser) -> bool:
         Q(north_id=uid) | Q(east_id=uid) | Q(south_id=uid) | Q(west_id=uid)).exists()
 
 
-def _datum_steps(scores: Sequence[int], drop: Any) -> dict[str, Any]:
-    """How a datum is made, for the page's arithmetic: the scores sorted, those dropped from
-    each end, the mean of the rest."""
-    ordered = sorted(scores)
-    k = butler_drop(len(ordered), drop) if ordered else 0
-    kept = ordered[k:len(ordered) - k] if k else ordered
-    return {"sorted": ordered, "dropped": k, "kept": kept, "sum": sum(kept),
-            "count": len(kept), "mean": round(sum(kept) / len(kept), 2) if kept else None}
+def _datum_steps(steps: DatumSteps) -> dict[str, Any]:
+    """The library's steps of a datum as the page shows them (the mean to two places)."""
+    return {"sorted": list(steps.ordered), "dropped": steps.dropped, "kept": list(steps.kept),
+            "sum": steps.total, "count": steps.count,
+            "mean": round(float(steps.mean), 2) if steps.mean is not None else None}
 
 
 def board_results(week: PoolWeek, number: int, user: AnyUser) -> dict[str, Any]:
@@ -642,7 +638,7 @@ def board_results(week: PoolWeek, number: int, user: AnyUser) -> dict[str, Any]:
                     "datum": datum, "imps": s.imps if s is not None else 0,
                     "provisional": s.provisional if s is not None else True,
                     "difference": None if datum is None else r.ns_score - datum,
-                    "steps": (_datum_steps(scores[:upto], pool.settings.drop)
+                    "steps": (_datum_steps(pool.datum_steps(scores[:upto]))
                               if datum is not None else None)})
     lb = pool.board(number)
     return {"week": week.number, "board": number, "dealer": lb.dealer,
