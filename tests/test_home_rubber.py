@@ -13,6 +13,7 @@ from bridgescore import BridgeError, Contract, Result, Seat, Side, Strain, score
 from bridgescore.contract import Doubling
 from bridgescore.home.pad import DealEntry, HonoursClaim, Item, Line, Team
 from bridgescore.home.rubber import Rubber, RubberSeries, RubberSettings
+from bridgescore.scoring import PartKind
 
 WE, THEY = Team.WE, Team.THEY
 WORKED = ["2H S +1", "3NT E =", "4SX N -2", "4S S =", "2C W =", "3NT N +1"]
@@ -142,6 +143,19 @@ class TestPremiums:
             (WE, Line.BELOW, Item.TRICK_POINTS, 220), (WE, Line.ABOVE, Item.SLAM, 1500)]
         kinds = {p.item for p in Rubber(["1NT N =", "3NT N =", "7NT N ="]).postings}
         assert Item.GAME not in kinds and Item.PARTSCORE not in kinds
+
+    def test_items_named_as_duplicate_names_their_parts(self) -> None:
+        # One wording for a part in both games: only trick points (the rubber Laws' English
+        # word) and rubber bridge's own premiums are named by the scorepad itself.
+        for item in Item:
+            for lang in ("en", "zh"):
+                assert item.name_in(lang)
+                if item.part is not None and item is not Item.TRICK_POINTS:
+                    assert item.name_in(lang) == item.part.name_in(lang)
+        assert Item.TRICK_POINTS.name_in("en") == "trick points"
+        assert Item.TRICK_POINTS.name_in("zh") == "基本分"
+        assert Item.SLAM.part is PartKind.SLAM_BONUS and Item.HONOURS.part is None
+        assert Item.GAME.name_in("zh") == "成局奖分"
 
     def test_passed_out_scores_nothing(self) -> None:
         r = Rubber(["pass", "四家不叫"])

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import NotationError
-from ..i18n import Lang, is_zh
+from ..i18n import Lang, is_zh, pick
 from ..result import Result
 from ..scoring import PartKind, breakdown
 from ..seat import Seat, Side
@@ -95,7 +95,9 @@ class Line(enum.Enum):
 
 
 class Item(enum.Enum):
-    """What a posting on the scorepad is for."""
+    """What a posting on the scorepad is for: a part of a duplicate score (scoring's
+    :class:`~bridgescore.scoring.PartKind`, under the scorepad's own member names) or a
+    premium only rubber bridge and Chicago write (honours, the rubber, an unfinished one)."""
 
     TRICK_POINTS = "trick_points"
     OVERTRICKS = "overtricks"
@@ -109,23 +111,43 @@ class Item(enum.Enum):
     UNFINISHED_GAME = "unfinished_game"
     UNFINISHED_PARTSCORE = "unfinished_partscore"
 
+    @property
+    def part(self) -> PartKind | None:
+        """The part of a duplicate score this item is; None for honours, the rubber bonus and
+        an unfinished rubber's premiums, which duplicate does not have."""
+        return _ITEM_PARTS.get(self)
+
     def name_in(self, lang: Lang = "en") -> str:
-        return _ITEM_NAMES[self][1 if is_zh(lang) else 0]
+        if self in _OWN_NAMES:
+            return pick(lang, *_OWN_NAMES[self])
+        # The parts a duplicate score has too are named by scoring, so that the scorepad and a
+        # duplicate breakdown cannot come to call the same part two things.
+        return _ITEM_PARTS[self].name_in(lang)
 
 
-_ITEM_NAMES = {
-    Item.TRICK_POINTS: ("trick points", "基本分"),
-    Item.OVERTRICKS: ("overtricks", "超额奖分"),
-    Item.SLAM: ("slam bonus", "满贯奖分"),
-    Item.INSULT: ("bonus for making a doubled contract", "完成加倍定约奖分"),
-    Item.UNDERTRICKS: ("undertricks", "罚分"),
+# What only a scorepad names: rubber bridge's own premiums, and the trick score, which the
+# rubber Laws call "trick points" in English (the Chinese word is duplicate's, so it is read
+# from there).
+_OWN_NAMES: dict[Item, tuple[str, str]] = {
+    Item.TRICK_POINTS: ("trick points", PartKind.TRICK_SCORE.name_in("zh")),
     Item.HONOURS: ("honours", "大牌奖分"),
-    Item.GAME: ("game bonus", "成局奖分"),
-    Item.PARTSCORE: ("partscore bonus", "未成局奖分"),
     Item.RUBBER: ("rubber bonus", "盘奖分"),
     Item.UNFINISHED_GAME: ("game in an unfinished rubber", "未完成的盘：一局奖分"),
     Item.UNFINISHED_PARTSCORE: ("partscore in an unfinished game", "未完成的局：部分分奖分"),
 }
+
+# Each part of a duplicate score and the item it is posted as on the pad: deal_postings reads
+# it one way, Item.name_in the other.
+_PART_ITEMS: dict[PartKind, Item] = {
+    PartKind.TRICK_SCORE: Item.TRICK_POINTS,
+    PartKind.OVERTRICKS: Item.OVERTRICKS,
+    PartKind.PARTSCORE_BONUS: Item.PARTSCORE,
+    PartKind.GAME_BONUS: Item.GAME,
+    PartKind.SLAM_BONUS: Item.SLAM,
+    PartKind.INSULT: Item.INSULT,
+    PartKind.UNDERTRICKS: Item.UNDERTRICKS,
+}
+_ITEM_PARTS: dict[Item, PartKind] = {item: kind for kind, item in _PART_ITEMS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,15 +325,9 @@ class DealEntry:
         return f"{text}{sep}{self.honours.format(lang)}"
 
 
-# The duplicate breakdown's parts that rubber and Chicago keep; game and partscore premiums
-# differ between the two and are added by each.
-_KEPT = {
-    PartKind.TRICK_SCORE: (Line.BELOW, Item.TRICK_POINTS),
-    PartKind.OVERTRICKS: (Line.ABOVE, Item.OVERTRICKS),
-    PartKind.SLAM_BONUS: (Line.ABOVE, Item.SLAM),
-    PartKind.INSULT: (Line.ABOVE, Item.INSULT),
-    PartKind.UNDERTRICKS: (Line.ABOVE, Item.UNDERTRICKS),
-}
+# Game and partscore premiums differ between rubber and Chicago: deal_postings leaves them out
+# of the duplicate breakdown and each game adds its own.
+_PREMIUMS_OF_THE_GAME = frozenset({PartKind.GAME_BONUS, PartKind.PARTSCORE_BONUS})
 
 
 def deal_postings(entry: DealEntry, deal: int, we: Side, vulnerable: bool) -> list[Posting]:
@@ -327,10 +343,12 @@ def deal_postings(entry: DealEntry, deal: int, we: Side, vulnerable: bool) -> li
         b = breakdown(result.contract, result.tricks, vulnerable)
         scorer = declarers if b.made else declarers.other
         for part in b.parts:
-            kept = _KEPT.get(part.kind)
-            if kept is not None:
-                postings.append(Posting(deal, scorer, kept[0], kept[1], part.points,
-                                        part.expression))
+            if part.kind in _PREMIUMS_OF_THE_GAME:
+                continue
+            # Only trick points count towards a game, so only they go below the line.
+            line = Line.BELOW if part.kind is PartKind.TRICK_SCORE else Line.ABOVE
+            postings.append(Posting(deal, scorer, line, _PART_ITEMS[part.kind], part.points,
+                                    part.expression))
     if entry.honours is not None:
         postings.append(Posting(deal, entry.honours.team(we), Line.ABOVE, Item.HONOURS,
                                 entry.honours.points, str(entry.honours.points)))
