@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from bridgescore.dealing import random_deal
 from bridgescore.imps import imps
 from bridgescore.robots.fair import DEFAULT_SAMPLES, fair_choice, knowledge_for
+from bridgescore.robots.table import robot_action
 from bridgescore.seat import Seat
-from bridgescore.tablerobot import robot_action
-from bridgescore.tablestate import BoardDeal, MakeCall, Phase, PlayCard, TableState, apply
+from bridgescore.table.state import BoardDeal, MakeCall, Phase, PlayCard, TableState, apply
 
 
 @dataclass

@@ -21,7 +21,7 @@ from bridgescore.compete.pool import BoardTally, Pool, TableResult, WeekFigures,
 from bridgescore.compete.refusal import Refusal
 from bridgescore.dealing import deal_boards
 from bridgescore.seat import Seat
-from bridgescore.seating import Disconnected, Seating
+from bridgescore.table.seating import Disconnected, Seating
 
 
 def test_the_seeds_figures() -> None:
@@ -58,7 +58,7 @@ def test_a_drop_recorded_twice_counts_once() -> None:
 
 
 def test_from_the_seating_event() -> None:
-    # What counts is decided by bridgescore.seating: a drop past the grace period during a
+    # What counts is decided by bridgescore.table.seating: a drop past the grace period during a
     # board gives one Disconnected event.
     s = Seating()
     s, _ = s.sit(Seat.EAST, "ann", now=0)

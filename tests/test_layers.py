@@ -10,6 +10,8 @@ from the bottom up:
 - the ratings (``ratings``, the Rate over NumPy arrays) sit on the core and the events'
   datum arithmetic: they never import formats, home, render, cli, the competitions or the
   web platform (those call them), and the core never imports them;
+- the online table (``table``) sits on the core and formats: it never imports events, home,
+  render, cli, ratings, the robots, the competitions or the web platform (they use it);
 - nothing in the library imports cli (the web platform's command group, ``web/cli.py``, is
   a command-line module: it declares its commands with cli's bilingual classes);
 - no two modules import each other, directly or round a longer loop.  Imports under
@@ -37,6 +39,10 @@ CORE = frozenset(f"{ROOT}.{m}" for m in (
 ))
 UPPER = ("formats", "events", "home", "render", "cli", "ratings")
 RATINGS_BELOW = ("formats", "home", "render", "cli", "compete", "web")
+# The online table (``table``: one board's state machine, the seats, game records) stands on
+# the core and reads and writes files through formats; the robots, the competitions and the
+# platform use it, never it them.
+TABLE_BELOW = ("events", "home", "render", "cli", "ratings", "robots", "compete", "web")
 
 
 @cache
@@ -170,6 +176,8 @@ def violations(edges: dict[str, frozenset[str]]) -> list[str]:
             forbidden = ("events", "home", "render", "cli")
         elif _in(module, "ratings"):
             forbidden = RATINGS_BELOW
+        elif _in(module, "table"):
+            forbidden = TABLE_BELOW
         elif _in(module, "cli") or module in (f"{ROOT}.__main__", f"{ROOT}.web.cli"):
             forbidden = ()
         else:
@@ -228,6 +236,8 @@ def test_layer_rules_on_known_graphs() -> None:
                                                "bridgescore.compete.pool",
                                                "bridgescore.web.core"}),
         "bridgescore.scoring": frozenset({"bridgescore.ratings"}),
+        "bridgescore.table.state": frozenset({"bridgescore.robots", "bridgescore.deal"}),
+        "bridgescore.table.record": frozenset({"bridgescore.formats.lin"}),
     }
     assert violations(edges) == [
         "bridgescore.deal imports bridgescore.formats.pbn",
@@ -236,6 +246,7 @@ def test_layer_rules_on_known_graphs() -> None:
         "bridgescore.ratings.rate imports bridgescore.compete.pool",
         "bridgescore.ratings.rate imports bridgescore.web.core",
         "bridgescore.scoring imports bridgescore.ratings",
+        "bridgescore.table.state imports bridgescore.robots",
     ]
 
 

@@ -30,9 +30,9 @@ from bridgescore.robots.fair import (
     position_seed,
     sample_layouts,
 )
+from bridgescore.robots.table import robot_action
 from bridgescore.seat import Seat
-from bridgescore.tablerobot import robot_action
-from bridgescore.tablestate import (
+from bridgescore.table.state import (
     BoardDeal,
     Phase,
     PlayCard,

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore.seat import Seat
-from bridgescore.seating import (
+from bridgescore.table.seating import (
     Disconnected,
     Dropped,
     Returned,

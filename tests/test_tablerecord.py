@@ -1,4 +1,4 @@
-"""The game record of an online table's board (``bridgescore.tablerecord``), and its PBN and
+"""The game record of an online table's board (``bridgescore.table.record``), and its PBN and
 LIN forms read back by the library's readers: the same deal, auction, play and result.
 
 Boards are played through ``tablestate.apply`` by random legal actions (a random auction that
@@ -23,8 +23,8 @@ from bridgescore.formats.pbn_records import loads_records
 from bridgescore.formats.pbn_write import EXPORT_HEADER, dumps, from_record
 from bridgescore.gamerecord import GameRecord
 from bridgescore.seat import Seat
-from bridgescore.tablerecord import alerts, game_record, lin_text, pbn_text
-from bridgescore.tablestate import (
+from bridgescore.table.record import alerts, game_record, lin_text, pbn_text
+from bridgescore.table.state import (
     AnswerClaim,
     BoardDeal,
     Claim,
@@ -204,7 +204,7 @@ def test_many_boards_played_out(seed: int) -> None:
 @pytest.mark.parametrize("number", range(1, 17))
 def test_robot_boards_round_trip(number: int) -> None:
     # Four robots (the library's, simple card play) bid and play the board as at a table.
-    from bridgescore.tablerobot import robot_action
+    from bridgescore.robots.table import robot_action
 
     deal = deal_boards(1, seed=f"robots{number}")[0].deal
     s = TableState.start(BoardDeal.numbered(number, deal))

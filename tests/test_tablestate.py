@@ -21,7 +21,7 @@ from bridgescore.cards import DECK, Card
 from bridgescore.deal import Deal
 from bridgescore.dealing import random_deal
 from bridgescore.seat import Seat
-from bridgescore.tablestate import (
+from bridgescore.table.state import (
     AnswerClaim,
     AnswerUndo,
     BoardDeal,

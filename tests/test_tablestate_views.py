@@ -12,7 +12,7 @@ from test_tablestate import VIEWERS, random_step, start
 
 from bridgescore.dealing import random_deal
 from bridgescore.seat import Seat
-from bridgescore.tablestate import (
+from bridgescore.table.state import (
     Phase,
     TableState,
     Viewer,

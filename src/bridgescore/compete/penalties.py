@@ -10,9 +10,9 @@ The seed: "在贴点系统中，断线一次扣总积分20分。在全场记分/
   week's points (本周分), and the player's **Rate on that board is 0** — recorded in
   ``Deduction.rate_zero`` for the rating to read.
 
-**What counts as a disconnection** is decided once, in :mod:`bridgescore.seating`: a player's
+**What counts as a disconnection** is decided once, in :mod:`bridgescore.table.seating`: a player's
 drop that outlasts the grace period (60 s) while a board is in progress gives one
-:class:`~bridgescore.seating.Disconnected` event (one per drop, however long it lasts), and the
+:class:`~bridgescore.table.seating.Disconnected` event (one per drop, however long it lasts), and the
 web layer stores it once (one row per player, table and moment of the drop) with the board.
 Each such record is one disconnection here (``DisconnectionRecord.from_event``).  A drop
 within the grace period, or between boards, is not one.
@@ -48,7 +48,7 @@ from .pool import WeekFigures
 from .refusal import Refusal
 
 if TYPE_CHECKING:
-    from ..seating import Disconnected
+    from ..table.seating import Disconnected
 
 __all__ = [
     "HANDICAP_DEDUCTION",

@@ -73,7 +73,7 @@ def robot_card(deal: Deal, play: Play, *, solver: str = "auto",
     plays it), always one of ``play.legal_cards()``.
 
     With ``solver="fair"`` the robot decides from ``knowledge`` only (what its seat may
-    know; :func:`bridgescore.tablerobot.robot_action` builds it from the seat's view), or
+    know; :func:`bridgescore.robots.table.robot_action` builds it from the seat's view), or
     when it is not given from the seat's own hand, dummy once faced and the cards played
     (:func:`~.fair.knowledge_from_play`: no auction); ``salt`` varies its random layouts
     between tables, ``scoring`` is ``"mp"`` or ``"imp"``.  The other solvers ignore them."""

@@ -17,9 +17,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..robots.table import robot_action
 from ..seat import Seat
-from ..tablerobot import robot_action
-from ..tablestate import Action, AnswerClaim, AnswerUndo, MakeCall, PlayCard, TableState
+from ..table.state import Action, AnswerClaim, AnswerUndo, MakeCall, PlayCard, TableState
 from .accounts.models import User
 from .play import services as play
 from .play.models import PlayBoard, PlaySeat

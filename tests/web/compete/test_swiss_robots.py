@@ -26,9 +26,9 @@ from bridgescore.compete.swissevent import SwissSettings
 from bridgescore.errors import BridgeError
 from bridgescore.result import Result
 from bridgescore.robots.claims import obvious_tricks
+from bridgescore.robots.table import robot_action
 from bridgescore.seat import Seat
-from bridgescore.tablerobot import robot_action
-from bridgescore.tablestate import AnswerClaim, Claim, MakeCall, PlayCard, TableState
+from bridgescore.table.state import AnswerClaim, Claim, MakeCall, PlayCard, TableState
 from bridgescore.web.accounts.models import User
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv

@@ -1,4 +1,4 @@
-"""Robots at the table (bridgescore.robots through tablerobot): the server plays their seats
+"""Robots at the table (bridgescore.robots through robots.table): the server plays their seats
 on its loop, through the same path as a person's moves (``Move.by_robot``); one person with
 three robots plays whole boards; a player away past the grace period is played for by a
 robot until they come back."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.test import TestCase, override_settings
 
-from bridgescore.tablestate import TableState
+from bridgescore.table.state import TableState
 from bridgescore.web.play import services
 from bridgescore.web.play.models import PlayBoard
 

@@ -14,7 +14,7 @@ from typing import Any
 from bridgescore.dealing import deal_boards
 from bridgescore.formats.pbn_write import boards_to_pbn
 from bridgescore.seat import Seat
-from bridgescore.tablestate import Phase
+from bridgescore.table.state import Phase
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as sv

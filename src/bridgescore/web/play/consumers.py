@@ -26,8 +26,8 @@ from django.db import DatabaseError
 
 from ...errors import BridgeError
 from ...seat import Seat
-from ...seating import SeatingError
-from ...tablestate import TableActionError, Viewer
+from ...table.seating import SeatingError
+from ...table.state import TableActionError, Viewer
 from ..accounts.models import User
 from . import live, services
 from .models import PlayTable

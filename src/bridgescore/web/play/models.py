@@ -1,7 +1,7 @@
 """Online play: rooms, tables, seats, and every accepted action in order.
 
 A table is rebuilt by replaying its current board's ``Move`` rows through the library's
-pure state machine (``bridgescore.tablestate``): the rows are the truth, nothing else is
+pure state machine (``bridgescore.table.state``): the rows are the truth, nothing else is
 stored about a board in progress.  A row is written, in the same transaction that checks it
 against the replayed state, before the action is acknowledged, so a server killed at any
 moment resumes every table at the last acknowledged move (``unique(board, seq)`` refuses a

@@ -1,5 +1,5 @@
 """Game records of the boards played online: who may see one, the record itself (the
-library's ``tablerecord.game_record``), its PBN and LIN text, and what the record, replay and
+library's ``table.record.game_record``), its PBN and LIN text, and what the record, replay and
 session pages show.
 
 Who may see a board's record (one place, used by every page and download):
@@ -39,7 +39,6 @@ from typing import Any
 
 from django.utils import timezone
 
-from ... import tablerecord
 from ...auction import Call, CallKind
 from ...cards import Card
 from ...deal import Deal
@@ -50,8 +49,9 @@ from ...result import Result
 from ...scoring import breakdown
 from ...seat import Seat
 from ...strain import Strain
-from ...tablerecord import alerts, game_record
-from ...tablestate import Phase, TableState
+from ...table import record as tablerecord
+from ...table.record import alerts, game_record
+from ...table.state import Phase, TableState
 from ..clubs.roles import AnyUser, can_direct, is_member
 from ..events.models import Event
 from . import matches

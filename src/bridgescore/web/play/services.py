@@ -1,7 +1,7 @@
 """What pages, the WebSocket and the robots do at an online table: one function per action.
 
-Every rule is the library's: the board's (``bridgescore.tablestate``), the seats'
-(``bridgescore.seating``), the robots' (``bridgescore.tablerobot``).  This module stores what
+Every rule is the library's: the board's (``bridgescore.table.state``), the seats'
+(``bridgescore.table.seating``), the robots' (``bridgescore.robots.table``).  This module stores what
 the library accepted and says who must be told (``live``).
 
 Persistence: every accepted call, card, claim, answer or undo is a ``Move`` row, inserted in
@@ -38,8 +38,8 @@ from ...board import Board
 from ...deal import Deal
 from ...errors import BridgeError
 from ...seat import Seat
-from ...seating import Disconnected, RobotStandsIn, SeatInfo, Seating, SeatingError
-from ...tablestate import (
+from ...table.seating import Disconnected, RobotStandsIn, SeatInfo, Seating, SeatingError
+from ...table.state import (
     Action,
     AnswerClaim,
     AnswerUndo,
@@ -1166,7 +1166,7 @@ def robot_turn(table_id: int, expect: tuple[int, int] | None = None, *,
     """One action of a robot the table waits for (a robot's seat, or a player away past the
     grace period), through the same path as a person's.  ``decide(state, seat)``: the action
     instead of the robot's own choice (the demo's robots that err now and then)."""
-    from ...tablerobot import robot_action
+    from ...robots.table import robot_action
 
     def choose(table: PlayTable, rows: list[PlaySeat], state: TableState | None) -> Action | None:
         if state is None or not _is_due(table.due):

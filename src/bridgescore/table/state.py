@@ -31,17 +31,17 @@ from collections.abc import Sequence
 from dataclasses import InitVar, dataclass, field
 from typing import Any
 
-from .auction import Auction, Call
-from .board import Board
-from .cards import Card, Suit
-from .contract import Contract
-from .deal import Deal, Hand
-from .errors import BridgeError
-from .play import Play, Trick
-from .result import Result
-from .scoring import score
-from .seat import Seat
-from .vulnerability import Vulnerability
+from ..auction import Auction, Call
+from ..board import Board
+from ..cards import Card, Suit
+from ..contract import Contract
+from ..deal import Deal, Hand
+from ..errors import BridgeError
+from ..play import Play, Trick
+from ..result import Result
+from ..scoring import score
+from ..seat import Seat
+from ..vulnerability import Vulnerability
 
 __all__ = [
     "Action",

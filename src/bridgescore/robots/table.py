@@ -1,17 +1,18 @@
 """A robot's next action at an online table: the glue between the pure table state machine
-(:mod:`bridgescore.tablestate`) and the robot players (:mod:`bridgescore.robots`).
+(:mod:`bridgescore.table.state`) and the robot players (:mod:`bridgescore.robots`).
 
 The robot is told the whole deal because it runs on the server, which knows it (the fair
 card robot, ``solver="fair"``, is given only what its seat's view shows); what it
-decides is an ordinary action, checked by :func:`bridgescore.tablestate.apply` like a
+decides is an ordinary action, checked by :func:`bridgescore.table.state.apply` like a
 person's.
 """
 
 from __future__ import annotations
 
-from .play import Play
-from .seat import Seat
-from .tablestate import (
+from .. import robots
+from ..play import Play
+from ..seat import Seat
+from ..table.state import (
     Action,
     AnswerClaim,
     AnswerUndo,
@@ -20,6 +21,7 @@ from .tablestate import (
     PlayCard,
     TableState,
 )
+from .fair import knowledge_for
 
 __all__ = ["robot_action"]
 
@@ -33,8 +35,6 @@ def robot_action(state: TableState, seat: Seat, solver: str = "auto", *, salt: s
     ``scoring`` (``"mp"`` or ``"imp"``)."""
     if seat not in state.to_act:
         return None
-    from . import robots  # the bidding tables and the solver load only when a robot plays
-
     if state.claim is not None:
         return AnswerClaim(seat, robots.robot_accepts_claim(state.board.deal, _copy(state),
                                                             state.claim.seat, state.claim.tricks))
@@ -46,8 +46,6 @@ def robot_action(state: TableState, seat: Seat, solver: str = "auto", *, salt: s
         return MakeCall(seat, call)
     if state.phase is Phase.PLAY:
         if solver == "fair":
-            from .robots.fair import knowledge_for
-
             return PlayCard(seat, robots.robot_card(
                 state.board.deal, _copy(state), solver=solver,
                 knowledge=knowledge_for(state, seat), salt=salt, scoring=scoring))

@@ -1,4 +1,4 @@
-"""The game record of a board played at an online table: what :mod:`bridgescore.tablestate`
+"""The game record of a board played at an online table: what :mod:`bridgescore.table.state`
 knows, as the :class:`~bridgescore.gamerecord.GameRecord` that PBN and LIN write
 (:mod:`bridgescore.formats.pbn_write`, :mod:`bridgescore.formats.lin`) and the printed
 record renders (:mod:`bridgescore.render.gamerecord`).
@@ -10,7 +10,7 @@ where each format keeps them (PBN: a note ``=1=`` after the call and its ``[Note
 tag after the auction; LIN: ``mb|1N!|an|…|``), which the library's readers skip.
 
 >>> from bridgescore.deal import Deal
->>> from bridgescore.tablestate import BoardDeal, TableState, MakeCall, Claim, AnswerClaim, apply, PlayCard
+>>> from bridgescore.table.state import BoardDeal, TableState, MakeCall, Claim, AnswerClaim, apply, PlayCard
 >>> from bridgescore.auction import Call
 >>> from bridgescore.cards import Card
 >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .auction import Auction
-from .gamerecord import GameRecord
-from .seat import Seat
-from .tablestate import Phase, TableState
+from ..auction import Auction
+from ..gamerecord import GameRecord
+from ..seat import Seat
+from .state import Phase, TableState
 
 __all__ = ["alerts", "game_record", "lin_text", "pbn_text"]
 
@@ -73,8 +73,8 @@ def alerts(state: TableState) -> list[str | None]:
 def pbn_text(state: TableState, players: Mapping[Seat, str], event: str | None = None,
              date: str | None = None) -> str:
     """The board as a PBN 2.1 file (export format), the alerts as auction notes."""
-    from .formats.pbn_game import PbnTag, escape
-    from .formats.pbn_write import EXPORT_HEADER, dumps, from_record
+    from ..formats.pbn_game import PbnTag, escape
+    from ..formats.pbn_write import EXPORT_HEADER, dumps, from_record
 
     game = from_record(game_record(state, players, event, date))
     notes = alerts(state)
@@ -99,7 +99,7 @@ def pbn_text(state: TableState, players: Mapping[Seat, str], event: str | None =
 def lin_text(state: TableState, players: Mapping[Seat, str], event: str | None = None,
              date: str | None = None) -> str:
     """The board as a LIN line, each alerted call marked ``!`` with its explanation (``an``)."""
-    from .formats import lin
+    from ..formats import lin
 
     text = lin.dumps([game_record(state, players, event, date)])
     notes = alerts(state)

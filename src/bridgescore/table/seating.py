@@ -1,5 +1,5 @@
 """Who sits at an online table, and what happens when a player's connection drops: a pure
-state machine beside :mod:`bridgescore.tablestate` (the seats change on their own clock, the
+state machine beside :mod:`bridgescore.table.state` (the seats change on their own clock, the
 board on the players' actions).  Time is passed in (seconds, any epoch), never read.
 
 A player who drops keeps the seat for ``grace`` seconds and resumes where the table is; past
@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .errors import BridgeError
-from .seat import Seat
+from ..errors import BridgeError
+from ..seat import Seat
 
 __all__ = [
     "DEFAULT_GRACE",
