@@ -34,16 +34,15 @@ vulnerability — the common simplified variant.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Self
+from typing import Any, Literal
 
 from ..errors import NotationError
-from ..frozen import FrozenMap
 from ..seat import Seat, Side
 from ..vulnerability import Vulnerability
 from .pad import DealEntry, Item, Line, Posting, Team, deal_postings
-from .series import Series, deal_log
+from .series import GameSeries, PadGame, deal_log
 
 __all__ = ["Chicago", "ChicagoSeries", "ChicagoSettings"]
 
@@ -143,27 +142,16 @@ class ChicagoSettings:
         return Vulnerability.of(side is Side.NS, side is Side.EW)
 
 
-def _entry(deal: DealEntry | str) -> DealEntry:
-    return deal if isinstance(deal, DealEntry) else DealEntry.parse(deal)
-
-
 @dataclass(frozen=True)
-class Chicago:
+class Chicago(PadGame[ChicagoSettings]):
     """One Chicago of four deals (passed-out deals are recorded but do not count)."""
 
-    deals: tuple[DealEntry, ...] = ()
-    settings: ChicagoSettings = ChicagoSettings()
-    postings: tuple[Posting, ...] = field(init=False, compare=False, repr=False)
     #: for every entry, the Chicago deal number 1-4 it was played as
     numbers: tuple[int, ...] = field(init=False, compare=False, repr=False)
-    games: tuple[tuple[int, Team], ...] = field(init=False, compare=False, repr=False)
-    legs: Mapping[Team, int] = field(init=False, compare=False, repr=False)  # read-only
 
     def __init__(self, deals: Iterable[DealEntry | str] = (),
                  settings: ChicagoSettings = ChicagoSettings()) -> None:
-        object.__setattr__(self, "deals", tuple(_entry(d) for d in deals))
-        object.__setattr__(self, "settings", settings)
-        self._score()
+        super().__init__(deals, settings)
 
     def _score(self) -> None:
         s = self.settings
@@ -179,11 +167,7 @@ class Chicago:
                     "this Chicago is over after four deals: start a new one",
                     "这一轮芝加哥四副牌已打完：请开始新的一轮",
                 )
-            if entry.honours is not None and not s.honours:
-                raise NotationError(
-                    f"honours are not counted in this game: {entry}",
-                    f"本局设定不计大牌奖分：{entry.format('zh')}",
-                )
+            self._check_honours(entry)
             number = played + 1
             numbers.append(number)
             declarer = entry.result.declarer
@@ -217,14 +201,8 @@ class Chicago:
                 bonus = s.fourth_deal_partscore
                 postings.append(Posting(index, declarers, Line.ABOVE, Item.PARTSCORE, bonus,
                                         str(bonus)))
-        object.__setattr__(self, "postings", tuple(postings))
         object.__setattr__(self, "numbers", tuple(numbers))
-        object.__setattr__(self, "games", tuple(games))
-        object.__setattr__(self, "legs", FrozenMap(legs))
-
-    @property
-    def we(self) -> Side:
-        return self.settings.we
+        self._record(postings, games, legs)
 
     @property
     def played(self) -> int:
@@ -250,22 +228,13 @@ class Chicago:
     def vulnerability(self, number: int) -> Vulnerability:
         return self.settings.vulnerability_of(number)
 
-    def add(self, deal: DealEntry | str) -> Chicago:
-        return Chicago((*self.deals, _entry(deal)), self.settings)
-
-    def undo(self) -> Chicago:
-        return Chicago(self.deals[:-1], self.settings)
-
     def settlement(self) -> tuple[Posting, ...]:
         """Nothing: a Chicago stopped early is simply the sum of the deals played."""
         return ()
 
     def totals(self, settle: bool = True) -> dict[Team, int]:
+        """Each column's total (``settle`` changes nothing: a Chicago has nothing to settle)."""
         return {t: sum(p.points for p in self.postings if p.team is t) for t in Team}
-
-    def margin(self, settle: bool = True) -> int:
-        t = self.totals()
-        return t[Team.WE] - t[Team.THEY]
 
     def to_json(self, settle: bool = True) -> dict[str, Any]:
         we = self.settings.we
@@ -284,22 +253,12 @@ class Chicago:
         }
 
 
-class ChicagoSeries(Series[Chicago]):
+class ChicagoSeries(GameSeries[Chicago, ChicagoSettings]):
     """Chicago after Chicago on one pad."""
+
+    kind = "chicago"
+    game_type = Chicago
 
     def __init__(self, deals: Iterable[DealEntry | str] = (),
                  settings: ChicagoSettings = ChicagoSettings()) -> None:
-        self.settings = settings
-        super().__init__(lambda d: Chicago(d, settings), deals)
-
-    def _with(self, deals: Iterable[DealEntry | str]) -> Self:
-        return type(self)(deals, self.settings)
-
-    def to_json(self, settle: bool = True) -> dict[str, Any]:
-        return {
-            "kind": "chicago",
-            "settings": self.settings.to_json(),
-            "chicagos": [g.to_json() for g in self.games],
-            "totals": {t.name.lower(): v for t, v in self.totals().items()},
-            "margin": self.margin(),
-        }
+        super().__init__(deals, settings)

@@ -37,15 +37,14 @@ Choices where the sources are silent or disagree (documented in docs/home.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Self
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
 
 from ..errors import NotationError
-from ..frozen import FrozenMap
 from ..seat import Side
 from .pad import DealEntry, Item, Line, Posting, Team, deal_postings
-from .series import Series, deal_log
+from .series import GameSeries, PadGame, deal_log
 
 __all__ = ["Rubber", "RubberSeries", "RubberSettings"]
 
@@ -78,27 +77,15 @@ class RubberSettings:
                    bool(data.get("honours", True)))
 
 
-def _entry(deal: DealEntry | str) -> DealEntry:
-    return deal if isinstance(deal, DealEntry) else DealEntry.parse(deal)
-
-
 @dataclass(frozen=True)
-class Rubber:
-    """One rubber: the deals entered so far and everything the scorepad shows about them."""
-
-    deals: tuple[DealEntry, ...] = ()
-    settings: RubberSettings = RubberSettings()
-    postings: tuple[Posting, ...] = field(init=False, compare=False, repr=False)
-    #: the deal numbers after which a game line is drawn, with the side that won each game
-    games: tuple[tuple[int, Team], ...] = field(init=False, compare=False, repr=False)
-    #: trick points below the line towards the game being played
-    legs: Mapping[Team, int] = field(init=False, compare=False, repr=False)  # read-only
+class Rubber(PadGame[RubberSettings]):
+    """One rubber: the deals entered so far and everything the scorepad shows about them
+    (``games``: the deal numbers after which a game line is drawn, with the side that won
+    each game)."""
 
     def __init__(self, deals: Iterable[DealEntry | str] = (),
                  settings: RubberSettings = RubberSettings()) -> None:
-        object.__setattr__(self, "deals", tuple(_entry(d) for d in deals))
-        object.__setattr__(self, "settings", settings)
-        self._score()
+        super().__init__(deals, settings)
 
     def _score(self) -> None:
         we = self.settings.we
@@ -113,11 +100,7 @@ class Rubber:
                     "the rubber is over: start a new one for further deals",
                     "这一盘已经结束：请开始新的一盘",
                 )
-            if entry.honours is not None and not self.settings.honours:
-                raise NotationError(
-                    f"honours are not counted in this game: {entry}",
-                    f"本局设定不计大牌奖分：{entry.format('zh')}",
-                )
+            self._check_honours(entry)
             declarer = entry.result.declarer
             vulnerable = declarer is not None and won[Team.of(declarer, we)] > 0
             deal = deal_postings(entry, number, we, vulnerable)
@@ -134,13 +117,7 @@ class Rubber:
                             postings.append(Posting(number, p.team, Line.ABOVE, Item.RUBBER,
                                                     bonus, str(bonus)))
                             over = True
-        object.__setattr__(self, "postings", tuple(postings))
-        object.__setattr__(self, "games", tuple(games))
-        object.__setattr__(self, "legs", FrozenMap(legs))
-
-    @property
-    def we(self) -> Side:
-        return self.settings.we
+        self._record(postings, games, legs)
 
     @property
     def game_lines(self) -> tuple[int, ...]:
@@ -164,13 +141,6 @@ class Rubber:
             if p.item is Item.RUBBER:
                 return p.team
         return None
-
-    def add(self, deal: DealEntry | str) -> Rubber:
-        """The rubber with one more deal (an error once the rubber is over)."""
-        return Rubber((*self.deals, _entry(deal)), self.settings)
-
-    def undo(self) -> Rubber:
-        return Rubber(self.deals[:-1], self.settings)
 
     def settlement(self) -> tuple[Posting, ...]:
         """Law 80's premiums if the rubber stopped now (nothing once it is over)."""
@@ -202,11 +172,6 @@ class Rubber:
         """Each column's total; an unfinished rubber is settled unless ``settle`` is false."""
         return {team: self._sum(team, None, settle) for team in Team}
 
-    def margin(self, settle: bool = True) -> int:
-        """WE minus THEY."""
-        t = self.totals(settle)
-        return t[Team.WE] - t[Team.THEY]
-
     def deal_points(self, number: int) -> dict[Team, int]:
         """What deal ``number`` (from 1) added to each column, rubber bonus included."""
         return {team: sum(p.points for p in self.postings if p.deal == number and p.team is team)
@@ -229,7 +194,7 @@ class Rubber:
         }
 
 
-class RubberSeries(Series[Rubber]):
+class RubberSeries(GameSeries[Rubber, RubberSettings]):
     """Rubber after rubber on one pad; the next deal after a finished rubber starts a new one.
 
     >>> s = RubberSeries(["3NT N =", "4S S ="]).add("1NT E =")
@@ -237,19 +202,9 @@ class RubberSeries(Series[Rubber]):
     (2, 920, (DealEntry.parse('1NT E ='),))
     """
 
+    kind = "rubber"
+    game_type = Rubber
+
     def __init__(self, deals: Iterable[DealEntry | str] = (),
                  settings: RubberSettings = RubberSettings()) -> None:
-        self.settings = settings
-        super().__init__(lambda d: Rubber(d, settings), deals)
-
-    def _with(self, deals: Iterable[DealEntry | str]) -> Self:
-        return type(self)(deals, self.settings)
-
-    def to_json(self, settle: bool = True) -> dict[str, Any]:
-        return {
-            "kind": "rubber",
-            "settings": self.settings.to_json(),
-            "rubbers": [g.to_json(settle) for g in self.games],
-            "totals": {t.name.lower(): v for t, v in self.totals(settle).items()},
-            "margin": self.margin(settle),
-        }
+        super().__init__(deals, settings)

@@ -258,7 +258,7 @@ def _render(name: str, **context: object) -> str:
 
 def render_html(series: RubberSeries | ChicagoSeries, lang: Lang = "en") -> str:
     """A printable HTML page of the scorepad (template ``home_scorepad.html``)."""
-    kind = "rubber" if isinstance(series, RubberSeries) else "chicago"
+    kind = series.kind
     if is_zh(lang):
         title = "盘式桥牌记分表" if kind == "rubber" else "芝加哥记分表"
     else:

@@ -1,22 +1,25 @@
-"""A run of rubbers (or Chicagos) on one scorepad, with running totals and undo.
+"""What rubber bridge and Chicago share: a game on the scorepad and a run of games on one pad,
+with running totals and undo.
 
 Each game type is a pure function of its list of deals, so undo is "the same list without the
-last deal" and a saved session is just the settings and the list of deals.
+last deal" and a saved session is just the settings and the list of deals.  :class:`PadGame`
+and :class:`GameSeries` hold what the two games do alike; :mod:`.rubber` and :mod:`.chicago`
+keep only their own rules (when a game is won, which premiums, how a game ends).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Generic, Protocol, Self, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..errors import NotationError
 from ..frozen import FrozenMap
 from ..seat import Side
 from .pad import DealEntry, Posting, Team
 
-__all__ = ["DealLine", "Game", "Series", "deal_log"]
+__all__ = ["DealLine", "Game", "GameSeries", "GameSettings", "PadGame", "Series", "deal_log"]
 
 
 class Game(Protocol):
@@ -45,6 +48,108 @@ class Game(Protocol):
 
 
 G = TypeVar("G", bound=Game)
+
+
+class GameSettings(Protocol):
+    """What a rubber's and a Chicago's settings have in common."""
+
+    @property
+    def we(self) -> Side: ...
+
+    @property
+    def honours(self) -> bool: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+S = TypeVar("S", bound=GameSettings)
+
+
+def _entry(deal: DealEntry | str) -> DealEntry:
+    return deal if isinstance(deal, DealEntry) else DealEntry.parse(deal)
+
+
+class _Columns(ABC):
+    """Anything scored in the WE and THEY columns: one game, or a series of them."""
+
+    @abstractmethod
+    def totals(self, settle: bool = True) -> dict[Team, int]:
+        """Each column's total."""
+
+    def margin(self, settle: bool = True) -> int:
+        """WE minus THEY."""
+        t = self.totals(settle)
+        return t[Team.WE] - t[Team.THEY]
+
+
+@dataclass(frozen=True)
+class PadGame(_Columns, Generic[S]):
+    """One game on the scorepad, rubber or Chicago: its deals, its settings, and what they put
+    on the pad.  A subclass scores the deals in :meth:`_score` (called once, on construction;
+    a game never changes, :meth:`add` and :meth:`undo` make another)."""
+
+    deals: tuple[DealEntry, ...]
+    settings: S
+    postings: tuple[Posting, ...] = field(init=False, compare=False, repr=False)
+    #: the deal numbers on which a game was made, with the side that made it
+    games: tuple[tuple[int, Team], ...] = field(init=False, compare=False, repr=False)
+    #: trick points below the line towards the game being played
+    legs: Mapping[Team, int] = field(init=False, compare=False, repr=False)  # read-only
+
+    def __init__(self, deals: Iterable[DealEntry | str], settings: S) -> None:
+        object.__setattr__(self, "deals", tuple(_entry(d) for d in deals))
+        object.__setattr__(self, "settings", settings)
+        self._score()
+
+    @abstractmethod
+    def _score(self) -> None:
+        """Work out the postings, games and legs from the deals, and :meth:`_record` them."""
+
+    def _record(self, postings: Iterable[Posting], games: Iterable[tuple[int, Team]],
+                legs: Mapping[Team, int]) -> None:
+        # The game is frozen: what it scored is set once, here, at the end of _score.
+        object.__setattr__(self, "postings", tuple(postings))
+        object.__setattr__(self, "games", tuple(games))
+        object.__setattr__(self, "legs", FrozenMap(legs))
+
+    def _check_honours(self, entry: DealEntry) -> None:
+        """Refuse an honours claim when the settings leave honours out: dropping it silently
+        would let the scorer believe it counted."""
+        if entry.honours is not None and not self.settings.honours:
+            raise NotationError(
+                f"honours are not counted in this game: {entry}",
+                f"本局设定不计大牌奖分：{entry.format('zh')}",
+            )
+
+    # What each game says its own way (the Game protocol asks for them).
+    @property
+    @abstractmethod
+    def finished(self) -> bool:
+        """Whether the game is over: a further deal starts the next one."""
+
+    @property
+    @abstractmethod
+    def game_lines(self) -> tuple[int, ...]:
+        """The deal numbers after which the pad draws a line under a game."""
+
+    @abstractmethod
+    def settlement(self) -> tuple[Posting, ...]:
+        """What an unfinished game adds if it stops now."""
+
+    @abstractmethod
+    def to_json(self, settle: bool = True) -> dict[str, Any]:
+        """The game as JSON (docs/json.md); ``settle`` as for :meth:`totals`."""
+
+    @property
+    def we(self) -> Side:
+        return self.settings.we
+
+    def add(self, deal: DealEntry | str) -> Self:
+        """The game with one more deal (an error once the game is over)."""
+        return type(self)((*self.deals, _entry(deal)), self.settings)
+
+    def undo(self) -> Self:
+        return type(self)(self.deals[:-1], self.settings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +191,7 @@ def deal_log(game: Game) -> list[DealLine]:
     return out
 
 
-class Series(ABC, Generic[G]):
+class Series(_Columns, Generic[G]):
     """Consecutive games of one kind: a new one starts when the previous one is over."""
 
     def __init__(self, new_game: Callable[[tuple[DealEntry, ...]], G],
@@ -95,7 +200,7 @@ class Series(ABC, Generic[G]):
         games: list[G] = []
         current = new_game(())
         for number, deal in enumerate(deals, 1):
-            entry = deal if isinstance(deal, DealEntry) else DealEntry.parse(deal)
+            entry = _entry(deal)
             if current.finished:
                 games.append(current)
                 current = new_game(())
@@ -137,11 +242,6 @@ class Series(ABC, Generic[G]):
                 out[team] += points
         return out
 
-    def margin(self, settle: bool = True) -> int:
-        """WE minus THEY."""
-        t = self.totals(settle)
-        return t[Team.WE] - t[Team.THEY]
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Series) or type(other) is not type(self):
             return NotImplemented
@@ -149,3 +249,33 @@ class Series(ABC, Generic[G]):
 
     def __hash__(self) -> int:
         return hash(self.games)
+
+
+P = TypeVar("P", bound=PadGame[Any])
+
+
+class GameSeries(Series[P], Generic[P, S]):
+    """Games of one kind on one pad, all under the same settings: a subclass names its
+    ``kind`` and its ``game_type``, and gives its constructor the settings' default."""
+
+    #: the kind's name in JSON and in saved sessions: "rubber", "chicago"
+    kind: ClassVar[str]
+    #: the class of its games, made with the series' settings: Rubber, Chicago
+    game_type: type[P]
+
+    def __init__(self, deals: Iterable[DealEntry | str], settings: S) -> None:
+        self.settings = settings
+        super().__init__(lambda d: self.game_type(d, settings), deals)
+
+    def _with(self, deals: Iterable[DealEntry | str]) -> Self:
+        return type(self)(deals, self.settings)
+
+    def to_json(self, settle: bool = True) -> dict[str, Any]:
+        # The list of games is named after the kind: "rubbers", "chicagos".
+        return {
+            "kind": self.kind,
+            "settings": self.settings.to_json(),
+            f"{self.kind}s": [g.to_json(settle) for g in self.games],
+            "totals": {t.name.lower(): v for t, v in self.totals(settle).items()},
+            "margin": self.margin(settle),
+        }

@@ -41,11 +41,8 @@ Session = RubberSeries | ChicagoSeries | HandicapSession
 def session_data(session: Session) -> dict[str, Any]:
     """What the file holds for ``session``."""
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-    if isinstance(session, RubberSeries):
-        data.update(kind="rubber", settings=session.settings.to_json(),
-                    entries=[str(d) for d in session.deals])
-    elif isinstance(session, ChicagoSeries):
-        data.update(kind="chicago", settings=session.settings.to_json(),
+    if isinstance(session, RubberSeries | ChicagoSeries):
+        data.update(kind=session.kind, settings=session.settings.to_json(),
                     entries=[str(d) for d in session.deals])
     else:
         data.update(kind="handicap", method=session.method.value, scale=session.scale,
