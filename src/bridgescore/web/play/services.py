@@ -38,6 +38,7 @@ from ...board import Board
 from ...deal import Deal
 from ...errors import BridgeError
 from ...seat import Seat
+from ...table import across
 from ...table.seating import Disconnected, RobotStandsIn, SeatInfo, Seating, SeatingError
 from ...table.state import (
     Action,
@@ -753,20 +754,14 @@ def _start_board(table: PlayTable, rows: list[PlaySeat], index: int) -> PlayBoar
 
 def _due_after(table: PlayTable, rows: list[PlaySeat], board: PlayBoard | None,
                state: TableState | None) -> datetime.datetime | None:
-    """When the server must act at this table by itself, or None."""
-    now = timezone.now()
-    if table.status == PlayTable.Status.FINISHED or board is None:
-        return None
-    if board.finished is not None:
-        if board.index >= table.boards:
-            return None
-        return board.finished + datetime.timedelta(seconds=next_board_seconds())
-    if state is None:
-        return None
-    seating = _seating(rows, table.grace_seconds)
-    if any(seating.robot_plays(s) for s in state.to_act):
-        return now + datetime.timedelta(seconds=robot_seconds())
-    return None
+    """When the server must act at this table by itself, or None (the library's rule:
+    ``table.across.due``)."""
+    return across.due(
+        now=timezone.now(), over=table.status == PlayTable.Status.FINISHED,
+        boards=table.boards, board=None if board is None else (board.index, board.finished),
+        to_act=state.to_act if state is not None else (),
+        seating=_seating(rows, table.grace_seconds), robot_seconds=robot_seconds(),
+        next_board_seconds=next_board_seconds())
 
 
 def _set_due(table: PlayTable, due: datetime.datetime | None) -> None:
@@ -837,21 +832,21 @@ def sit(table: PlayTable, user: AnyUser, seat: Seat) -> Outcome:
 
 
 def _not_seen_hands(table: PlayTable, user: AnyUser) -> None:
-    """A spectator who has seen every hand does not sit down to play them."""
+    """A spectator who has seen every hand does not sit down to play them (the library's
+    rule: ``table.across.seen_hands_refusal``)."""
     if seat_of(table, user) is not None:
         return  # already seated here: Seating.sit refuses a second seat
+    uid = int(user.pk or 0)
     others = [t.pk for t in other_rooms(table)]
-    if others and HandsSeen.objects.filter(user_id=int(user.pk or 0), table_id__in=others).exists():
-        raise NotAllowed("You have watched the other room of this match with every hand "
-                         "shown, so you may not play in it.",
-                         "您已在本场比赛的另一个房间看过四家牌，因此不能在本场比赛中打牌。",
-                         "seen_hands")
     board = current_board(table)
-    if (board is not None and board.finished is None
-            and HandsSeen.objects.filter(user_id=int(user.pk or 0), table=table).exists()):
-        raise NotAllowed("You have watched this table with every hand shown: take a seat "
-                         "between boards.", "您在本桌观看过四家牌：请在两副牌之间入座。",
-                         "seen_hands")
+    in_play = board is not None and board.finished is None
+    refused = across.seen_hands_refusal(
+        seen_other_room=bool(others) and HandsSeen.objects.filter(
+            user_id=uid, table_id__in=others).exists(),
+        seen_here=in_play and HandsSeen.objects.filter(user_id=uid, table=table).exists(),
+        board_in_play=in_play)
+    if refused is not None:
+        raise NotAllowed(refused.en, refused.zh, refused.code)
 
 
 def stand(table: PlayTable, user: AnyUser) -> Outcome:
@@ -1236,10 +1231,14 @@ def _next_board_once(table_id: int) -> Outcome | None:
     if table is None or table.status == PlayTable.Status.FINISHED:
         return None
     board = current_board(table)
-    if board is None or board.finished is None or board.index >= table.boards:
-        return None
     rows = _seats(table)
-    if not _seating(rows, table.grace_seconds).is_full:
+    step = across.next_board(
+        over=False, boards=table.boards,
+        board=None if board is None else (board.index, board.finished),
+        full=_seating(rows, table.grace_seconds).is_full)
+    if step == "none" or board is None:
+        return None
+    if step == "wait":
         # A seat emptied between boards: the table waits for a player (or a robot).
         _set_due(table, None)
         return None
