@@ -600,3 +600,17 @@ def test_datum_steps_by_hand() -> None:
     assert steps.ordered == (-100, -50, 110, 140, 170, 200, 400, 420, 420, 450, 1440)
     assert steps.dropped == 2 and steps.kept == (110, 140, 170, 200, 400, 420, 420)
     assert (steps.total, steps.count, steps.datum) == (1860, 7, 270)
+
+
+def test_who_may_see_a_pool_board_every_case() -> None:
+    from itertools import product
+
+    from bridgescore.compete.pool import may_see_board
+
+    for member, director, closed, had in product((False, True), repeat=4):
+        # Outsiders never; within the club a director always, everyone once the week is
+        # closed, and before that only who has had the board.
+        want = member and (director, closed, had) != (False, False, False)
+        assert may_see_board(member=member, director=director, week_closed=closed,
+                             had_it=had) is want
+    assert may_see_board(member=False, director=True, week_closed=True, had_it=True) is False

@@ -105,6 +105,7 @@ __all__ = [
     "arrive",
     "check_arrival",
     "figures_after",
+    "may_see_board",
     "table_players",
     "week_figures",
 ]
@@ -590,6 +591,20 @@ class WeekFigures:
     def total(self) -> Imps:
         """This week's points after the disconnection penalties."""
         return self.points + self.penalty
+
+
+def may_see_board(*, member: bool, director: bool, week_closed: bool, had_it: bool) -> bool:
+    """Who may see a pool board's results and hands: the club's members only; a director at
+    any time; every member once the week is closed; before that, a member who has had the
+    board (a result of theirs, or a table of theirs that stopped with it) and is not playing
+    it now -- never a member the pool may still serve it to, who would then know its cards.
+
+    >>> may_see_board(member=True, director=False, week_closed=False, had_it=False)
+    False
+    >>> may_see_board(member=True, director=False, week_closed=True, had_it=False)
+    True
+    """
+    return member and (director or week_closed or had_it)
 
 
 def week_figures(tallies: Iterable[BoardTally]) -> dict[str, WeekFigures]:

@@ -48,7 +48,7 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import Count, Max, Q, Sum
 
 from ...compete.penalties import DisconnectionRecord, System, deductions
-from ...compete.pool import Arrival, BoardTally, Pool, TableResult
+from ...compete.pool import Arrival, BoardTally, Pool, TableResult, may_see_board
 from ...compete.pool import PoolBoard as LibBoard
 from ...compete.pool_index import PoolIndex
 from ...deal import Deal
@@ -589,18 +589,18 @@ def leaderboard(week: PoolWeek) -> list[dict[str, Any]]:
 
 
 def can_see_board(week: PoolWeek, number: int, user: AnyUser) -> bool:
-    """A board's results and hands: to a member who has had it (a result, or seen at a table
-    that stopped; not while playing it), to the club's directors, and to every member once the week is closed —
-    never to a member who may still be served it."""
-    if not user.is_authenticated or not is_member(user, week.club):
-        return False
-    if week.closed or can_direct(user, week.club):
-        return True
+    """A board's results and hands, by the library's rule (``compete.pool.may_see_board``):
+    the facts it needs read here, the table's ones only when they decide."""
+    member = user.is_authenticated and is_member(user, week.club)
+    director = member and can_direct(user, week.club)
     uid = user.pk
-    # Not while playing it: the page shows the four hands.
-    return PoolPlay.objects.filter(board__week=week, board__number=number).exclude(
-        status=PoolPlay.Status.PLAYING).filter(
-        Q(north_id=uid) | Q(east_id=uid) | Q(south_id=uid) | Q(west_id=uid)).exists()
+    # Had it: a result, or a table of theirs that stopped with it; not while playing it (the
+    # page shows the four hands).
+    had_it = (member and not (week.closed or director) and PoolPlay.objects.filter(
+        board__week=week, board__number=number).exclude(status=PoolPlay.Status.PLAYING).filter(
+        Q(north_id=uid) | Q(east_id=uid) | Q(south_id=uid) | Q(west_id=uid)).exists())
+    return may_see_board(member=member, director=director, week_closed=week.closed,
+                         had_it=had_it)
 
 
 def _datum_steps(steps: DatumSteps) -> dict[str, Any]:
