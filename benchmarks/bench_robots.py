@@ -30,7 +30,8 @@ from bridgescore.imps import imps
 from bridgescore.robots.fair import DEFAULT_SAMPLES, fair_choice, knowledge_for
 from bridgescore.robots.table import robot_action
 from bridgescore.seat import Seat
-from bridgescore.table.state import BoardDeal, MakeCall, Phase, PlayCard, TableState, apply
+from bridgescore.table.actions import MakeCall, PlayCard
+from bridgescore.table.state import BoardDeal, Phase, TableState, apply
 
 
 @dataclass

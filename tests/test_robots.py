@@ -473,7 +473,8 @@ def test_bidding_quality_on_500_seeded_boards() -> None:
 
 def test_four_robots_play_boards_through_the_table_state_machine() -> None:
     from bridgescore.robots.table import robot_action
-    from bridgescore.table.state import BoardDeal, Claim, Phase, TableState, apply
+    from bridgescore.table.actions import Claim
+    from bridgescore.table.state import BoardDeal, Phase, TableState, apply
 
     for n in range(1, 21):
         deal, _dealer, _vul = board(n, seed="table")

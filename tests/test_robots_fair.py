@@ -32,15 +32,9 @@ from bridgescore.robots.fair import (
 )
 from bridgescore.robots.table import robot_action
 from bridgescore.seat import Seat
-from bridgescore.table.state import (
-    BoardDeal,
-    Phase,
-    PlayCard,
-    TableState,
-    Viewer,
-    apply,
-    visible_cards,
-)
+from bridgescore.table.actions import PlayCard
+from bridgescore.table.state import BoardDeal, Phase, TableState, apply
+from bridgescore.table.views import Viewer, visible_cards
 
 needs_endplay = pytest.mark.skipif(not endplay_available(), reason="endplay is not installed")
 

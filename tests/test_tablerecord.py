@@ -23,17 +23,9 @@ from bridgescore.formats.pbn_records import loads_records
 from bridgescore.formats.pbn_write import EXPORT_HEADER, dumps, from_record
 from bridgescore.gamerecord import GameRecord
 from bridgescore.seat import Seat
+from bridgescore.table.actions import AnswerClaim, Claim, MakeCall, PlayCard
 from bridgescore.table.record import alerts, game_record, lin_text, pbn_text
-from bridgescore.table.state import (
-    AnswerClaim,
-    BoardDeal,
-    Claim,
-    MakeCall,
-    Phase,
-    PlayCard,
-    TableState,
-    apply,
-)
+from bridgescore.table.state import BoardDeal, Phase, TableState, apply
 
 PLAYERS = {Seat.NORTH: "Ann Lee", Seat.EAST: "王伟", Seat.SOUTH: "Bob", Seat.WEST: "李娜"}
 

@@ -21,27 +21,20 @@ from bridgescore.cards import DECK, Card
 from bridgescore.deal import Deal
 from bridgescore.dealing import random_deal
 from bridgescore.seat import Seat
-from bridgescore.table.state import (
+from bridgescore.table.actions import (
     AnswerClaim,
     AnswerUndo,
-    BoardDeal,
     Claim,
     MakeCall,
-    Phase,
     PlayCard,
     RequestUndo,
     TableActionError,
-    TableRules,
-    TableState,
-    Viewer,
     WithdrawClaim,
     WithdrawUndo,
     action_from_dict,
-    apply,
-    event_dict,
-    view,
-    visible_cards,
 )
+from bridgescore.table.state import BoardDeal, Phase, TableRules, TableState, apply
+from bridgescore.table.views import Viewer, event_dict, view, visible_cards
 from tests.sizes import size
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST

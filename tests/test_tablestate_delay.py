@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.table.state import seen_after_delay
+from bridgescore.table.views import seen_after_delay
 
 times = st.lists(st.floats(min_value=0, max_value=1000, allow_nan=False), max_size=30)
 

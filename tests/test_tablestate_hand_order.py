@@ -2,7 +2,7 @@
 (found by the web layer's tests: the order came out from the two up)."""
 
 from bridgescore.deal import Hand
-from bridgescore.table.state import sorted_hand
+from bridgescore.table.views import sorted_hand
 
 
 def test_a_hand_is_shown_by_suit_from_the_top() -> None:

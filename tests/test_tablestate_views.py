@@ -12,13 +12,11 @@ from test_tablestate import VIEWERS, random_step, start
 
 from bridgescore.dealing import random_deal
 from bridgescore.seat import Seat
-from bridgescore.table.state import (
-    Phase,
-    TableState,
+from bridgescore.table.state import Phase, TableState, claim_total
+from bridgescore.table.views import (
     Viewer,
     _trick_dict,
     alert_for,
-    claim_total,
     sorted_hand,
     view,
     views,

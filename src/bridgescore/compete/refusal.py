@@ -1,7 +1,7 @@
 """What the competition state machines share: the refusal error and the clock checks.
 
 A refused action raises :class:`Refusal`: ``code`` names the reason for programs (as
-``table.state.TableActionError`` does for a table), ``en``/``zh`` say it to people, and the
+``table.actions.TableActionError`` does for a table), ``en``/``zh`` say it to people, and the
 state the action was applied to is unchanged (states are immutable).
 
 Time is an argument, in seconds on any fixed origin (the web layer passes Unix time).  An

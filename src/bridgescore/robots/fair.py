@@ -6,7 +6,7 @@ its seat may know: its own hand, dummy once the opening lead is faced (declarer'
 playing dummy's cards, sees declarer's hand and dummy's), the cards played and who played
 them, the auction, the vulnerability and the contract.  It never receives the deal.
 :func:`knowledge_for` builds the knowledge of a seat at an online table from that seat's own
-view (:func:`bridgescore.table.state.view`): the robot can never see more than a person in
+view (:func:`bridgescore.table.views.view`): the robot can never see more than a person in
 its chair.
 
 How it decides a card:
@@ -208,7 +208,7 @@ def knowledge_from_play(play: Play, seat: Seat | None = None, *, calls: Sequence
                         vulnerability: Vulnerability = Vulnerability.NONE,
                         board_number: int = 0) -> SeatKnowledge:
     """The knowledge of ``seat`` (by default the player to play: declarer for dummy) by the
-    table's rule (:func:`bridgescore.table.state.visible_hands`): its own hand, and dummy's
+    table's rule (:func:`bridgescore.table.views.visible_hands`): its own hand, and dummy's
     once the opening lead is made.  ``calls`` (from ``dealer``) is the auction, when known."""
     seat = _controller(play) if seat is None else seat
     started = bool(play.tricks or play.current.cards)
@@ -228,7 +228,7 @@ def knowledge_from_play(play: Play, seat: Seat | None = None, *, calls: Sequence
 
 def knowledge_from_view(view: Mapping[str, Any], seat: Seat) -> SeatKnowledge:
     """The knowledge of ``seat`` read from its view of the table (the JSON-ready data of
-    :func:`bridgescore.table.state.view` for ``Viewer(seat)``): only what that view shows."""
+    :func:`bridgescore.table.views.view` for ``Viewer(seat)``): only what that view shows."""
     if view.get("you") != seat.letter:
         raise _bad(f"this view is not {seat.name_in('en')}'s", f"这不是{seat.name_in('zh')}的视图")
     if view.get("contract") is None or view.get("declarer") is None:
@@ -258,7 +258,7 @@ def knowledge_from_view(view: Mapping[str, Any], seat: Seat) -> SeatKnowledge:
 def knowledge_for(state: TableState, seat: Seat) -> SeatKnowledge:
     """What the player at ``seat`` of an online table knows now, built from its own view
     (so the robot never sees more than that seat's view shows)."""
-    from ..table.state import Viewer, view
+    from ..table.views import Viewer, view
 
     return knowledge_from_view(view(state, Viewer(seat)), seat)
 

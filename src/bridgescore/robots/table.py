@@ -12,15 +12,8 @@ from __future__ import annotations
 from .. import robots
 from ..play import Play
 from ..seat import Seat
-from ..table.state import (
-    Action,
-    AnswerClaim,
-    AnswerUndo,
-    MakeCall,
-    Phase,
-    PlayCard,
-    TableState,
-)
+from ..table.actions import Action, AnswerClaim, AnswerUndo, MakeCall, PlayCard
+from ..table.state import Phase, TableState
 from .fair import knowledge_for
 
 __all__ = ["robot_action"]

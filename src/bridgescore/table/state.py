@@ -1,13 +1,18 @@
 """One board at an online table as a pure state machine: a state and an action in, a new
 state and the events it caused out (platform.md §11).  No clock, no storage, no sockets: the
 web layer persists the actions, replays them to rebuild a table, and sends each connection
-only :func:`view` of the state for that viewer.
+only :func:`bridgescore.table.views.view` of the state for that viewer; the
+actions and events are :mod:`bridgescore.table.actions`.
 
 The state is the record of what was done (calls, alerts, cards, a pending claim or undo
 request); the auction and the play are rebuilt from it with the library's engines, so the
 Laws checked there (Laws 17-22, 41, 44) are checked here too.
 
+>>> from bridgescore.auction import Call
+>>> from bridgescore.cards import Card
 >>> from bridgescore.deal import Deal
+>>> from bridgescore.seat import Seat
+>>> from bridgescore.table.actions import AnswerClaim, Claim, MakeCall, PlayCard
 >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
 >>> s = TableState.start(BoardDeal.numbered(1, deal))
 >>> for call in "7NT P P P".split():
@@ -24,76 +29,62 @@ Laws checked there (Laws 17-22, 41, 44) are checked here too.
 (<Phase.DONE: 'done'>, '7NT N =', 1520)
 """
 
+
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
 from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 from ..auction import Auction, Call
 from ..board import Board
-from ..cards import Card, Suit
+from ..cards import Card
 from ..contract import Contract
 from ..deal import Deal, Hand
 from ..errors import BridgeError
-from ..play import Play, Trick
+from ..play import Play
 from ..result import Result
 from ..scoring import score
 from ..seat import Seat
 from ..vulnerability import Vulnerability
+from .actions import (
+    MAX_ALERT,
+    MAX_STATEMENT,
+    Action,
+    AnswerClaim,
+    AnswerUndo,
+    AuctionEnded,
+    BoardEnded,
+    CallMade,
+    CardPlayed,
+    Claim,
+    ClaimAccepted,
+    ClaimMade,
+    ClaimRejected,
+    ClaimWithdrawn,
+    DummyFaced,
+    Event,
+    MakeCall,
+    MoveTakenBack,
+    PlayCard,
+    RequestUndo,
+    TableActionError,
+    TrickCompleted,
+    UndoAccepted,
+    UndoRejected,
+    UndoRequested,
+    UndoWithdrawn,
+    WithdrawClaim,
+    WithdrawUndo,
+)
 
 __all__ = [
-    "Action",
-    "AnswerClaim",
-    "AnswerUndo",
-    "AuctionEnded",
     "BoardDeal",
-    "BoardEnded",
-    "CallMade",
-    "CardPlayed",
-    "Claim",
-    "ClaimAccepted",
-    "ClaimMade",
-    "ClaimRejected",
-    "ClaimWithdrawn",
-    "DummyFaced",
-    "Event",
-    "MakeCall",
     "Phase",
-    "PlayCard",
-    "RequestUndo",
-    "TableActionError",
     "TableRules",
     "TableState",
-    "TrickCompleted",
-    "UndoAccepted",
-    "UndoRejected",
-    "UndoRequested",
-    "UndoWithdrawn",
-    "Viewer",
-    "WithdrawClaim",
-    "WithdrawUndo",
-    "action_from_dict",
     "apply",
-    "seen_after_delay",
-    "view",
-    "views",
-    "visible_cards",
 ]
-
-MAX_ALERT = 200  # characters of an alert's explanation (a sentence, not an essay)
-MAX_STATEMENT = 300  # characters of a claim's statement
-
-
-class TableActionError(BridgeError):
-    """An action the table refuses.  ``code`` names the reason for programs (the WebSocket
-    protocol's error codes, docs/protocol.md); ``en``/``zh`` say it to people."""
-
-    def __init__(self, code: str, en: str, zh: str) -> None:
-        super().__init__(en, zh)
-        self.code = code
-
 
 class Phase(enum.Enum):
     AUCTION = "auction"
@@ -123,161 +114,6 @@ class BoardDeal:
         """Dealer and vulnerability from the board number (Law 2)."""
         board = Board(number)
         return cls(number, board.dealer, board.vulnerability, deal)
-
-
-# -- actions ---------------------------------------------------------------------------
-# ``seat`` is always the seat of the player acting: declarer acts for dummy's cards.
-
-
-@dataclass(frozen=True, slots=True)
-class MakeCall:
-    seat: Seat
-    call: Call
-    alert: str | None = None  # the caller's explanation, shown to the opponents only
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard:
-    seat: Seat
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """Claim ``tricks`` of the remaining tricks (the trick in progress counts) for the
-    claimer's side, conceding the rest; 0 concedes them all."""
-
-    seat: Seat
-    tricks: int
-    statement: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class AnswerClaim:
-    seat: Seat
-    accept: bool
-
-
-@dataclass(frozen=True, slots=True)
-class WithdrawClaim:
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class RequestUndo:
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class AnswerUndo:
-    seat: Seat
-    accept: bool
-
-
-@dataclass(frozen=True, slots=True)
-class WithdrawUndo:
-    seat: Seat
-
-
-Action = (MakeCall | PlayCard | Claim | AnswerClaim | WithdrawClaim | RequestUndo | AnswerUndo
-          | WithdrawUndo)
-
-# -- events ------------------------------------------------------------------------------
-# Facts about the table.  They name no unplayed card: what a viewer may see of the hands
-# comes from view(), never from an event (an event's alert is the one part that depends on
-# the viewer, see event_dict).
-
-
-@dataclass(frozen=True, slots=True)
-class CallMade:
-    seat: Seat
-    call: Call
-    alert: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class AuctionEnded:
-    contract: Contract
-    declarer: Seat | None
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
-    seat: Seat
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class DummyFaced:
-    dummy: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class TrickCompleted:
-    winner: Seat
-    declarer_tricks: int
-    defender_tricks: int
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimMade:
-    seat: Seat
-    tricks: int
-    statement: str
-    deciders: tuple[Seat, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimAccepted:
-    seat: Seat  # the decider who accepted (the claim stands once every decider has)
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimRejected:
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimWithdrawn:
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class UndoRequested:
-    seat: Seat
-    deciders: tuple[Seat, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class UndoAccepted:
-    seat: Seat  # the decider who accepted (the move is taken back once every decider has)
-
-
-@dataclass(frozen=True, slots=True)
-class UndoRejected:
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class UndoWithdrawn:
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class MoveTakenBack:
-    kind: str  # "call" or "card"
-    seat: Seat  # whose call, or which hand's card
-
-
-@dataclass(frozen=True, slots=True)
-class BoardEnded:
-    result: Result
-    score_ns: int
-
-
-Event = (CallMade | AuctionEnded | CardPlayed | DummyFaced | TrickCompleted | ClaimMade
-         | ClaimAccepted | ClaimRejected | ClaimWithdrawn | UndoRequested | UndoAccepted
-         | UndoRejected | UndoWithdrawn | MoveTakenBack | BoardEnded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -743,285 +579,3 @@ def _answer_undo(state: TableState, action: AnswerUndo) -> tuple[TableState, lis
     return new, [UndoAccepted(action.seat), MoveTakenBack(kind, seat)]
 
 
-# -- who sees what -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Viewer:
-    """Who is looking: a player at ``seat``, or a spectator (``seat`` None).  ``sees_all``:
-    a spectator the event lets see every hand (never a player at the table, nor at the other
-    room of the same match: the web layer decides who gets it)."""
-
-    seat: Seat | None = None
-    sees_all: bool = False
-
-
-def seen_after_delay(times: Sequence[float], now: float, delay: float) -> int:
-    """How many of a table's steps a viewer ``delay`` seconds behind has been shown at
-    ``now``: ``times`` are when each step was made (seconds, in the steps' order: a session's
-    boards started, or a board's moves); the answer counts the leading steps made at or
-    before ``now - delay``.
-
-    A prefix, never a filter: a step stamped later than one not yet shown waits for it (two
-    servers' clocks may disagree a little), so that the viewer is always shown a position
-    the table really had.  No delay shows every step.
-
-    >>> seen_after_delay([0.0, 10.0, 20.0], now=75.0, delay=60)
-    2
-    >>> seen_after_delay([0.0, 10.0, 20.0], now=50.0, delay=60)
-    0
-    >>> seen_after_delay([0.0, 30.0, 10.0], now=75.0, delay=60)  # the third waits for the second
-    1
-    """
-    if delay <= 0:
-        return len(times)
-    cutoff = now - delay
-    shown = 0
-    for t in times:
-        if t > cutoff:
-            break
-        shown += 1
-    return shown
-
-
-def visible_hands(state: TableState, viewer: Viewer) -> tuple[Seat, ...]:
-    """The hands whose unplayed cards ``viewer`` may see now."""
-    if state.phase is Phase.DONE:
-        return tuple(Seat)  # the board is over: the hands are shown, as at a real table
-    if viewer.seat is None and viewer.sees_all:
-        return tuple(Seat)
-    seen: list[Seat] = []
-    if viewer.seat is not None:
-        seen.append(viewer.seat)
-    if state.dummy_faced and state.dummy is not None and state.dummy not in seen:
-        seen.append(state.dummy)  # Law 41D: dummy is faced after the opening lead
-    claim = state.claim
-    if claim is not None and viewer.seat in claim.deciders and claim.seat not in seen:
-        seen.append(claim.seat)  # the claimer's hand is shown to those who must decide
-    return tuple(seen)
-
-
-def visible_cards(state: TableState, viewer: Viewer) -> frozenset[Card]:
-    """Every unplayed card ``viewer`` may see now (the security property's reference)."""
-    out: set[Card] = set()
-    for seat in visible_hands(state, viewer):
-        out.update(state.hand(seat))
-    return frozenset(out)
-
-
-_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-
-
-def sorted_hand(hand: Hand) -> list[str]:
-    """A hand as the table shows it: spades, hearts, diamonds, clubs, high to low."""
-    return [str(c) for suit in _SUIT_ORDER for c in hand.cards_in(suit)]  # (highest first)
-
-
-def _trick_dict(trick: Trick) -> dict[str, Any]:
-    return {"leader": trick.leader.letter, "cards": [str(c) for c in trick.cards],
-            "winner": trick.winner.letter if trick.winner is not None else None}
-
-
-def alert_for(state: TableState, index: int, viewer: Viewer) -> str | None:
-    """The explanation of call ``index`` as ``viewer`` may read it: the caller's opponents,
-    the caller, and spectators read it; the caller's partner does not (only once the board
-    is over)."""
-    alert = state.alerts[index] if index < len(state.alerts) else None
-    if alert is None:
-        return None
-    caller = Seat((state.board.dealer.value + index) % 4)
-    if viewer.seat is caller.partner and state.phase is not Phase.DONE:
-        return None
-    return alert
-
-
-def view(state: TableState, viewer: Viewer) -> dict[str, Any]:
-    """Everything ``viewer`` may know of the table, as JSON-ready data (docs/protocol.md).
-    Hands appear only where :func:`visible_hands` allows; the others by their card counts."""
-    return views(state, (viewer,))[0]
-
-
-def views(state: TableState, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
-    """:func:`view` for each of ``viewers``.  A server sends every move to six viewers (four
-    seats, two kinds of spectator): what all of them may know is worked out once and shared
-    (read-only) between their views; only the hands, the alerts and the legal moves are each
-    viewer's own."""
-    phase = state.phase
-    remaining = {s: state.hand(s) for s in Seat}
-    counts = {s.letter: len(remaining[s]) for s in Seat}
-    sorted_hands: dict[Seat, list[str]] = {}
-    if phase is Phase.DONE:
-        hands_dealt: dict[str, list[str]] | None = {
-            s.letter: sorted_hand(state.board.deal[s]) for s in Seat}
-    else:
-        hands_dealt = None
-    calls = [str(c) for c in state.calls]
-    common: dict[str, Any] = {
-        "board": {"number": state.board.number, "dealer": state.board.dealer.letter,
-                  "vulnerability": str(state.board.vulnerability)},
-        "phase": phase.value,
-        "moves": state.moves,
-        "counts": counts,
-        "contract": str(state.contract) if state.contract is not None else None,
-        "declarer": state.declarer.letter if state.declarer is not None else None,
-        "dummy": state.dummy.letter if state.dummy is not None and state.play else None,
-        "next": state.next_seat.letter if state.next_seat is not None else None,
-        "to_act": [s.letter for s in state.to_act],
-        "tricks": [], "current": None, "declarer_tricks": 0, "defender_tricks": 0,
-        "claim": None, "undo": None, "result": None, "score_ns": None,
-        "undo_allowed": state.rules.undo_allowed,
-        "deal": hands_dealt,
-    }
-    play = state.play
-    if play is not None:
-        common["tricks"] = [_trick_dict(t) for t in play.tricks]
-        cur = play.current
-        common["current"] = {"leader": cur.leader.letter, "cards": [str(c) for c in cur.cards]}
-        common["declarer_tricks"] = play.declarer_tricks
-        common["defender_tricks"] = play.defender_tricks
-    if state.claim is not None:
-        c = state.claim
-        common["claim"] = {"seat": c.seat.letter, "tricks": c.tricks, "statement": c.statement,
-                           "deciders": [s.letter for s in c.deciders],
-                           "accepted": [s.letter for s in sorted(c.accepted, key=lambda s: s.value)],
-                           "total": claim_total(state, c)}
-    if state.undo is not None:
-        u = state.undo
-        last = state.last_move()
-        common["undo"] = {"seat": u.seat.letter, "deciders": [s.letter for s in u.deciders],
-                          "accepted": [s.letter for s in sorted(u.accepted, key=lambda s: s.value)],
-                          "kind": last[0] if last else None}
-    if phase is Phase.DONE:
-        result = state.result
-        assert result is not None
-        common["result"] = str(result)
-        # The same in each reader's notation, for the page to show as it is.
-        common["result_text"] = {"en": result.format("en", symbols=True),
-                                 "zh": result.format("zh", symbols=True)}
-        common["score_ns"] = state.score_ns
-        common["tricks_taken"] = result.tricks
-    may_move = not (state.claim or state.undo)
-    legal: tuple[list[str], list[str]] | None = None
-    out: list[dict[str, Any]] = []
-    for viewer in viewers:
-        hands = {}
-        for s in visible_hands(state, viewer):
-            if s not in sorted_hands:
-                sorted_hands[s] = sorted_hand(remaining[s])
-            hands[s.letter] = sorted_hands[s]
-        auction = [{"call": call, "alert": alert_for(state, i, viewer),
-                    "alerted": state.alerts[i] is not None
-                    and (viewer.seat is not Seat((state.board.dealer.value + i) % 4).partner
-                         or phase is Phase.DONE)}
-                   for i, call in enumerate(calls)]
-        legal_calls: list[str] = []
-        legal_cards: list[str] = []
-        if viewer.seat is not None and viewer.seat in state.to_act and may_move:
-            if legal is None:
-                legal = ([str(c) for c in state.legal_calls()],
-                         [str(c) for c in state.legal_cards()])
-            legal_calls, legal_cards = legal
-        # Each view a dict of its own; the values they share are never changed.
-        mine = {"board": common["board"], "phase": common["phase"],
-                "you": viewer.seat.letter if viewer.seat is not None else None,
-                "moves": common["moves"], "hands": hands, "counts": counts,
-                "auction": auction}
-        mine.update(common)
-        mine["legal_calls"], mine["legal_cards"] = legal_calls, legal_cards
-        out.append(mine)
-    return out
-
-
-# -- actions from the wire -----------------------------------------------------------------
-
-
-def action_from_dict(seat: Seat, data: dict[str, Any]) -> Action:
-    """An action from a client's message (docs/protocol.md); the seat is the server's, never
-    the client's.  Raises :class:`TableActionError` ``bad_message`` quoting what was wrong."""
-    kind = data.get("type")
-
-    def text(key: str, limit: int) -> str:
-        value = data.get(key, "")
-        if value is None:
-            return ""
-        if not isinstance(value, str) or len(value) > limit:
-            raise _refuse("bad_message", f"'{key}' must be text of at most {limit} characters",
-                          f"'{key}' 应为最多 {limit} 个字符的文字")
-        return value
-
-    def flag(key: str) -> bool:
-        value = data.get(key)
-        if not isinstance(value, bool):
-            raise _refuse("bad_message", f"'{key}' must be true or false, not {value!r:.40}",
-                          f"'{key}' 应为 true 或 false，而不是 {value!r:.40}")
-        return value
-
-    try:
-        if kind == "call":
-            raw = data.get("call")
-            if not isinstance(raw, str) or len(raw) > 20:
-                raise _refuse("bad_message", f"'call' must be a call such as '1NT', 'P', 'X', "
-                              f"not {raw!r:.40}", f"'call' 应为叫品，如 '1NT'、'P'、'X'，而不是 {raw!r:.40}")
-            return MakeCall(seat, Call.parse(raw), text("alert", MAX_ALERT) or None)
-        if kind == "card":
-            raw = data.get("card")
-            if not isinstance(raw, str) or len(raw) > 12:
-                raise _refuse("bad_message", f"'card' must be a card such as 'SA', not {raw!r:.40}",
-                              f"'card' 应为一张牌，如 'SA'，而不是 {raw!r:.40}")
-            return PlayCard(seat, Card.parse(raw))
-        if kind == "claim":
-            tricks = data.get("tricks")
-            if type(tricks) is not int:
-                raise _refuse("bad_message", f"'tricks' must be a whole number, not {tricks!r:.40}",
-                              f"'tricks' 应为整数，而不是 {tricks!r:.40}")
-            return Claim(seat, tricks, text("statement", MAX_STATEMENT))
-        if kind == "claim_answer":
-            return AnswerClaim(seat, flag("accept"))
-        if kind == "claim_withdraw":
-            return WithdrawClaim(seat)
-        if kind == "undo":
-            return RequestUndo(seat)
-        if kind == "undo_answer":
-            return AnswerUndo(seat, flag("accept"))
-        if kind == "undo_withdraw":
-            return WithdrawUndo(seat)
-    except TableActionError:
-        raise
-    except BridgeError as e:
-        raise _refuse("bad_message", e.en, e.zh) from None
-    raise _refuse("bad_message", f"unknown message type {kind!r:.40}",
-                  f"未知的消息类型 {kind!r:.40}")
-
-
-def event_dict(event: Event, viewer: Viewer, state: TableState) -> dict[str, Any]:
-    """An event as ``viewer`` may be told it (an alert's explanation withheld from the caller's
-    partner; no event carries an unplayed card)."""
-    name = type(event).__name__
-    out: dict[str, Any] = {"event": name}
-    if isinstance(event, CallMade):
-        out.update(seat=event.seat.letter, call=str(event.call))
-        if event.alert is not None and viewer.seat is not event.seat.partner:
-            out["alert"] = event.alert
-        out["alerted"] = event.alert is not None and viewer.seat is not event.seat.partner
-    elif isinstance(event, AuctionEnded):
-        out.update(contract=str(event.contract),
-                   declarer=event.declarer.letter if event.declarer else None)
-    elif isinstance(event, CardPlayed):
-        out.update(seat=event.seat.letter, card=str(event.card))
-    elif isinstance(event, DummyFaced):
-        out.update(dummy=event.dummy.letter)
-    elif isinstance(event, TrickCompleted):
-        out.update(winner=event.winner.letter, declarer_tricks=event.declarer_tricks,
-                   defender_tricks=event.defender_tricks)
-    elif isinstance(event, ClaimMade):
-        out.update(seat=event.seat.letter, tricks=event.tricks, statement=event.statement,
-                   deciders=[s.letter for s in event.deciders])
-    elif isinstance(event, UndoRequested):
-        out.update(seat=event.seat.letter, deciders=[s.letter for s in event.deciders])
-    elif isinstance(event, MoveTakenBack):
-        out.update(kind=event.kind, seat=event.seat.letter)
-    elif isinstance(event, BoardEnded):
-        out.update(result=str(event.result), score_ns=event.score_ns)
-    else:
-        out.update(seat=event.seat.letter)
-    return out

@@ -19,7 +19,8 @@ from typing import Any
 
 from ..robots.table import robot_action
 from ..seat import Seat
-from ..table.state import Action, AnswerClaim, AnswerUndo, MakeCall, PlayCard, TableState
+from ..table.actions import Action, AnswerClaim, AnswerUndo, MakeCall, PlayCard
+from ..table.state import TableState
 from .accounts.models import User
 from .play import services as play
 from .play.models import PlayBoard, PlaySeat

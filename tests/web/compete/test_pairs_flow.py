@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.test import TransactionTestCase
 
 from bridgescore.compete.refusal import Refusal
-from bridgescore.table.state import TableActionError
+from bridgescore.table.actions import TableActionError
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
 from bridgescore.web.compete.models import Competition, CompetitionAction, CompetitionTable

@@ -28,7 +28,8 @@ from bridgescore.result import Result
 from bridgescore.robots.claims import obvious_tricks
 from bridgescore.robots.table import robot_action
 from bridgescore.seat import Seat
-from bridgescore.table.state import AnswerClaim, Claim, MakeCall, PlayCard, TableState
+from bridgescore.table.actions import AnswerClaim, Claim, MakeCall, PlayCard
+from bridgescore.table.state import TableState
 from bridgescore.web.accounts.models import User
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv

@@ -21,7 +21,8 @@ from asgiref.sync import async_to_sync
 from django.test import TransactionTestCase, override_settings
 
 from bridgescore.seat import Seat
-from bridgescore.table.state import TableState, Viewer, view, visible_cards
+from bridgescore.table.state import TableState
+from bridgescore.table.views import Viewer, view, visible_cards
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
 from bridgescore.web.play import services

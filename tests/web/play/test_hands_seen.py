@@ -9,7 +9,7 @@ import pytest
 from django.test import TransactionTestCase, override_settings
 
 from bridgescore.seat import Seat
-from bridgescore.table.state import TableActionError
+from bridgescore.table.actions import TableActionError
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as ev

@@ -26,7 +26,8 @@ from asgiref.sync import async_to_sync
 from django.test import TransactionTestCase, override_settings
 
 from bridgescore.seat import Seat
-from bridgescore.table.state import TableState, Viewer, view, visible_cards
+from bridgescore.table.state import TableState
+from bridgescore.table.views import Viewer, view, visible_cards
 from bridgescore.web.play import services
 from bridgescore.web.play.consumers import CLOSE_NOT_ALLOWED
 from bridgescore.web.play.models import PlayBoard, PlayTable

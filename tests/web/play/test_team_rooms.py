@@ -10,7 +10,7 @@ import datetime
 from django.test import TransactionTestCase, override_settings
 
 from bridgescore.seat import Seat
-from bridgescore.table.state import Viewer
+from bridgescore.table.views import Viewer
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as ev
 from bridgescore.web.events.models import ResultEntry

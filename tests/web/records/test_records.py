@@ -90,7 +90,8 @@ class RecordsTest(BaseTestCase):
         # not vulnerable is 40+2×30 = 100, +30 overtrick, +300 game = 430 (the seeds write
         # the arithmetic so).
         from bridgescore.auction import Call
-        from bridgescore.table.state import BoardDeal, MakeCall, PlayCard, TableState, apply
+        from bridgescore.table.actions import MakeCall, PlayCard
+        from bridgescore.table.state import BoardDeal, TableState, apply
 
         room = Room.objects.create(club=self.north, name_en="Casual", name_zh="休闲")
         t = services.create_table(room, self.alice, boards=1)

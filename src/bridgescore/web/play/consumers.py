@@ -26,8 +26,9 @@ from django.db import DatabaseError
 
 from ...errors import BridgeError
 from ...seat import Seat
+from ...table.actions import TableActionError
 from ...table.seating import SeatingError
-from ...table.state import TableActionError, Viewer
+from ...table.views import Viewer
 from ..accounts.models import User
 from . import live, services
 from .models import PlayTable

@@ -39,31 +39,23 @@ from ...deal import Deal
 from ...errors import BridgeError
 from ...seat import Seat
 from ...table import across
-from ...table.seating import Disconnected, RobotStandsIn, SeatInfo, Seating, SeatingError
-from ...table.state import (
+from ...table.actions import (
     Action,
     AnswerClaim,
     AnswerUndo,
-    BoardDeal,
     BoardEnded,
     Claim,
     MakeCall,
-    Phase,
     PlayCard,
     RequestUndo,
     TableActionError,
-    TableRules,
-    TableState,
-    Viewer,
     WithdrawClaim,
     WithdrawUndo,
     action_from_dict,
-    apply,
-    event_dict,
-    seen_after_delay,
-    view,
-    views,
 )
+from ...table.seating import Disconnected, RobotStandsIn, SeatInfo, Seating, SeatingError
+from ...table.state import BoardDeal, Phase, TableRules, TableState, apply
+from ...table.views import Viewer, event_dict, seen_after_delay, view, views
 from ..accounts.models import User
 from ..clubs.roles import AnyUser, can_direct, is_member
 from ..core import refusals

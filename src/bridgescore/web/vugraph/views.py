@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from ...i18n import Lang
-from ...table.state import Viewer, view
+from ...table.views import Viewer, view
 from ..core.bilingual import lang as _lang
 from ..core.htmx import htmx_of
 from ..events.models import Event
