@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from bridgescore import bulk
+from bridgescore import bulk_deals
 from bridgescore.formats import pbn
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
@@ -60,12 +60,12 @@ def main() -> None:
 
     t = 0.5 if QUICK else 2.0
 
-    ours = rate(lambda: len(bulk.generate(1_000_000 if not QUICK else 200_000, seed=None)), t)
+    ours = rate(lambda: len(bulk_deals.generate(1_000_000 if not QUICK else 200_000, seed=None)), t)
     theirs = rate(lambda: sum(1 for _ in generate_deals(produce=5000)), t)
     line("unconstrained deals/s", ours, theirs, "deals/s", ">= 50x")
 
-    c = bulk.Constraints.parse(["N:hcp=20-"])
-    ours = rate(lambda: len(bulk.generate(5000, c)), t)
+    c = bulk_deals.Constraints.parse(["N:hcp=20-"])
+    ours = rate(lambda: len(bulk_deals.generate(5000, c)), t)
     theirs = rate(lambda: sum(1 for _ in generate_deals("hcp(north) >= 20", produce=20, max_attempts=10**7)), t)
     line("constrained (N >= 20 HCP) deals/s", ours, theirs, "deals/s", ">= 100x")
 
@@ -106,8 +106,8 @@ def main() -> None:
     from bridgescore.dd import DDSolver
 
     count = 40 if QUICK else 120
-    deals = bulk.to_deals(bulk.deal_array(count, seed=2024))
-    DDSolver().tables(bulk.to_deals(bulk.deal_array(8, seed=1)))  # warm DDS's threads up
+    deals = bulk_deals.to_deals(bulk_deals.deal_array(count, seed=2024))
+    DDSolver().tables(bulk_deals.to_deals(bulk_deals.deal_array(8, seed=1)))  # warm DDS's threads up
     # endplay first, then ours on the same deals (a fresh cache, so every deal is solved).
     start = time.perf_counter()
     e = [EDeal(d.pbn()) for d in deals]

@@ -9,7 +9,7 @@ each target:
 (b) parsing then scoring text: ``Result.parse(text).score(vul)`` against
     ``endplay.types.Contract(text).score(vul)``, cold (every string first seen, caches
     cleared) and warm (10,000 distinct strings seen again and again), plus
-    ``bridgescore.batch.parse_results`` on the same stream;
+    ``bridgescore.batch_scoring.parse_results`` on the same stream;
 (c) the NumPy batch API on 10 million results, single thread (endplay has no batch API:
     its scalar loop is the comparison);
 (d) the start-up time of ``bridgescore score`` and of ``import bridgescore``; with
@@ -61,7 +61,7 @@ import numpy as np  # noqa: E402
 
 import bridgescore  # noqa: E402
 from bridgescore import Contract, Doubling, Result, Seat, Strain, Vulnerability, score  # noqa: E402
-from bridgescore.batch import encode, ns_scores, parse_results, score_batch, score_codes  # noqa: E402
+from bridgescore.batch_scoring import encode, ns_scores, parse_results, score_batch, score_codes  # noqa: E402
 
 
 def _load_endplay() -> ModuleType | None:

@@ -45,7 +45,7 @@ POSTGRES_MODULES = (
     "tests/web/compete/test_swiss_robots.py", "tests/web/compete/test_kinds.py",
     # pool/services.py
     "tests/web/pool/test_services.py", "tests/web/pool/test_week_race.py",
-    # ratings/weekly.py, bulk.py, boards.py, rate_figures.py
+    # ratings/weekly.py, copy_io.py, boards.py, rate_figures.py
     "tests/web/ratings/test_weekly.py", "tests/web/ratings/test_rate_weekly.py",
     "tests/web/ratings/test_rate.py", "tests/web/ratings/test_bench_quick.py",
     "tests/web/ratings/test_ledger.py", "tests/web/ratings/test_promotion_race.py",

@@ -38,7 +38,7 @@ from bridgescore.vp import VP_SCALES, VpBand, VpScale
 
 
 def _numeric(text: str) -> bool:
-    from bridgescore.events.seating import check_pair_id
+    from bridgescore.events.seating_checks import check_pair_id
 
     return check_pair_id(text) is not None or text.strip().lstrip("+-−").isdecimal()
 

@@ -142,7 +142,7 @@ def suite() -> Result:
 
 
 def postgres() -> Result:
-    if not run([str(BIN / "python"), "-m", "bridgescore.web.services", PG_URL, REDIS_URL]):
+    if not run([str(BIN / "python"), "-m", "bridgescore.web.service_check", PG_URL, REDIS_URL]):
         if os.environ.get("CI") == "true":
             return False, "PostgreSQL or Redis did not answer", []
         print("** The PostgreSQL/Redis tests were NOT run (see above). **")

@@ -118,9 +118,9 @@ def _calls() -> list[tuple[str, object]]:
     from bridgescore.ratings import RateSettings, Ratings, WeekResults, explain_board, rate_week
     from bridgescore.render import render
     from bridgescore.result import Result
+    from bridgescore.score_tables import make_table
     from bridgescore.seat import Seat, Side
     from bridgescore.strain import Strain
-    from bridgescore.tables import make_table
     from bridgescore.vp import get_vp_scale
     from bridgescore.vulnerability import Vulnerability
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore import bulk
+from bridgescore import bulk_deals
 from bridgescore.contract import Contract
 from bridgescore.dd import DDSolver, par
 from bridgescore.errors import FileFormatError
@@ -25,7 +25,7 @@ def test_tables_equal_endplays_on_random_deals() -> None:
     from endplay.types import Deal as EDeal
     from endplay.types import Denom, Player
 
-    deals = bulk.to_deals(bulk.deal_array(12, seed=11))
+    deals = bulk_deals.to_deals(bulk_deals.deal_array(12, seed=11))
     solver = DDSolver()
     tables = solver.tables(deals)
     denoms = {Strain.CLUBS: Denom.clubs, Strain.DIAMONDS: Denom.diamonds, Strain.HEARTS: Denom.hearts,
@@ -47,7 +47,7 @@ def test_tables_equal_the_ones_recorded_in_a_real_file() -> None:
 
 
 def test_cache_never_solves_a_deal_twice(tmp_path: Path) -> None:
-    deals = bulk.to_deals(bulk.deal_array(3, seed=12))
+    deals = bulk_deals.to_deals(bulk_deals.deal_array(3, seed=12))
     solver = DDSolver(tmp_path / "dd.json")
     solver.tables(deals + deals)
     assert solver.solved == 3
@@ -64,7 +64,7 @@ def test_par_matches_endplay_and_copies_every_contract() -> None:
     from endplay.types import Deal as EDeal
     from endplay.types import Player, Vul
 
-    deals = bulk.to_deals(bulk.deal_array(20, seed=13))
+    deals = bulk_deals.to_deals(bulk_deals.deal_array(20, seed=13))
     solver = DDSolver()
     for i, (deal, table) in enumerate(zip(deals, solver.tables(deals), strict=True)):
         vul = Vulnerability(i % 4)
@@ -131,7 +131,7 @@ def test_progress_is_reported_through_a_callback(monkeypatch: pytest.MonkeyPatch
     import endplay._dds as raw
 
     monkeypatch.setattr(raw, "MAXNOOFTABLES", 2)  # batches of two deals
-    deals = bulk.to_deals(bulk.deal_array(5, seed=21))
+    deals = bulk_deals.to_deals(bulk_deals.deal_array(5, seed=21))
     seen: list[tuple[int, int]] = []
     solver = DDSolver()
     tables = solver.tables(deals + deals[:1], progress=lambda done, total: seen.append((done, total)))
@@ -158,7 +158,7 @@ def test_callers_do_not_share_a_cache(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(deals, *args, **kwargs)
 
     monkeypatch.setattr(eplay_dds, "calc_all_tables", counting)
-    deal = bulk.to_deals(bulk.deal_array(1, seed=22))[0]
+    deal = bulk_deals.to_deals(bulk_deals.deal_array(1, seed=22))[0]
     first = dd.dd_table(deal)
     assert dd.dd_table(deal) == first and dd.dd_tables([deal]) == [first]
     assert calls == [1, 1, 1]
@@ -172,7 +172,7 @@ def test_callers_do_not_share_a_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_solvers_in_two_threads() -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    deals = bulk.to_deals(bulk.deal_array(6, seed=23))
+    deals = bulk_deals.to_deals(bulk_deals.deal_array(6, seed=23))
     expected = [t.pbn() for t in DDSolver().tables(deals)]
     with ThreadPoolExecutor(2) as pool:
         halves = list(pool.map(lambda part: DDSolver().tables(part), [deals[:3], deals[3:]]))
@@ -197,7 +197,7 @@ def test_a_broken_cache_file_is_a_clear_error(tmp_path: Path, content: str, en: 
 
 def test_saving_the_cache_replaces_the_file_whole(tmp_path: Path) -> None:
     path = tmp_path / "dd.json"
-    deals = bulk.to_deals(bulk.deal_array(2, seed=24))
+    deals = bulk_deals.to_deals(bulk_deals.deal_array(2, seed=24))
     solver = DDSolver(path)
     solver.tables(deals)
     solver.save()

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore import bulk
+from bridgescore import bulk_deals
 from bridgescore.cards import Card
 from bridgescore.deal import Deal
 from bridgescore.errors import NotationError
@@ -15,38 +15,38 @@ from bridgescore.seat import Seat
 
 
 def test_every_row_is_a_valid_deal() -> None:
-    deals = bulk.deal_array(5000, seed=1)
+    deals = bulk_deals.deal_array(5000, seed=1)
     assert deals.shape == (5000, 52)
     counts = np.stack([(deals == s).sum(axis=1) for s in range(4)], axis=1)
     assert (counts == 13).all()
-    for d in bulk.to_deals(deals[:20]):
+    for d in bulk_deals.to_deals(deals[:20]):
         assert Deal.from_pbn(d.pbn()) == d
 
 
 def test_hcp_and_lengths_agree_with_hand_evaluation() -> None:
-    deals = bulk.deal_array(200, seed=2)
-    h, ln = bulk.hcp(deals), bulk.lengths(deals)
-    for row, d in enumerate(bulk.to_deals(deals)):
+    deals = bulk_deals.deal_array(200, seed=2)
+    h, ln = bulk_deals.hcp(deals), bulk_deals.lengths(deals)
+    for row, d in enumerate(bulk_deals.to_deals(deals)):
         for seat in Seat:
             assert h[row, seat.value] == d[seat].hcp
             assert tuple(ln[row, seat.value, ::-1]) == d[seat].shape
 
 
 def test_constraints() -> None:
-    c = bulk.Constraints.parse(["N:hcp=20-", "S:S=5-,H=0-2", "E:balanced"])
-    deals = bulk.generate(300, c, seed=3)
-    for d in bulk.to_deals(deals):
+    c = bulk_deals.Constraints.parse(["N:hcp=20-", "S:S=5-,H=0-2", "E:balanced"])
+    deals = bulk_deals.generate(300, c, seed=3)
+    for d in bulk_deals.to_deals(deals):
         assert d[Seat.NORTH].hcp >= 20
         spades, hearts, _, _ = d[Seat.SOUTH].shape
         assert spades >= 5 and hearts <= 2
         assert d[Seat.EAST].is_balanced
-    shaped = bulk.generate(50, bulk.Constraints.parse(["W:shape=4441/5440"]), seed=4)
-    assert {d[Seat.WEST].shape for d in bulk.to_deals(shaped)} <= {(4, 4, 4, 1), (5, 4, 4, 0)}
+    shaped = bulk_deals.generate(50, bulk_deals.Constraints.parse(["W:shape=4441/5440"]), seed=4)
+    assert {d[Seat.WEST].shape for d in bulk_deals.to_deals(shaped)} <= {(4, 4, 4, 1), (5, 4, 4, 0)}
 
 
 def test_predealt_cards_stay_put() -> None:
-    c = bulk.Constraints.parse([], predeal="N:AKQJ.AKQ.AKQ.AKQ - - 2...")
-    deals = bulk.to_deals(bulk.generate(100, c, seed=5))
+    c = bulk_deals.Constraints.parse([], predeal="N:AKQJ.AKQ.AKQ.AKQ - - 2...")
+    deals = bulk_deals.to_deals(bulk_deals.generate(100, c, seed=5))
     for d in deals:
         assert d[Seat.NORTH].pbn() == "AKQJ.AKQ.AKQ.AKQ"
         assert Card.parse("S2") in d[Seat.WEST]
@@ -54,7 +54,7 @@ def test_predealt_cards_stay_put() -> None:
 
 def test_uniform_card_to_seat_frequencies() -> None:
     n = 40000
-    deals = bulk.deal_array(n, seed=6)
+    deals = bulk_deals.deal_array(n, seed=6)
     counts = np.stack([(deals == s).sum(axis=0) for s in range(4)], axis=1)
     expected = n / 4
     chi2 = float(((counts - expected) ** 2 / expected).sum())
@@ -66,13 +66,13 @@ def test_uniform_card_to_seat_frequencies() -> None:
 @pytest.mark.parametrize("spec", ["N", "N:hcp=30-20", "Q:hcp=1", "N:Z=3", "N:shape=4333x", "N:hcp=50"])
 def test_bad_constraints(spec: str) -> None:
     with pytest.raises(NotationError):
-        bulk.Constraints.parse([spec])
+        bulk_deals.Constraints.parse([spec])
 
 
 def test_impossible_constraint_gives_up() -> None:
-    c = bulk.Constraints.parse(["N:hcp=37-", "S:hcp=37-"])
+    c = bulk_deals.Constraints.parse(["N:hcp=37-", "S:hcp=37-"])
     with pytest.raises(NotationError):
-        bulk.generate(1, c, seed=1, max_deals=100000)
+        bulk_deals.generate(1, c, seed=1, max_deals=100000)
 
 
 @pytest.mark.parametrize(("specs", "predeal", "reason"), [
@@ -84,9 +84,9 @@ def test_impossible_constraint_gives_up() -> None:
 def test_impossible_constraints_are_refused_before_dealing(
     specs: list[str], predeal: str | None, reason: str
 ) -> None:
-    c = bulk.Constraints.parse(specs, predeal)
+    c = bulk_deals.Constraints.parse(specs, predeal)
     with pytest.raises(NotationError) as info:
-        bulk.generate(1, c, seed=1, max_deals=1)  # one try: the refusal must come first
+        bulk_deals.generate(1, c, seed=1, max_deals=1)  # one try: the refusal must come first
     assert reason in info.value.en and "没有满足" in info.value.zh
 
 
@@ -94,10 +94,10 @@ def test_impossible_constraints_are_refused_before_dealing(
 @given(st.integers(0, 2**32 - 1))
 def test_check_accepts_every_deal_it_could_produce(seed: int) -> None:
     # A constraint copied from a real deal is satisfiable, so the up-front check must pass it.
-    deals = bulk.deal_array(1, seed=seed)
-    points, lens = bulk.hcp(deals)[0], bulk.lengths(deals)[0]
+    deals = bulk_deals.deal_array(1, seed=seed)
+    points, lens = bulk_deals.hcp(deals)[0], bulk_deals.lengths(deals)[0]
     specs = [f"{s.letter}:hcp={points[s.value]},S={lens[s.value][3]}-{lens[s.value][3]}" for s in Seat]
-    bulk.Constraints.parse(specs).check()
+    bulk_deals.Constraints.parse(specs).check()
     # ... and so is it with North's own hand pre-dealt.
-    north = bulk.to_deals(deals)[0].pbn(Seat.NORTH).split(":")[1].split()[0]
-    bulk.Constraints.parse(specs, f"N:{north} - - -").check()
+    north = bulk_deals.to_deals(deals)[0].pbn(Seat.NORTH).split(":")[1].split()[0]
+    bulk_deals.Constraints.parse(specs, f"N:{north} - - -").check()

@@ -247,12 +247,12 @@ def test_dd_progress_bar_is_fed_by_the_solver(monkeypatch: pytest.MonkeyPatch) -
     """The command line draws the bar (on standard error) from the solver's callback."""
     import endplay._dds as raw
 
-    from bridgescore import bulk
+    from bridgescore import bulk_deals
     from bridgescore.cli.deals import _ProgressBar
     from bridgescore.dd import DDSolver
 
     monkeypatch.setattr(raw, "MAXNOOFTABLES", 2)
-    deals = bulk.to_deals(bulk.deal_array(3, seed=31))
+    deals = bulk_deals.to_deals(bulk_deals.deal_array(3, seed=31))
     with _ProgressBar("double dummy") as bar:
         DDSolver().tables(deals, progress=bar.update)
         assert bar.bar is not None

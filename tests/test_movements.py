@@ -11,7 +11,7 @@ import pytest
 
 from bridgescore.cli import COMMANDS, main
 from bridgescore.errors import BridgeError
-from bridgescore.events.cards import (
+from bridgescore.events.movement_cards import (
     pair_card_lines,
     pair_card_rows,
     render_cards_html,
@@ -578,7 +578,7 @@ def test_movement_through_main(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_table_nobody_plays_at_gets_a_note_not_a_card(lang: str) -> None:
-    from bridgescore.events.cards import render_cards_html, table_card_lines
+    from bridgescore.events.movement_cards import render_cards_html, table_card_lines
 
     mv = howell(pairs=13)  # 7 tables, one seat empty: one table has no play at all
     unused = [t for t in range(1, mv.tables + 1)

@@ -9,7 +9,7 @@
 (10, (12.8, 7.2))
 
 The import is light on purpose: NumPy, Rich and Jinja2 load only in the modules that need
-them (``bridgescore.batch``, ``bridgescore.render``, ``bridgescore.cli``); the IMP and VP
+them (``bridgescore.batch_scoring``, ``bridgescore.render``, ``bridgescore.cli``); the IMP and VP
 scales (``imps``, ``victory_points`` and their tables) load on first use of one of their
 names, and the score table and the parsers' less common patterns are built on first use
 (``bridgescore score 4S N =`` needs none of them).

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from django.test.utils import override_settings
 
-from bridgescore.web.services import report
+from bridgescore.web.service_check import report
 
 PG_URL = os.environ.get("BRIDGESCORE_TEST_PG_URL", "postgres://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("BRIDGESCORE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")

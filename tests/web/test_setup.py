@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bridgescore.errors import BridgeError
-from bridgescore.web import services, setup
+from bridgescore.web import service_check, setup
 
 # Without msgfmt the catalogues are compiled in Python: tests/web/test_assets.py.
 
@@ -34,13 +34,13 @@ def test_unreachable_services_are_named_with_how_to_start_them(
         capsys: pytest.CaptureFixture[str]) -> None:
     port = _closed_port()
     pg, redis = f"postgres://postgres@127.0.0.1:{port}/test", f"redis://127.0.0.1:{port}/0"
-    assert services.main([pg, redis]) == 1
+    assert service_check.main([pg, redis]) == 1
     err = capsys.readouterr().err
     assert f"PostgreSQL at {pg} is not reachable" in err
     assert f"Redis at {redis} is not reachable" in err
     assert err.count("start it with:") == 2
     assert "cannot run here" in err
-    assert services.main([pg]) == 2
+    assert service_check.main([pg]) == 2
 
 
 def test_static_files_are_collected_again_only_when_they_change(tmp_path: Path) -> None:

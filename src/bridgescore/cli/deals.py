@@ -201,13 +201,13 @@ def deal_cmd(count: int, start: int, seed: str | None, constraints: tuple[str, .
     if constraints or predeal:
         import hashlib
 
-        from .. import bulk
+        from .. import bulk_deals
 
-        c = bulk.Constraints.parse(constraints, predeal)
+        c = bulk_deals.Constraints.parse(constraints, predeal)
         seed_int = None
         if seed is not None:
             seed_int = int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big")
-        deals = bulk.to_deals(bulk.generate(count, c, seed=seed_int, max_deals=max_attempts))
+        deals = bulk_deals.to_deals(bulk_deals.generate(count, c, seed=seed_int, max_deals=max_attempts))
         boards = [DealtBoard(start + i, d) for i, d in enumerate(deals)]
     else:
         boards = deal_boards(count, start, seed)

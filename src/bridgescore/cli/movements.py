@@ -82,7 +82,7 @@ def movement_cmd(kind: str, tables: int | None, teams: str | None, double: bool,
                  pairs: int | None, boards_per_round: int,
                  rounds: int | None, variant: str | None, arrows: tuple[int, ...], cards: str,
                  html_out: str | None, as_json: bool, lang: Lang) -> None:
-    from ..events.cards import (
+    from ..events.movement_cards import (
         boards_text,
         pair_card_lines,
         render_cards_html,

@@ -49,7 +49,7 @@ def table_cmd(
     imp_scale: str | None, vp_scale: str | None, scale: str | None, lang: Lang,
 ) -> None:
     from ..render import check_format, render, write_file
-    from ..tables import make_table
+    from ..score_tables import make_table
 
     if as_json and fmt is not None and check_format(fmt) != "json":
         raise BridgeError(f"--json and --format {fmt} contradict each other",

@@ -15,7 +15,7 @@ bridgescore.errors.BridgeError: board 3: NS score 620 is impossible on a board w
 
 Validation (``Session``/``TeamMatch`` construction) rejects a pair on both sides of a board, a
 board twice at one table in a round or for one pair, a pair number such as ``-1``, a pair
-sitting the wrong way (``seating.py``), a result the session's movement does not have, a
+sitting the wrong way (``seating_checks.py``), a result the session's movement does not have, a
 score impossible for the contract and an unknown board, with a message naming the board and,
 when known, the file and line.
 
@@ -371,7 +371,7 @@ class Session:
     movement: Movement | None = None  # when known, every result is checked against it
 
     def __post_init__(self) -> None:
-        from .seating import check_pairs_and_movement, check_seating
+        from .seating_checks import check_pairs_and_movement, check_seating
 
         _check_session_fields(self)
         if self.movement is not None:
@@ -406,7 +406,7 @@ class Session:
                         source=src, line=line)
                 seen_pair[(r.board, p)] = r
         # Who sat where: a board twice at a table, one seat a round, a pair on the wrong side
-        # (seating.py).
+        # (seating_checks.py).
         check_seating(self.results, self.winners)
         for r in self.results:
             for p in (r.ns_pair, r.ew_pair):

@@ -42,7 +42,7 @@ from ..text import excerpt, normalize
 from .csvsplit import delimiter, split
 from .exact import exact
 from .ranking import place
-from .seating import MAX_PAIR, check_pair_id
+from .seating_checks import MAX_PAIR, check_pair_id
 
 __all__ = [
     "Draw",

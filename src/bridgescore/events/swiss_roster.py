@@ -56,7 +56,7 @@ def _round(value: object, what_en: str, what_zh: str) -> int:
 
 
 def _pair(value: object) -> str:
-    from .seating import MAX_PAIR, check_pair_id
+    from .seating_checks import MAX_PAIR, check_pair_id
 
     text = str(value).strip()
     if not text or "@" in text or check_pair_id(text) is not None:

@@ -1,4 +1,4 @@
-"""Render the tables of :mod:`bridgescore.tables` as terminal text, CSV, JSON or printable HTML.
+"""Render the tables of :mod:`bridgescore.score_tables` as terminal text, CSV, JSON or printable HTML.
 
 >>> print(render_table("penalty", "csv").splitlines()[1])
 1,50,100,200,100,200,400
@@ -17,7 +17,7 @@ from typing import Literal
 from ..errors import BridgeError
 from ..i18n import LANGS, Lang, check_lang
 from ..imps import ImpScale
-from ..tables import TABLE_KINDS, Table, VpTable, make_table
+from ..score_tables import TABLE_KINDS, Table, VpTable, make_table
 from ..vp import VpScale
 
 __all__ = [

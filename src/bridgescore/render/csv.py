@@ -10,7 +10,7 @@ import csv
 import io
 
 from ..i18n import Lang
-from ..tables import Cell, Table
+from ..score_tables import Cell, Table
 
 __all__ = ["render_csv"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..i18n import Lang, is_zh, pick
-from ..tables import Table, display
+from ..score_tables import Table, display
 from .templates import render_template, suits
 
 __all__ = ["render_html", "suits"]

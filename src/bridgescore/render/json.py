@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from ..i18n import Lang
-from ..tables import Table
+from ..score_tables import Table
 
 __all__ = ["render_json"]
 

@@ -10,7 +10,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ..i18n import Lang
-from ..tables import Cell, Table, display
+from ..score_tables import Cell, Table, display
 
 __all__ = ["render_text", "rich_table", "suit_text"]
 

@@ -4,7 +4,7 @@ in and out (USEBIO, PBN, CSV).
 
 Every page is for the directors of the event's club only (``clubs.roles.can_direct``): anyone
 else signed in gets 403, someone not signed in the log-in page.  Every rule is the library's:
-the movement cards (``events.cards``), the hand record (``render.handrecord``), the PBN and
+the movement cards (``events.movement_cards``), the hand record (``render.handrecord``), the PBN and
 results readers and writers (``boardset``, ``events.files``); results come in only through
 ``events.services`` (``enter``/``adjust``), so the checks and the audit trail apply.
 """
@@ -29,9 +29,9 @@ from django.views.decorators.http import require_POST
 
 from ...boardset import BoardSetFile, read_board_set
 from ...errors import BridgeError
-from ...events.cards import boards_text, pair_card_rows, table_card_rows
 from ...events.figures import runs
 from ...events.files import FORMATS, Format, dumps_results
+from ...events.movement_cards import boards_text, pair_card_rows, table_card_rows
 from ...render.handrecord import render_handrecord
 from ..clubs.roles import can_direct
 from ..core.bilingual import lang

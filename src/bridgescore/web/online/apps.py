@@ -14,6 +14,6 @@ class OnlineConfig(AppConfig):
         # join the vugraph's sources.
         from ..vugraph import services as vugraph
         from . import register  # noqa: F401
-        from .vugraph import ONLINE
+        from .vugraph_source import ONLINE
 
         vugraph.register(ONLINE)

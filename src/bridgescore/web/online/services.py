@@ -2,7 +2,7 @@
 every write is its ``act``, with its rights).
 
 - ``match_view(c, lang)``: a VP team match: teams, rooms, length, scale, phase (its
-  comparison is the vugraph's: ``online.vugraph``, which also lists these matches).
+  comparison is the vugraph's: ``online.vugraph_source``, which also lists these matches).
 - ``ladder_view(c, user, lang)``: the ladder's places, open challenges, and what the user
   may do there (join with a group they lead, challenge, answer, withdraw).
 - ``ladder_history(c, lang)``: every event of the ladder, in order.
@@ -69,7 +69,7 @@ def _lineup_names(players: tuple[str, ...], home: bool, people: dict[str, str],
 
 def match_view(c: Competition, lang: str) -> dict[str, Any]:
     """A VP team match's teams (names and players), rooms, length, scale, ladder and phase
-    (the comparison is the vugraph's, as each reader may see it: ``online.vugraph``)."""
+    (the comparison is the vugraph's, as each reader may see it: ``online.vugraph_source``)."""
     state = sv.state_of(c)
     st = state.settings
     people = names([*st.home.players, *st.away.players], lang)

@@ -1,6 +1,6 @@
 """The VP team match's pages: the director's set-up, and the match page (the teams and
 their players, both rooms live as the vugraph shows them, and the vugraph's comparison:
-IMPs board by board, running totals, VPs — ``online.vugraph``, the same rule on both
+IMPs board by board, running totals, VPs — ``online.vugraph_source``, the same rule on both
 pages).  Who may open it: whoever may open the competition (``compete.pages.may_open``)."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ..vugraph.views import _seats, _words
 from . import groups
 from . import services as online
 from .views_common import competition, lang, refused
-from .vugraph import ONLINE
+from .vugraph_source import ONLINE
 
 ROBOT = "robot"
 # The library's defaults (compete.teammatch): the form's choice at first, and a field not sent.

@@ -9,7 +9,7 @@ pool's stored results of the club's last ``window`` rated weeks (``read_window``
 reader, each week prepared and added as it is read) unless the last close kept it
 (``RatingWindow``, 28 bytes a result), the library's ``rate_week`` fits the Rates jointly, and
 the ``RatingWeek``, every player's ``RatingHistory``, the new standings and the new window are
-written in one transaction (``bulk``).  Read back from the results, the window costs a read of
+written in one transaction (``copy_io``).  Read back from the results, the window costs a read of
 every result it holds (with ``window`` = 40 weeks, 40 weeks of results, at most
 ``max_results``, 10 million by default, about 2.8 µs a result on PostgreSQL, growing with the
 weeks until the window is full); kept, one row of 28 bytes a result.  Exactly once however many servers sweep: the pool week's row is
@@ -48,7 +48,7 @@ from ...ratings import (
 from ...ratings.fit import prepare
 from ..compete import clock
 from ..pool.models import PoolBoard, PoolPenalty, PoolResult, PoolScore, PoolWeek
-from . import bulk
+from . import copy_io
 from .models import RatingHistory, RatingStanding, RatingWeek, RatingWindow
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ def read_week(week_id: int, chunk: int = CHUNK, tally: bool = True
     imps = np.zeros(0, np.int64)
     if tally:
         # The NS IMPs of each result (their count is the week's number of results).
-        parts = list(bulk.read(f"SELECT CAST(result_id AS bigint), CAST(imps AS bigint) FROM "
+        parts = list(copy_io.read(f"SELECT CAST(result_id AS bigint), CAST(imps AS bigint) FROM "
                                f"{score} WHERE week_id = %s AND seat = 0", [week_id], "ii",
                                chunk))
         ids = np.concatenate([p[0] for p in parts]) if parts else np.zeros(0, np.int64)
@@ -117,7 +117,7 @@ def read_week(week_id: int, chunk: int = CHUNK, tally: bool = True
     at = [0]
 
     def pieces() -> Any:
-        for rid, b, n, e, s, w, sc in bulk.read(sql, [week_id], "iiiiiii", chunk):
+        for rid, b, n, e, s, w, sc in copy_io.read(sql, [week_id], "iiiiiii", chunk):
             k = int(rid.size)
             if tally:
                 if at[0] + k > total:
@@ -179,7 +179,7 @@ def _kept_bytes(pk: int) -> bytes:
     """The kept window's bytes.  On PostgreSQL by one binary ``COPY … TO STDOUT`` (a field
     count, the length, the bytes): a query's result would come as hexadecimal text, twice the
     size, decoded in Python (5 s for a window of 250 MB against 2 s)."""
-    if not bulk.postgres():
+    if not copy_io.postgres():
         return bytes(RatingWindow.objects.filter(pk=pk).values_list("data", flat=True)[0])
     buf = bytearray()
     with connection.cursor() as cur, cur.cursor.copy(
@@ -187,7 +187,7 @@ def _kept_bytes(pk: int) -> bytes:
             f"(FORMAT binary)") as cp:
         for chunk in cp:
             buf += chunk
-    at = len(bulk._HEADER)
+    at = len(copy_io._HEADER)
     fields, size = struct.unpack_from("!hi", buf, at)
     if fields != 1 or size < 0 or at + 6 + size > len(buf):
         raise BridgeError("not a kept window: the row did not come back whole",
@@ -216,7 +216,7 @@ def keep_window(club_id: int, number: int, st: RateSettings, window: Window) -> 
                                                                 idle=kept[2] + 1)
             return
     data = window.to_bytes()
-    if not bulk.postgres():
+    if not copy_io.postgres():
         if not RatingWindow.objects.filter(club_id=club_id).update(
                 number=number, settings=settings, data=data, weeks=window.weeks, idle=0):
             RatingWindow.objects.create(club_id=club_id, number=number, settings=settings,
@@ -233,10 +233,10 @@ def keep_window(club_id: int, number: int, st: RateSettings, window: Window) -> 
         cur.execute(f"DELETE FROM {table} WHERE club_id = %s", [club_id])
         with cur.cursor.copy(f"COPY {table} (club_id, number, weeks, idle, settings, data) "
                              f"FROM STDIN (FORMAT binary)") as cp:
-            cp.write(bulk._HEADER)
+            cp.write(copy_io._HEADER)
             cp.write(head)
             cp.write(data)
-            cp.write(bulk._TRAILER)
+            cp.write(copy_io._TRAILER)
 
 
 def read_prior(club_id: int) -> Ratings:
@@ -244,7 +244,7 @@ def read_prior(club_id: int) -> Ratings:
            f"CAST(weight AS double precision), CAST(boards AS bigint), "
            f"CAST(anchor AS double precision), CAST(anchor_weight AS double precision) "
            f"FROM {_t(RatingStanding)} WHERE club_id = %s")
-    parts = list(bulk.read(sql, [club_id], "iffiff"))
+    parts = list(copy_io.read(sql, [club_id], "iffiff"))
     if not parts:
         return Ratings.empty()
     cols = [np.concatenate([p[i] for p in parts]) for i in range(6)]
@@ -326,16 +326,16 @@ def _write(rw: RatingWeek, rows: WeekRows) -> None:
     with connection.cursor() as cur:
         _temp(cur, "rating_history_in", _HISTORY_IN, _HISTORY_KINDS)
         _temp(cur, "rating_standing_in", _STANDING_IN, _STANDING_KINDS)
-    bulk.write("rating_history_in", _HISTORY_IN,
+    copy_io.write("rating_history_in", _HISTORY_IN,
                [rows.player, rows.rate, rows.weight, rows.boards, rows.precision,
                 rows.week_rate, rows.week_boards, rows.played, rows.points, rows.average],
                _HISTORY_KINDS)
     new = rows.rating.ratings
-    bulk.write("rating_standing_in", _STANDING_IN,
+    copy_io.write("rating_standing_in", _STANDING_IN,
                [new.player, new.rate, new.weight, new.boards, new.anchor, new.anchor_weight,
                 rows.stand_played, rows.stand_average], _STANDING_KINDS)
     with connection.cursor() as cur:
-        if bulk.postgres():
+        if copy_io.postgres():
             # Fresh statistics of the standings in (a temporary table has none): the planner
             # then joins them to the club's standings by a hash, not row by row.
             cur.execute("ANALYZE rating_standing_in")

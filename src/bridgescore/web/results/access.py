@@ -48,7 +48,7 @@ class Viewer:
 
 
 # The browser session's tables: event id → the secret of the table it opened there.
-TABLES_KEY = "bridgescore.tables"
+TABLES_KEY = "bridgescore.score_tables"
 
 
 def remember_table(session: SessionBase, event_id: int, secret: str) -> None:

@@ -12,7 +12,7 @@ list (``matches``), the match a page's address names (``find``), who may follow 
   library's ``match_schedule`` and ``round_robin_schedule`` number the open room 2i−1 and
   the closed room 2i): both rooms may name that table, or each its own
   (``play.matches.match_table``).  Address ``/vugraph/<event>/<round>/<table>/``.
-- ``online`` (``web.online.vugraph``, registered by that app: this one imports none of
+- ``online`` (``web.online.vugraph_source``, registered by that app: this one imports none of
   it): an online competition's VP team match (kind ``teams``, a ladder's challenge
   included), its two rooms the competition's tables, scored by the library's
   ``compete.teammatch``.  Address ``/vugraph/online/<competition>/``.

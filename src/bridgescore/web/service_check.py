@@ -1,4 +1,4 @@
-"""Do PostgreSQL and Redis answer?  ``python -m bridgescore.web.services PG_URL REDIS_URL``.
+"""Do PostgreSQL and Redis answer?  ``python -m bridgescore.web.service_check PG_URL REDIS_URL``.
 
 Used by ``make web-test`` before the runs that need them and by the tests' fixtures, so a
 machine without them is told so in one clear paragraph instead of a wall of tracebacks.
@@ -59,7 +59,7 @@ def report(pg_url: str, redis_url: str) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 2:
-        print("usage: python -m bridgescore.web.services PG_URL REDIS_URL", file=sys.stderr)
+        print("usage: python -m bridgescore.web.service_check PG_URL REDIS_URL", file=sys.stderr)
         return 2
     problems = report(args[0], args[1])
     for line in problems:
