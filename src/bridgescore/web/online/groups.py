@@ -26,19 +26,23 @@ a name, in either language, whatever the letter case (``Tigers`` in English clas
 another group's ``tigers`` in English or in Chinese).
 
 Every change writes a ``GroupLog`` row in its own transaction (who, when, what).
+
+The rules themselves are the library's (``compete.groups``): this module reads the facts
+they need, asks them, and maps their refusal to ``GroupRefused`` (same code, texts, field).
 """
 
 from __future__ import annotations
 
-import datetime
+import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from django.conf import settings as django_settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from ...compete import groups as rules
 from ...compete import ladder as lad
 from ...compete import teammatch as tm
 from ...text import excerpt
@@ -52,7 +56,7 @@ from ..core.bilingual import pick
 from .ladder_kind import SetCaptain
 from .models import GroupInvitation, GroupLog, GroupMember, PlayerGroup
 
-NAME_MAX = 60
+NAME_MAX = rules.NAME_MAX
 TEAM_SIZE = tm.TEAM_SIZE
 UNFINISHED = ("open", "running")
 
@@ -77,22 +81,58 @@ class NotFound(GroupRefused, refusals.Missing):
 
 refusals.family(GroupRefused, Missing=NotFound)
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _refused(e: rules.GroupRefusal) -> GroupRefused:
+    """The library's refusal as the web's: the same code, texts and field."""
+    return GroupRefused(e.en, e.zh, e.code, e.field)
+
+
+def _asks_rules(fn: Callable[P, R]) -> Callable[P, R]:
+    """A service that asks ``compete.groups``: its refusals leave as ``GroupRefused``."""
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except rules.GroupRefusal as e:
+            raise _refused(e) from e
+    return wrapper
+
+
+def _label(named: PlayerGroup | Competition) -> rules.Label:
+    return rules.Label(named.name_in("en"), named.name_in("zh"))
+
+
+def _person(user: User | None) -> rules.Label:
+    return rules.Label(user_name(user, "en"), user_name(user, "zh"))
+
 
 # ---------------------------------------------------------------------------- settings
 
 
+def limits() -> rules.Limits:
+    """The library's limits from the settings (read each time: tests override them)."""
+    d = rules.Limits()
+    return rules.Limits(
+        per_player=int(getattr(django_settings, "BRIDGESCORE_GROUPS_PER_PLAYER", d.per_player)),
+        team_max=int(getattr(django_settings, "BRIDGESCORE_GROUP_TEAM_MAX", d.team_max)),
+        club_max=int(getattr(django_settings, "BRIDGESCORE_GROUP_CLUB_MAX", d.club_max)),
+        invitation_days=int(getattr(django_settings, "BRIDGESCORE_GROUP_INVITATION_DAYS",
+                                    d.invitation_days)))
+
+
 def per_player() -> int:
-    return int(getattr(django_settings, "BRIDGESCORE_GROUPS_PER_PLAYER", 3))
+    return limits().per_player
 
 
 def max_size(kind: str) -> int:
-    if kind == PlayerGroup.Kind.CLUB:
-        return int(getattr(django_settings, "BRIDGESCORE_GROUP_CLUB_MAX", 50))
-    return int(getattr(django_settings, "BRIDGESCORE_GROUP_TEAM_MAX", 6))
+    return limits().max_size(kind)
 
 
 def invitation_days() -> int:
-    return int(getattr(django_settings, "BRIDGESCORE_GROUP_INVITATION_DAYS", 14))
+    return limits().invitation_days
 
 
 # ---------------------------------------------------------------------------- rights
@@ -110,24 +150,18 @@ def _signed_in(by: AnyUser) -> User:
 
 def _member_of_club(by: AnyUser, club: Club) -> User:
     user = _signed_in(by)
-    if not is_member(user, club):
-        raise GroupRefused("Only the club's members may do this.",
-                           "只有本俱乐部的会员可以执行此操作。", "not_member")
+    rules.check_club_member(is_member(user, club))
     return user
 
 
 def _leader(group: PlayerGroup, by: AnyUser) -> User:
     user = _member_of_club(by, group.club)
-    if group.leader_id != user.pk:
-        raise GroupRefused("Only the group's leader may do this.",
-                           "只有团体的队长（帮主）可以执行此操作。", "not_leader")
+    rules.check_leader(group.leader_id == user.pk)
     return user
 
 
 def _active(group: PlayerGroup) -> None:
-    if group.dissolved is not None:
-        raise GroupRefused(f"{group} was dissolved: it can no longer change.",
-                           f"{group} 已解散，不能再更改。", "dissolved")
+    rules.check_active(group.dissolved is not None, _label(group))
 
 
 def _locked(group: PlayerGroup) -> PlayerGroup:
@@ -150,38 +184,23 @@ def _log(group: PlayerGroup, by: User | None, action: str, user: User | None = N
 # ---------------------------------------------------------------------------- names
 
 
-def clean_name(value: object) -> str:
-    return " ".join(str(value or "").split())
+clean_name = rules.clean_name
 
 
 def _check_names(club: Club, name_en: str, name_zh: str,
                  group: PlayerGroup | None = None) -> tuple[str, str]:
+    # The club's other groups not dissolved whose names may clash: the database narrows by
+    # letter case, the library decides.  The query is lazy: the library reads it only once
+    # the names' form is right.
     en, zh = clean_name(name_en), clean_name(name_zh)
-    if not (en or zh):
-        raise GroupRefused("A group needs a name, in English or in Chinese (or both).",
-                           "团体需要名称（英文或中文，或两者）。", "no_name", "name_en")
-    for value, field, en_word, zh_word in ((en, "name_en", "English", "英文"),
-                                           (zh, "name_zh", "Chinese", "中文")):
-        if len(value) > NAME_MAX:
-            raise GroupRefused(f"The name in {en_word} {excerpt(value)} is {len(value)} "
-                               f"characters long: at most {NAME_MAX}.",
-                               f"{zh_word}名称 {excerpt(value)} 长 {len(value)} 个字符：最多 "
-                               f"{NAME_MAX} 个。", "name_too_long", field)
     others = PlayerGroup.objects.filter(club=club, dissolved__isnull=True)
     if group is not None:
         others = others.exclude(pk=group.pk)
-    for value, field in ((en, "name_en"), (zh, "name_zh")):
-        if not value:
-            continue
-        key = value.casefold()
-        clash = next((g for g in others.filter(Q(name_en__iexact=value) | Q(name_zh__iexact=value))
-                      if key in (g.name_en.casefold(), g.name_zh.casefold())), None)
-        if clash is not None:
-            raise GroupRefused(f"The name {excerpt(value)} is taken in this club (by "
-                               f"{clash.name_in('en')}): choose another.",
-                               f"名称 {excerpt(value)} 在本俱乐部已被使用（{clash.name_in('zh')}）"
-                               "：请另选一个。", "name_taken", field)
-    return en, zh
+    near = Q()
+    for value in (v for v in (en, zh) if v):
+        near |= Q(name_en__iexact=value) | Q(name_zh__iexact=value)
+    return rules.check_names(en, zh, others.filter(near).order_by("pk")
+                             .values_list("name_en", "name_zh"))
 
 
 # ---------------------------------------------------------------------------- reading
@@ -275,7 +294,7 @@ def invitations_for(user: AnyUser, club: Club | None = None) -> list[GroupInvita
 
 
 def _expired(inv: GroupInvitation) -> bool:
-    return inv.created + datetime.timedelta(days=invitation_days()) <= timezone.now()
+    return rules.expired(inv.created, timezone.now(), invitation_days())
 
 
 def club_members(club: Club) -> list[User]:
@@ -290,58 +309,46 @@ def _count_groups(user: User, club: Club) -> int:
     return int(active_groups(club).filter(members__user=user).count())
 
 
-def _check_room_for(user: User, club: Club, who_en: str, who_zh: str) -> None:
-    """Refuse a player already in the most groups allowed.  Called inside the joining
-    transaction: the player's row is locked first (PostgreSQL), so two joins of the same
-    player at the same instant are counted one after the other, never both under the limit."""
+def _check_room_for(user: User, club: Club, *, named: bool = False) -> None:
+    """Refuse a player already in the most groups allowed (``named``: by name, another than
+    the one asking).  Called inside the joining transaction: the player's row is locked first
+    (PostgreSQL), so two joins of the same player at the same instant are counted one after
+    the other, never both under the limit."""
     if connection.features.has_select_for_update:
         list(User.objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
-    n = per_player()
-    if _count_groups(user, club) >= n:
-        raise GroupRefused(f"{who_en} already in {n} groups of this club, the most a player "
-                           "may belong to.", f"{who_zh}已在本俱乐部的 {n} 个团体中，已达每名牌手的"
-                           "上限。", "too_many_groups")
+    rules.check_room(_count_groups(user, club), per_player(),
+                     _person(user) if named else None)
 
 
 def _check_size(group: PlayerGroup, adding: int = 1) -> None:
-    n = max_size(group.kind)
-    taken = group.members.count() + group.invitations.filter(status="pending").count()
-    if taken + adding > n:
-        raise GroupRefused(f"{group} has {group.members.count()} members and "
-                           f"{taken - group.members.count()} invitations waiting: a "
-                           f"{group.get_kind_display()} has at most {n} members.",
-                           f"{group} 已有 {group.members.count()} 名成员和 "
-                           f"{taken - group.members.count()} 份待答复的邀请：每个"
-                           f"{'帮派' if group.kind == 'club' else '队'}最多 {n} 名成员。",
-                           "group_full")
+    members = group.members.count()
+    pending = group.invitations.filter(status="pending").count()
+    rules.check_size(group.kind, max_size(group.kind), members, pending, _label(group), adding)
 
 
 # ---------------------------------------------------------------------------- writing
 
 
+@_asks_rules
 def create(club: Club, by: AnyUser, *, kind: str, name_en: str = "",
            name_zh: str = "") -> PlayerGroup:
     user = _member_of_club(by, club)
-    if kind not in PlayerGroup.Kind.values:
-        raise GroupRefused(f"invalid kind {excerpt(kind)}: expected 'team' or 'club'",
-                           f"无效的类型 {excerpt(kind)}：应为 'team'（队）或 'club'（帮派）",
-                           "bad_kind", "kind")
+    rules.check_kind(kind)
     with transaction.atomic():
         en, zh = _check_names(club, name_en, name_zh)
-        _check_room_for(user, club, "You are", "您")
+        _check_room_for(user, club)
         try:
             with transaction.atomic():
                 g = PlayerGroup.objects.create(club=club, kind=kind, name_en=en, name_zh=zh,
                                                leader=user)
         except IntegrityError:  # a group of the same name was made meanwhile
-            raise GroupRefused(f"The name {excerpt(en or zh)} is taken in this club: choose "
-                               "another.", f"名称 {excerpt(en or zh)} 在本俱乐部已被使用：请另选一个。",
-                               "name_taken", "name_en" if en else "name_zh") from None
+            raise _refused(rules.name_taken_meanwhile(en, zh)) from None
         GroupMember.objects.create(group=g, user=user, order=0)
         _log(g, user, "create", user, kind=kind, name_en=en, name_zh=zh)
     return g
 
 
+@_asks_rules
 def rename(group: PlayerGroup, by: AnyUser, name_en: str, name_zh: str) -> PlayerGroup:
     with transaction.atomic():
         g = _locked(group)
@@ -356,9 +363,7 @@ def rename(group: PlayerGroup, by: AnyUser, name_en: str, name_zh: str) -> Playe
             with transaction.atomic():
                 g.save(update_fields=["name_en", "name_zh"])
         except IntegrityError:
-            raise GroupRefused(f"The name {excerpt(en or zh)} is taken in this club: choose "
-                               "another.", f"名称 {excerpt(en or zh)} 在本俱乐部已被使用：请另选一个。",
-                               "name_taken") from None
+            raise _refused(rules.name_taken_meanwhile(en, zh, with_field=False)) from None
         _log(g, user, "rename", before=before, after={"name_en": en, "name_zh": zh})
     return g
 
@@ -373,30 +378,22 @@ def _user(value: object, field: str = "user") -> User:
     return user
 
 
+@_asks_rules
 def invite(group: PlayerGroup, by: AnyUser, whom: object) -> GroupInvitation:
     with transaction.atomic():
         g = _locked(group)
         user = _leader(g, by)
         _active(g)
         invitee = whom if isinstance(whom, User) else _user(whom)
-        name = user_name(invitee, "en")
-        name_zh = user_name(invitee, "zh")
-        if not is_member(invitee, g.club):
-            raise GroupRefused(f"{name} is not a member of the club: only its members may "
-                               "join its groups.", f"{name_zh} 不是本俱乐部会员：只有会员可以加入"
-                               "本俱乐部的团体。", "not_member", "user")
-        if g.members.filter(user=invitee).exists():
-            raise GroupRefused(f"{name} is already a member of {g}.",
-                               f"{name_zh} 已是 {g.name_in('zh')} 的成员。", "already_member",
-                               "user")
-        for old in g.invitations.filter(user=invitee, status="pending"):
-            if not _expired(old):
-                raise GroupRefused(f"{name} has already been invited and has not answered yet.",
-                                   f"已邀请 {name_zh}，对方尚未答复。", "already_invited", "user")
+        waiting = list(g.invitations.filter(user=invitee, status="pending"))
+        rules.check_invitee(_person(invitee), _label(g), in_club=is_member(invitee, g.club),
+                            member=g.members.filter(user=invitee).exists(),
+                            invited=any(not _expired(old) for old in waiting))
+        for old in waiting:  # every one expired: recorded so
             old.status, old.answered = GroupInvitation.Status.EXPIRED, timezone.now()
             old.save(update_fields=["status", "answered"])
         _check_size(g)
-        _check_room_for(invitee, g.club, f"{name} is", f"{name_zh} ")
+        _check_room_for(invitee, g.club, named=True)
         inv = GroupInvitation.objects.create(group=g, user=invitee, invited_by=user)
         _log(g, user, "invite", invitee, invitation=int(inv.pk))
     return inv
@@ -411,42 +408,33 @@ def _invitation(pk: object) -> GroupInvitation:
     return inv
 
 
-STATUS_EN = {"accepted": "accepted", "declined": "declined", "withdrawn": "withdrawn",
-             "expired": "expired"}
-STATUS_ZH = {"accepted": "接受", "declined": "谢绝", "withdrawn": "撤回", "expired": "过期"}
+STATUS_EN = rules.STATUS_EN
+STATUS_ZH = rules.STATUS_ZH
 
 
 def _open(inv: GroupInvitation) -> None:
-    if inv.status == GroupInvitation.Status.EXPIRED or (
-            inv.status == GroupInvitation.Status.PENDING and _expired(inv)):
-        raise GroupRefused(f"This invitation has expired (after {invitation_days()} days): "
-                           "ask the leader for a new one.",
-                           f"此邀请已过期（{invitation_days()} 天）：请队长重新邀请。", "expired")
-    if inv.status != GroupInvitation.Status.PENDING:
-        raise GroupRefused(f"This invitation was {STATUS_EN.get(inv.status, inv.status)} "
-                           "already.", f"此邀请已{STATUS_ZH.get(inv.status, inv.status)}。",
-                           "answered")
+    pending = inv.status == GroupInvitation.Status.PENDING
+    rules.check_open(inv.status, pending and _expired(inv), invitation_days())
 
 
+@_asks_rules
 def withdraw(invitation: object, by: AnyUser) -> None:
     inv = invitation if isinstance(invitation, GroupInvitation) else _invitation(invitation)
     with transaction.atomic():
         g = _locked(inv.group)
         user = _leader(g, by)
         inv = GroupInvitation.objects.select_related("user").get(pk=inv.pk)
-        if inv.status != GroupInvitation.Status.PENDING:
-            _open(inv)  # refused: answered already
+        rules.check_withdrawable(inv.status, invitation_days())
         inv.status, inv.answered = GroupInvitation.Status.WITHDRAWN, timezone.now()
         inv.save(update_fields=["status", "answered"])
         _log(g, user, "withdraw_invitation", inv.user, invitation=int(inv.pk))
 
 
+@_asks_rules
 def answer(invitation: object, by: AnyUser, accept: bool) -> GroupInvitation:
     inv = invitation if isinstance(invitation, GroupInvitation) else _invitation(invitation)
     user = _signed_in(by)
-    if inv.user_id != user.pk:
-        raise GroupRefused("Only the invited player may answer this invitation.",
-                           "只有被邀请的牌手可以答复此邀请。", "not_yours")
+    rules.check_answerer(inv.user_id == user.pk)
     inv = GroupInvitation.objects.get(pk=inv.pk)
     if inv.status == GroupInvitation.Status.PENDING and _expired(inv):
         # Recorded as expired (outside the refusal's transaction), then refused.
@@ -459,11 +447,8 @@ def answer(invitation: object, by: AnyUser, accept: bool) -> GroupInvitation:
         if accept:
             _active(g)
             _member_of_club(user, g.club)
-            n = max_size(g.kind)
-            if g.members.count() >= n:
-                raise GroupRefused(f"{g} is full ({n} members).", f"{g.name_in('zh')} 已满（{n} 人）。",
-                                   "group_full")
-            _check_room_for(user, g.club, "You are", "您")
+            rules.check_not_full(max_size(g.kind), g.members.count(), _label(g))
+            _check_room_for(user, g.club)
             last = g.members.aggregate(m=Max("order"))["m"]
             GroupMember.objects.create(group=g, user=user, order=0 if last is None else last + 1)
         inv.status = GroupInvitation.Status.ACCEPTED if accept else GroupInvitation.Status.DECLINED
@@ -474,22 +459,18 @@ def answer(invitation: object, by: AnyUser, accept: bool) -> GroupInvitation:
 
 
 def _check_may_go(g: PlayerGroup, leaving: User) -> None:
-    """A member may go unless they play in one of the group's ladder matches not finished,
-    or the group would then have fewer than four while it has a challenge open."""
-    for m in unfinished_matches(g):
-        if str(leaving.pk) in side_of(m, g)[1]:
-            raise GroupRefused(f"{user_name(leaving, 'en')} plays for {g} in {m}: change the "
-                               "line-up before it starts, or wait for its end.",
-                               f"{user_name(leaving, 'zh')} 在 {m.name_in('zh')} 中代表 "
-                               f"{g.name_in('zh')} 出赛：请在开赛前更改出场阵容，或等比赛结束。",
-                               "in_lineup")
-    if open_challenges(g) and g.members.count() - 1 < TEAM_SIZE:
-        raise GroupRefused(f"{g} has a ladder challenge open and would have fewer than four "
-                           "members: it could not play its match.",
-                           f"{g.name_in('zh')} 有未结束的梯级挑战，少于四人将无法出赛。",
-                           "too_few")
+    """The facts of ``rules.check_may_go``: the first ladder match not finished the member
+    plays in, and — only when none — whether a challenge is open and how many members."""
+    playing_in = next((m for m in unfinished_matches(g) if str(leaving.pk) in side_of(m, g)[1]),
+                      None)
+    challenge_open = playing_in is None and bool(open_challenges(g))
+    rules.check_may_go(_person(leaving), _label(g),
+                       playing_in=None if playing_in is None else _label(playing_in),
+                       challenge_open=challenge_open,
+                       members=g.members.count() if challenge_open else 0)
 
 
+@_asks_rules
 def remove(group: PlayerGroup, by: AnyUser, whom: object) -> None:
     with transaction.atomic():
         g = _locked(group)
@@ -498,6 +479,7 @@ def remove(group: PlayerGroup, by: AnyUser, whom: object) -> None:
         _log(g, user, "remove", row.user)
 
 
+@_asks_rules
 def check_remove(group: PlayerGroup, by: AnyUser, whom: object) -> None:
     """Raises what :func:`remove` would refuse (a page asks to confirm only what can be done)."""
     _removable(group, by, whom)
@@ -507,19 +489,16 @@ def _removable(g: PlayerGroup, by: AnyUser, whom: object) -> tuple[User, GroupMe
     user = _leader(g, by)
     _active(g)
     member = whom if isinstance(whom, User) else _user(whom)
-    if member.pk == g.leader_id:
-        raise GroupRefused("The leader cannot be removed: hand the leadership to another "
-                           "member first, or dissolve the group.",
-                           "不能移除队长：请先把队长职务交给其他成员，或解散团体。", "leader")
-    row = g.members.filter(user=member).select_related("user").first()
-    if row is None:
-        raise GroupRefused(f"{user_name(member, 'en')} is not a member of {g}.",
-                           f"{user_name(member, 'zh')} 不是 {g.name_in('zh')} 的成员。",
-                           "not_in_group", "user")
+    is_leader = member.pk == g.leader_id
+    row = None if is_leader else g.members.filter(user=member).select_related("user").first()
+    rules.check_removable(_person(member), _label(g), is_leader=is_leader,
+                          is_member=row is not None)
+    assert row is not None
     _check_may_go(g, member)
     return user, row
 
 
+@_asks_rules
 def leave(group: PlayerGroup, by: AnyUser) -> None:
     with transaction.atomic():
         g = _locked(group)
@@ -528,6 +507,7 @@ def leave(group: PlayerGroup, by: AnyUser) -> None:
         _log(g, user, "leave", user)
 
 
+@_asks_rules
 def check_leave(group: PlayerGroup, by: AnyUser) -> None:
     """Raises what :func:`leave` would refuse."""
     _leaving(group, by)
@@ -537,13 +517,8 @@ def _leaving(g: PlayerGroup, by: AnyUser) -> tuple[User, GroupMember]:
     user = _signed_in(by)
     _active(g)
     row = g.members.filter(user=user).first()
-    if row is None:
-        raise GroupRefused(f"You are not a member of {g}.",
-                           f"您不是 {g.name_in('zh')} 的成员。", "not_in_group")
-    if g.leader_id == user.pk:
-        raise GroupRefused("The leader cannot leave: hand the leadership to another member "
-                           "first, or dissolve the group.",
-                           "队长不能退出：请先把队长职务交给其他成员，或解散团体。", "leader")
+    rules.check_leavable(_label(g), is_member=row is not None, is_leader=g.leader_id == user.pk)
+    assert row is not None
     _check_may_go(g, user)
     return user, row
 
@@ -552,6 +527,7 @@ def _act_on(competition: Competition, make: Callable[[Any, float], Any], by: Use
     sv._act(int(competition.pk), make, by)
 
 
+@_asks_rules
 def transfer(group: PlayerGroup, by: AnyUser, whom: object) -> PlayerGroup:
     """The leadership to another member; the group's ladders learn their new captain."""
     with transaction.atomic():
@@ -559,17 +535,11 @@ def transfer(group: PlayerGroup, by: AnyUser, whom: object) -> PlayerGroup:
         user = _leader(g, by)
         _active(g)
         new = whom if isinstance(whom, User) else _user(whom)
-        if new.pk == user.pk:
-            raise GroupRefused("You lead this group already.", "您已是本团体的队长。", "same",
-                               "user")
-        if not g.members.filter(user=new).exists():
-            raise GroupRefused(f"{user_name(new, 'en')} is not a member of {g}: only a member "
-                               "can lead it.", f"{user_name(new, 'zh')} 不是 {g.name_in('zh')} "
-                               "的成员：只有成员可以担任队长。", "not_in_group", "user")
-        if not is_member(new, g.club):
-            raise GroupRefused(f"{user_name(new, 'en')} is no longer a member of the club.",
-                               f"{user_name(new, 'zh')} 已不是本俱乐部会员。", "not_member",
-                               "user")
+        same = new.pk == user.pk
+        # Each fact read only when the ones before it let the transfer go on.
+        in_group = not same and g.members.filter(user=new).exists()
+        rules.check_new_leader(_person(new), _label(g), same=same, is_member=in_group,
+                               in_club=in_group and is_member(new, g.club))
         g.leader = new
         g.save(update_fields=["leader"])
         eid = g.entrant_id
@@ -586,6 +556,7 @@ def busy(group: PlayerGroup) -> dict[str, Any]:
     return {"challenges": open_challenges(group), "matches": unfinished_matches(group)}
 
 
+@_asks_rules
 def dissolve(group: PlayerGroup, by: AnyUser) -> PlayerGroup:
     """No longer a group: it leaves its ladders (those below it move up one), its pending
     invitations are withdrawn, its names become free; its members, log, ladder history and
@@ -594,22 +565,12 @@ def dissolve(group: PlayerGroup, by: AnyUser) -> PlayerGroup:
     user = _signed_in(by)
     with transaction.atomic():
         g = _locked(group)
-        if g.leader_id != user.pk and not can_direct(user, g.club):
-            raise GroupRefused("Only the group's leader (or a director of the club) may "
-                               "dissolve it.", "只有团体的队长（或本俱乐部裁判）可以解散团体。",
-                               "not_leader")
+        leads = g.leader_id == user.pk
+        # The club's directors are asked only when the user does not lead the group.
+        rules.check_may_dissolve(leads, not leads and can_direct(user, g.club))
         _active(g)
-        challenges = open_challenges(g)
-        matches = unfinished_matches(g)
-        if challenges or matches:
-            what_en = [f"challenge {n} on {c.name_in('en')}" for c, n in challenges] + \
-                [m.name_in("en") for m in matches]
-            what_zh = [f"{c.name_in('zh')} 第 {n} 号挑战" for c, n in challenges] + \
-                [m.name_in("zh") for m in matches]
-            raise GroupRefused("The group cannot be dissolved while it has a ladder challenge "
-                               f"or match in progress ({'; '.join(what_en)}).",
-                               f"团体有进行中的梯级挑战或比赛（{'；'.join(what_zh)}），不能解散。",
-                               "busy")
+        rules.check_not_busy([(_label(c), n) for c, n in open_challenges(g)],
+                             [_label(m) for m in unfinished_matches(g)])
         eid = g.entrant_id
         left = []
         for c in ladders(g.club):
@@ -624,6 +585,7 @@ def dissolve(group: PlayerGroup, by: AnyUser) -> PlayerGroup:
     return g
 
 
+@_asks_rules
 def enter_ladder(group: PlayerGroup, by: AnyUser, ladder: Competition) -> None:
     """The leader enters the group at the bottom of one of the club's ladders (the ladder's
     own rules: four players at least, the club's members for a members-only ladder)."""
@@ -640,6 +602,7 @@ def enter_ladder(group: PlayerGroup, by: AnyUser, ladder: Competition) -> None:
         _log(g, user, "ladder_join", ladder=int(ladder.pk))
 
 
+@_asks_rules
 def choose_lineup(match: Competition, group: PlayerGroup, by: AnyUser,
                   players: Sequence[object]) -> tuple[str, ...]:
     """The captain's four for a ladder match, in seat order (``teammatch.seating``: the
@@ -651,25 +614,11 @@ def choose_lineup(match: Competition, group: PlayerGroup, by: AnyUser,
         if match.kind != "teams" or match.club_id != g.club_id:
             raise NotFound("no such match in this club", "本俱乐部没有这场比赛", "not_found")
         side_of(match, g)
-        ids = [str(p).strip() for p in players]
-        if len(ids) != TEAM_SIZE or any(not p for p in ids):
-            raise GroupRefused(f"A line-up has {TEAM_SIZE} players: choose a member for every "
-                               "seat.", f"出场阵容为 {TEAM_SIZE} 人：请为每个座位选择一名成员。",
-                               "bad_lineup")
-        known = {str(u) for u in g.members.values_list("user_id", flat=True)}
-        outside = [p for p in ids if p not in known]
-        if outside:
-            raise GroupRefused(f"{excerpt(outside[0])} is not a member of {g}: a line-up is "
-                               "made of the group's members.",
-                               f"{excerpt(outside[0])} 不是 {g.name_in('zh')} 的成员：出场阵容须"
-                               "由本团体成员组成。", "not_in_group")
-        if len(set(ids)) != len(ids):
-            twice = next(p for p in ids if ids.count(p) > 1)
-            who = User.objects.filter(pk=int(twice)).select_related("player").first()
-            raise GroupRefused(f"{user_name(who, 'en')} is chosen for two seats.",
-                               f"{user_name(who, 'zh')} 被选在两个座位上。", "bad_lineup")
+        # The members with their names (one query): a name is shown if one is chosen twice.
+        known = {str(m.user_id): _person(m.user)
+                 for m in g.members.select_related("user__player")}
+        chosen = rules.lineup(players, known, _label(g))
         eid = g.entrant_id
-        chosen = tuple(ids)
         _act_on(match, lambda state, now: tm.Lineup(eid, chosen, now), user)
         _log(g, user, "lineup", match=int(match.pk), players=list(chosen))
     return chosen
