@@ -65,9 +65,9 @@ LONG_MODULES = {
     "tests/web/test_browser.py": 60, "tests/web/play/test_security.py": 60,
     "tests/test_movement_results.py": 60, "tests/web/test_prepare.py": 50,
     "tests/test_serial.py": 50, "tests/web/entry/test_table_browser.py": 50,
-    "tests/web/test_catalogues.py": 45, "tests/test_robots.py": 45, "tests/test_tablestate.py": 45,
+    "tests/web/test_catalogues.py": 45, "tests/test_robots.py": 45, "tests/table/test_state.py": 45,
     "tests/web/play/test_kill.py": 40, "tests/web/files/test_print_browser.py": 40,
-    "tests/test_tablestate_views.py": 33, "tests/web/test_vugraph_browser.py": 30,
+    "tests/table/test_views.py": 33, "tests/web/test_vugraph_browser.py": 30,
     "tests/web/test_wheel.py": 45,
 }
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from test_tablestate import VIEWERS, random_step, start
-
 from bridgescore.dealing import random_deal
 from bridgescore.seat import Seat
 from bridgescore.table.state import Phase, TableState, claim_total
@@ -22,6 +20,8 @@ from bridgescore.table.views import (
     views,
     visible_hands,
 )
+
+from .test_state import VIEWERS, random_step, start
 
 
 def reference_view(state: TableState, viewer: Viewer) -> dict[str, Any]:
