@@ -21,25 +21,51 @@ board's mean, as the Rate's) and ``g(u) = u`` (linear: the Rate's model) or
 apart).  Solved by Gauss–Newton (at most three steps a week, each a conjugate-gradient solve
 of the linearised normal equations) from last week's Rates.  A study, not the Rate: no
 window, no exact summation.
+
+With ``own_prediction`` (and a ``K``), a ``LinkFit`` predicts next week's results by its own
+expectation, ``g(u) − mean_b g(u)`` (``u = D − D̄_b`` from its Rates before the week), in
+place of the linear ``D − D̄`` ``rating_worlds.run`` uses for every other method
+(``feature``; ``benchmarks/rating_link_predict.py`` runs it).  Off by default: this module's
+own table is the linear prediction's, as it was.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import rating_worlds as rw
-from rating_simulation import Floats, WeekData
+from rating_simulation import Floats, Ints, WeekData
+
+
+def saturating_feature(rate: Floats, link: float, players: Ints, board_index: Ints
+                       ) -> Floats:
+    """Each result's expectation less its board's mean, ``g(u) − mean_b g(u)`` with
+    ``u = D − D̄_b`` from ``rate`` (the table's NS − EW level less the board's mean) and
+    ``g(u) = K·tanh(u/K)``, ``K = link``."""
+    x, p = rate, players
+    count = np.bincount(board_index).astype(float)
+    d = 0.5 * (x[p[:, 0]] + x[p[:, 2]] - x[p[:, 1]] - x[p[:, 3]])
+    u = d - (np.bincount(board_index, d) / count)[board_index]
+    g = link * np.tanh(u / link)
+    out: Floats = g - (np.bincount(board_index, g) / count)[board_index]
+    return out
 
 
 class LinkFit:
     """The joint ridge fit with the expectation ``g`` (module docstring)."""
 
     def __init__(self, players: int, link: float = 0.0, prior: float = 4.0,
-                 fade: float = 0.97, imp_scale: float = 20.0, steps: int = 3) -> None:
+                 fade: float = 0.97, imp_scale: float = 20.0, steps: int = 3,
+                 own_prediction: bool = False) -> None:
         self.n, self.link, self.prior, self.fade = players, link, prior, fade
         self.imp_scale, self.steps = imp_scale, steps
+        # rating_worlds.run predicts by ``feature`` when a method has one: only a saturating
+        # fit asked to is judged by its own expectation (the linear one's is D − D̄ already).
+        self.feature: Callable[[Ints, Ints], Floats] | None = (
+            self.own_feature if link and own_prediction else None)
         self.rate = np.zeros(players)  # Rate − 50
         self.p = np.zeros((0, 4), np.int64)
         self.board = np.zeros(0, np.int64)
@@ -51,6 +77,12 @@ class LinkFit:
     def values(self) -> Floats:
         out: Floats = 50.0 + self.rate
         return out
+
+    def own_feature(self, players: Ints, board_index: Ints) -> Floats:
+        """The fit's own prediction of each result's place on its board,
+        ``saturating_feature`` of its Rates now with its ``K`` (``rating_worlds.run`` scales
+        it by a ``β`` fitted on the earlier weeks, as it scales ``D − D̄`` for the others)."""
+        return saturating_feature(self.rate, self.link, players, board_index)
 
     def update(self, week: WeekData) -> None:
         y = 50.0 * np.tanh(week.rated_imps / self.imp_scale)

@@ -50,7 +50,12 @@ far, older weeks faded, a small ridge; solved by conjugate gradients, warm-start
 - ``rmse``: next week's prediction error: each result's NS percentage ``50 + 50·tanh(IMPs/3)``
   predicted as ``50 + β·(D − D̄)`` from the ratings before the week (``D − D̄``: the table's
   NS − EW level less the board's mean; ``β`` fitted on the earlier weeks), the root mean
-  square over weeks 3 on; ``truth`` is the same from true skill (the floor);
+  square over weeks 3 on; ``truth`` is the same from true skill (the floor).  A method
+  whose expectation is not linear in ``D − D̄`` may carry its own prediction feature
+  (``feature(players, board_index)``: each rated result's value, used in place of
+  ``D − D̄``, ``β`` fitted the same way), so that it is judged by the expectation it fits;
+  its error from the linear ``D − D̄`` is then kept too, as ``rmse_linear``.  No method here
+  has one: ``rating_link_study.LinkFit`` does when asked to (``own_prediction``);
 - ``group_slope``: the groups' mean rating regressed on their mean skill, divided by the
   slope of rating on skill within groups (players with ≥ ``MATURE`` boards at the end): 1 when
   a group's level is judged as well as a player's within it;
@@ -522,6 +527,9 @@ class Run:
     sq_error: float  # summed over the predicted results
     predicted: int
     newcomer: list[Floats] = field(default_factory=list)  # ratings each week from joining
+    # The linear D − D̄ prediction's summed error, kept only for a method with its own
+    # ``feature`` (there ``sq_error`` is its own expectation's): nan for every other method.
+    sq_error_linear: float = math.nan
 
 
 def pct(imps: Floats) -> Floats:
@@ -530,15 +538,29 @@ def pct(imps: Floats) -> Floats:
 
 
 def run(world: SimWorld, method: Method) -> Run:
-    """Rate the world week by week, predicting each week from the ratings before it."""
+    """Rate the world week by week, predicting each week from the ratings before it (by the
+    method's own ``feature`` when it has one, else by ``D − D̄``: module docstring)."""
     n = world.players
     boards = np.zeros(n)
     sxy = sxx = 0.0
     sq, count = 0.0, 0
+    # A method whose expectation saturates is judged by that expectation, not by a linear
+    # one it does not use; the linear error is kept beside it, so the two can be compared.
+    own: Callable[[Ints, Ints], Floats] | None = getattr(method, "feature", None)
+    lin_xy = lin_xx = lin_sq = 0.0
     track: list[list[float]] = []
     for t, week in enumerate(world.weeks):
         x = rs.table_difference(week, method.values())
         y = pct(week.rated_imps) - 50.0
+        if own is not None:
+            x_own = own(week.rated_players, week.board_index)
+            if t >= 2:
+                lin_beta = lin_xy / lin_xx if lin_xx > 0 else 0.0
+                lin_sq += float(((y - lin_beta * x) ** 2).sum())
+            if t >= 1:
+                lin_xy += float(x @ y)
+                lin_xx += float(x @ x)
+            x = x_own
         if t >= 2:
             beta = sxy / sxx if sxx > 0 else 0.0
             sq += float(((y - beta * x) ** 2).sum())
@@ -551,7 +573,8 @@ def run(world: SimWorld, method: Method) -> Run:
         if t >= world.newcomer_week and len(world.newcomers):
             track.append(method.values()[world.newcomers].tolist())
     return Run(method.values(), boards, sq, count,
-               [np.array(c) for c in zip(*track, strict=True)] if track else [])
+               [np.array(c) for c in zip(*track, strict=True)] if track else [],
+               lin_sq if own is not None else math.nan)
 
 
 def line(world: SimWorld, r: Run) -> tuple[float, float]:
@@ -598,6 +621,8 @@ def measures(world: SimWorld, runs: dict[str, Run]) -> dict[str, dict[str, float
     skill = world.skill[-1]
     for name, r in runs.items():
         m: dict[str, float] = {"rmse": math.sqrt(r.sq_error / r.predicted)}
+        if not math.isnan(r.sq_error_linear):  # only a method with its own feature
+            m["rmse_linear"] = math.sqrt(r.sq_error_linear / r.predicted)
         if name != "truth":
             a, b = line(world, r)
             m["rho"] = rs.spearman(r.final[here], skill[here])
