@@ -41,6 +41,7 @@ import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..frozen import FrozenMap
 from ..text import excerpt
 from .refusal import Refusal
 from .teammatch import TEAM_SIZE
@@ -81,14 +82,14 @@ __all__ = [
 NAME_MAX = 60
 KINDS = ("team", "club")
 # A kind as a sentence names it ("a team has at most…", "每个队最多…").
-KIND_EN = {"team": "team", "club": "player club"}
-KIND_ZH = {"team": "队", "club": "帮派"}
+KIND_EN = FrozenMap({"team": "team", "club": "player club"})
+KIND_ZH = FrozenMap({"team": "队", "club": "帮派"})
 PENDING = "pending"
 EXPIRED = "expired"
 # An answered invitation's status as "This invitation was … already." says it.
-STATUS_EN = {"accepted": "accepted", "declined": "declined", "withdrawn": "withdrawn",
-             "expired": "expired"}
-STATUS_ZH = {"accepted": "接受", "declined": "谢绝", "withdrawn": "撤回", "expired": "过期"}
+STATUS_EN = FrozenMap({"accepted": "accepted", "declined": "declined", "withdrawn": "withdrawn",
+                       "expired": "expired"})
+STATUS_ZH = FrozenMap({"accepted": "接受", "declined": "谢绝", "withdrawn": "撤回", "expired": "过期"})
 
 
 class GroupRefusal(Refusal):
