@@ -215,6 +215,36 @@ def test_the_window_rebuilt_from_the_stored_weeks_gives_the_same_figures() -> No
         prior, window = carried.ratings, carried.window
 
 
+def test_a_window_holding_players_the_prior_lacks_rates_them_as_newcomers() -> None:
+    """A window built from weeks that were not all rated (``Window.of``) may hold players the
+    prior does not know.  They are fitted as newcomers (the start's Rate and weight) and
+    each gets their own Rate.  Before, such a player was matched to another player's place
+    or the close failed with an IndexError (found by benchmarks/bench_ratings.py, whose
+    window is made up: its next empty week still moved the Rates)."""
+    st_ = RateSettings(min_results=2, tolerance=1e-10, max_iterations=5000)
+    held = [random_week(300 + w, players=40, boards=8)[1] for w in range(2)]
+    window = Window.of(held, st_)
+    prior, week = random_week(302, players=40, boards=8)
+    done = rate_week(prior, week, st_, window)
+    assert set(window.ids.tolist()) <= set(done.ratings.player.tolist())
+    # The same as a prior that names the unknown players as newcomers explicitly (a weight
+    # that fades to the start's this week).
+    unknown = sorted(set(window.ids.tolist()) - set(prior.player.tolist()))
+    assert unknown  # the case is exercised
+    n = len(unknown)
+    named = Ratings.of(np.concatenate([prior.player, unknown]),
+                       np.concatenate([prior.rate, np.full(n, st_.start_rate)]),
+                       np.concatenate([prior.weight, np.full(n, st_.start_weight / st_.fade)]),
+                       np.concatenate([prior.boards, np.zeros(n, np.int64)]))
+    explicit = rate_week(named, week, st_, window)
+    for p in done.ratings.player.tolist():
+        assert done.ratings.get(p)[0] == pytest.approx(explicit.ratings.get(p)[0], abs=1e-8)
+    # A week later nobody plays: the Rates stay (the fit is at its minimum).
+    later = rate_week(done.ratings, WeekResults.empty(), st_, done.window)
+    assert later.iterations == 0
+    assert np.array_equal(later.ratings.rate, done.ratings.rate)
+
+
 def test_the_window_keeps_at_most_max_results() -> None:
     st_ = RateSettings(min_results=1, window=10, max_results=25)
     window = Window.empty(st_)

@@ -127,8 +127,10 @@ def rate_week(prior: Ratings, week: WeekResults, settings: RateSettings | None =
     win = window.push(prepared, st)
     del prepared
 
-    # Everybody: the prior's players and the week's.
-    ids = codes(week.players.reshape(-1), prior.player)[0]
+    # Everybody: the prior's players, the week's, and the window's (a window built from
+    # weeks that were not all rated, Window.of, may hold players the prior lacks: they
+    # start as newcomers).
+    ids = codes(np.concatenate([week.players.reshape(-1), win.ids]), prior.player)[0]
     m = ids.size
     anchor = np.full(m, st.start_rate)
     lam = np.full(m, st.start_weight)
