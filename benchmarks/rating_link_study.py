@@ -38,20 +38,7 @@ from typing import Any
 import numpy as np
 import rating_worlds as rw
 from rating_simulation import Floats, Ints, WeekData
-
-
-def saturating_feature(rate: Floats, link: float, players: Ints, board_index: Ints
-                       ) -> Floats:
-    """Each result's expectation less its board's mean, ``g(u) − mean_b g(u)`` with
-    ``u = D − D̄_b`` from ``rate`` (the table's NS − EW level less the board's mean) and
-    ``g(u) = K·tanh(u/K)``, ``K = link``."""
-    x, p = rate, players
-    count = np.bincount(board_index).astype(float)
-    d = 0.5 * (x[p[:, 0]] + x[p[:, 2]] - x[p[:, 1]] - x[p[:, 3]])
-    u = d - (np.bincount(board_index, d) / count)[board_index]
-    g = link * np.tanh(u / link)
-    out: Floats = g - (np.bincount(board_index, g) / count)[board_index]
-    return out
+from rating_worlds import saturating_feature
 
 
 class LinkFit:

@@ -369,6 +369,20 @@ def old_rate(players: int) -> Method:
     return rs.RateMethod(players, OldSettings())
 
 
+def saturating_feature(rate: Floats, link: float, players: Ints, board_index: Ints
+                       ) -> Floats:
+    """Each result's expectation less its board's mean, ``g(u) − mean_b g(u)`` with
+    ``u = D − D̄_b`` from ``rate`` (the table's NS − EW level less the board's mean) and
+    ``g(u) = K·tanh(u/K)``, ``K = link``."""
+    x, p = rate, players
+    count = np.bincount(board_index).astype(float)
+    d = 0.5 * (x[p[:, 0]] + x[p[:, 2]] - x[p[:, 1]] - x[p[:, 3]])
+    u = d - (np.bincount(board_index, d) / count)[board_index]
+    g = link * np.tanh(u / link)
+    out: Floats = g - (np.bincount(board_index, g) / count)[board_index]
+    return out
+
+
 def new_rate_factory(overrides: dict[str, Any] | None = None
                      ) -> Callable[[int], Method] | None:
     """The new Rate (the library's joint fit), called as the weekly close calls it, with its
@@ -396,6 +410,17 @@ def new_rate_factory(overrides: dict[str, Any] | None = None
         def update(self, week: WeekData) -> None:
             done = rate_week(self.prior, week.results, self.settings, self.window)
             self.prior, self.window = done.ratings, done.window
+
+        def own_feature(self, players: Ints, board_index: Ints) -> Floats:
+            """Next week predicted by the Rate's own expectation, ``g(u) − mean_b g(u)``
+            with the settings' K (``run`` scales it by a fitted β)."""
+            return saturating_feature(self.values(), self.settings.saturation, players,
+                                      board_index)
+
+        @property
+        def feature(self) -> Callable[[Ints, Ints], Floats] | None:
+            # A saturating Rate is judged by its own expectation; a linear one by D − D̄.
+            return self.own_feature if self.settings.saturation else None
 
     return NewRate
 

@@ -3,9 +3,10 @@ tests/test_ratings*.py and benchmarks/bench_ratings.py.
 
 Written from docs/ratings.md's formulas, not from the vectorised code: dictionaries and
 loops, the datum and IMPs by the pool's scalar functions (``butler_datum``, ``_imps``), the
-matchpoints by Law 78A's definition (``matchpoints_pairwise``); the normal equations built as
-a dense matrix, one observation (a row of coefficients, a target, a weight) at a time, and
-solved by ``numpy.linalg.solve``."""
+matchpoints by Law 78A's definition (``matchpoints_pairwise``); the sum minimised by
+Gauss–Newton steps (not the library's Newton steps and conjugate gradients), each one's
+normal equations built as a dense matrix, one board at a time, and solved by
+``numpy.linalg.solve``, halved until the sum falls."""
 
 from __future__ import annotations
 
@@ -46,12 +47,16 @@ def board_pcts(scores: Sequence[int], st: RateSettings) -> list[float]:
     return [50 + 50 * math.tanh(_imps(scale, s - datum) / st.imp_scale) for s in scores]
 
 
-# An observation: {player: coefficient}, target, weight.
-Obs = tuple[dict[int, float], float, float]
+# A group of observations: one board's results, or one disconnection.  Each result has
+# {player: coefficient} (the derivative of its u = D − D̄ in each player's Rate) and a target
+# (its y, less the board's mean with field_adjust); the group's weight; whether its
+# expectation is the board's saturating one (``K·tanh(u/K)`` less its board mean) or, for a
+# disconnection, the Rate itself.
+Obs = tuple[list[dict[int, float]], list[float], float, bool]
 
 
 def observations(rows: Sequence[Row], st: RateSettings, w: float) -> list[Obs]:
-    """A week's observations of weight ``w``: each result of a rated board where nobody
+    """A week's observations of weight ``w``: each rated board's results where nobody
     disconnected, centred on its board's field; each disconnection, a Rate of
     ``disconnect_rate`` of weight w/4."""
     by_board: dict[int, list[Row]] = {}
@@ -62,7 +67,7 @@ def observations(rows: Sequence[Row], st: RateSettings, w: float) -> list[Obs]:
         for r in results:
             for seat in range(4):
                 if r[3][seat]:
-                    out.append(({r[1][seat]: 1.0}, st.disconnect_rate, w / 4))
+                    out.append(([{r[1][seat]: 1.0}], [st.disconnect_rate], w / 4, False))
         if len(results) < st.min_results:
             continue
         pcts = board_pcts([r[2] for r in results], st)
@@ -71,6 +76,7 @@ def observations(rows: Sequence[Row], st: RateSettings, w: float) -> list[Obs]:
             continue
         n = len(kept)
         y_mean = sum(p - 50 for _, p in kept) / n if st.field_adjust else 0.0
+        coefs, targets = [], []
         for r, pct in kept:
             coef: dict[int, float] = {}
             for seat in range(4):
@@ -79,41 +85,143 @@ def observations(rows: Sequence[Row], st: RateSettings, w: float) -> list[Obs]:
                 for r2, _ in kept:
                     for seat in range(4):
                         coef[r2[1][seat]] = coef.get(r2[1][seat], 0.0) - SIGN[seat] / n
-            out.append((coef, pct - 50 - y_mean, w))
+            coefs.append(coef)
+            targets.append(pct - 50 - y_mean)
+        out.append((coefs, targets, w, True))
     return out
 
 
-def solve(obs: list[Obs], prior: dict[int, tuple[float, float]]) -> dict[int, float]:
-    """The minimum of Σ w·(t − c·R)² + Σ (λ/4)·(R − A)² over the players of ``obs``
-    (``prior``: each one's (A, λ)): the dense normal equations, solved."""
-    players = sorted({p for c, _, _ in obs for p in c})
-    at = {p: i for i, p in enumerate(players)}
-    m = len(players)
-    h = np.zeros((m, m))
-    g = np.zeros(m)
-    for coef, t, w in obs:
+def expectation(ob: Obs, rates: dict[int, float], st: RateSettings
+                ) -> tuple[list[float], list[dict[int, float]]]:
+    """The group's expected values at ``rates`` and each one's derivatives in the Rates
+    (docs/ratings.md "The model"): e_i = g(u_i) − mean_j g(u_j) (no mean without
+    field_adjust), g(u) = K·tanh(u/K) (u when K is 0), so
+    ∂e_i = g′(u_i)·∂u_i − mean_j g′(u_j)·∂u_j."""
+    coefs, _targets, _w, board = ob
+    u = [sum(c * rates[p] for p, c in coef.items()) for coef in coefs]
+    if not board:
+        return u, [dict(coef) for coef in coefs]
+    k = st.saturation
+    if k:
+        g = [k * math.tanh(x / k) for x in u]
+        slope = [1 - math.tanh(x / k) ** 2 for x in u]
+    else:  # linear
+        g, slope = list(u), [1.0] * len(u)
+    n = len(u)
+    if st.field_adjust:
+        g_mean = sum(g) / n
+        e = [x - g_mean for x in g]
+        mean_grad: dict[int, float] = {}
+        for coef, s in zip(coefs, slope, strict=True):
+            for p, c in coef.items():
+                mean_grad[p] = mean_grad.get(p, 0.0) + s * c / n
+    else:
+        e, mean_grad = g, {}
+    grads = []
+    for coef, s in zip(coefs, slope, strict=True):
+        grad = {p: -v for p, v in mean_grad.items()}
+        for p, c in coef.items():
+            grad[p] = grad.get(p, 0.0) + s * c
+        grads.append(grad)
+    return e, grads
+
+
+def objective(obs: list[Obs], prior: dict[int, tuple[float, float]], rates: dict[int, float],
+              st: RateSettings) -> float:
+    total = sum(lam / 4 * (rates[p] - a) ** 2 for p, (a, lam) in prior.items())
+    for ob in obs:
+        e, _ = expectation(ob, rates, st)
+        total += ob[2] * sum((t - x) ** 2 for t, x in zip(ob[1], e, strict=True))
+    return total
+
+
+def _bend_matrix(ob: Obs, rates: dict[int, float], st: RateSettings, at: dict[int, int],
+                 m: int) -> list[np.ndarray]:
+    """Each result's second derivatives of its expectation in the Rates (dense m × m):
+    g″(u_i)·∂u_i∂u_iᵀ − mean_j g″(u_j)·∂u_j∂u_jᵀ (no mean without field_adjust), with
+    g″(u) = −(2/K)·tanh(u/K)·(1 − tanh²(u/K)); zeros when linear."""
+    coefs = ob[0]
+    out = [np.zeros((m, m)) for _ in coefs]
+    k = st.saturation
+    if not ob[3] or not k:
+        return out
+    outers, bends = [], []
+    for coef in coefs:
         v = np.zeros(m)
         for p, c in coef.items():
             v[at[p]] += c
-        h += w * np.outer(v, v)
-        g += w * t * v
-    for p in players:
-        a, lam = prior[p]
-        h[at[p], at[p]] += lam / 4
-        g[at[p]] += lam / 4 * a
-    x = np.linalg.solve(h, g) if m else np.zeros(0)
-    return {p: float(x[at[p]]) for p in players}
+        u = sum(c * rates[p] for p, c in coef.items())
+        t = math.tanh(u / k)
+        bends.append(-2 / k * t * (1 - t * t))
+        outers.append(np.outer(v, v))
+    n = len(coefs)
+    mean = sum(b * o for b, o in zip(bends, outers, strict=True)) / n \
+        if st.field_adjust else np.zeros((m, m))
+    return [b * o - mean for b, o in zip(bends, outers, strict=True)]
 
 
-def one_player(obs: list[Obs], rates: dict[int, float]) -> tuple[dict[int, float], dict[int, float]]:
-    """Per player: Σ w·c·r and Σ w·c² over ``obs`` (r: the residual at ``rates``)."""
+def solve(obs: list[Obs], prior: dict[int, tuple[float, float]], start: dict[int, float],
+          st: RateSettings) -> dict[int, float]:
+    """The minimum of Σ w·(t − e(R))² + Σ (λ/4)·(R − A)² over the players of ``obs``
+    (``prior``: each one's (A, λ)) nearest ``start``: Newton's steps with the dense matrix of
+    second derivatives (``numpy.linalg.solve``); where one does not lower the sum,
+    Gauss–Newton's, halved until it does (while larger than 1e-6); until no Rate moves by
+    more than 1e-13."""
+    players = sorted({p for coefs, _, _, _ in obs for coef in coefs for p in coef})
+    at = {p: i for i, p in enumerate(players)}
+    m = len(players)
+    rates = {p: start[p] for p in players}
+    used = {p: prior[p] for p in players}
+    for _ in range(500):
+        h = np.zeros((m, m))
+        bend = np.zeros((m, m))
+        g = np.zeros(m)
+        for ob in obs:
+            e, grads = expectation(ob, rates, st)
+            hess = _bend_matrix(ob, rates, st, at, m)
+            for t, x, grad, hh in zip(ob[1], e, grads, hess, strict=True):
+                v = np.zeros(m)
+                for p, c in grad.items():
+                    v[at[p]] += c
+                h += ob[2] * np.outer(v, v)
+                bend -= ob[2] * (t - x) * hh
+                g += ob[2] * (t - x) * v
+        for p in players:
+            a, lam = used[p]
+            h[at[p], at[p]] += lam / 4
+            g[at[p]] += lam / 4 * (a - rates[p])
+        before = objective(obs, used, rates, st)
+        step = np.linalg.solve(h + bend, g) if m else np.zeros(0)
+        trial = {p: rates[p] + float(step[at[p]]) for p in players}
+        small = float(np.max(np.abs(step), initial=0.0)) <= 1e-6
+        if not small and not objective(obs, used, trial, st) <= before:
+            step = np.linalg.solve(h, g)
+            for _half in range(60):
+                trial = {p: rates[p] + float(step[at[p]]) for p in players}
+                # Near the minimum the sum is flat to its last digits: small steps are
+                # taken as they are.
+                if float(np.max(np.abs(step), initial=0.0)) <= 1e-6 or \
+                        objective(obs, used, trial, st) <= before:
+                    break
+                step = step / 2
+        rates = trial
+        if float(np.max(np.abs(step), initial=0.0)) <= 1e-13:
+            break
+    return rates
+
+
+def one_player(obs: list[Obs], rates: dict[int, float], st: RateSettings
+               ) -> tuple[dict[int, float], dict[int, float]]:
+    """Per player: Σ w·(∂e/∂R)·r and Σ w·(∂e/∂R)² over ``obs`` (r: the residual at
+    ``rates``)."""
     num: dict[int, float] = {}
     den: dict[int, float] = {}
-    for coef, t, w in obs:
-        r = t - sum(c * rates[p] for p, c in coef.items())
-        for p, c in coef.items():
-            num[p] = num.get(p, 0.0) + w * c * r
-            den[p] = den.get(p, 0.0) + w * c * c
+    for ob in obs:
+        e, grads = expectation(ob, rates, st)
+        for t, x, grad in zip(ob[1], e, grads, strict=True):
+            for p, c in grad.items():
+                num[p] = num.get(p, 0.0) + ob[2] * c * (t - x)
+                den[p] = den.get(p, 0.0) + ob[2] * c * c
     return num, den
 
 
@@ -135,8 +243,8 @@ def reference_weeks(weeks: Sequence[Sequence[Row]], st: RateSettings,
         if t - st.window >= 0:
             obs = observations(weeks[leaving], st, st.fade ** st.window)
             rates = {p: stand[p].rate if p in stand else st.start_rate
-                     for c, _, _ in obs for p in c}
-            num, den = one_player(obs, rates)
+                     for coefs, _, _, _ in obs for c in coefs for p in c}
+            num, den = one_player(obs, rates, st)
             for p in num:
                 if p in anchors and den[p] > 0:
                     a, lam = anchors[p]
@@ -157,7 +265,8 @@ def reference_weeks(weeks: Sequence[Sequence[Row]], st: RateSettings,
                 for seat, p in enumerate(row[1]):
                     if counted or row[3][seat]:
                         held[p] = held.get(p, 0.0) + w
-        fitted = solve(obs, {p: anchors[p] for c, _, _ in obs for p in c})
+        fitted = solve(obs, anchors, {p: stand[p].rate if p in stand else st.start_rate
+                                      for p in anchors}, st)
         new: dict[int, Standing] = {}
         for p, (a, lam) in anchors.items():
             old = stand.get(p)
@@ -165,7 +274,8 @@ def reference_weeks(weeks: Sequence[Sequence[Row]], st: RateSettings,
                               old.boards if old else 0, a, lam)
         # This week's boards and week Rates.
         this = observations(weeks[t], st, 1.0)
-        num, den = one_player(this, {p: new[p].rate for c, _, _ in this for p in c})
+        num, den = one_player(this, {p: new[p].rate for coefs, _, _, _ in this
+                                     for c in coefs for p in c}, st)
         played: dict[int, int] = {}
         for row in weeks[t]:
             counted = _counted(row, weeks[t], st)

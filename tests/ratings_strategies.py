@@ -52,6 +52,7 @@ def rate_settings() -> st.SearchStrategy[RateSettings]:
         min_results=st.integers(1, 7), field_adjust=st.booleans(),
         disconnect_rate=st.sampled_from([0.0, 10.0]), scoring=st.sampled_from(["ximp", "mp"]),
         window=st.integers(1, 4), tolerance=st.just(1e-10), max_iterations=st.just(5000),
+        saturation=st.sampled_from([0.0, 0.0, 30.0, 60.0]),
         pool=st.builds(ImpSettings, drop=st.sampled_from(["auto", 0, 1, 2, 0.25]),
                        rounding=st.sampled_from(["away", "even", "up"]),
                        datum_round=st.sampled_from([10, 0, 50])))

@@ -4,16 +4,20 @@ share").
 
 In a joint fit no board has a Rate of its own: every result moves every Rate a little.  The
 board's share shown is the change in the player's Rate with and without the board, the other
-players' Rates held where the fit put them: for a board whose residual (the side's percentage
-less the expected one) is r, n the board's results in the fit, and P the player's precision
-in boards (4 × the diagonal of the normal equations, the prior's weight included:
-``WeekRating.precision``),
+players' Rates held where the fit put them, as one Gauss–Newton step of the player's own
+equation works it out: for a board where the player's side scored r above its expected
+percentage, s = 1 − tanh²(u/K) the slope of the table's expectation (u its level
+difference less the board's), m the board's mean of s × residual (each result's, from the
+player's side), q the board's weight in the player's equation (``_Rows.weights``: (1 − 1/n)
+when every slope is 1) and P the player's precision in boards (4 × the diagonal of the
+normal equations, the prior's weight included: ``WeekRating.precision``),
 
-    share = 2·w·r / (P − w·(1 − 1/n))
+    share = 2·w·(s·r − m) / (P − w·q)
 
-(exact for the player alone: the board taken out of the player's own equation; w is the
-board's weight, 1 in its week; without ``field_adjust`` the 1 − 1/n is 1).  A
-disconnection's share is ``w·(r₀ − R)/(P − w)``.
+(w is the board's weight, 1 in its week).  With a linear expectation (s = 1, m = 0) this is
+exactly the board taken out of the player's own equation; with the saturating one it is
+one Newton step of it, hence "about" in the text: within a few per cent of the exact
+re-solve (tests/test_ratings_explain.py).  A disconnection's share is ``w·(r₀ − R)/(P − w)``.
 
 Figures are shown to two decimals, rounded half up (``events.figures.fixed``)."""
 
@@ -43,9 +47,13 @@ class BoardShare:
     ``datum`` (NaN in MP), ``points`` (NS IMPs or matchpoints), ``pct`` (NS %); ``rates`` the
     four fitted Rates (N, E, S, W); ``field_pct`` the board's mean NS %, ``field_d`` its mean
     difference of pair levels D̄ (both as in the fit, over the results it counts);
-    ``expected`` the NS % the Rates expected; ``residual`` the player's side's % less its
-    expected %; ``precision`` H_pp; ``share`` the change in the player's Rate the board made
-    (module docstring); ``in_fit`` how many of the board's results the fit counts."""
+    ``level`` the table's u = D − D̄ (D alone without ``field_adjust``); ``field_g`` the
+    board's mean of g(u) = K·tanh(u/K); ``expected`` the NS % the Rates expected;
+    ``residual`` the player's side's % less its expected %; ``slope`` s = 1 − tanh²(u/K);
+    ``mean`` m, the board's mean of s × residual from the player's side; ``weight`` q, the
+    board's weight in the player's equation; ``precision`` the player's precision in boards;
+    ``share`` the change in the player's Rate the board made (module docstring); ``in_fit``
+    how many of the board's results the fit counts."""
 
     board: int
     player: int
@@ -61,8 +69,13 @@ class BoardShare:
     rates: tuple[float, float, float, float]
     field_pct: float
     field_d: float
+    level: float
+    field_g: float
     expected: float
     residual: float
+    slope: float
+    mean: float
+    weight: float
     precision: float
     share: float
     in_fit: int
@@ -107,30 +120,52 @@ def board_share(results: WeekResults, rates: Ratings, precision: float, player: 
         den = precision - weight
         share = weight * r / den if den > 0 else 0.0
         return BoardShare(**common, counted=True, field_pct=nan, field_d=nan,  # type: ignore[arg-type]
-                          expected=own, residual=r, share=share)
+                          level=nan, field_g=nan, expected=own, residual=r, slope=1.0,
+                          mean=0.0, weight=1.0, share=share)
     if not rated or i not in set(pair.tolist()):
         return BoardShare(**common, counted=False, field_pct=nan, field_d=nan,  # type: ignore[arg-type]
-                          expected=nan, residual=nan, share=0.0)
+                          level=nan, field_g=nan, expected=nan, residual=nan, slope=nan,
+                          mean=nan, weight=nan, share=0.0)
     fit_players = prep.players[pair]
     r4 = np.array([[float(rates.rate[rates.index([int(q)])[0]]) for q in row]
                    for row in fit_players])
     d = (r4[:, 0] + r4[:, 2]) / 2 - (r4[:, 1] + r4[:, 3]) / 2
     y = prep.pct[pair] - 50.0
     k = int(np.flatnonzero(pair == i)[0])
-    ns = seat in (0, 2)
+    side = 1.0 if seat in (0, 2) else -1.0
+    kk = st.saturation
     if st.field_adjust:
         field_pct = 50.0 + float(y.mean())
         field_d = float(d.mean())
-        coef = 1.0 - 1.0 / in_fit
     else:
-        field_pct, field_d, coef = 50.0, 0.0, 1.0
-    expected = field_pct + float(d[k]) - field_d
-    r_ns = float(prep.pct[i]) - expected
-    r = r_ns if ns else -r_ns
-    den = precision - weight * coef
-    share = 2 * weight * r / den if den > 0 and coef > 0 else 0.0
+        field_pct, field_d = 50.0, 0.0
+    u = d - field_d
+    if kk:
+        t = np.tanh(u / kk)
+        g = kk * t
+        slopes = 1.0 - t * t
+    else:  # linear
+        g, slopes = u, np.ones(u.size)
+    field_g = float(g.mean()) if st.field_adjust else 0.0
+    expected_all = field_pct + g - field_g
+    resid = side * (prep.pct[pair] - expected_all)  # every result's, from the player's side
+    n = in_fit
+    if st.field_adjust:
+        m = float((slopes * resid).mean())
+        sm = float(slopes.mean())
+        own = slopes[k] * (1 - 2 / n) + sm / n
+        others = np.delete((sm - slopes[k] - slopes) / n, k)
+        q = float(own * own + (others * others).sum())
+    else:
+        m, q = 0.0, float(slopes[k] ** 2)
+    expected = float(expected_all[k])
+    r = float(resid[k])
+    sk = float(slopes[k])
+    den = precision - weight * q
+    share = 2 * weight * (sk * r - m) / den if den > 0 and q > 0 else 0.0
     return BoardShare(**common, counted=True, field_pct=field_pct, field_d=field_d,  # type: ignore[arg-type]
-                      expected=expected, residual=r, share=share)
+                      level=float(u[k]), field_g=field_g, expected=expected, residual=r,
+                      slope=sk, mean=m, weight=q, share=share)
 
 
 def _has(rates: Ratings, p: int) -> bool:
@@ -164,6 +199,8 @@ def _num(x: float) -> str:
 
 def _signed(x: float) -> str:
     s = _num(abs(x))
+    if s == "0.00":  # no sign on what rounds to nothing (not "−0.00")
+        return s
     return ("+" if x >= 0 else "−") + s
 
 
@@ -222,7 +259,60 @@ def explain_share(s: BoardShare, lang: Lang = "en") -> str:
     names_zh = [n[1] for n in SEAT_NAMES]
     four_en = ", ".join(f"{names_en[k]} {_num(s.rates[k])}" for k in range(4))
     four_zh = "，".join(f"{names_zh[k]} {_num(s.rates[k])}" for k in range(4))
+    if not st.saturation:
+        return head + result + _linear(s, four_en, four_zh, lang)
     d = (s.rates[0] + s.rates[2]) / 2 - (s.rates[1] + s.rates[3]) / 2
+    ns = s.seat in (0, 2)
+    side_en, side_zh = ("NS", "南北") if ns else ("EW", "东西")
+    pct_side = s.pct if ns else 100.0 - s.pct
+    exp_side = s.expected if ns else 100.0 - s.expected
+    k = _points(st.saturation)
+    g = st.saturation * float(np.tanh(s.level / st.saturation))
+    pairs = (f"({_num(s.rates[0])} + {_num(s.rates[2])})/2 − ({_num(s.rates[1])} + "
+             f"{_num(s.rates[3])})/2 = {_num(d)}")
+    curve = f"{k}×tanh({_num(s.level)}/{k}) = {_num(g)}"
+    if st.field_adjust:
+        exp_en = (f"put the pairs {pairs} apart; the board's average difference is "
+                  f"{_num(s.field_d)}: u = {_num(d)} − {_term(s.field_d)} = {_num(s.level)}; "
+                  f"the expectation flattens as pairs draw apart, "
+                  f"{curve}, so NS were expected the board's mean {_num(s.field_pct)}% + "
+                  f"{_term(g)} − the board's mean of it {_term(s.field_g)} = "
+                  f"{_num(s.expected)}%")
+        exp_zh = (f"两对相差 {pairs}，全场平均差 {_num(s.field_d)}：u = {_num(d)} − "
+                  f"{_term(s.field_d)} = {_num(s.level)}；"
+                  f"两对相差越大期望越趋平缓，{curve}，故南北的预期为本副全场均值 "
+                  f"{_num(s.field_pct)}% + {_term(g)} − 其全场均值 {_term(s.field_g)} = "
+                  f"{_num(s.expected)}%")
+    else:
+        exp_en = (f"put the pairs {pairs} apart: u = {_num(s.level)}; the expectation flattens "
+                  f"as pairs draw apart, {curve}, so NS were expected 50 + {_term(g)} = "
+                  f"{_num(s.expected)}%")
+        exp_zh = (f"两对相差 {pairs}：u = {_num(s.level)}；两对相差越大期望越趋平缓，{curve}，"
+                  f"故南北的预期为 50 + {_term(g)} = {_num(s.expected)}%")
+    work = (f"2×({_num(s.slope)}×{_term(s.residual)} − {_term(s.mean)}) ÷ "
+            f"({_num(s.precision)} − {_num(s.weight)}) = {_signed(s.share)}")
+    return head + result + pick(
+        lang, f". The four fitted Rates ({four_en}) {exp_en}; {side_en} scored "
+        f"{_num(pct_side)}% against {_num(exp_side)}% expected: {_signed(s.residual)}. "
+        f"In the joint fit, with the other players' Rates held where the fit put them, this "
+        f"board moved the Rate by about {work} ({_num(s.slope)} = 1 − tanh²({_num(s.level)}/{k}): how "
+        f"much the expectation still follows the Rates at this table; {_num(s.mean)}: the "
+        f"board's mean of that slope × the residual; {_num(s.weight)}: the board's weight in "
+        f"the player's equation; {_num(s.precision)}: the Rate's precision, its weight in "
+        f"boards in the fit, prior included).",
+        f"。四人拟合后的牌技指数（{four_zh}）：{exp_zh}；{side_zh}实得 {_num(pct_side)}%，"
+        f"预期 {_num(exp_side)}%：差 {_signed(s.residual)}。在联合拟合中，其他牌手的牌技指数保持拟合值不变时，"
+        f"这副牌使牌技指数变化约 {work}（{_num(s.slope)} = 1 − tanh²({_num(s.level)}/{k})：此桌的期望"
+        f"仍随牌技指数变化的程度；{_num(s.mean)}：本副各结果该斜率 × 差的均值；{_num(s.weight)}："
+        f"本副在此牌手方程中的权重；{_num(s.precision)} 为牌技指数的精度：它在拟合中以副数计的权重，含先验）。")
+
+
+def _linear(s: BoardShare, four_en: str, four_zh: str, lang: Lang) -> str:
+    """The rest of a counted board's explanation with a linear expectation (``saturation``
+    0)."""
+    st = s.settings
+    d = (s.rates[0] + s.rates[2]) / 2 - (s.rates[1] + s.rates[3]) / 2
+    ns = s.seat in (0, 2)
     side_en, side_zh = ("NS", "南北") if ns else ("EW", "东西")
     pct_side = s.pct if ns else 100.0 - s.pct
     exp_side = s.expected if ns else 100.0 - s.expected
@@ -240,7 +330,7 @@ def explain_share(s: BoardShare, lang: Lang = "en") -> str:
         exp_zh = (f"50 + ({_num(s.rates[0])} + {_num(s.rates[2])})/2 − ({_num(s.rates[1])} + "
                   f"{_num(s.rates[3])})/2 = 南北 {_num(s.expected)}%")
     coef = f"(1 − 1/{s.in_fit})" if st.field_adjust else "1"
-    return head + result + pick(
+    return pick(
         lang, f". The four fitted Rates ({four_en}) expected {exp_en}; {side_en} scored "
         f"{_num(pct_side)}% against {_num(exp_side)}% expected: {_signed(s.residual)}. "
         f"In the joint fit, with the other players' Rates held where the fit put them, this "

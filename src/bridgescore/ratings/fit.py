@@ -3,13 +3,14 @@ results of a window of weeks (docs/ratings.md "The model").
 
 The model, per result i of a rated board b (NS players N, S; EW players E, W):
 
-    pct_i − 50 ≈ ȳ_b + D_i − D̄_b,      D_i = (R_N + R_S)/2 − (R_E + R_W)/2
+    pct_i − 50 ≈ ȳ_b + g(u_i) − mean_b g(u),   u_i = D_i − D̄_b,   D_i = (R_N + R_S)/2 − (R_E + R_W)/2
 
-where ``pct`` is the NS percentage (``50 + 50·tanh(IMPs/S)`` of the IMPs against the board's
-datum, or the matchpoint percentage), ȳ_b the board's mean of ``pct − 50`` and D̄_b its mean of
-D (with ``field_adjust`` off both are 0).  The Rates R minimise
+with ``g(u) = K·tanh(u/K)`` (``saturation``; ``g(u) = u`` when it is 0), where ``pct`` is the NS
+percentage (``50 + 50·tanh(IMPs/S)`` of the IMPs against the board's datum, or the matchpoint
+percentage), ȳ_b the board's mean of ``pct − 50`` and D̄_b its mean of D (with
+``field_adjust`` off ȳ_b, D̄_b and mean_b g are 0).  The Rates R minimise
 
-    Σ_i w_i·(y_i − ȳ_b − D_i + D̄_b)²  +  Σ_p (λ_p/4)·(R_p − A_p)²  +  Σ_z (w_z/4)·(R_p(z) − r₀)²
+    Σ_i w_i·(y_i − ȳ_b − g(u_i) + mean_b g)²  +  Σ_p (λ_p/4)·(R_p − A_p)²  +  Σ_z (w_z/4)·(R_p(z) − r₀)²
 
 with ``y = pct − 50``; ``w = fade**(weeks ago)``; the prior A (the anchor: the Rate the
 player's results outside the window stand for; a newcomer's ``start_rate``) of weight λ in
@@ -17,18 +18,21 @@ boards (a newcomer's ``start_weight``; one board of a player weighs about ¼ in 
 λ/4); and one term per disconnection z (the seed's Rate of ``disconnect_rate`` on that board,
 one board's weight: the table's result is left out, a robot played part of it).
 
-The minimum solves the normal equations ``H·R = g`` (H: sparse, symmetric, positive definite
-while every player has a prior weight), by conjugate gradients with a Jacobi
-preconditioner, from last week's Rates.  Nothing is ever formed as a matrix: a product
+The minimum is found by Newton's passes from last week's Rates (``fit_window``): each
+linearises the expectation at the Rates (slopes ``g′``, bends ``g″``) and solves for the step
+by conjugate gradients with a Jacobi preconditioner; a step that does not lower the sum
+gives way to Gauss–Newton's, halved.  With a linear expectation the sum is quadratic and one
+pass, solved to the tolerance, is its minimum.  Nothing is ever formed as a matrix: a product
 ``H·v`` is four gathers, the boards' sums and four ``np.bincount``, all vectorised.
 
 **The same figures for any row order and any player ids, to the last digit.**  Rows are kept
 sorted by (week, board key, NS score); a player has one row a board, so a player's sums
 (``np.bincount``) add the same terms in the same order whatever the input's order or the ids.
-A board's mean of D is summed in whole numbers on a grid (exact in any order: rows of a board
-that tie on the score may come in any order), a board's mean of y adds equal values where
-rows tie; every dot product over players (whose order depends on their ids) is summed
-exactly, in whole numbers on a grid too (``_dot``).  The stopping rule (the largest Jacobi
+A board's mean of D (and of g, of the slopes, of every vector a product centres) is summed in
+whole numbers on a grid (exact in any order: rows of a board that tie on the score may come in
+any order), a board's mean of y adds equal values where rows tie; every dot product (whose
+order depends on the ids), the sum minimised included, is summed exactly, in whole numbers on
+a grid too (``_dot``); ``tanh`` is taken element by element.  The stopping rule (the largest Jacobi
 step) is a maximum, which no order changes.
 
 **The window.**  The fit keeps the last ``window`` weeks of prepared results (a
@@ -318,6 +322,7 @@ class _Rows:
         (a week i is ``now − i`` weeks old)."""
         self.m = int(window.ids.size)
         self.adjust = st.field_adjust
+        self.k = st.saturation
         wr, wb, wz = window.week_rows, window.week_boards, window.week_zeros
         r0, r1 = int(wr[:weeks.start].sum()), int(wr[:weeks.stop].sum())
         b0, b1 = int(wb[:weeks.start].sum()), int(wb[:weeks.stop].sum())
@@ -363,7 +368,7 @@ class _Rows:
         return out
 
     def differences(self, v: NDArray[np.float64]) -> NDArray[np.float64]:
-        """Each result's D − D̄ (D alone with ``field_adjust`` off) for Rates v."""
+        """Each result's u = D − D̄ (D alone with ``field_adjust`` off) for Rates v."""
         c = self.code
         d: NDArray[np.float64] = np.take(v, c[0])
         d += np.take(v, c[2])
@@ -374,6 +379,14 @@ class _Rows:
             d -= np.repeat(self._board_means(d, 2.0 * float(np.max(np.abs(v), initial=0.0))),
                            self.counts)
         return d
+
+    def centre(self, t: NDArray[np.float64], bound: float | None = None) -> NDArray[np.float64]:
+        """t less its board's mean, in place (nothing without ``field_adjust``); ``bound``: a
+        bound on |t| (its largest size when not given)."""
+        if self.adjust and t.size:
+            b = float(np.max(np.abs(t))) if bound is None else bound
+            t -= np.repeat(self._board_means(t, b), self.counts)
+        return t
 
     def _board_means(self, d: NDArray[np.float64], bound: float) -> NDArray[np.float64]:
         """Each board's mean of d, summed exactly: d on a grid of 2^-k (k as large as keeps
@@ -389,60 +402,103 @@ class _Rows:
         out: NDArray[np.float64] = sums / self.counts
         return out
 
-    def coefficients(self) -> NDArray[np.float64]:
-        """Each result's squared coefficient ×4 for its players: 1 − 1/n (1 without
-        ``field_adjust``)."""
-        ones = np.ones(self.y.size)
-        if self.adjust and ones.size:
-            ones -= np.repeat(1.0 / self.counts, self.counts)
-        return ones
+    def curve(self, rate: NDArray[np.float64]
+              ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+        """At Rates ``rate``: each result's residual ``y − (g(u) − mean_b g(u))``, the slope
+        ``s = g′(u) = 1 − tanh²(u/K)`` of its expectation and its bend
+        ``g″(u) = −2·tanh(u/K)·s/K`` (``g(u) = K·tanh(u/K)``)."""
+        t = self.differences(rate)
+        if not self.k:  # linear: g(u) = u
+            np.subtract(self.y, t, out=t)
+            return t, np.ones(t.size), np.zeros(t.size)
+        t /= self.k
+        np.tanh(t, out=t)
+        slope = 1.0 - t * t
+        bend = t * slope
+        bend *= -2.0 / self.k
+        t *= self.k
+        self.centre(t, self.k)
+        np.subtract(self.y, t, out=t)
+        return t, slope, bend
+
+    def weights(self, slope: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Each result's Σ_j (∂e_j/∂R_p ÷ c)² over its board's results j, for each of its
+        players p (c = ±½ the player's sign): the weight of the result in the player's own
+        equation, unfaded (H's diagonal is Σ w·¼·this).  With e_j = g(u_j) − mean_b g(u) and
+        n the board's results, s̄ its mean slope and s̄₂ its mean of s²: the result's own
+        term a = s(1 − 2/n) + s̄/n, each other result's (s̄ − s − s_j)/n, so
+        Σ = a² + (n·(s̄ − s)² − 2n·s̄·(s̄ − s) + n·s̄₂ − (s̄ − 2s)²)/n²; s² without
+        ``field_adjust``."""
+        if not self.adjust or not slope.size:
+            out: NDArray[np.float64] = slope * slope
+            return out
+        # The others' part, Σ_{j≠i} (s̄ − s_i − s_j)²/n², is (s_i² + var)/n − (s̄ − 2s_i)²/n²
+        # (var = s̄₂ − s̄², the board's variance of the slopes): fewer passes over the rows.
+        counts = self.counts.astype(np.float64)
+        mean_b = self._board_means(slope, 1.0)
+        var_b = self._board_means(slope * slope, 1.0)
+        var_b -= mean_b * mean_b
+        inv = np.repeat(1.0 / counts, self.counts)
+        mean = np.repeat(mean_b, self.counts)
+        out = slope * slope
+        out += np.repeat(var_b, self.counts)
+        out *= inv
+        t = mean - 2.0 * slope
+        t *= inv
+        t *= t
+        out -= t
+        np.maximum(out, 0.0, out=out)
+        # The result's own term, s(1 − 2/n) + s̄/n = s − (2s − s̄)/n.
+        t = 2.0 * slope
+        t -= mean
+        t *= inv
+        np.subtract(slope, t, out=t)
+        t *= t
+        out += t
+        return out
 
     def sums(self, rate: NDArray[np.float64], disconnect: float
              ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.int64]]:
-        """Per player, with Rates ``rate``: Σ w·c·r (c the coefficient, r the residual) and
-        Σ w·c² over these results and disconnections (both in H's units), and the boards
-        counted (unweighted).  The player's own best Rate with everyone else held is
-        ``rate + first/second``."""
-        resid = self.y - self.differences(rate)
+        """Per player, at Rates ``rate``: the gradient of the sum in the player's own Rate
+        (Σ w·(∂e/∂R)·r) and its Gauss–Newton weight (Σ w·(∂e/∂R)²) over these results and
+        disconnections (both in H's units), and the boards counted (unweighted).  One
+        Gauss–Newton step of the player alone, everyone else held, goes to
+        ``rate + first/second`` (exact when the expectation is linear)."""
+        resid, slope, _bend = self.curve(rate)
+        resid *= slope
+        self.centre(resid)
         self.weigh(resid)
         num = self.scatter(resid)
-        coef = self.coefficients()
-        self.weigh(coef)
-        den = self.scatter(coef, same=True) * 0.5
+        q = self.weights(slope)
+        self.weigh(q)
+        den = self.scatter(q, same=True) * 0.5
         played = np.zeros(self.m, np.int64)
         for seat in range(4):
             played += np.bincount(self.code[seat], minlength=self.m)
         if self.zero.size:
-            q = self.zero_w * 0.25
-            num += np.bincount(self.zero, weights=q * (disconnect - np.take(rate, self.zero)),
+            zq = self.zero_w * 0.25
+            num += np.bincount(self.zero, weights=zq * (disconnect - np.take(rate, self.zero)),
                                minlength=self.m)
-            den += np.bincount(self.zero, weights=q, minlength=self.m)
+            den += np.bincount(self.zero, weights=zq, minlength=self.m)
             played += np.bincount(self.zero, minlength=self.m)
         return num, den, played
 
 
 class _System:
-    """The normal equations H·R = g of a window, kept as index arrays (never a matrix)."""
+    """The sum of a window linearised at Rates x (Gauss–Newton): the normal equations
+    H·δ = g of the step δ, kept as index arrays (never a matrix).  H = Jᵀ·W·J + Λ/4 + Z/4
+    with J·v = C·S·C·D·v (D the pair difference of each result, C less the board's mean, S
+    the slopes at x), g = Jᵀ·W·r − Λ/4·(x − A) − Z/4·(x − r₀)."""
 
-    def __init__(self, window: Window, st: RateSettings, lam: NDArray[np.float64],
+    def __init__(self, rows: _Rows, st: RateSettings, lam: NDArray[np.float64],
                  anchor: NDArray[np.float64]) -> None:
-        self.rows = rows = _Rows(window, st, range(window.weeks), window.weeks - 1)
+        self.rows = rows
         self.m = m = rows.m
         self.lam = lam * 0.25
-        y = rows.y.copy()
-        rows.weigh(y)
-        self.g = rows.scatter(y)
-        del y
-        self.g += self.lam * anchor
-        q = rows.zero_w * 0.25
-        self.g += np.bincount(rows.zero, weights=q * st.disconnect_rate, minlength=m)
-        coef = rows.coefficients()
-        rows.weigh(coef)
-        self.diag = rows.scatter(coef, same=True) * 0.5
-        del coef
-        self.diag += self.lam
-        self.diag += np.bincount(rows.zero, weights=q, minlength=m)
-        self.zero_q = q
+        self.anchor = anchor
+        self.disconnect = st.disconnect_rate
+        self.zero_q = rows.zero_w * 0.25
+        self.zero_diag = np.bincount(rows.zero, weights=self.zero_q, minlength=m)
         # The results' weight per player, in boards (each board 1, faded).
         held = np.zeros(m)
         for a, b, w in rows.slices:
@@ -450,12 +506,98 @@ class _System:
                 held += np.bincount(rows.code[seat, a:b], minlength=m) * w
         held += np.bincount(rows.zero, weights=rows.zero_w, minlength=m)
         self.held = held
+        self.slope = np.zeros(0)
+        self.curl = np.zeros(0)
+        self.newton = True
+        self.bent = False  # the last solve met a direction of non-positive curvature
+        self.curl_max = 0.0
+        self.g = np.zeros(m)
+        self.diag = np.zeros(0)
+
+    def objective(self, x: NDArray[np.float64], resid: NDArray[np.float64]) -> float:
+        """The sum minimised, at Rates x whose residuals are ``resid`` (summed exactly in
+        any order, ``_dot``)."""
+        rows = self.rows
+        w = resid.copy()
+        rows.weigh(w)
+        total = _dot(w, resid)
+        off = x - self.anchor
+        total += _dot(self.lam * off, off)
+        if rows.zero.size:
+            z = np.take(x, rows.zero) - self.disconnect
+            total += _dot(self.zero_q * z, z)
+        return total
+
+    def linearise(self, x: NDArray[np.float64],
+                  curve: tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]
+                  ) -> None:
+        """Take x (whose ``_Rows.curve`` is ``curve``) as the point of the next step: the
+        slopes, the bends' term, g and H's diagonal there."""
+        rows = self.rows
+        resid, self.slope, bend = curve
+        # Newton's term of the bend: −w·r·g″ on each result's (C·D)ᵀ(C·D) (the board's
+        # residuals add up to 0, so the mean's part of e's second derivative drops out);
+        # only where it is positive, so that H stays positive definite: every step goes
+        # down, and a player with little information is never sent far by a near-zero
+        # curvature.  The gradient is exact, so the minimum is the same.
+        self.curl = resid * bend if rows.k else np.zeros(0)
+        np.negative(self.curl, out=self.curl)
+        rows.weigh(self.curl)
+        self.curl_max = float(np.max(np.abs(self.curl), initial=0.0))
+        resid = resid * self.slope
+        rows.centre(resid)
+        rows.weigh(resid)
+        g = rows.scatter(resid)
+        del resid
+        g -= self.lam * (x - self.anchor)
+        if rows.zero.size:
+            g += np.bincount(rows.zero, weights=self.zero_q * (
+                self.disconnect - np.take(x, rows.zero)), minlength=self.m)
+        self.g = g
+        if not self.diag.size:
+            # The preconditioner (and the Jacobi steps the stopping rule reads) of the first
+            # pass's point serve every pass: the slopes change little between passes.
+            self.diag = self.precision(self.slope) * 0.25
+
+    def precision(self, slope: NDArray[np.float64]) -> NDArray[np.float64]:
+        """4 × H's Gauss–Newton diagonal for the slopes ``slope``: each player's weight in
+        boards there (the prior's and the results', ``_Rows.weights``)."""
+        rows = self.rows
+        q = rows.weights(slope)
+        rows.weigh(q)
+        out = rows.scatter(q, same=True) * 0.5
+        out += self.lam
+        out += self.zero_diag
+        out *= 4.0
+        return out
 
     def apply(self, v: NDArray[np.float64]) -> NDArray[np.float64]:
         """H·v."""
         rows = self.rows
-        d = rows.differences(v)
+        a = rows.differences(v)
+        if not rows.k:  # linear: H = (C·D)ᵀ·W·(C·D)
+            rows.weigh(a)
+            out = rows.scatter(a)
+            out += self.lam * v
+            if rows.zero.size:
+                out += np.bincount(rows.zero, weights=self.zero_q * np.take(v, rows.zero),
+                                   minlength=self.m)
+            return out
+        # Bounds on the sizes for the boards' exact means, from the players' v (a million
+        # values, not the rows): |C·D·v| ≤ 4·max|v|, the slopes and weights ≤ 1.
+        bound = 4.0 * float(np.max(np.abs(v), initial=0.0))
+        d = a * self.slope
+        rows.centre(d, bound)
+        d *= self.slope
         rows.weigh(d)
+        if self.newton:
+            a *= self.curl
+            d += a
+            bound *= 2.0 + self.curl_max
+        else:
+            bound *= 2.0
+        del a
+        rows.centre(d, bound)
         out = rows.scatter(d)
         del d
         out += self.lam * v
@@ -485,30 +627,101 @@ def _dot(a: NDArray[np.float64], b: NDArray[np.float64]) -> float:
 def fit_window(window: Window, anchor: NDArray[np.float64], lam: NDArray[np.float64],
                start: NDArray[np.float64], st: RateSettings) -> Fit:
     """Minimise the module docstring's sum over ``window`` for priors ``anchor`` of weights
-    ``lam`` (in boards; one each of ``window.ids``), from the Rates ``start``:
-    preconditioned conjugate gradients, stopped when the largest Jacobi step ``|r_p|/H_pp``
-    is at most ``st.tolerance`` or after ``st.max_iterations`` steps."""
-    return _solve(_System(window, st, lam, anchor), start, st)
+    ``lam`` (in boards; one each of ``window.ids``), from the Rates ``start``: Gauss–Newton
+    passes (at most ``st.passes``; the last when no Rate moved by more than
+    ``st.tolerance``), each step solved by preconditioned conjugate gradients, stopped when
+    the largest Jacobi step ``|r_p|/H_pp`` is at most ``st.tolerance`` or after
+    ``st.max_iterations`` steps."""
+    rows = _Rows(window, st, range(window.weeks), window.weeks - 1)
+    system = _System(rows, st, lam, anchor)
+    x = np.array(start, dtype=np.float64)
+    curve = rows.curve(x)
+    if not st.saturation:
+        # Linear: the sum is quadratic, one step solved to the tolerance is its minimum.
+        system.linearise(x, curve)
+        delta, iterations, step = _solve(system, st)
+        x += delta
+        return Fit(x, system.held, system.precision(np.ones(rows.y.size)), iterations, step)
+    now = system.objective(x, curve[0])
+    iterations = 0
+    step = 0.0
+    settle = math.sqrt(st.tolerance)
+    # The sum is checked while the steps are large; once a Newton step moved no Rate by more
+    # than a point, the passes are near the minimum, where Newton's steps go down.
+    checking = True
+    for _ in range(st.passes):
+        system.linearise(x, curve)
+        system.newton = True
+        delta, it, step = _solve(system, st)
+        iterations += it
+        bent = system.bent
+        if not bent:
+            trial = x + delta
+            trial_curve = rows.curve(trial)
+            then = system.objective(trial, trial_curve[0]) if checking else now
+        # (A step at the minimum may leave the sum where it was but for its last digits.)
+        if bent or not then <= now + 1e-12 * now:
+            # Newton's step did not lower the sum (far from the minimum its matrix need not
+            # be positive): Gauss–Newton's, halved until it does.
+            system.newton = False
+            delta, it, step = _solve(system, st)
+            iterations += it
+            for _halving in range(40):
+                trial = x + delta
+                trial_curve = rows.curve(trial)
+                then = system.objective(trial, trial_curve[0])
+                if then <= now + 1e-12 * now:
+                    break
+                delta *= 0.5
+            else:
+                trial, trial_curve, then = x, curve, now
+        moved = float(np.max(np.abs(trial - x), initial=0.0))
+        x, curve, now = trial, trial_curve, then
+        if system.newton and moved <= 1.0:
+            checking = False
+        # Newton's steps shrink quadratically near the minimum: after a Newton step solved to
+        # the tolerance that moved no Rate by more than √tolerance, the next would move none
+        # by more than about c·tolerance (c, from the bends, is below 0.01 at K 30), and it
+        # is not taken.
+        if moved <= st.tolerance or (system.newton and step <= st.tolerance
+                                     and moved <= settle):
+            break
+    return Fit(x, system.held, system.precision(curve[1]), iterations, step)
 
 
-def _solve(system: _System, start: NDArray[np.float64], st: RateSettings) -> Fit:
+#: A pass's step is solved only so far: its largest Jacobi step brought to this share of
+#: the first (or to the tolerance).  Solving a step further than the next pass will change
+#: it is wasted work (an inexact Newton method).
+_FORCING = 1e-2
+
+
+def _solve(system: _System, st: RateSettings) -> tuple[NDArray[np.float64], int, float]:
+    """H·δ = g by preconditioned conjugate gradients from δ = 0, until the largest Jacobi
+    step is at most ``st.tolerance`` or ``_FORCING`` of the first: δ, the steps taken and
+    the largest Jacobi step left."""
     m = system.m
     diag = system.diag
     inv = np.zeros(m)
     np.divide(1.0, diag, out=inv, where=diag > 0)
-    x = np.array(start, dtype=np.float64)
+    x = np.zeros(m)
     if m == 0:
-        return Fit(x, system.held, diag * 4.0, 0, 0.0)
-    r = system.g - system.apply(x)
+        return x, 0, 0.0
+    r = system.g.copy()
     z = r * inv
     step = float(np.max(np.abs(z)))
+    # A linear expectation is solved in one pass, to the tolerance.
+    enough = max(st.tolerance, _FORCING * step) if st.saturation else st.tolerance
     p = z.copy()
     rz = _dot(r, z)
     it = 0
-    while step > st.tolerance and it < st.max_iterations and rz > 0:
+    system.bent = False
+    while step > enough and it < st.max_iterations and rz > 0:
         hp = system.apply(p)
         php = _dot(p, hp)
         if not php > 0:
+            # Newton's matrix is not positive along p (far from the minimum, where the
+            # bends outweigh the slopes): the pass takes Gauss–Newton's step instead.
+            system.bent = True
             break
         alpha = rz / php
         x += alpha * p
@@ -522,7 +735,7 @@ def _solve(system: _System, start: NDArray[np.float64], st: RateSettings) -> Fit
         p *= beta
         p += z
         it += 1
-    return Fit(x, system.held, diag * 4.0, it, step)
+    return x, it, step
 
 
 def fold(window: Window, gone: int, prior: Ratings, st: RateSettings

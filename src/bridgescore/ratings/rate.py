@@ -6,7 +6,8 @@ The seed's five steps (``../shared/spec/platform.md`` §2), as a joint estimate:
 1. each result's NS IMPs against its board's trimmed-mean datum (or its matchpoints) and its
    percentage ``pct = 50 + 50·tanh(IMPs/S)`` (``fit.prepare``);
 2. the expectation of a table from the four players' Rates, partner and opponents balanced,
-   against the board's field: ``50 + ȳ_b + D − D̄_b`` (``fit``'s module docstring);
+   against the board's field: ``50 + ȳ_b + g(u) − mean_b g(u)``, ``u = D − D̄_b``,
+   ``g(u) = K·tanh(u/K)`` (``fit``'s module docstring);
 3–4. the week's new Rates fitted to every result of the window at once, blended with the old
    Rates by board counts: the prior is the old Rate, weighing the boards it stands for that are
    no longer in the window (``fit.priors``);
@@ -24,19 +25,20 @@ both on to the next::
 ...                       ns_score=[420, 170])
 >>> done = rate_week(Ratings.empty(), week, st)
 >>> [round(x, 2) for x in done.ratings.rate.tolist()]
-[52.16, 47.84, 52.16, 47.84, 47.84, 52.16, 47.84, 52.16]
+[52.15, 47.85, 52.15, 47.85, 47.85, 52.15, 47.85, 52.15]
 >>> later = rate_week(done.ratings, WeekResults.empty(), st, done.window)
->>> [round(x, 2) for x in later.ratings.rate.tolist()], later.window.weeks
-([52.16, 47.84, 52.16, 47.84, 47.84, 52.16, 47.84, 52.16], 2)
+>>> [round(x, 2) for x in later.ratings.rate.tolist()], later.window.weeks, later.iterations
+([52.15, 47.85, 52.15, 47.85, 47.85, 52.15, 47.85, 52.15], 2, 0)
 
 (Datum 300: NS +3 and −4 IMPs, 50 + 50·tanh(3/20) = 57.44 % and 50 + 50·tanh(−4/20) =
 40.13 %; the board's mean is 48.79 %, so the first table's NS scored 8.66 above it and the
-second's 8.66 below.  By symmetry the Rates are 50 ± a, and the first table's pair difference
-less the board's mean one is 2a.  A player's coefficient is ±¼ on each of the two results,
-whose residuals are ±(8.66 − 2a): player 1's equation is ½·(8.66 − 2a) = (4/4)·a (the prior:
-50 of weight 4 boards, a board being worth ¼), so a = 8.66/4 = 2.16.
-A week later nobody played: the week's results and the prior both weigh 0.97 as much, and
-the Rates stay.)
+second's 8.66 below.  By symmetry the Rates are 50 ± a, the first table's level difference
+less the board's is u = 2a, and its expectation g(2a) = 30·tanh(2a/30) above the board's mean.
+A player's coefficient in it is ±¼·g′(2a) on each of the two results, whose residuals are
+±(8.66 − g(2a)): player 1's equation is ½·g′(2a)·(8.66 − g(2a)) = (4/4)·a (the prior: 50 of
+weight 4 boards, a board being worth ¼), so a = 2.15 (2.16 with a linear expectation).
+A week later nobody played: the week's results and the prior both weigh 0.97 as much, the
+minimum stays, and no step is taken.)
 
 Pure NumPy, no database and no Django.  ``import bridgescore`` does not load this package.
 """

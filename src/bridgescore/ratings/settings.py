@@ -21,7 +21,10 @@ class RateSettings:
     """How the Rate (牌技指数) is computed (docs/ratings.md "Settings").
 
     ``start_rate``, ``start_weight``: a new player's prior Rate and its weight in boards;
-    ``imp_scale``: S of ``pct = 50 + 50·tanh(IMPs/S)``; ``fade``: a result ``a`` weeks old
+    ``imp_scale``: S of ``pct = 50 + 50·tanh(IMPs/S)``; ``saturation``: K of the
+    expectation ``g(u) = K·tanh(u/K)`` (a table's expected percentage above its board's
+    field flattens as the levels at the table draw apart, as results do; 0: ``g(u) = u``,
+    the linear expectation, kept for the simulation's comparisons); ``fade``: a result ``a`` weeks old
     weighs ``fade**a`` of a result of this week (and so does the prior's weight);
     ``window``: how many weeks of results the fit keeps (this week included);
     ``max_results``: the most results the window keeps (the oldest weeks leave first; this
@@ -32,7 +35,9 @@ class RateSettings:
     ``scoring``: ``"ximp"`` (IMPs against the datum) or ``"mp"`` (the board's matchpoint
     percentage); ``tolerance``: the fit stops when no player's Rate would move by more than
     this in a Jacobi step (percentage points); ``max_iterations``: and at the latest after
-    this many conjugate-gradient steps; ``pool``: the pool's scoring settings, whose datum
+    this many conjugate-gradient steps (in each Gauss–Newton pass); ``passes``: at most
+    this many Gauss–Newton passes a week (fewer when a pass moves no Rate by more than
+    ``tolerance``); ``pool``: the pool's scoring settings, whose datum
     (``drop``, ``rounding``, ``datum_round``) and IMP table (``imp_scale``) the Rate uses as
     they are.
     """
@@ -42,6 +47,7 @@ class RateSettings:
     # benchmarks/rating_simulation.py.
     start_weight: float = 4.0
     imp_scale: float = 20.0
+    saturation: float = 30.0
     fade: float = 0.97
     window: int = 40
     max_results: int = 10_000_000
@@ -52,10 +58,11 @@ class RateSettings:
     scoring: Scoring = "ximp"
     tolerance: float = 1e-6
     max_iterations: int = 500
+    passes: int = 50
     pool: ImpSettings = field(default_factory=ImpSettings)
 
     def __post_init__(self) -> None:
-        for name in ("start_rate", "start_weight", "imp_scale", "fade", "max_weight",
+        for name in ("start_rate", "start_weight", "imp_scale", "saturation", "fade", "max_weight",
                      "disconnect_rate", "tolerance"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
@@ -74,6 +81,10 @@ class RateSettings:
                        "大于 0 的以副数计的权重")
         if self.imp_scale <= 0:
             raise _bad("imp_scale", self.imp_scale, "a number of IMPs above 0", "大于 0 的 IMP 数")
+        if not 0 <= self.saturation <= 1e6:
+            raise _bad("saturation", self.saturation,
+                       "a number of percentage points from 0 (linear) to 1000000",
+                       "0（线性）到 1000000 之间的百分点数")
         if not 0 < self.fade <= 1:
             raise _bad("fade", self.fade, "a fraction above 0 and at most 1",
                        "大于 0、不大于 1 的比例")
@@ -99,6 +110,9 @@ class RateSettings:
         if type(self.max_iterations) is not int or not 1 <= self.max_iterations <= 100_000:
             raise _bad("max_iterations", self.max_iterations, "a whole number from 1 to 100000",
                        "1 到 100000 之间的整数")
+        if type(self.passes) is not int or not 1 <= self.passes <= 100:
+            raise _bad("passes", self.passes, "a whole number from 1 to 100",
+                       "1 到 100 之间的整数")
         if not isinstance(self.pool, ImpSettings):
             raise _bad("pool", self.pool, "the pool's ImpSettings", "牌库的 ImpSettings")
         if type(self.pool.datum_round) is not int:

@@ -33,13 +33,19 @@ from . import rate_helpers as h
 # IMPs: NS 50 + 50·tanh(3/3) at alice's table, 50 + 50·tanh(−4/3) at the other; the board's
 # mean NS % is their mean.  The fitted Rates stored for the week: D = (52.5 + 52.5)/2 −
 # (45 + 46)/2 = 7 at alice's table, (51 + 49)/2 − (48 + 49)/2 = 1.5 at the other: D̄ = 4.25.
-# alice's residual r = (y₁ − y₂)/2 − (7 − 4.25), her precision 80 boards: her share
-# 2·r/(80 − (1 − 1/2)); p1 (East, precision 60) the opposite residual: 2·(−r)/(60 − ½).
+# u = ±(7 − 4.25) = ±2.75 and the expectation g(u) = 30·tanh(u/30) (issue 21's saturating
+# Rate; the board's mean of g is 0 by symmetry): alice's residual
+# r = (y₁ − y₂)/2 − g(2.75), the slope s = 1 − tanh²(2.75/30) at both tables, the board's
+# mean of s × residual 0, its weight in her equation q = s²·(1 − 1/2); her precision 80
+# boards: her share 2·s·r/(80 − q); p1 (East, precision 60) the opposite residual:
+# 2·s·(−r)/(60 − q).
 TANH1 = 0.7615941559557649
 TANH43 = -0.8700616617426719  # tanh(−4/3)
-R_ALICE = (50 * TANH1 - 50 * TANH43) / 2 - 2.75
-ALICE_SHARE = 2 * R_ALICE / 79.5
-P1_SHARE = -2 * R_ALICE / 59.5
+T275 = math.tanh(2.75 / 30)
+SLOPE = 1 - T275 * T275
+R_ALICE = (50 * TANH1 - 50 * TANH43) / 2 - 30 * T275
+ALICE_SHARE = 2 * SLOPE * R_ALICE / (80 - SLOPE * SLOPE / 2)
+P1_SHARE = -2 * SLOPE * R_ALICE / (60 - SLOPE * SLOPE / 2)
 
 
 class RateTests(BaseTestCase):
@@ -192,14 +198,16 @@ class RateTests(BaseTestCase):
         got = board_rate(self.b1, self.alice.pk, "en")
         assert got is not None and got.share is not None
         assert math.isclose(got.share, ALICE_SHARE, rel_tol=0, abs_tol=1e-9)
-        assert f"= +{ALICE_SHARE:.2f} (80.00: the Rate's precision" in got.text, got.text
+        assert f"= +{ALICE_SHARE:.2f} ({SLOPE:.2f} = 1 − tanh²(2.75/30)" in got.text, got.text
+        assert "80.00: the Rate's precision" in got.text
         assert "Board 1, North" in got.text
         assert "(North 52.50, East 45.00, South 52.50, West 46.00)" in got.text
         east = board_rate(self.b1, self.p[0].pk, "zh")
         assert east is not None and east.share is not None
         assert math.isclose(east.share, P1_SHARE, rel_tol=0, abs_tol=1e-9)
         assert east.text.startswith("第 1 副，东"), east.text
-        assert f"= −{-P1_SHARE:.2f}（60.00 为牌技指数的精度" in east.text, east.text
+        assert f"= −{-P1_SHARE:.2f}（{SLOPE:.2f} = 1 − tanh²(2.75/30)" in east.text, east.text
+        assert "60.00 为牌技指数的精度" in east.text
 
     def test_no_arithmetic_before_the_week_is_rated(self) -> None:
         later = PoolBoard.objects.get(week__club=self.north, week__number=3, number=1)
@@ -223,7 +231,8 @@ class RateTests(BaseTestCase):
                          r'<td class="num">\+3</td><td class="num">3.00</td>'
                          r'<td class="num">62.50</td><td class="num"><strong>52.50</strong>', section)
         assert f"Share in the Rate: +{ALICE_SHARE:.2f}" in section
-        assert f"= +{ALICE_SHARE:.2f} (80.00: the Rate" in section
+        assert f"= +{ALICE_SHARE:.2f} ({SLOPE:.2f} = 1 − tanh²" in section
+        assert "80.00: the Rate&#x27;s precision" in section
         assert section.count("rated when the week closes") == 3  # week 2's and this week's
         # The Rate comes before the masterpoints.
         assert html.index('id="rate"') < html.index('id="masterpoints"')
