@@ -178,7 +178,7 @@ def refit(club_slug: str) -> int:
                 window = read_window(int(club.pk), int(rw.number), st, cached=False)
             results, tally = read_week(int(rw.week_id))
             rows = week_rows(prior, results, tally, st, window)
-            _write(rw, rows)
+            _write(rw, rows, prior)
             RatingWeek.objects.filter(pk=rw.pk).update(settings=st.to_dict(),
                                                        results=len(results),
                                                        players=int(rows.player.size))
