@@ -1,4 +1,4 @@
-"""Seconds to analyse one played board card by card (bridgescore.analysis), on one core.
+"""Seconds to analyse one played board card by card (bridgescore.deals.analysis), on one core.
 
 Boards: random deals (seeded), each played in its par contract (3NT by North when par is
 to pass it out) by the rule-of-thumb robots (``solver="simple"``, which slip now and then,
@@ -19,14 +19,14 @@ import argparse
 import statistics
 import time
 
-from bridgescore.analysis import analyse
-from bridgescore.contract import Contract
-from bridgescore.dd import DDSolver, dd_table, par
-from bridgescore.dealing import random_deal
-from bridgescore.play import Play
+from bridgescore.core.contract import Contract
+from bridgescore.core.play import Play
+from bridgescore.core.seat import Seat
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.deals.analysis import analyse
+from bridgescore.deals.dd import DDSolver, dd_table, par
+from bridgescore.deals.dealing import random_deal
 from bridgescore.robots.cardplay import simple_card
-from bridgescore.seat import Seat
-from bridgescore.vulnerability import Vulnerability
 
 
 def played_board(n: int, seed: str) -> tuple[Play, Vulnerability]:

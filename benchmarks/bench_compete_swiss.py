@@ -114,9 +114,9 @@ def bulk_actions(c: Any, actions: list[dict[str, Any]], by: Any) -> None:
 def play_round(c: Any, r: int, rng: random.Random, now: float, by: Any) -> int:
     """Every table of round ``r`` plays its boards (written as finished boards); one in ten
     leaves its last board unfinished.  The results posted as the director's BoardDone."""
-    from bridgescore.contract import Contract
-    from bridgescore.result import Result
-    from bridgescore.seat import Seat
+    from bridgescore.core.contract import Contract
+    from bridgescore.core.result import Result
+    from bridgescore.core.seat import Seat
     from bridgescore.web.compete import clock
     from bridgescore.web.compete.models import CompetitionTable
     from bridgescore.web.play.models import PlayBoard

@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from bridgescore import bulk_deals
+from bridgescore.deals import bulk as bulk_deals
 from bridgescore.formats import pbn
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
@@ -103,7 +103,7 @@ def main() -> None:
     from endplay.dds import calc_all_tables
     from endplay.types import Deal as EDeal
 
-    from bridgescore.dd import DDSolver
+    from bridgescore.deals.dd import DDSolver
 
     count = 40 if QUICK else 120
     deals = bulk_deals.to_deals(bulk_deals.deal_array(count, seed=2024))

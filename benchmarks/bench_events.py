@@ -16,10 +16,11 @@ import time
 import numpy as np
 
 from bridgescore import Board
-from bridgescore.events.imp_pairs import cross_imps, cross_imps_pairwise, score_imp_pairs
-from bridgescore.events.matchpoints import matchpoints, matchpoints_pairwise, score_matchpoints
-from bridgescore.events.model import BoardResult, Session, possible_ns_scores
-from bridgescore.vulnerability import Vulnerability
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.scoring.datum import cross_imps, cross_imps_pairwise
+from bridgescore.sessions.imp_pairs import score_imp_pairs
+from bridgescore.sessions.matchpoints import matchpoints, matchpoints_pairwise, score_matchpoints
+from bridgescore.sessions.model import BoardResult, Session, possible_ns_scores
 
 NAIVE_CAP = 2_000
 SIZES = (100, 10_000, 1_000_000)

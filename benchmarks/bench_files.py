@@ -4,7 +4,7 @@ Run: .venv/bin/python benchmarks/bench_files.py [--results 1800000] [--json PATH
 
 ``--json`` adds this run's figures under ``--label`` to PATH (``benchmarks/results_files.json``
 keeps the run before and after the reader was made to stream).  To measure an older tree, run
-the script with ``PYTHONPATH`` pointing at its ``src``: before ``bridgescore.events.files``
+the script with ``PYTHONPATH`` pointing at its ``src``: before ``bridgescore.sessions.files.any_format``
 existed the file is read as the command line read it then.
 
 A generated two-winner session (every board at every table: 4,999 tables, NS pairs 1–4999 and
@@ -85,7 +85,7 @@ def main() -> None:
         print(f"generated {n:,} results, {size:.0f} MB, in {time.perf_counter() - t:.1f} s")
         figures.update(results=n, megabytes=round(size, 1))
         runs = {
-            "baseline: interpreter + import": "import bridgescore.events.csvfmt",
+            "baseline: interpreter + import": "import bridgescore.sessions.files.csvfmt",
             "read the CSV (library)": _read_body(csv_path),
         }
         for name, body in runs.items():
@@ -102,11 +102,11 @@ def main() -> None:
 
 def _read_body(path: Path) -> str:
     try:
-        import bridgescore.events.files  # noqa: F401
+        import bridgescore.sessions.files.any_format  # noqa: F401
     except ImportError:  # before the library module existed: what the command line did
         return (f"from bridgescore.cli.events import load_results\n"
                 f"s = load_results({str(path)!r})\nassert len(s.results) > 0")
-    return (f"from bridgescore.events.files import read_results\n"
+    return (f"from bridgescore.sessions.files.any_format import read_results\n"
             f"s = read_results({str(path)!r}).item\nassert len(s.results) > 0")
 
 

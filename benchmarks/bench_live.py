@@ -17,10 +17,10 @@ import time
 from dataclasses import replace
 
 from bridgescore import Board
-from bridgescore.events.imp_pairs import score_imp_pairs
-from bridgescore.events.live import Action, Change, Entry, LiveSession
-from bridgescore.events.matchpoints import score_matchpoints
-from bridgescore.events.model import Assignment, BoardResult, possible_ns_scores
+from bridgescore.sessions.imp_pairs import score_imp_pairs
+from bridgescore.sessions.live import Action, Change, Entry, LiveSession
+from bridgescore.sessions.matchpoints import score_matchpoints
+from bridgescore.sessions.model import Assignment, BoardResult, possible_ns_scores
 
 LAST = 100
 

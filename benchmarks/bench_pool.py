@@ -31,8 +31,8 @@ from pathlib import Path
 from bridgescore.compete.pool import BoardTally, Pool, TableResult
 from bridgescore.compete.pool_index import PoolIndex
 from bridgescore.compete.pool_scores import PoolScores
-from bridgescore.events.imp_pairs import score_imp_pairs
-from bridgescore.events.model import BoardResult, Session, possible_ns_scores
+from bridgescore.sessions.imp_pairs import score_imp_pairs
+from bridgescore.sessions.model import BoardResult, Session, possible_ns_scores
 
 NAIVE_BOARDS = 20
 FROZEN_BOARDS = 1_000

@@ -25,11 +25,11 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from bridgescore.dealing import random_deal
-from bridgescore.imps import imps
+from bridgescore.core.seat import Seat
+from bridgescore.deals.dealing import random_deal
 from bridgescore.robots.fair import DEFAULT_SAMPLES, fair_choice, knowledge_for
 from bridgescore.robots.table import robot_action
-from bridgescore.seat import Seat
+from bridgescore.scoring.imps import imps
 from bridgescore.table.actions import MakeCall, PlayCard
 from bridgescore.table.state import BoardDeal, Phase, TableState, apply
 

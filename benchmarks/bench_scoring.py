@@ -9,7 +9,7 @@ each target:
 (b) parsing then scoring text: ``Result.parse(text).score(vul)`` against
     ``endplay.types.Contract(text).score(vul)``, cold (every string first seen, caches
     cleared) and warm (10,000 distinct strings seen again and again), plus
-    ``bridgescore.batch_scoring.parse_results`` on the same stream;
+    ``bridgescore.scoring.batch.parse_results`` on the same stream;
 (c) the NumPy batch API on 10 million results, single thread (endplay has no batch API:
     its scalar loop is the comparison);
 (d) the start-up time of ``bridgescore score`` and of ``import bridgescore``; with
@@ -61,7 +61,7 @@ import numpy as np  # noqa: E402
 
 import bridgescore  # noqa: E402
 from bridgescore import Contract, Doubling, Result, Seat, Strain, Vulnerability, score  # noqa: E402
-from bridgescore.batch_scoring import encode, ns_scores, parse_results, score_batch, score_codes  # noqa: E402
+from bridgescore.scoring.batch import encode, ns_scores, parse_results, score_batch, score_codes  # noqa: E402
 
 
 def _load_endplay() -> ModuleType | None:
@@ -200,8 +200,8 @@ def rates(trials: dict[str, Trial], repeats: int) -> dict[str, float]:
 def clear_caches() -> None:
     # Everything the parser remembers between calls: both lru caches.  (The interned results
     # are values made once each on first use and kept, like the score table: not a cache.)
-    bridgescore.result._parse_result.cache_clear()
-    bridgescore.contract._parse_contract.cache_clear()
+    bridgescore.core.result._parse_result.cache_clear()
+    bridgescore.core.contract._parse_contract.cache_clear()
 
 
 def verdict(value: float | None, target: float, higher_is_better: bool = True) -> str:
@@ -214,7 +214,7 @@ def verdict(value: float | None, target: float, higher_is_better: bool = True) -
 
 
 def bench_scalar(rows: list[Row]) -> tuple[list[Figure], float | None]:
-    contracts = {c.index: c for c in bridgescore.contract.all_contracts()}
+    contracts = {c.index: c for c in bridgescore.core.contract.all_contracts()}
     contracts[105] = Contract.passed_out()
     items = []
     for lv, s, d, seat, t, vul in rows:
@@ -319,12 +319,12 @@ def bench_parse(distinct: int, passes: int, seed: int) -> list[Figure]:
     theirs = got.get("endplay")
 
     first_pass()  # once more, untimed, to count the cache hits of the warm stream
-    before = bridgescore.result._parse_result.cache_info()
+    before = bridgescore.core.result._parse_result.cache_info()
     ours_loop(ours_stream)()
-    after = bridgescore.result._parse_result.cache_info()
+    after = bridgescore.core.result._parse_result.cache_info()
     lookups = (after.hits - before.hits) + (after.misses - before.misses)
     hit_rate = (after.hits - before.hits) / lookups if lookups else 0.0
-    maxsize = bridgescore.result._parse_result.cache_parameters()["maxsize"]
+    maxsize = bridgescore.core.result._parse_result.cache_parameters()["maxsize"]
 
     def ratio(x: float) -> float | None:
         return None if theirs is None else x / theirs

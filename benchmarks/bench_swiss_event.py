@@ -19,13 +19,13 @@ import statistics
 import sys
 import time
 
-import bridgescore.events.imp_pairs
-import bridgescore.events.matchpoints  # noqa: F401  (loaded, as in a running web server)
+import bridgescore.sessions.imp_pairs
+import bridgescore.sessions.matchpoints  # noqa: F401  (loaded, as in a running web server)
 from bridgescore.compete.swiss_messages import BoardDone, RaiseHand, Sit, Tick
 from bridgescore.compete.swissevent import SwissEvent, SwissSettings, apply
-from bridgescore.contract import Contract
-from bridgescore.result import Result
-from bridgescore.seat import Seat
+from bridgescore.core.contract import Contract
+from bridgescore.core.result import Result
+from bridgescore.core.seat import Seat
 
 QUICK = "--quick" in sys.argv
 PAIRS = 501

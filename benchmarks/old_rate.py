@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from bridgescore.errors import BridgeError
-from bridgescore.events.imp_pairs import ImpSettings
+from bridgescore.core.errors import BridgeError
+from bridgescore.core.serial import Data, settings_from_dict, settings_to_dict
+from bridgescore.core.text import excerpt
 from bridgescore.ratings.board import datum_imps, matchpoints, segments
 from bridgescore.ratings.index import board_order, codes
 from bridgescore.ratings.week import Ratings, WeekResults
-from bridgescore.serial import Data, settings_from_dict, settings_to_dict
-from bridgescore.text import excerpt
+from bridgescore.sessions.imp_pairs import ImpSettings
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -115,7 +115,7 @@ class RateSettings:
                        "整数分")
 
     def to_dict(self) -> Data:
-        """Plain data (``bridgescore.serial``); the pool's settings by value."""
+        """Plain data (``bridgescore.core.serial``); the pool's settings by value."""
         return settings_to_dict(self)
 
     @classmethod

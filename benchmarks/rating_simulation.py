@@ -36,7 +36,7 @@ reported on the worlds of seeds ``N+1 … N+K``, which no tuning has seen.
   (10 %), a competitive board with sacrifices (12 %) — with a strong side, a strain, and an
   expected number of tricks.  The field's contracts on it (the normal one, stopping low,
   overbidding, doubles, a sacrifice doubled) have chances, and the tricks around the
-  expectation are normal (σ = 1 trick); scored by Law 77 (``bridgescore.scoring``), this gives
+  expectation are normal (σ = 1 trick); scored by Law 77 (``bridgescore.core.law77``), this gives
   the board's distribution of NS scores (part-scores, games made and down, slams, doubled
   penalties).  A table's NS score is the quantile ``u = F(κ·Δ + ε)`` of that distribution, where
   ``Δ = (s_N + s_S)/2 − (s_E + s_W)/2`` is the table's true skill difference, ``ε`` Student's t with 3
@@ -99,10 +99,10 @@ from numpy.typing import NDArray
 # joint fit, kept unchanged in benchmarks/old_rate.py.
 from old_rate import RateSettings, rate_week
 
-from bridgescore.board import Board
+from bridgescore.core.board import Board
+from bridgescore.core.law77 import score
+from bridgescore.core.seat import Side
 from bridgescore.ratings import Ratings, WeekResults
-from bridgescore.scoring import score
-from bridgescore.seat import Side
 
 Floats = NDArray[np.float64]
 Ints = NDArray[np.int64]
@@ -247,7 +247,7 @@ def _tricks(expected: float, sd: float = 1.0) -> Floats:
 
 @functools.cache
 def _score_row(contract: str, vulnerable: bool) -> Ints:
-    """The contract's declarer score for 0…13 tricks (Law 77, ``bridgescore.scoring``)."""
+    """The contract's declarer score for 0…13 tricks (Law 77, ``bridgescore.core.law77``)."""
     return np.array([score(contract, k, vulnerable) for k in range(14)], np.int64)
 
 

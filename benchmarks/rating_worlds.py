@@ -82,10 +82,10 @@ import rating_simulation as rs
 from old_rate import RateSettings as OldSettings
 from rating_simulation import Floats, Ints, Method, WeekData
 
-from bridgescore.events.imp_pairs import ImpSettings
 from bridgescore.ratings import Ratings, WeekResults
 from bridgescore.ratings.board import datum_imps, segments
 from bridgescore.ratings.index import board_order, codes
+from bridgescore.sessions.imp_pairs import ImpSettings
 
 NEW_RATE = find_spec("bridgescore.ratings.fit") is not None  # the library's joint fit
 

@@ -9,10 +9,14 @@ from hypothesis import strategies as st
 
 from bridgescore import Board, Contract, Result, Seat
 from bridgescore.compete.ranks import RankSettings
-from bridgescore.contract import all_contracts
-from bridgescore.events.imp_pairs import ImpSettings, score_imp_pairs
-from bridgescore.events.matchpoints import MatchpointSettings, score_matchpoints
-from bridgescore.events.model import (
+from bridgescore.core.contract import all_contracts
+from bridgescore.core.seat import Side
+from bridgescore.ratings import RateSettings, Ratings, WeekResults
+from bridgescore.scoring.imps import ImpScale
+from bridgescore.scoring.vp import VP_SCALES, VpBand, VpScale
+from bridgescore.sessions.imp_pairs import ImpSettings, score_imp_pairs
+from bridgescore.sessions.matchpoints import MatchpointSettings, score_matchpoints
+from bridgescore.sessions.model import (
     Assignment,
     BoardResult,
     LineUp,
@@ -23,22 +27,18 @@ from bridgescore.events.model import (
     TeamMatch,
     possible_ns_scores,
 )
-from bridgescore.events.movements import howell, mitchell
-from bridgescore.events.swiss import Draw, History
-from bridgescore.events.swiss import Entry as SwissEntry
-from bridgescore.events.swiss import Match as SwissMatch
-from bridgescore.events.swiss_pairs import score_swiss_rounds
-from bridgescore.events.swiss_roster import Roster, late_entry, sit_out, withdraw
-from bridgescore.events.team_events import Fixture, Knockout, MatchResult, Standing, SwissTeams
-from bridgescore.events.teams import MatchSettings, score_match
-from bridgescore.imps import ImpScale
-from bridgescore.ratings import RateSettings, Ratings, WeekResults
-from bridgescore.seat import Side
-from bridgescore.vp import VP_SCALES, VpBand, VpScale
+from bridgescore.sessions.movements import howell, mitchell
+from bridgescore.sessions.swiss import Draw, History
+from bridgescore.sessions.swiss import Entry as SwissEntry
+from bridgescore.sessions.swiss import Match as SwissMatch
+from bridgescore.sessions.swiss_pairs import score_swiss_rounds
+from bridgescore.sessions.swiss_roster import Roster, late_entry, sit_out, withdraw
+from bridgescore.sessions.team_events import Fixture, Knockout, MatchResult, Standing, SwissTeams
+from bridgescore.sessions.teams import MatchSettings, score_match
 
 
 def _numeric(text: str) -> bool:
-    from bridgescore.events.seating_checks import check_pair_id
+    from bridgescore.sessions.seating_checks import check_pair_id
 
     return check_pair_id(text) is not None or text.strip().lstrip("+-−").isdecimal()
 

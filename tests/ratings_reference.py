@@ -16,10 +16,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bridgescore.events.imp_pairs import _imps, butler_datum
-from bridgescore.events.matchpoints import matchpoints_pairwise
-from bridgescore.imps import get_imp_scale
 from bridgescore.ratings import RateSettings
+from bridgescore.scoring.datum import butler_datum
+from bridgescore.scoring.datum import imps_of as _imps
+from bridgescore.scoring.imps import get_imp_scale
+from bridgescore.sessions.matchpoints import matchpoints_pairwise
 
 Row = tuple[int, tuple[int, int, int, int], int, tuple[bool, bool, bool, bool]]
 SIGN = (0.5, -0.5, 0.5, -0.5)

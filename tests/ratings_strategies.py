@@ -9,8 +9,8 @@ import numpy as np
 from hypothesis import strategies as st
 from ratings_reference import Row, Standing
 
-from bridgescore.events.imp_pairs import ImpSettings
 from bridgescore.ratings import RateSettings, Ratings, WeekResults
+from bridgescore.sessions.imp_pairs import ImpSettings
 
 # NS scores that boards really produce, with many ties among a board's results.
 PALETTE = (-1100, -800, -500, -300, -200, -150, -100, -50, 0, 50, 70, 90, 110, 120, 140, 170,

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from bridgescore.compete.swissevent import SwissSettings
-from bridgescore.events.imp_pairs import score_imp_pairs
-from bridgescore.events.matchpoints import score_matchpoints
-from bridgescore.events.model import BoardResult, Session
-from bridgescore.events.swiss import Entry, History, swiss_draw
-from bridgescore.result import Result
+from bridgescore.core.result import Result
+from bridgescore.sessions.imp_pairs import score_imp_pairs
+from bridgescore.sessions.matchpoints import score_matchpoints
+from bridgescore.sessions.model import BoardResult, Session
+from bridgescore.sessions.swiss import Entry, History, swiss_draw
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""The card-by-card analysis (bridgescore.analysis, issue 22) against references of its own:
+"""The card-by-card analysis (bridgescore.deals.analysis, issue 22) against references of its own:
 
 * DDS through endplay directly, position by position: endplay's own deal plays the cards and
   keeps the tricks (not our Play), a fresh ``solve_board`` scores each position, and the
@@ -20,16 +20,16 @@ import pytest
 
 pytest.importorskip("endplay")
 
-from bridgescore.analysis import analyse, analyse_record
-from bridgescore.cards import Card
 from bridgescore.cli import main
-from bridgescore.dd import DDSolver, DDTable, dd_table, par
-from bridgescore.deal import Deal
-from bridgescore.dealing import random_deal
+from bridgescore.core.cards import Card
+from bridgescore.core.deal import Deal
+from bridgescore.core.seat import Seat
+from bridgescore.core.strain import Strain
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.deals.analysis import analyse, analyse_record
+from bridgescore.deals.dd import DDSolver, DDTable, dd_table, par
+from bridgescore.deals.dealing import random_deal
 from bridgescore.formats import pbn
-from bridgescore.seat import Seat
-from bridgescore.strain import Strain
-from bridgescore.vulnerability import Vulnerability
 
 DATA = Path(__file__).parent / "data"
 SEED = DATA / "seed_game.pbn"

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.auction import Auction, Call, CallKind
-from bridgescore.contract import Contract
-from bridgescore.errors import BridgeError, IllegalCallError, NotationError
-from bridgescore.seat import Seat
-from bridgescore.strain import Strain
+from bridgescore.core.auction import Auction, Call, CallKind
+from bridgescore.core.contract import Contract
+from bridgescore.core.errors import BridgeError, IllegalCallError, NotationError
+from bridgescore.core.seat import Seat
+from bridgescore.core.strain import Strain
 
 
 @pytest.mark.parametrize(

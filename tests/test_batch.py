@@ -27,7 +27,7 @@ from bridgescore import (
     Vulnerability,
     score,
 )
-from bridgescore.batch_scoring import (
+from bridgescore.scoring.batch import (
     CODE_COUNT,
     RESULT_DTYPE,
     encode,

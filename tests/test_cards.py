@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.cards import DECK, Card, Rank, Suit
-from bridgescore.errors import BridgeError, NotationError
+from bridgescore.core.cards import DECK, Card, Rank, Suit
+from bridgescore.core.errors import BridgeError, NotationError
 
 
 def test_deck_has_52_distinct_cards_in_bridge_order() -> None:

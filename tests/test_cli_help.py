@@ -9,7 +9,7 @@ import click
 import pytest
 
 from bridgescore.cli import COMMANDS, cli, main
-from bridgescore.text import display_width
+from bridgescore.core.text import display_width
 
 CJK = re.compile("[\u4e00-\u9fff]")
 # `web` is a group: its subcommands' help is checked in tests/test_cli_web_help.py.

@@ -75,8 +75,8 @@ def test_the_commands_work_when_the_package_is_there(tmp_path: Path) -> None:
 
 
 def test_the_error_is_not_a_bad_input_error() -> None:
-    from bridgescore.dd import MissingSolverError
-    from bridgescore.errors import BridgeError, MissingDependencyError
+    from bridgescore.core.errors import BridgeError, MissingDependencyError
+    from bridgescore.deals.dd import MissingSolverError
     from bridgescore.render.pdf import MissingPdfError
 
     for cls in (MissingSolverError, MissingPdfError):

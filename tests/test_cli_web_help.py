@@ -15,7 +15,7 @@ import click
 import pytest
 
 from bridgescore.cli import main
-from bridgescore.text import display_width
+from bridgescore.core.text import display_width
 from bridgescore.web.cli import _settings_error, web_cmd
 
 CJK = re.compile("[\u4e00-\u9fff]")

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from bridgescore.compete import handicaproom as hr
 from bridgescore.compete.refusal import Refusal
+from bridgescore.core.result import Result
+from bridgescore.core.seat import Side
 from bridgescore.home.handicap import HandicapDeal, HandicapSession
-from bridgescore.result import Result
-from bridgescore.seat import Side
 
 RESULTS = ["2S N =", "4H S -1", "3NT E +1", "1NT W -2", "pass", "6C N =", "4SX E -3",
            "2D S +1"]

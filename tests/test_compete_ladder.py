@@ -38,7 +38,7 @@ from bridgescore.compete.ladder import Challenge as Ch
 from bridgescore.compete.refusal import Refusal
 from bridgescore.compete.teammatch import RecordBoard, Start, TeamMatchSettings
 from bridgescore.compete.teammatch import apply as play
-from bridgescore.result import Result
+from bridgescore.core.result import Result
 
 TEN = "ABCDEFGHIJ"
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore.compete.masterpoints import award, place_points, player_points
-from bridgescore.errors import BridgeError
+from bridgescore.core.errors import BridgeError
 
 
 def seed_rule(n: int, place: int, round_up: bool = False) -> int:

@@ -33,11 +33,11 @@ from bridgescore.compete.pairsevent import (
     plan_movement,
 )
 from bridgescore.compete.refusal import Refusal
-from bridgescore.events.imp_pairs import score_session
-from bridgescore.events.model import BoardResult, Session
-from bridgescore.events.movements import Movement, howell, mitchell
-from bridgescore.result import Result
-from bridgescore.seat import Side
+from bridgescore.core.result import Result
+from bridgescore.core.seat import Side
+from bridgescore.sessions.imp_pairs import score_session
+from bridgescore.sessions.model import BoardResult, Session
+from bridgescore.sessions.movements import Movement, howell, mitchell
 
 RESULTS = ["4S N =", "4S N -1", "4S N +1", "3NT S =", "3NT S -2", "2H E =", "2H E +1",
            "1NT W -1", "5DX N -1", "PASS", "6NT S ="]

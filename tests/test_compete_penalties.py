@@ -19,8 +19,8 @@ from bridgescore.compete.penalties import (
 )
 from bridgescore.compete.pool import BoardTally, Pool, TableResult, WeekFigures, week_figures
 from bridgescore.compete.refusal import Refusal
-from bridgescore.dealing import deal_boards
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
+from bridgescore.deals.dealing import deal_boards
 from bridgescore.table.seating import Disconnected, Seating
 
 

@@ -39,13 +39,13 @@ from bridgescore.compete.pool import (
 from bridgescore.compete.pool_index import PoolIndex, refresh, serve
 from bridgescore.compete.pool_scores import PoolScores
 from bridgescore.compete.refusal import Refusal
-from bridgescore.dealing import deal_boards
-from bridgescore.events.imp_pairs import ImpSettings, score_imp_pairs
-from bridgescore.events.model import BoardResult, Session, possible_ns_scores
-from bridgescore.imps import EBL_1960, WBF_1962
-from bridgescore.result import Result
-from bridgescore.seat import Seat
-from bridgescore.vulnerability import Vulnerability
+from bridgescore.core.result import Result
+from bridgescore.core.seat import Seat
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.deals.dealing import deal_boards
+from bridgescore.scoring.imps import EBL_1960, WBF_1962
+from bridgescore.sessions.imp_pairs import ImpSettings, score_imp_pairs
+from bridgescore.sessions.model import BoardResult, Session, possible_ns_scores
 
 
 def table(i: int) -> tuple[str, str, str, str]:
@@ -556,7 +556,7 @@ def test_arrival_as_json_data() -> None:
 
 def test_datum_rounding_in_whole_numbers_is_round_datum() -> None:
     from bridgescore.compete.pool import _rounded
-    from bridgescore.events.imp_pairs import Rounding, round_datum
+    from bridgescore.scoring.datum import Rounding, round_datum
 
     rounding: Rounding
     for kept in range(-700, 701):

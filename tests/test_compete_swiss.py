@@ -35,9 +35,9 @@ from bridgescore.compete.swiss_messages import (
     action_from_dict,
 )
 from bridgescore.compete.swissevent import SwissEvent, SwissSettings, apply
-from bridgescore.contract import Contract
-from bridgescore.result import Result
-from bridgescore.seat import Seat
+from bridgescore.core.contract import Contract
+from bridgescore.core.result import Result
+from bridgescore.core.seat import Seat
 from tests.swiss_reference import Entered, reference
 
 START = 1_000_000.0

@@ -36,9 +36,9 @@ from bridgescore.compete.swiss_messages import (
     action_from_dict,
 )
 from bridgescore.compete.swissevent import SwissEvent, SwissSettings, apply, round_session
-from bridgescore.errors import BridgeError
-from bridgescore.events.imp_pairs import score_session
-from bridgescore.result import Result
+from bridgescore.core.errors import BridgeError
+from bridgescore.core.result import Result
+from bridgescore.sessions.imp_pairs import score_session
 
 T0 = 100_000.0  # round 1's start in these tests
 OPEN = T0 - 1800  # the registration room opens 30 minutes before

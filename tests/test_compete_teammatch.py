@@ -26,9 +26,9 @@ from bridgescore.compete.teammatch import (
     Tick,
     apply,
 )
-from bridgescore.events.model import BoardResult, Player, Team, TeamMatch
-from bridgescore.events.teams import score_match
-from bridgescore.result import Result
+from bridgescore.core.result import Result
+from bridgescore.sessions.model import BoardResult, Player, Team, TeamMatch
+from bridgescore.sessions.teams import score_match
 
 # (board, open room: home NS, closed room: away NS, open NS, closed NS, IMPs to home)
 # Vulnerability by board number: 1 none, 2 NS, 3 EW, 4 both, 5 NS, 6 EW, 7 both, 8 none.
@@ -220,7 +220,7 @@ def test_time_limit_averages_unfinished_boards() -> None:
     averaged = [e for e in ev if isinstance(e, BoardRecorded)]
     assert [(e.room, e.board, e.note) for e in averaged][:3] == [
         ("closed", 2, "A/A"), ("open", 3, "A/A"), ("closed", 3, "A/A")]
-    # Law 86 as events.teams applies it: a board with an artificial score in a room counts 0.
+    # Law 86 as sessions.teams applies it: a board with an artificial score in a room counts 0.
     assert all(e.imps == 0 for e in ev if isinstance(e, BoardCompared))
     out = ev[-1].outcome  # type: ignore[union-attr]
     assert (out.margin, out.vp, out.boards_scored) == (10, (13.78, 6.22), 8)
@@ -232,7 +232,7 @@ def test_directors_scores() -> None:
     s, ev = apply(s, Adjust("open", 2, "A+", "A-", 10))
     assert ev == [BoardRecorded("open", 2, None, "A+/A-", 10)]
     s, ev = apply(s, RecordBoard("closed", 2, Result.parse("3NT S ="), 11))
-    # events.teams: A+/A- in one room is +3 IMPs to the side with A+ (Law 86).
+    # sessions.teams: A+/A- in one room is +3 IMPs to the side with A+ (Law 86).
     assert ev[-1].imps == 3 and ev[-1].note == "A+/A-"
     # A ruling replaces a table result: the board is compared again.
     s, _ = apply(s, RecordBoard("open", 1, Result.parse("4S N ="), 12))

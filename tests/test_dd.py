@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore import bulk_deals
-from bridgescore.contract import Contract
-from bridgescore.dd import DDSolver, par
-from bridgescore.errors import FileFormatError
+from bridgescore.core.contract import Contract
+from bridgescore.core.errors import FileFormatError
+from bridgescore.core.seat import Seat
+from bridgescore.core.strain import Strain
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.deals import bulk as bulk_deals
+from bridgescore.deals.dd import DDSolver, par
 from bridgescore.formats import pbn
-from bridgescore.seat import Seat
-from bridgescore.strain import Strain
-from bridgescore.vulnerability import Vulnerability
 
 DATA = Path(__file__).parent / "data"
 
@@ -79,7 +79,7 @@ def test_par_matches_endplay_and_copies_every_contract() -> None:
         # each par contract, scored by our own Law 77 code, gives the par score
         for pc in ours.contracts:
             tricks = pc.contract.tricks_needed + pc.overtricks
-            from bridgescore.scoring import score
+            from bridgescore.core.law77 import score
 
             s = score(pc.contract, tricks, vul.is_vulnerable(pc.declarers[0]))
             ns = s if pc.declarers[0].side.value == 0 else -s
@@ -87,7 +87,7 @@ def test_par_matches_endplay_and_copies_every_contract() -> None:
 
 
 def test_seed_deal_par() -> None:
-    from bridgescore.deal import Deal
+    from bridgescore.core.deal import Deal
 
     deal = Deal.from_pbn("N:AJ8.82.632.KT974 94.76.A875.Q8652 6532.KQT43.QJT9. KQT7.AJ95.K4.AJ3")
     t = DDSolver().table(deal)
@@ -98,7 +98,7 @@ def test_seed_deal_par() -> None:
 
 
 def test_par_wording() -> None:
-    from bridgescore.dd import ParContract, ParResult
+    from bridgescore.deals.dd import ParContract, ParResult
 
     sacrifice = ParContract(Contract.parse("6HX"), (Seat.EAST, Seat.WEST), -4)
     made = ParContract(Contract.parse("3NT"), (Seat.NORTH,), 0)
@@ -114,10 +114,10 @@ def test_par_wording() -> None:
 # -- the solver module draws nothing; each caller owns its cache ------------------------------
 
 def test_the_solver_module_draws_nothing() -> None:
-    """dd.py imports no terminal library and prints nothing: progress goes to a callback."""
+    """deals/dd.py imports no terminal library and prints nothing: progress goes to a callback."""
     import ast
 
-    import bridgescore.dd as dd
+    import bridgescore.deals.dd as dd
 
     tree = ast.parse(Path(dd.__file__).read_text(encoding="utf-8"))
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
@@ -147,7 +147,7 @@ def test_callers_do_not_share_a_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     a solver each call has its own; a solver's cache is its own."""
     import endplay.dds as eplay_dds
 
-    from bridgescore import dd
+    from bridgescore.deals import dd
 
     calls: list[int] = []
     real = eplay_dds.calc_all_tables

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.cards import Suit
-from bridgescore.deal import Deal, Hand
-from bridgescore.errors import BridgeError, InvalidDealError, NotationError
-from bridgescore.seat import Seat
+from bridgescore.core.cards import Suit
+from bridgescore.core.deal import Deal, Hand
+from bridgescore.core.errors import BridgeError, InvalidDealError, NotationError
+from bridgescore.core.seat import Seat
 
 SEED_DEAL = "N:AJ8.82.632.KT974 94.76.A875.Q8652 6532.KQT43.QJT9. KQT7.AJ95.K4.AJ3"
 

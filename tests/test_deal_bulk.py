@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore import bulk_deals
-from bridgescore.cards import Card
-from bridgescore.deal import Deal
-from bridgescore.errors import NotationError
-from bridgescore.seat import Seat
+from bridgescore.core.cards import Card
+from bridgescore.core.deal import Deal
+from bridgescore.core.errors import NotationError
+from bridgescore.core.seat import Seat
+from bridgescore.deals import bulk as bulk_deals
 
 
 def test_every_row_is_a_valid_deal() -> None:

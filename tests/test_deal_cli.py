@@ -200,7 +200,7 @@ def test_handrecord_pdf(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_missing_solver_is_a_one_line_error(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
                                             lang: str) -> None:
-    import bridgescore.dd as dd
+    import bridgescore.deals.dd as dd
 
     def no_solver() -> object:
         raise dd.MissingSolverError("double-dummy analysis needs the DDS solver: pip install 'bridgescore[dds]'",
@@ -247,9 +247,9 @@ def test_dd_progress_bar_is_fed_by_the_solver(monkeypatch: pytest.MonkeyPatch) -
     """The command line draws the bar (on standard error) from the solver's callback."""
     import endplay._dds as raw
 
-    from bridgescore import bulk_deals
     from bridgescore.cli.deals import _ProgressBar
-    from bridgescore.dd import DDSolver
+    from bridgescore.deals import bulk as bulk_deals
+    from bridgescore.deals.dd import DDSolver
 
     monkeypatch.setattr(raw, "MAXNOOFTABLES", 2)
     deals = bulk_deals.to_deals(bulk_deals.deal_array(3, seed=31))

@@ -7,17 +7,12 @@ import random
 
 import pytest
 
-from bridgescore.cards import DECK
-from bridgescore.dealing import (
-    deal_boards,
-    deal_from_deck,
-    random_deal,
-    shuffled_deck,
-)
-from bridgescore.errors import NotationError
+from bridgescore.core.cards import DECK
+from bridgescore.core.errors import NotationError
+from bridgescore.core.seat import Seat
+from bridgescore.deals.dealing import deal_boards, deal_from_deck, random_deal, shuffled_deck
 from bridgescore.formats import pbn
 from bridgescore.formats.pbn import boards_to_pbn
-from bridgescore.seat import Seat
 
 
 @pytest.mark.parametrize("dealer", list(Seat))

@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 from htmlcheck import check_html
 
-from bridgescore.contract import Contract
-from bridgescore.dd import DDTable, ParContract, ParResult
-from bridgescore.dealing import deal_boards
-from bridgescore.errors import BridgeError
+from bridgescore.core.contract import Contract
+from bridgescore.core.errors import BridgeError
+from bridgescore.core.seat import Seat
+from bridgescore.deals.dd import DDTable, ParContract, ParResult
+from bridgescore.deals.dealing import deal_boards
+from bridgescore.deals.handrecord import HandRecordBoard
 from bridgescore.formats import pbn
-from bridgescore.handrecord import HandRecordBoard
 from bridgescore.render.gamerecord import render_records_html
 from bridgescore.render.handrecord import render_handrecord
 from bridgescore.render.pdf import MissingPdfError, write_pdf
-from bridgescore.seat import Seat
 
 DATA = Path(__file__).parent / "data"
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}

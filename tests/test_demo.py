@@ -14,8 +14,8 @@ from htmlcheck import check_html
 
 from bridgescore import Board, Side
 from bridgescore.cli import main
-from bridgescore.seeds_examples import EXAMPLES
-from bridgescore.text import parse_int
+from bridgescore.core.text import parse_int
+from bridgescore.scoring.seeds_examples import EXAMPLES
 
 SEED = Path(__file__).parent / "data" / "seed_003.txt"
 
@@ -63,7 +63,7 @@ def test_the_data_is_what_the_seed_prints() -> None:
 
 @pytest.mark.parametrize("ex", EXAMPLES, ids=lambda ex: ex.label)
 def test_example_scores_as_the_seed_says(ex: object) -> None:
-    from bridgescore.seeds_examples import SeedExample
+    from bridgescore.scoring.seeds_examples import SeedExample
 
     assert isinstance(ex, SeedExample)
     assert Board(ex.board).vulnerability.name_in("zh") == ex.vulnerability_text

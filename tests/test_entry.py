@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 from law77 import law77
 
 from bridgescore import Board, BridgeError, Contract, NotationError, Seat, Vulnerability
-from bridgescore.cards import Card
-from bridgescore.contract import all_contracts
-from bridgescore.deal import Deal
-from bridgescore.entry import (
+from bridgescore.core.cards import Card
+from bridgescore.core.contract import all_contracts
+from bridgescore.core.deal import Deal
+from bridgescore.core.text import excerpt
+from bridgescore.sessions.entry import (
     ENTRY_VERSION,
     ERROR_CODES,
     FIELDS,
@@ -28,7 +29,6 @@ from bridgescore.entry import (
     Params,
     check_entry,
 )
-from bridgescore.text import excerpt
 
 CONTRACTS = all_contracts()
 # Boards 1-4 have each vulnerability once (Law 2): none, NS, EW, both.

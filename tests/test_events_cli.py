@@ -14,9 +14,9 @@ import pytest
 from test_events_csv import PAIRS, TEAMS
 
 from bridgescore.cli import COMMANDS, cli, main
-from bridgescore.events import csvfmt, pbn_results, usebio
-from bridgescore.events.imp_pairs import score_session
-from bridgescore.events.model import Session
+from bridgescore.sessions.files import csvfmt, pbn_results, usebio
+from bridgescore.sessions.imp_pairs import score_session
+from bridgescore.sessions.model import Session
 
 
 @pytest.fixture(autouse=True)

@@ -11,10 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore.cli import COMMANDS, main
-from bridgescore.errors import BridgeError, FileFormatError
-from bridgescore.events import csvfmt
-from bridgescore.events.model import BoardResult, Session, TeamMatch, parse_award
-from bridgescore.result import Result
+from bridgescore.core.errors import BridgeError, FileFormatError
+from bridgescore.core.result import Result
+from bridgescore.sessions.files import csvfmt
+from bridgescore.sessions.model import BoardResult, Session, TeamMatch, parse_award
 
 PAIRS = """\
 # event: Test pairs

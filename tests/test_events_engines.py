@@ -24,13 +24,13 @@ from pathlib import Path
 import pytest
 
 from bridgescore.cli import main
-from bridgescore.errors import BridgeError
-from bridgescore.events.imp_pairs import score_session
-from bridgescore.events.matchpoints import score_matchpoints
-from bridgescore.events.model import BoardResult, Session, Team, TeamMatch
-from bridgescore.events.pages import write_pairs_pages
-from bridgescore.events.ranking import rank
-from bridgescore.events.scores import PairScore
+from bridgescore.core.errors import BridgeError
+from bridgescore.render.session_pages import write_pairs_pages
+from bridgescore.sessions.imp_pairs import score_session
+from bridgescore.sessions.matchpoints import score_matchpoints
+from bridgescore.sessions.model import BoardResult, Session, Team, TeamMatch
+from bridgescore.sessions.ranking import rank
+from bridgescore.sessions.scores import PairScore
 
 BUTLER = """# event: Butler night
 # movement: mitchell
@@ -173,7 +173,7 @@ def test_percentage_half_up_in_json_text_and_pages(half_file: str, tmp_path: Pat
     row = next(line.split() for line in capsys.readouterr().out.splitlines()
                if line.split()[1:2] == ["1"])
     assert "28.13" in row
-    from bridgescore.events.csvfmt import load
+    from bridgescore.sessions.files.csvfmt import load
 
     session = load(half_file)
     assert isinstance(session, Session)

@@ -1,4 +1,4 @@
-"""The arithmetic of a board's figures in words (``events.explain``): hand-worked boards on
+"""The arithmetic of a board's figures in words (``sessions.explain``): hand-worked boards on
 both matchpoint scales, with Neuberg and with artificial scores, in both languages; and for
 random boards (Hypothesis) every line ends on the scorer's own figures: the count of
 scores beaten and tied equals the Law's pairwise count, the Neuberg line and the EW line
@@ -13,15 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.events.explain import figure, value_lines
-from bridgescore.events.imp_pairs import score_session
-from bridgescore.events.matchpoints import (
+from bridgescore.sessions.explain import figure, value_lines
+from bridgescore.sessions.imp_pairs import score_session
+from bridgescore.sessions.matchpoints import (
     MatchpointSettings,
     matchpoints_pairwise,
     score_matchpoints,
 )
-from bridgescore.events.model import BoardResult, Session
-from bridgescore.events.scores import ScoredBoard, ScoredResult
+from bridgescore.sessions.model import BoardResult, Session
+from bridgescore.sessions.scores import ScoredBoard, ScoredResult
 
 
 def board(scores: list[int | str], expected: int | None = None, scale: str = "2/1/0",
@@ -128,7 +128,7 @@ def test_artificial_scores_by_hand() -> None:
 
 
 def test_an_unknown_scale_is_refused_in_both_languages() -> None:
-    from bridgescore.errors import BridgeError
+    from bridgescore.core.errors import BridgeError
 
     b = board([420, 400])
     with pytest.raises(BridgeError) as e:
@@ -237,7 +237,7 @@ def test_a_pairs_total_from_its_boards() -> None:
     # Pair 2 (NS at table 2): board 1 +400 of +420, +400, -50 beats one: 2; board 2 +140 of
     # 110, 140, 170: 2; board 3 +100 of -100, +100, +100: beats one, ties one: 3.  7 of 3 × 4
     # = 12: 58.33%.  Pair 13 (EW at table 3): 4 + 0 + 1 = 5 of 12, 41.67%.
-    from bridgescore.events.explain import total_lines
+    from bridgescore.sessions.explain import total_lines
 
     scores = [[420, 400, -50], [110, 140, 170], [-100, 100, 100]]
     mp = score_matchpoints(session_of(scores))
@@ -260,7 +260,7 @@ def test_a_pairs_total_from_its_boards() -> None:
        st.sampled_from(["neuberg", "session"]))
 def test_each_sides_percentage_is_the_scorers(scores: list[int], more: int, scale: str,
                                               factoring: str) -> None:
-    from bridgescore.events.figures import fixed
+    from bridgescore.core.figures import fixed
 
     rs = tuple(BoardResult(1, str(t), str(t + 10), score=s, table=t)
                for t, s in enumerate(scores, 1))
@@ -275,7 +275,7 @@ def test_each_sides_percentage_is_the_scorers(scores: list[int], more: int, scal
 
 
 def test_a_total_of_one_board() -> None:
-    from bridgescore.events.explain import total_lines
+    from bridgescore.sessions.explain import total_lines
 
     mp = score_matchpoints(session_of([[420, 400, -50]]))
     assert total_lines(mp.boards, mp.pair("1"), "mp") == [

@@ -1,4 +1,4 @@
-"""Results files through the one library entry (``bridgescore.events.files``): formats told by
+"""Results files through the one library entry (``bridgescore.sessions.files.any_format``): formats told by
 content, bytes or a path, writing; hostile and huge input; the settings of CSV files; every bad
 line reported in one message in every format; fuzzing (only ``BridgeError`` ever escapes)."""
 
@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from test_events_csv import PAIRS, TEAMS
 
 from bridgescore.cli import COMMANDS, main
-from bridgescore.errors import BridgeError, FileFormatError
-from bridgescore.events import csvfmt, pbn_results, usebio
-from bridgescore.events.files import (
+from bridgescore.core.errors import BridgeError, FileFormatError
+from bridgescore.sessions.files import csvfmt, pbn_results, usebio
+from bridgescore.sessions.files.any_format import (
     detect_format,
     dumps_results,
     format_for_path,
@@ -25,8 +25,8 @@ from bridgescore.events.files import (
     read_results,
     write_results,
 )
-from bridgescore.events.matchpoints import score_matchpoints
-from bridgescore.events.model import Session, TeamMatch
+from bridgescore.sessions.matchpoints import score_matchpoints
+from bridgescore.sessions.model import Session, TeamMatch
 
 
 @pytest.fixture(autouse=True)
@@ -119,7 +119,7 @@ def test_write_and_read_back(tmp_path: Path, suffix: str) -> None:
 
 
 def test_write_a_match(tmp_path: Path) -> None:
-    from bridgescore.events.teams import score_match
+    from bridgescore.sessions.teams import score_match
 
     m = csvfmt.loads(TEAMS)
     assert isinstance(m, TeamMatch)

@@ -9,9 +9,9 @@ import pytest
 from test_events_csv import TEAMS
 
 from bridgescore.cli import main
-from bridgescore.errors import BridgeError
-from bridgescore.events import team_results
-from bridgescore.events.team_events import carry_over
+from bridgescore.core.errors import BridgeError
+from bridgescore.sessions import team_results
+from bridgescore.sessions.team_events import carry_over
 
 HEAD = "round,home,away,home_imps,away_imps,boards\n"
 
@@ -236,7 +236,7 @@ ZH_PAIRS = """\
 
 @pytest.mark.parametrize("sep", ["，", ";", "；", "\t"])
 def test_pairs_csv_with_other_separators(sep: str) -> None:
-    from bridgescore.events import csvfmt
+    from bridgescore.sessions.files import csvfmt
 
     want = csvfmt.loads(ZH_PAIRS)
     got = csvfmt.loads(_resep(ZH_PAIRS, sep))
@@ -246,7 +246,7 @@ def test_pairs_csv_with_other_separators(sep: str) -> None:
 
 @pytest.mark.parametrize("sep", ["，", ";", "\t"])
 def test_team_match_csv_with_other_separators(sep: str) -> None:
-    from bridgescore.events import csvfmt
+    from bridgescore.sessions.files import csvfmt
 
     assert csvfmt.loads(_resep(TEAMS, sep)) == csvfmt.loads(TEAMS)
 

@@ -7,17 +7,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore import imps
-from bridgescore.errors import BridgeError
-from bridgescore.events.imp_pairs import (
-    ImpSettings,
+from bridgescore.core.errors import BridgeError
+from bridgescore.scoring.datum import (
     butler_datum,
     butler_drop,
     cross_imps,
     cross_imps_pairwise,
     round_datum,
-    score_imp_pairs,
 )
-from bridgescore.events.model import BoardResult, Session
+from bridgescore.sessions.imp_pairs import ImpSettings, score_imp_pairs
+from bridgescore.sessions.model import BoardResult, Session
 
 SCORES = st.sampled_from([-1100, -500, -200, -100, -50, 0, 50, 90, 110, 140, 170, 400, 420,
                           430, 450, 620, 650, 680, 1430, 1460, 2210])

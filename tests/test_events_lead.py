@@ -1,4 +1,4 @@
-"""BoardResult.lead is a card, read as entry.py reads its lead field; junk is refused naming
+"""BoardResult.lead is a card, read as sessions/entry.py reads its lead field; junk is refused naming
 the board, and huge bad values are quoted as excerpts."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bridgescore import BridgeError, Result
-from bridgescore.events.model import BoardResult
+from bridgescore.sessions.model import BoardResult
 
 MADE = Result.parse("4S N =")
 
@@ -61,7 +61,7 @@ def test_a_bad_lead_round_trips_no_more_than_it_is_built() -> None:
 
 
 def test_csv_lead_dash_is_no_lead_and_junk_is_refused() -> None:
-    from bridgescore.events import csvfmt
+    from bridgescore.sessions.files import csvfmt
 
     text = ("board,ns,ew,contract,declarer,result,lead\n"
             "1,1,2,4S,N,=,{}\n1,3,4,4S,N,-1,HK\n")

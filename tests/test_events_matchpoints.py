@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.events.matchpoints import (
+from bridgescore.core.result import Result
+from bridgescore.sessions.matchpoints import (
     MatchpointSettings,
     matchpoints,
     matchpoints_pairwise,
@@ -14,8 +15,7 @@ from bridgescore.events.matchpoints import (
     score_matchpoints,
     weighted_matchpoints,
 )
-from bridgescore.events.model import BoardResult, Session
-from bridgescore.result import Result
+from bridgescore.sessions.model import BoardResult, Session
 
 
 @pytest.mark.parametrize(

@@ -13,20 +13,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_events_csv import PAIRS, TEAMS
 
-from bridgescore.errors import BridgeError, FileFormatError
-from bridgescore.events import csvfmt, pbn_results, team_results
-from bridgescore.events.compare import Carried, compare
-from bridgescore.events.imp_pairs import score_session
-from bridgescore.events.model import BoardResult, Session, TeamMatch
-from bridgescore.events.pages import (
+from bridgescore.core.errors import BridgeError, FileFormatError
+from bridgescore.render.session_pages import (
     _column,
     percentage_chart,
     running_chart,
     write_pairs_pages,
     write_standings_page,
 )
-from bridgescore.events.team_events import standings
-from bridgescore.events.teams import score_match
+from bridgescore.sessions import team_results
+from bridgescore.sessions.files import csvfmt, pbn_results
+from bridgescore.sessions.files.compare import Carried, compare
+from bridgescore.sessions.imp_pairs import score_session
+from bridgescore.sessions.model import BoardResult, Session, TeamMatch
+from bridgescore.sessions.team_events import standings
+from bridgescore.sessions.teams import score_match
 
 
 # ----------------------------------------------------------------------------- PBN teams
@@ -86,7 +87,7 @@ def test_pbn_team_errors(text: str, message: str) -> None:
 
 
 def test_pbn_refuses_bam_scores() -> None:
-    from bridgescore.events.teams import MatchSettings
+    from bridgescore.sessions.teams import MatchSettings
 
     with pytest.raises(BridgeError, match="IMP columns only"):
         pbn_results.dumps(score_match(_match(), MatchSettings(scoring="bam")))

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bridgescore import BridgeError
-from bridgescore.events.swiss import read_history, read_standings
-from bridgescore.events.team_results import loads
+from bridgescore.sessions.swiss import read_history, read_standings
+from bridgescore.sessions.team_results import loads
 
 
 def test_team_results_keep_traditional_team_names() -> None:

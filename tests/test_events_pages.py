@@ -14,13 +14,13 @@ from test_events_csv import PAIRS, TEAMS
 
 from bridgescore.cli import COMMANDS, main
 from bridgescore.cli._json import pairs_session_json
-from bridgescore.errors import BridgeError, FileFormatError
-from bridgescore.events import csvfmt, pbn_results
-from bridgescore.events.demo import demo_match, demo_session, run_demo
-from bridgescore.events.imp_pairs import score_session
-from bridgescore.events.model import Session, TeamMatch
-from bridgescore.events.pages import write_match_pages, write_pairs_pages
-from bridgescore.events.teams import score_match
+from bridgescore.core.errors import BridgeError, FileFormatError
+from bridgescore.render.session_demo import demo_match, demo_session, run_demo
+from bridgescore.render.session_pages import write_match_pages, write_pairs_pages
+from bridgescore.sessions.files import csvfmt, pbn_results
+from bridgescore.sessions.imp_pairs import score_session
+from bridgescore.sessions.model import Session, TeamMatch
+from bridgescore.sessions.teams import score_match
 
 
 @pytest.fixture(autouse=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bridgescore.events.ranking import rank
-from bridgescore.events.scores import PairScore
-from bridgescore.seat import Side
+from bridgescore.core.seat import Side
+from bridgescore.sessions.ranking import rank
+from bridgescore.sessions.scores import PairScore
 
 
 def test_shared_places() -> None:
@@ -42,7 +42,7 @@ def test_swiss_rule_boards_then_registration_and_threshold() -> None:
 def test_shared_places_skip_and_ties_are_exact() -> None:
     from fractions import Fraction
 
-    from bridgescore.events.ranking import place
+    from bridgescore.sessions.ranking import place
 
     # 1, 2, 3=, 3=, 5: thirds that floats would write 0.333… and 0.3333…4 are one tie.
     scores = {"a": Fraction(3), "b": Fraction(2), "c": Fraction(1, 3), "d": Fraction(2, 6),
@@ -52,7 +52,7 @@ def test_shared_places_skip_and_ties_are_exact() -> None:
 
 
 def test_a_tie_break_chain_is_data_and_restarts_in_smaller_groups() -> None:
-    from bridgescore.events.ranking import TieBreak, place
+    from bridgescore.sessions.ranking import TieBreak, place
 
     # Four level on points.  "wins" separates {W} from {X, Y, Z}; among those three "h2h"
     # (which looks at the group) splits off Z, and X and Y, level again, restart the chain:
@@ -72,14 +72,14 @@ def test_a_tie_break_chain_is_data_and_restarts_in_smaller_groups() -> None:
 
 
 def test_pair_ids_in_number_order_whatever_their_type() -> None:
-    from bridgescore.events.ranking import natural_key
+    from bridgescore.sessions.ranking import natural_key
 
     assert sorted(["10", "2", "B", "1", "A"], key=natural_key) == ["1", "2", "10", "A", "B"]
     assert natural_key(7) == natural_key("7")
 
 
 def test_completion_threshold_is_exact() -> None:
-    from bridgescore.events.ranking import boards_needed
+    from bridgescore.sessions.ranking import boards_needed
 
     # 60% of 10 boards is 6 exactly (0.6 × 10 is 6.000000000000001 in floats), of 27 is 16.2.
     assert [boards_needed(0.6, 10), boards_needed(0.6, 27), boards_needed(0, 10)] == [6, 17, 0]

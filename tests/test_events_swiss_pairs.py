@@ -26,10 +26,10 @@ from pathlib import Path
 import pytest
 
 from bridgescore.cli import main
-from bridgescore.errors import BridgeError
-from bridgescore.events.csvfmt import loads
-from bridgescore.events.model import Session
-from bridgescore.events.swiss_pairs import score_swiss_rounds
+from bridgescore.core.errors import BridgeError
+from bridgescore.sessions.files.csvfmt import loads
+from bridgescore.sessions.model import Session
+from bridgescore.sessions.swiss_pairs import score_swiss_rounds
 
 HEAD = """# event: Swiss pairs
 # pair: 1, Ann, Bob

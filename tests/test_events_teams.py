@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bridgescore import imps
-from bridgescore.errors import BridgeError
-from bridgescore.events.model import BoardResult, Team, TeamMatch
-from bridgescore.events.teams import MatchSettings, score_match
-from bridgescore.result import Result
+from bridgescore.core.errors import BridgeError
+from bridgescore.core.result import Result
+from bridgescore.sessions.model import BoardResult, Team, TeamMatch
+from bridgescore.sessions.teams import MatchSettings, score_match
 
 H, A = Team("H", "甲队"), Team("A", "乙队")
 

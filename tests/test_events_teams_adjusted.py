@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import pytest
 
-from bridgescore.events.model import BoardResult, Team, TeamMatch, parse_award
-from bridgescore.events.teams import MatchSettings, score_match
+from bridgescore.sessions.model import BoardResult, Team, TeamMatch, parse_award
+from bridgescore.sessions.teams import MatchSettings, score_match
 
 H, A = Team("H"), Team("A")
 

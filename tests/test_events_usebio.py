@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_events_csv import PAIRS, TEAMS
 
-from bridgescore.errors import BridgeError, FileFormatError
-from bridgescore.events import csvfmt, usebio
-from bridgescore.events.matchpoints import score_matchpoints
-from bridgescore.events.model import Session, TeamMatch
+from bridgescore.core.errors import BridgeError, FileFormatError
+from bridgescore.sessions.files import csvfmt, usebio
+from bridgescore.sessions.matchpoints import score_matchpoints
+from bridgescore.sessions.model import Session, TeamMatch
 
 MITCHELL = """<?xml version="1.0" encoding="UTF-8"?>
 <USEBIO Version="1.2">

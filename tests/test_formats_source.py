@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from bridgescore.cli import main
-from bridgescore.errors import BridgeError, FileFormatError
+from bridgescore.core.errors import BridgeError, FileFormatError
+from bridgescore.core.seat import Seat
 from bridgescore.formats import lin, pbn
-from bridgescore.seat import Seat
 
 # A club's PBN file as Chinese Windows writes it: the event and the players in Chinese.
 EVENT = "上海市桥牌俱乐部周赛"

@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-from bridgescore.dd import DDSolver, par
-from bridgescore.deal import Deal
-from bridgescore.dealing import deal_boards
+from bridgescore.core.deal import Deal
+from bridgescore.deals.dd import DDSolver, par
+from bridgescore.deals.dealing import deal_boards
+from bridgescore.deals.handrecord import HandRecordBoard
 from bridgescore.formats import pbn
-from bridgescore.handrecord import HandRecordBoard
 from bridgescore.render.gamerecord import render_records_html
 from bridgescore.render.handrecord import PER_PAGE, render_handrecord
 from bridgescore.render.pdf import write_pdf

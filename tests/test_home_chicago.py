@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import BridgeError, Contract, Result, Seat, Side, Strain, Vulnerability, score
-from bridgescore.contract import Doubling
+from bridgescore.core.contract import Doubling
 from bridgescore.home.chicago import Chicago, ChicagoSeries, ChicagoSettings
 from bridgescore.home.pad import DealEntry, Item, Line, Team
 

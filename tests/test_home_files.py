@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from bridgescore import Contract, FileFormatError
 from bridgescore.cli import COMMANDS, main
+from bridgescore.core.text import display_width
+from bridgescore.formats.textfile import read_text
 from bridgescore.home.compensation import load_compensation_table
 from bridgescore.home.quiz import Question
 from bridgescore.home.rubber import RubberSeries
 from bridgescore.home.session import load_session, save_session
-from bridgescore.text import display_width
-from bridgescore.textfile import read_text
 
 HOME = ("rubber", "chicago", "handicap", "sacrifice", "quiz")
 BINARY = bytes(range(256)) * 4

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from bridgescore import BridgeError, Contract, Result
+from bridgescore.core.seat import Side
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.home.compensation import DEFAULT_TABLE
 from bridgescore.home.handicap import twenty_eight_point_score
 from bridgescore.home.pad import DealEntry, deal_postings
 from bridgescore.home.quiz import Question
 from bridgescore.home.sacrifice import sacrifice
-from bridgescore.seat import Side
-from bridgescore.vulnerability import Vulnerability
 
 BAD = ["no", 0, 1, None, Vulnerability.NONE]
 

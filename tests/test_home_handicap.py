@@ -23,7 +23,7 @@ from bridgescore import (
     Strain,
     Vulnerability,
 )
-from bridgescore.contract import Doubling
+from bridgescore.core.contract import Doubling
 from bridgescore.home.compensation import DEFAULT_TABLE, load_compensation_table
 from bridgescore.home.handicap import (
     Category,
@@ -365,9 +365,9 @@ ISSUE_DEAL = "N:T98765432.5432.. A.KQJT9876.KQJ.Q .A.A.AJT98765432 KQJ..T9876543
 def _played_out(pbn: str, contract: str, declarer: Seat, lead: str) -> Result:
     """The deal played to the end: ``lead`` first, then South leads clubs from the top
     (the ♣A first) and everyone else plays the first card they may."""
-    from bridgescore.cards import Suit
-    from bridgescore.deal import Deal
-    from bridgescore.play import Play
+    from bridgescore.core.cards import Suit
+    from bridgescore.core.deal import Deal
+    from bridgescore.core.play import Play
 
     play = Play(Deal.from_pbn(pbn), contract, declarer)
     play.play(lead)

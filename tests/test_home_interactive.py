@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import BridgeError, Contract, Doubling, Result, Seat, Strain
+from bridgescore.cli.scorepad import PadSession, run
 from bridgescore.home.chicago import ChicagoSeries, ChicagoSettings
 from bridgescore.home.compensation import load_compensation_table
 from bridgescore.home.handicap import Method
-from bridgescore.home.interactive import PadSession, run
 from bridgescore.home.pad import Team
 from bridgescore.home.rubber import RubberSeries
 from bridgescore.home.series import deal_log

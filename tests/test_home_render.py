@@ -7,7 +7,7 @@ import unicodedata
 from bridgescore.home.chicago import ChicagoSeries
 from bridgescore.home.handicap import HandicapSession
 from bridgescore.home.rubber import RubberSeries
-from bridgescore.home.scorepad_render import (
+from bridgescore.render.scorepad import (
     render_handicap_html,
     render_handicap_text,
     render_html,

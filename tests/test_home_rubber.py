@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import BridgeError, Contract, Result, Seat, Side, Strain, score
-from bridgescore.contract import Doubling
+from bridgescore.core.contract import Doubling
+from bridgescore.core.law77 import PartKind
 from bridgescore.home.pad import DealEntry, HonoursClaim, Item, Line, Team
 from bridgescore.home.rubber import Rubber, RubberSeries, RubberSettings
-from bridgescore.scoring import PartKind
 
 WE, THEY = Team.WE, Team.THEY
 WORKED = ["2H S +1", "3NT E =", "4SX N -2", "4S S =", "2C W =", "3NT N +1"]

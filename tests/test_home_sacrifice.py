@@ -9,11 +9,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from bridgescore import BridgeError, Contract, imps, score
-from bridgescore.home.sacrifice import (
-    parse_their_contract,
-    parse_vulnerabilities,
-    sacrifice,
-)
+from bridgescore.home.sacrifice import parse_their_contract, parse_vulnerabilities, sacrifice
 
 
 def test_seed_example() -> None:

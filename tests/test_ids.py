@@ -16,10 +16,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore import Result
-from bridgescore.errors import BridgeError
-from bridgescore.events.imp_pairs import score_imp_pairs
-from bridgescore.events.matchpoints import score_matchpoints
-from bridgescore.events.model import (
+from bridgescore.core.errors import BridgeError
+from bridgescore.sessions.imp_pairs import score_imp_pairs
+from bridgescore.sessions.matchpoints import score_matchpoints
+from bridgescore.sessions.model import (
     Assignment,
     BoardResult,
     LineUp,
@@ -29,7 +29,7 @@ from bridgescore.events.model import (
     Team,
     TeamMatch,
 )
-from bridgescore.events.teams import score_match
+from bridgescore.sessions.teams import score_match
 
 
 def test_integer_pair_ids_score_and_rank() -> None:
@@ -115,7 +115,7 @@ def test_session_and_match_constructors_fuzz(args: list[Any]) -> None:
 def test_huge_ids_sort_without_crashing() -> None:
     """A pair id of thousands of digits (or a superscript digit) is kept as text; ordering the
     pairs does not call int() on it (Python refuses ints of over 4,300 digits, and "²")."""
-    from bridgescore.events.ranking import natural_key
+    from bridgescore.sessions.ranking import natural_key
 
     assert natural_key("²") == (1 << 30, "²") and natural_key("12") == (12, "")
     assert natural_key("9" * 5000)[0] == 1 << 30

@@ -1,22 +1,19 @@
-"""The shape of the package: which modules may import which, and no import cycles.
+"""The shape of the package: the layers, read from the package tree, and no import cycles.
 
-Every ``import`` in every module is read from its source, function-level imports included (a
-late import is still a dependency, and a cycle through one is still a cycle).  The layers,
-from the bottom up:
+Every module of the library lives in a package (``bridgescore/__init__.py``, the facade of
+``import bridgescore as bs``, and ``__main__`` apart).  Each package says in its ``__init__``
+docstring what lives there and, on a line ``Imports: core, scoring.``, which other packages its
+modules may import; nothing here lists them.  The test then holds:
 
-- the core (notation, scoring, scales, cards, deals, auction, play) never imports formats,
-  events, home, render or cli, not even for type hints;
-- formats never imports events, home, render or cli;
-- the ratings (``ratings``, the Rate over NumPy arrays) sit on the core and the events'
-  datum arithmetic: they never import formats, home, render, cli, the competitions or the
-  web platform (those call them), and the core never imports them;
-- the online table (``table``) sits on the core and formats: it never imports events, home,
-  render, cli, ratings, the robots, the competitions or the web platform (they use it);
-- nothing in the library imports cli (the web platform's command group, ``web/cli.py``, is
-  a command-line module: it declares its commands with cli's bilingual classes);
-- no two modules import each other, directly or round a longer loop.  Imports under
-  ``if TYPE_CHECKING:`` never run, so they may point back (two models naming each other's
-  types); every import that runs, at the top or in a function, counts.
+- every package declares its imports, naming only packages that exist, and the declarations
+  form a layer diagram (no package reaches itself round a loop of declarations);
+- every ``import`` in every module is read from its source, function-level imports and those
+  under ``if TYPE_CHECKING:`` included (a late import is still a dependency; a type hint that
+  points up a layer is still a layer crossed), and each one that leaves its package goes to a
+  package its package declares;
+- no two modules import each other, directly or round a longer loop.  Imports under ``if
+  TYPE_CHECKING:`` never run, so for cycles they may point back (two Django models naming each
+  other's types); every import that runs, at the top or in a function, counts.
 """
 
 from __future__ import annotations
@@ -33,16 +30,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "bridgescore"
 ROOT = "bridgescore"
 
-CORE = frozenset(f"{ROOT}.{m}" for m in (
-    "text", "seat", "strain", "vulnerability", "contract", "result", "board", "scoring",
-    "imps", "vp", "errors", "i18n", "cards", "deal", "auction", "play", "entry",
-))
-UPPER = ("formats", "events", "home", "render", "cli", "ratings")
-RATINGS_BELOW = ("formats", "home", "render", "cli", "compete", "web")
-# The online table (``table``: one board's state machine, the seats, game records) stands on
-# the core and reads and writes files through formats; the robots, the competitions and the
-# platform use it, never it them.
-TABLE_BELOW = ("events", "home", "render", "cli", "ratings", "robots", "compete", "web")
+FACADE = frozenset({ROOT, f"{ROOT}.__main__"})
 
 
 @cache
@@ -162,30 +150,58 @@ def cycles(edges: dict[str, frozenset[str]]) -> list[list[str]]:
     return found
 
 
-def _in(module: str, layer: str) -> bool:
-    prefix = f"{ROOT}.{layer}"
-    return module == prefix or module.startswith(prefix + ".")
+def package_of(module: str) -> str:
+    """The top-level package a module lives in (``bridgescore.sessions.files.csvfmt`` ->
+    ``sessions``); the facade's modules have none ("")."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and module not in FACADE else ""
 
 
-def violations(edges: dict[str, frozenset[str]]) -> list[str]:
+def declared_imports(docstring: str) -> frozenset[str] | None:
+    """The packages a package's docstring says it may import (its ``Imports:`` line); None if
+    it says nothing.  ``Imports: nothing …`` declares none."""
+    for line in docstring.splitlines():
+        if line.startswith("Imports:"):
+            rest = line.removeprefix("Imports:").strip().rstrip(".")
+            if rest.startswith("nothing"):
+                return frozenset()
+            return frozenset(p.strip() for p in rest.split(","))
+    return None
+
+
+@cache
+def declarations() -> dict[str, frozenset[str] | None]:
+    """Each top-level package -> what its ``__init__`` docstring declares."""
+    out = {}
+    for name, (path, is_package) in modules().items():
+        if is_package and name.count(".") == 1:
+            doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+            out[name.split(".")[1]] = declared_imports(doc)
+    return out
+
+
+def declaration_problems(declared: dict[str, frozenset[str] | None]) -> list[str]:
+    out = [f"{p} declares no imports" for p, d in sorted(declared.items()) if d is None]
+    known = {p: d for p, d in declared.items() if d is not None}
+    for p, d in sorted(known.items()):
+        out += [f"{p} declares {q}, which is not a package" for q in sorted(d - set(declared))]
+    out += [f"the declarations loop: {' -> '.join(c)}"
+            for c in cycles({p: frozenset(d) for p, d in known.items()})]
+    return out
+
+
+def violations(edges: dict[str, frozenset[str]],
+               declared: dict[str, frozenset[str] | None]) -> list[str]:
     out = []
     for module, targets in sorted(edges.items()):
-        if module in CORE:
-            forbidden: tuple[str, ...] = UPPER
-        elif _in(module, "formats"):
-            forbidden = ("events", "home", "render", "cli")
-        elif _in(module, "ratings"):
-            forbidden = RATINGS_BELOW
-        elif _in(module, "table"):
-            forbidden = TABLE_BELOW
-        elif _in(module, "cli") or module in (f"{ROOT}.__main__", f"{ROOT}.web.cli"):
-            forbidden = ()
-        else:
-            forbidden = ("cli",)
+        home = package_of(module)
+        if not home:
+            continue  # the facade re-exports the library's public names
+        allowed = declared.get(home) or frozenset()
         for target in sorted(targets):
-            for layer in forbidden:
-                if _in(target, layer):
-                    out.append(f"{module} imports {target}")
+            there = package_of(target)
+            if there and there != home and there not in allowed:
+                out.append(f"{module} imports {target}")
     return out
 
 
@@ -227,39 +243,61 @@ def test_imports_are_read_everywhere_in_a_module() -> None:
 
 
 def test_layer_rules_on_known_graphs() -> None:
-    edges = {
-        "bridgescore.deal": frozenset({"bridgescore.formats.pbn"}),
-        "bridgescore.formats.pbn": frozenset({"bridgescore.render.html"}),
-        "bridgescore.events.teams": frozenset({"bridgescore.cli._common", "bridgescore.render"}),
-        "bridgescore.cli.deals": frozenset({"bridgescore.render.html"}),
-        "bridgescore.ratings.rate": frozenset({"bridgescore.events.imp_pairs",
-                                               "bridgescore.compete.pool",
-                                               "bridgescore.web.core"}),
-        "bridgescore.scoring": frozenset({"bridgescore.ratings"}),
-        "bridgescore.table.state": frozenset({"bridgescore.robots", "bridgescore.deal"}),
-        "bridgescore.table.record": frozenset({"bridgescore.formats.lin"}),
+    declared: dict[str, frozenset[str] | None] = {
+        "core": frozenset(), "formats": frozenset({"core"}),
+        "sessions": frozenset({"core", "formats"}), "render": frozenset({"core", "sessions"}),
+        "cli": frozenset({"core", "formats", "sessions", "render"}),
     }
-    assert violations(edges) == [
-        "bridgescore.deal imports bridgescore.formats.pbn",
-        "bridgescore.events.teams imports bridgescore.cli._common",
+    edges = {
+        "bridgescore.core.deal": frozenset({"bridgescore.formats.pbn", "bridgescore.core.seat"}),
+        "bridgescore.formats.pbn": frozenset({"bridgescore.render.html", "bridgescore.core"}),
+        "bridgescore.sessions.files.csvfmt": frozenset({"bridgescore.cli._common",
+                                                         "bridgescore.sessions.model",
+                                                         "bridgescore.formats.textfile"}),
+        "bridgescore.cli.deals": frozenset({"bridgescore.render.html"}),
+        "bridgescore.render.session_pages": frozenset({"bridgescore.web.core"}),
+        "bridgescore": frozenset({"bridgescore.cli"}),
+    }
+    assert violations(edges, declared) == [
+        "bridgescore.core.deal imports bridgescore.formats.pbn",
         "bridgescore.formats.pbn imports bridgescore.render.html",
-        "bridgescore.ratings.rate imports bridgescore.compete.pool",
-        "bridgescore.ratings.rate imports bridgescore.web.core",
-        "bridgescore.scoring imports bridgescore.ratings",
-        "bridgescore.table.state imports bridgescore.robots",
+        "bridgescore.render.session_pages imports bridgescore.web.core",
+        "bridgescore.sessions.files.csvfmt imports bridgescore.cli._common",
     ]
+    assert declaration_problems(declared) == []
+    assert declaration_problems({"core": frozenset({"cli"}), "cli": frozenset({"core"}),
+                                 "web": None, "x": frozenset({"nowhere"})}) == [
+        "web declares no imports", "x declares nowhere, which is not a package",
+        "the declarations loop: cli -> core"]
+    assert declared_imports("Text.\n\nImports: core, scoring.\n") == frozenset({"core", "scoring"})
+    assert declared_imports("Imports: nothing of the package's own.") == frozenset()
+    assert declared_imports("no line") is None
+    assert package_of("bridgescore.sessions.files.csvfmt") == "sessions"
+    assert package_of("bridgescore") == package_of("bridgescore.__main__") == ""
 
 
 # The package.
 
 def test_the_package_is_read() -> None:
     edges = graph()
-    assert len(edges) > 60 and CORE - {f"{ROOT}.entry"} <= set(edges)
+    assert len(edges) > 200 and f"{ROOT}.core.law77" in edges
     assert f"{ROOT}.formats.pbn" in edges and f"{ROOT}.cli.deals" in edges
+    assert {"core", "scoring", "formats", "deals", "sessions", "table", "robots", "compete",
+            "ratings", "home", "render", "cli", "web"} <= set(declarations())
+
+
+def test_every_module_is_in_a_package() -> None:
+    loose = [m for m, (_, is_package) in modules().items()
+             if m.count(".") == 1 and not is_package and m not in FACADE]
+    assert loose == []
+
+
+def test_the_packages_declare_a_layer_diagram() -> None:
+    assert declaration_problems(declarations()) == []
 
 
 def test_layers() -> None:
-    assert violations(graph()) == []
+    assert violations(graph(), declarations()) == []
 
 
 def test_no_import_cycles() -> None:
@@ -267,8 +305,8 @@ def test_no_import_cycles() -> None:
 
 
 @pytest.mark.parametrize("module", ["bridgescore", "bridgescore.formats.pbn",
-                                    "bridgescore.formats.lin", "bridgescore.dd",
-                                    "bridgescore.handrecord", "bridgescore.gamerecord"])
+                                    "bridgescore.formats.lin", "bridgescore.deals.dd",
+                                    "bridgescore.deals.handrecord", "bridgescore.core.gamerecord"])
 def test_imports_stay_light(module: str) -> None:
     """Reading files and the models load none of the heavy dependencies: Jinja2, Rich, NumPy,
     click, the DDS solver, WeasyPrint."""

@@ -10,14 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.boardset import read_board_set
-from bridgescore.cards import DECK
-from bridgescore.deal import Deal, Hand
-from bridgescore.dealing import deal_boards
-from bridgescore.entry import check_entry
-from bridgescore.errors import FileFormatError
-from bridgescore.leads import lead_is_possible
-from bridgescore.seat import Seat
+from bridgescore.core.cards import DECK
+from bridgescore.core.deal import Deal, Hand
+from bridgescore.core.errors import FileFormatError
+from bridgescore.core.seat import Seat
+from bridgescore.deals.boardset import read_board_set
+from bridgescore.deals.dealing import deal_boards
+from bridgescore.deals.leads import lead_is_possible
+from bridgescore.sessions.entry import check_entry
 
 LEADER = {Seat.NORTH: Seat.EAST, Seat.EAST: Seat.SOUTH, Seat.SOUTH: Seat.WEST,
           Seat.WEST: Seat.NORTH}

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.deal import Deal
-from bridgescore.errors import BridgeError, FileFormatError
+from bridgescore.core.deal import Deal
+from bridgescore.core.errors import BridgeError, FileFormatError
+from bridgescore.core.gamerecord import GameRecord
+from bridgescore.core.seat import Seat
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.formats import lin, pbn
-from bridgescore.gamerecord import GameRecord
-from bridgescore.seat import Seat
-from bridgescore.vulnerability import Vulnerability
 
 DATA = Path(__file__).parent / "data"
 

@@ -1,4 +1,4 @@
-"""Live sessions (``events.live``): entries one by one, checked against the movement, scored
+"""Live sessions (``sessions.live``): entries one by one, checked against the movement, scored
 as they arrive, with the history kept and "what changed since n" for the pages."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import Result
-from bridgescore.errors import BridgeError
-from bridgescore.events.imp_pairs import ImpSettings, score_imp_pairs
-from bridgescore.events.live import Action, LiveSession, Slot
-from bridgescore.events.matchpoints import MatchpointSettings, score_matchpoints
-from bridgescore.events.model import BoardResult, Pair, Session
-from bridgescore.events.movements import howell, mitchell
-from bridgescore.events.scores import SessionScores
-from bridgescore.seat import Side
+from bridgescore.core.errors import BridgeError
+from bridgescore.core.seat import Side
+from bridgescore.sessions.imp_pairs import ImpSettings, score_imp_pairs
+from bridgescore.sessions.live import Action, LiveSession, Slot
+from bridgescore.sessions.matchpoints import MatchpointSettings, score_matchpoints
+from bridgescore.sessions.model import BoardResult, Pair, Session
+from bridgescore.sessions.movements import howell, mitchell
+from bridgescore.sessions.scores import SessionScores
 
 R = Result.parse
 

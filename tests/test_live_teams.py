@@ -1,4 +1,4 @@
-"""A live team event (``events.live_teams``): schedules, entering, correcting, visibility,
+"""A live team event (``sessions.live_teams``): schedules, entering, correcting, visibility,
 match scores and round-robin standings.
 
 Expected values are worked out by hand (Law 77 scores, the Law 78B IMP table, the WBF 2013
@@ -19,9 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_events_teams_adjusted import CASES, _room
 
-from bridgescore.errors import BridgeError
-from bridgescore.events.assignment import Assignment
-from bridgescore.events.live_teams import (
+from bridgescore.core.errors import BridgeError
+from bridgescore.core.result import Result
+from bridgescore.sessions.assignment import Assignment
+from bridgescore.sessions.live_teams import (
     LiveTeams,
     imp_arithmetic,
     match_schedule,
@@ -29,9 +30,8 @@ from bridgescore.events.live_teams import (
     room_arithmetic,
     round_robin_schedule,
 )
-from bridgescore.events.model import BoardResult, Team, TeamMatch
-from bridgescore.events.teams import score_match
-from bridgescore.result import Result
+from bridgescore.sessions.model import BoardResult, Team, TeamMatch
+from bridgescore.sessions.teams import score_match
 
 
 def _enter(live: LiveTeams, rnd: int, table: int, board: int, text: str) -> LiveTeams:

@@ -16,24 +16,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.errors import BridgeError, ScaleError
-from bridgescore.events.assignment import Assignment
-from bridgescore.events.live import LiveSession
-from bridgescore.events.live_teams import (
+from bridgescore.core.errors import BridgeError, ScaleError
+from bridgescore.core.result import Result
+from bridgescore.sessions.assignment import Assignment
+from bridgescore.sessions.live import LiveSession
+from bridgescore.sessions.live_teams import (
     LiveTeams,
     match_schedule,
     plan_matches,
     round_robin_schedule,
 )
-from bridgescore.events.model import BoardResult
-from bridgescore.events.team_events import (
+from bridgescore.sessions.model import BoardResult
+from bridgescore.sessions.team_events import (
     check_bye_vp,
     default_bye_vp,
     double_round_robin,
     round_robin,
 )
-from bridgescore.events.teams import MatchSettings
-from bridgescore.result import Result
+from bridgescore.sessions.teams import MatchSettings
 
 
 def _enter(live: LiveTeams, rnd: int, table: int, board: int, text: str) -> LiveTeams:

@@ -19,18 +19,18 @@ from pathlib import Path
 import pytest
 
 from bridgescore.cli import COMMANDS, main
-from bridgescore.contract import PASSED_OUT, all_contracts
-from bridgescore.events.imp_pairs import score_session
-from bridgescore.events.model import BoardResult, Session, Team, TeamMatch
-from bridgescore.events.movements import (
+from bridgescore.core.contract import PASSED_OUT, all_contracts
+from bridgescore.core.result import Result
+from bridgescore.core.seat import Seat, Side
+from bridgescore.sessions.imp_pairs import score_session
+from bridgescore.sessions.model import BoardResult, Session, Team, TeamMatch
+from bridgescore.sessions.movements import (
     HOWELL_SIZES,
     MITCHELL_TEST_SIZES,
     Movement,
     howell,
     mitchell,
 )
-from bridgescore.result import Result
-from bridgescore.seat import Seat, Side
 from tests.sizes import FULL
 
 CONTRACTS = [c for c in all_contracts() if c.level <= 4]  # any level is legal; keep it plausible
@@ -200,8 +200,8 @@ def _match(home: str, away: str, first: int, boards: int, rnd: int | None,
 
 @pytest.mark.parametrize("n", range(2, 17))
 def test_round_robin_matches_are_accepted_with_their_rounds(n: int) -> None:
-    from bridgescore.events.team_events import match_rounds, round_robin, standings
-    from bridgescore.events.teams import score_match
+    from bridgescore.sessions.team_events import match_rounds, round_robin, standings
+    from bridgescore.sessions.teams import score_match
 
     names = [f"T{i}" for i in range(1, n + 1)]
     rng = random.Random(n)
@@ -217,7 +217,7 @@ def test_round_robin_matches_are_accepted_with_their_rounds(n: int) -> None:
     inferred = match_rounds(without)
     assert max(inferred) == want_rounds
     assert Counter(inferred) == Counter({r: n // 2 for r in range(1, want_rounds + 1)})
-    from bridgescore.events.team_events import result_from_score
+    from bridgescore.sessions.team_events import result_from_score
 
     table = standings(names, [result_from_score(score_match(m), r)
                               for m, r in zip(without, inferred, strict=True)])

@@ -10,21 +10,15 @@ from importlib import resources
 import pytest
 
 from bridgescore.cli import COMMANDS, main
-from bridgescore.errors import BridgeError
-from bridgescore.events.movement_cards import (
+from bridgescore.core.errors import BridgeError
+from bridgescore.render.movement_cards import (
     pair_card_lines,
     pair_card_rows,
     render_cards_html,
     table_card_lines,
     table_card_rows,
 )
-from bridgescore.events.movements import (
-    HOWELL_SIZES,
-    Movement,
-    howell,
-    mitchell,
-    mitchell_missed,
-)
+from bridgescore.sessions.movements import HOWELL_SIZES, Movement, howell, mitchell, mitchell_missed
 
 ODD = range(3, 30, 2)
 EVEN = range(4, 31, 2)
@@ -188,7 +182,7 @@ def test_mitchell_errors_in_both_languages(kwargs: dict[str, object], en: str, z
 def test_mitchell_matches_the_bundled_demo_session() -> None:
     """The demo pairs file (another module's data, written by hand from the same formulas)
     seats the pairs exactly where the movement puts them."""
-    from bridgescore.events.demo import demo_session
+    from bridgescore.render.session_demo import demo_session
 
     m = {(a.round, a.table): a for a in mitchell(7).to_model()}
     for r in demo_session().results:
@@ -578,7 +572,7 @@ def test_movement_through_main(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_table_nobody_plays_at_gets_a_note_not_a_card(lang: str) -> None:
-    from bridgescore.events.movement_cards import render_cards_html, table_card_lines
+    from bridgescore.render.movement_cards import render_cards_html, table_card_lines
 
     mv = howell(pairs=13)  # 7 tables, one seat empty: one table has no play at all
     unused = [t for t in range(1, mv.tables + 1)
@@ -628,8 +622,8 @@ def test_a_result_is_where_the_movement_puts_it_or_told_why_not(change: dict[str
     board 1; each field changed alone is named, with where the movement wants the pairs."""
     from dataclasses import replace
 
-    from bridgescore.events.model import BoardResult
-    from bridgescore.events.movement_check import check_against
+    from bridgescore.sessions.model import BoardResult
+    from bridgescore.sessions.movement_check import check_against
 
     right = BoardResult(1, "1", "4", score=420, round=1, table=1)
     r = replace(right, **change)  # type: ignore[arg-type]

@@ -21,9 +21,9 @@ from bridgescore import (
     Strain,
     Vulnerability,
 )
-from bridgescore.contract import all_contracts
-from bridgescore.result import parse_outcome
-from bridgescore.text import normalize, parse_int
+from bridgescore.core.contract import all_contracts
+from bridgescore.core.result import parse_outcome
+from bridgescore.core.text import normalize, parse_int
 
 ALL = [*all_contracts(), Contract.passed_out()]
 
@@ -261,7 +261,7 @@ def test_english_spellings_mean_what_they_say(contract: Contract, seat: Seat, tr
 
 
 def test_interned_results_are_the_validated_values() -> None:
-    from bridgescore.result import RESULTS
+    from bridgescore.core.result import RESULTS
 
     assert len(RESULTS) == 5880
     built = [Result(c, s, t) for c in all_contracts() for s in Seat for t in range(14)]
@@ -273,7 +273,7 @@ def test_interned_results_are_the_validated_values() -> None:
 
 # Simplified → traditional, written out by hand for every character the parsers' words use
 # that has a distinct traditional form (the rest are the same in both scripts).  Independent
-# of text.py: a word added to a parser with a character missing here fails the coverage test.
+# of core/text.py: a word added to a parser with a character missing here fails the coverage test.
 _TRADITIONAL = {
     "东": "東", "块": "塊", "红": "紅", "无": "無", "将": "將", "双": "雙", "价": "價",
     "废": "廢", "过": "過", "约": "約", "刚": "剛", "额": "額", "赢": "贏", "结": "結",
@@ -291,11 +291,11 @@ def _traditional(word: str) -> str:
 
 def _vocabulary() -> list[tuple[object, str]]:
     """(parser, word) for every Chinese word in the parsers' tables."""
-    from bridgescore.auction import _ALL_PASS, _CALL_WORDS, _FOUR_PASSES, Call
-    from bridgescore.contract import _DOUBLING_WORDS, PASS_WORDS
-    from bridgescore.seat import _SEAT_WORDS
-    from bridgescore.strain import STRAIN_WORDS
-    from bridgescore.vulnerability import _VUL_WORDS
+    from bridgescore.core.auction import _ALL_PASS, _CALL_WORDS, _FOUR_PASSES, Call
+    from bridgescore.core.contract import _DOUBLING_WORDS, PASS_WORDS
+    from bridgescore.core.seat import _SEAT_WORDS
+    from bridgescore.core.strain import STRAIN_WORDS
+    from bridgescore.core.vulnerability import _VUL_WORDS
 
     tables: list[tuple[object, object]] = [
         (Seat.parse, _SEAT_WORDS), (Strain.parse, STRAIN_WORDS), (Vulnerability.parse, _VUL_WORDS),
@@ -312,13 +312,13 @@ def _vocabulary() -> list[tuple[object, str]]:
 
 
 def _after_one_spade(word: str) -> object:
-    from bridgescore.auction import Auction
+    from bridgescore.core.auction import Auction
 
     return Auction.parse("N", f"1S {word}")
 
 
 def _auction(word: str) -> object:
-    from bridgescore.auction import Auction
+    from bridgescore.core.auction import Auction
 
     return Auction.parse("N", word)
 
@@ -475,8 +475,8 @@ def test_long_runs_of_spaces_are_read_in_linear_time(text: str) -> None:
 
 
 def test_long_text_is_not_kept_in_the_parse_caches() -> None:
-    from bridgescore.contract import _parse_contract
-    from bridgescore.result import _parse_result
+    from bridgescore.core.contract import _parse_contract
+    from bridgescore.core.result import _parse_result
 
     short_result, short_contract = Result.parse("4S N ="), Contract.parse("4S")
     before = _parse_result.cache_info().currsize, _parse_contract.cache_info().currsize

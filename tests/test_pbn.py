@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.auction import Auction
-from bridgescore.contract import Contract
-from bridgescore.errors import BridgeError, FileFormatError
+from bridgescore.core.auction import Auction
+from bridgescore.core.contract import Contract
+from bridgescore.core.errors import BridgeError, FileFormatError
+from bridgescore.core.seat import Seat
 from bridgescore.formats import pbn
-from bridgescore.seat import Seat
 
 DATA = Path(__file__).parent / "data"
 FILES = sorted(DATA.glob("*.pbn"))

@@ -11,16 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.auction import Auction, CallKind
-from bridgescore.cards import DECK, Card
-from bridgescore.contract import Contract
-from bridgescore.deal import Deal
-from bridgescore.errors import BridgeError, FileFormatError
+from bridgescore.core.auction import Auction, CallKind
+from bridgescore.core.cards import DECK, Card
+from bridgescore.core.contract import Contract
+from bridgescore.core.deal import Deal
+from bridgescore.core.errors import BridgeError, FileFormatError
+from bridgescore.core.gamerecord import GameRecord
+from bridgescore.core.play import Play, trick_winner, winning_offset
+from bridgescore.core.seat import Seat
+from bridgescore.core.strain import Strain
 from bridgescore.formats import pbn, pbn_reader, pbn_records
-from bridgescore.gamerecord import GameRecord
-from bridgescore.play import Play, trick_winner, winning_offset
-from bridgescore.seat import Seat
-from bridgescore.strain import Strain
 
 DATA = Path(__file__).parent / "data"
 FILES = sorted(DATA.glob("*.pbn"))

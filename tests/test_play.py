@@ -6,17 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.cards import Card
-from bridgescore.contract import Contract
-from bridgescore.deal import Deal
-from bridgescore.errors import IllegalPlayError
+from bridgescore.core.cards import Card
+from bridgescore.core.contract import Contract
+from bridgescore.core.deal import Deal
+from bridgescore.core.errors import IllegalPlayError
+from bridgescore.core.play import Play, trick_winner
+from bridgescore.core.result import Result
+from bridgescore.core.seat import Seat
+from bridgescore.core.strain import Strain
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.formats import lin, pbn
-from bridgescore.play import Play, trick_winner
 from bridgescore.render.gamerecord import format_record
-from bridgescore.result import Result
-from bridgescore.seat import Seat
-from bridgescore.strain import Strain
-from bridgescore.vulnerability import Vulnerability
 
 DATA = Path(__file__).parent / "data"
 SEED_DEAL = Deal.from_pbn("N:AJ8.82.632.KT974 94.76.A875.Q8652 6532.KQT43.QJT9. KQT7.AJ95.K4.AJ3")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bridgescore import Result
-from bridgescore.errors import BridgeError
-from bridgescore.events.matchpoints import score_matchpoints
-from bridgescore.events.model import BoardResult, LineUp, Pair, Player, Session, Team, TeamMatch
-from bridgescore.seat import Side
+from bridgescore.core.errors import BridgeError
+from bridgescore.core.seat import Side
+from bridgescore.sessions.matchpoints import score_matchpoints
+from bridgescore.sessions.model import BoardResult, LineUp, Pair, Player, Session, Team, TeamMatch
 
 ANN, BO, CY, DI = (Player(101, "Ann Lee", "李安"), Player(102, "Bo Wang", "王博"),
                    Player("C3", "Cy Xu"), Player(104, "Di Ma", "马迪"))

@@ -34,7 +34,7 @@ from bridgescore.compete.ranks import (
     promotions,
     rank_of,
 )
-from bridgescore.errors import BridgeError
+from bridgescore.core.errors import BridgeError
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "ranks.md"
 

@@ -19,12 +19,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bridgescore.board import Board
-from bridgescore.events.imp_pairs import ImpSettings, butler_datum
-from bridgescore.events.model import possible_ns_scores
-from bridgescore.imps import get_imp_scale
+from bridgescore.core.board import Board
+from bridgescore.core.law77 import score
 from bridgescore.ratings import WeekResults
-from bridgescore.scoring import score
+from bridgescore.scoring.datum import butler_datum
+from bridgescore.scoring.imps import get_imp_scale
+from bridgescore.sessions.imp_pairs import ImpSettings
+from bridgescore.sessions.model import possible_ns_scores
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))

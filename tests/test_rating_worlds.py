@@ -16,9 +16,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import rating_worlds as rw  # noqa: E402
 from rating_simulation import WeekData  # noqa: E402
 
-from bridgescore.events.imp_pairs import ImpSettings, butler_datum  # noqa: E402
-from bridgescore.imps import get_imp_scale  # noqa: E402
 from bridgescore.ratings import WeekResults  # noqa: E402
+from bridgescore.scoring.datum import butler_datum  # noqa: E402
+from bridgescore.scoring.imps import get_imp_scale  # noqa: E402
+from bridgescore.sessions.imp_pairs import ImpSettings  # noqa: E402
 
 
 def test_group_means_have_the_stated_spread() -> None:

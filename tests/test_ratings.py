@@ -27,16 +27,9 @@ from ratings_strategies import (
     weeks,
 )
 
-from bridgescore.errors import BridgeError
-from bridgescore.events.imp_pairs import ImpSettings
-from bridgescore.ratings import (
-    RateSettings,
-    Ratings,
-    WeekRating,
-    WeekResults,
-    Window,
-    rate_week,
-)
+from bridgescore.core.errors import BridgeError
+from bridgescore.ratings import RateSettings, Ratings, WeekRating, WeekResults, Window, rate_week
+from bridgescore.sessions.imp_pairs import ImpSettings
 
 # Tight: the tests compare with a direct solve.
 TIGHT = {"tolerance": 1e-10, "max_iterations": 5000}

@@ -1,7 +1,7 @@
 """The Rate's board arithmetic against the library's scalar code, result for result.
 
 The datum and IMPs of ``rate_week`` (vectorised, ``ratings/board.py``) must be the pool's:
-``events.imp_pairs.butler_datum`` (``butler_drop``, ``round_datum``) and ``_imps``, and the
+``scoring.datum.butler_datum`` (``butler_drop``, ``round_datum``) and ``imps_of``, and the
 pool's own incremental ``compete.pool._datum``/``_imps_of``.  Random boards of every count
 from 1 to 40, with ties, under every drop, rounding, step and IMP table; the matchpoint
 percentages against ``score_matchpoints`` with no factoring and ``matchpoints_pairwise``."""
@@ -15,24 +15,20 @@ import pytest
 from ratings_strategies import PALETTE
 
 from bridgescore.compete.pool import Pool, _datum, _imps_of
-from bridgescore.events.imp_pairs import (
-    ROUNDINGS,
-    ImpSettings,
-    _imps,
-    butler_datum,
-    butler_drop,
-)
-from bridgescore.events.matchpoints import (
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.ratings import RateSettings, WeekResults
+from bridgescore.ratings.fit import Prepared, prepare
+from bridgescore.ratings.index import board_order, codes
+from bridgescore.scoring.datum import ROUNDINGS, butler_datum, butler_drop
+from bridgescore.scoring.datum import imps_of as _imps
+from bridgescore.scoring.imps import get_imp_scale
+from bridgescore.sessions.imp_pairs import ImpSettings
+from bridgescore.sessions.matchpoints import (
     MatchpointSettings,
     matchpoints_pairwise,
     score_matchpoints,
 )
-from bridgescore.events.model import BoardResult, Session, possible_ns_scores
-from bridgescore.imps import get_imp_scale
-from bridgescore.ratings import RateSettings, WeekResults
-from bridgescore.ratings.fit import Prepared, prepare
-from bridgescore.ratings.index import board_order, codes
-from bridgescore.vulnerability import Vulnerability
+from bridgescore.sessions.model import BoardResult, Session, possible_ns_scores
 
 
 def boards_of_every_count(seed: int, repeat: int = 2) -> tuple[WeekResults, dict[int, list[int]]]:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.errors import BridgeError
+from bridgescore.core.errors import BridgeError
 from bridgescore.ratings import tally_week
 
 

@@ -12,22 +12,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.auction import Auction, Call
-from bridgescore.board import Board
-from bridgescore.cards import Card
-from bridgescore.contract import Contract
-from bridgescore.deal import Deal, Hand
-from bridgescore.dealing import random_deal
-from bridgescore.errors import BridgeError, IllegalCallError, IllegalPlayError, NotationError
-from bridgescore.play import Play
+from bridgescore.core.auction import Auction, Call
+from bridgescore.core.board import Board
+from bridgescore.core.cards import Card
+from bridgescore.core.contract import Contract
+from bridgescore.core.deal import Deal, Hand
+from bridgescore.core.errors import BridgeError, IllegalCallError, IllegalPlayError, NotationError
+from bridgescore.core.play import Play
+from bridgescore.core.seat import Seat
+from bridgescore.core.strain import Strain
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.deals.ddplay import endplay_available
+from bridgescore.deals.dealing import random_deal
 from bridgescore.robots import robot_accepts_claim, robot_accepts_undo, robot_call, robot_card
 from bridgescore.robots.bidding import decide
 from bridgescore.robots.claims import obvious_tricks
-from bridgescore.robots.ddplay import endplay_available
 from bridgescore.robots.quality import bid_boards, figures
-from bridgescore.seat import Seat
-from bridgescore.strain import Strain
-from bridgescore.vulnerability import Vulnerability
 
 needs_endplay = pytest.mark.skipif(not endplay_available(), reason="endplay is not installed")
 
@@ -101,7 +101,7 @@ def test_double_dummy_robots_play_boards_to_the_end() -> None:
 def test_double_dummy_play_makes_the_double_dummy_number_of_tricks() -> None:
     """Four DD players take exactly the table's DD tricks: a check of the whole chain
     (position, solver, choice) against endplay's own table of the deal."""
-    from bridgescore.dd import dd_table
+    from bridgescore.deals.dd import dd_table
 
     for n in range(1, 9):
         deal, _dealer, _vul = board(n, seed="robots-dd-table")

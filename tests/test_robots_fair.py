@@ -11,16 +11,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgescore.auction import Auction
-from bridgescore.cards import Card
-from bridgescore.contract import Contract
-from bridgescore.deal import Deal, Hand
-from bridgescore.dealing import random_deal
-from bridgescore.errors import IllegalPlayError, NotationError
-from bridgescore.play import Play
+from bridgescore.core.auction import Auction
+from bridgescore.core.cards import Card
+from bridgescore.core.contract import Contract
+from bridgescore.core.deal import Deal, Hand
+from bridgescore.core.errors import IllegalPlayError, NotationError
+from bridgescore.core.play import Play
+from bridgescore.core.seat import Seat
+from bridgescore.deals.ddplay import endplay_available, use_dd
+from bridgescore.deals.dealing import random_deal
 from bridgescore.robots import robot_card
 from bridgescore.robots.bidding import robot_call
-from bridgescore.robots.ddplay import endplay_available, use_dd
 from bridgescore.robots.fair import (
     Layouts,
     SeatKnowledge,
@@ -31,7 +32,6 @@ from bridgescore.robots.fair import (
     sample_layouts,
 )
 from bridgescore.robots.table import robot_action
-from bridgescore.seat import Seat
 from bridgescore.table.actions import PlayCard
 from bridgescore.table.state import BoardDeal, Phase, TableState, apply
 from bridgescore.table.views import Viewer, visible_cards

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from bridgescore import IMP_SCALES, VP_SCALES, Result
-from bridgescore.errors import BridgeError, ScaleError
-from bridgescore.events.imp_pairs import ImpSettings, score_imp_pairs
-from bridgescore.events.model import BoardResult, Session, Team, TeamMatch
-from bridgescore.events.teams import MatchSettings, score_match
-from bridgescore.imps import ImpScale, get_imp_scale
-from bridgescore.vp import VpBand, VpScale, get_vp_scale
+from bridgescore.core.errors import BridgeError, ScaleError
+from bridgescore.scoring.imps import ImpScale, get_imp_scale
+from bridgescore.scoring.vp import VpBand, VpScale, get_vp_scale
+from bridgescore.sessions.imp_pairs import ImpSettings, score_imp_pairs
+from bridgescore.sessions.model import BoardResult, Session, Team, TeamMatch
+from bridgescore.sessions.teams import MatchSettings, score_match
 
 # A coarse club scale: 1 IMP from 50, 2 from 200, 3 from 1000.
 CLUB = ImpScale("club", "Club IMPs", "俱乐部 IMP", (50, 200, 1000))

@@ -11,10 +11,10 @@ import model_strategies as ms
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.events.imp_pairs import score_imp_pairs
-from bridgescore.events.matchpoints import MatchpointSettings, score_matchpoints
-from bridgescore.events.model import BoardResult, Session
-from bridgescore.events.scores import exact_sum
+from bridgescore.sessions.imp_pairs import score_imp_pairs
+from bridgescore.sessions.matchpoints import MatchpointSettings, score_matchpoints
+from bridgescore.sessions.model import BoardResult, Session
+from bridgescore.sessions.scores import exact_sum
 
 
 @settings(max_examples=80)

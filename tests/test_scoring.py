@@ -23,8 +23,8 @@ from bridgescore import (
     breakdown,
     score,
 )
-from bridgescore.contract import all_contracts
-from bridgescore.scoring import SCORE_TABLE, undertrick_penalty
+from bridgescore.core.contract import all_contracts
+from bridgescore.core.law77 import SCORE_TABLE, undertrick_penalty
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 

@@ -18,11 +18,14 @@ from hypothesis import strategies as st
 
 from bridgescore import Board, Contract, Result
 from bridgescore.compete.ranks import RankSettings
-from bridgescore.errors import BridgeError
-from bridgescore.events.imp_pairs import ImpSettings
-from bridgescore.events.live import Action, Change, Changes, Entry, LiveSession, Slot
-from bridgescore.events.matchpoints import MatchpointSettings
-from bridgescore.events.model import (
+from bridgescore.core.errors import BridgeError
+from bridgescore.ratings import RateSettings, Ratings, WeekResults
+from bridgescore.scoring.imps import IMP_SCALES, ImpScale
+from bridgescore.scoring.vp import VP_SCALES, VpScale
+from bridgescore.sessions.imp_pairs import ImpSettings
+from bridgescore.sessions.live import Action, Change, Changes, Entry, LiveSession, Slot
+from bridgescore.sessions.matchpoints import MatchpointSettings
+from bridgescore.sessions.model import (
     Assignment,
     BoardResult,
     LineUp,
@@ -32,18 +35,15 @@ from bridgescore.events.model import (
     Team,
     TeamMatch,
 )
-from bridgescore.events.movements import Assignment as MovementAssignment
-from bridgescore.events.movements import Movement
-from bridgescore.events.scores import PairScore, ScoredBoard, ScoredResult, SessionScores
-from bridgescore.events.swiss import Draw, History
-from bridgescore.events.swiss import Entry as SwissEntry
-from bridgescore.events.swiss_pairs import SwissPairsEvent
-from bridgescore.events.swiss_roster import Roster
-from bridgescore.events.team_events import Fixture, Knockout, MatchResult, Standing, SwissTeams
-from bridgescore.events.teams import MatchBoard, MatchScore, MatchSettings
-from bridgescore.imps import IMP_SCALES, ImpScale
-from bridgescore.ratings import RateSettings, Ratings, WeekResults
-from bridgescore.vp import VP_SCALES, VpScale
+from bridgescore.sessions.movements import Assignment as MovementAssignment
+from bridgescore.sessions.movements import Movement
+from bridgescore.sessions.scores import PairScore, ScoredBoard, ScoredResult, SessionScores
+from bridgescore.sessions.swiss import Draw, History
+from bridgescore.sessions.swiss import Entry as SwissEntry
+from bridgescore.sessions.swiss_pairs import SwissPairsEvent
+from bridgescore.sessions.swiss_roster import Roster
+from bridgescore.sessions.team_events import Fixture, Knockout, MatchResult, Standing, SwissTeams
+from bridgescore.sessions.teams import MatchBoard, MatchScore, MatchSettings
 
 CASES: list[tuple[type[Any], Any]] = [
     (Contract, ms.CONTRACTS),
@@ -139,14 +139,14 @@ def test_lineup_round_trip(m: TeamMatch) -> None:
 
 @given(ms.swiss_draws)
 def test_swiss_match_round_trip(d: Draw) -> None:
-    from bridgescore.events.swiss import Match
+    from bridgescore.sessions.swiss import Match
 
     for m in d.tables:
         assert Match.from_dict(_json_trip(m.to_dict())) == m
 
 
 def test_live_session_round_trip() -> None:
-    from bridgescore.events.movements import mitchell
+    from bridgescore.sessions.movements import mitchell
 
     live = LiveSession.start(mitchell(3, 1), scoring="butler")
     live, _ = live.enter(BoardResult(1, "1", "4", Result.parse("3NT N ="), table=1, round=1))

@@ -3,7 +3,7 @@
 Scans the whole library: public module-level dicts, lists and sets (registries anyone could
 change for everyone), frozen dataclasses whose fields are dicts, lists or sets (a "frozen"
 value that can still be changed through them), and caches that hand every caller the same
-mutable object.  The DD solver's cache (``dd.py``) is its own concern and is left out.
+mutable object.  The DD solver's cache (``deals/dd.py``) is its own concern and is left out.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bridgescore
-from bridgescore.frozen import FrozenMap
+from bridgescore.core.frozen import FrozenMap
 
 # The command line's lazy command table: read by the CLI process only, never by the library.
 ALLOWED_GLOBALS = {("bridgescore.cli", "COMMANDS"), ("bridgescore.cli", "COMMAND_HELP")}
@@ -67,7 +67,7 @@ def test_frozen_dataclasses_hold_no_mutable_fields() -> None:
 def test_caches_hand_out_nothing_mutable() -> None:
     found = []
     for m in _modules():
-        if m.__name__ == "bridgescore.dd":
+        if m.__name__ == "bridgescore.deals.dd":
             continue
         for name, fn in vars(m).items():
             if (callable(fn) and hasattr(fn, "cache_info") and getattr(fn, "__module__", "") == m.__name__
@@ -136,7 +136,7 @@ def test_values_are_immutable_all_the_way_down(x: Any) -> None:
 
 
 def test_movement_lookups_and_howell_tables_are_read_only() -> None:
-    from bridgescore.events.movements import _howell_table, howell
+    from bridgescore.sessions.movements import _howell_table, howell
 
     m = howell(4)
     assert isinstance(m._by_key, FrozenMap) and isinstance(_howell_table(4)["schedule"], tuple)
@@ -149,8 +149,8 @@ def test_a_swiss_pairs_event_history_cannot_be_changed() -> None:
     # Before: event.history was a plain History of Counters, changeable by any reader.
     from collections import Counter
 
-    from bridgescore.events.swiss import History
-    from bridgescore.events.swiss_pairs import SwissPairsEvent
+    from bridgescore.sessions.swiss import History
+    from bridgescore.sessions.swiss_pairs import SwissPairsEvent
 
     history = History.from_pairs([("1", "2")], byes=["3"])
     ev = SwissPairsEvent("mp", (), (), {}, history, {}, {}, 0, 0.0)

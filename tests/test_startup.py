@@ -25,13 +25,14 @@ from bridgescore import Vulnerability
 from bridgescore.cli import main
 
 # What the score command needs, and nothing else of the package.
-SCORE_MODULES = [
-    "bridgescore", "bridgescore.board", "bridgescore.cli", "bridgescore.cli._common",
-    "bridgescore.cli._lang", "bridgescore.cli._params", "bridgescore.cli.core",
-    "bridgescore.contract", "bridgescore.errors", "bridgescore.i18n", "bridgescore.langs",
-    "bridgescore.result", "bridgescore.scoring", "bridgescore.seat", "bridgescore.strain",
-    "bridgescore.text", "bridgescore.vulnerability",
-]
+SCORE_MODULES = sorted([
+    "bridgescore", "bridgescore.cli", "bridgescore.cli._common", "bridgescore.cli._lang", "bridgescore.core",
+    "bridgescore.cli._params", "bridgescore.cli.core", "bridgescore.core.board",
+    "bridgescore.core.contract", "bridgescore.core.errors", "bridgescore.core.i18n",
+    "bridgescore.core.langs", "bridgescore.core.law77", "bridgescore.core.result",
+    "bridgescore.core.seat", "bridgescore.core.strain", "bridgescore.core.text",
+    "bridgescore.core.vulnerability",
+])
 # Standard-library modules the old start-up loaded for the scales and the serial format only.
 HEAVY_STDLIB = ["json", "pathlib", "decimal", "fractions", "importlib.resources", "zipfile",
                 "tempfile", "shutil"]
@@ -44,7 +45,7 @@ REPORT = textwrap.dedent("""
     import sys
     _loaded = set(sys.modules)
     import json, re
-    import bridgescore.contract as _c, bridgescore.result as _r, bridgescore.scoring as _s
+    import bridgescore.core.contract as _c, bridgescore.core.result as _r, bridgescore.core.law77 as _s
     def _size(module, name):  # a lazy group's cache; none at all counts as built at import
         f = getattr(module, name, None)
         return f.cache_info().currsize if f is not None else -1
@@ -81,15 +82,15 @@ SCORE = "from bridgescore.cli import main\nmain(['score', '4S', 'N', '=', '--vul
 
 def test_import_bridgescore_loads_and_builds_nothing_heavy() -> None:
     _, got = child("import bridgescore")
-    assert "bridgescore.imps" not in got["package"] and "bridgescore.vp" not in got["package"]
-    assert "bridgescore.serial" not in got["package"]
+    assert "bridgescore.scoring.imps" not in got["package"] and "bridgescore.scoring.vp" not in got["package"]
+    assert "bridgescore.core.serial" not in got["package"]
     # The Rate's package (NumPy arrays, docs/ratings.md) loads only when asked for.
     assert not any(m.startswith("bridgescore.ratings") for m in got["package"])
     assert got["third_party"] == [] and got["stdlib"] == []
     # Nothing built: no score table, no interned result, no general pattern compiled.
     assert (got["score_table"], got["interned"], got["english"], got["chinese"],
             got["outcome"], got["contract"]) == (0, 0, 0, 0, 0, 0)
-    assert got["eager_patterns"] == ["bridgescore.result._FAST", "bridgescore.result._SPACES"]
+    assert got["eager_patterns"] == ["bridgescore.core.result._FAST", "bridgescore.core.result._SPACES"]
 
 
 def test_the_score_command_loads_its_modules_only() -> None:
@@ -120,11 +121,11 @@ def test_a_chinese_result_compiles_the_chinese_patterns_when_it_comes() -> None:
 def test_the_score_table_is_built_on_first_score_and_kept() -> None:
     # First scores in a fresh process (table empty) against Law 77 written out in tests/law77.
     out, got = child(
-        "import bridgescore as bs, bridgescore.scoring as s\n"
+        "import bridgescore as bs, bridgescore.core.law77 as s\n"
         "print(bs.score('4S', 10, True), bs.score('7NTXX', 0, True), bs.score('pass', 0, False))\n"
         "t = s.score_table()\n"
         "print(s.SCORE_TABLE is t, bs.Result.parse('3NT S +1').score(bs.Vulnerability.EW))\n"
-        "import bridgescore.result as r\n"
+        "import bridgescore.core.result as r\n"
         "print(r._TABLE is t)\n")
     assert out.split() == [str(law77(4, "S", 0, True, 10)), str(law77(7, "NT", 2, True, 0)),
                            "0", "True", str(law77(3, "NT", 0, False, 10)), "True"]
@@ -141,7 +142,7 @@ def test_result_score_builds_the_table_when_it_is_first() -> None:
 def test_scales_load_on_first_use_of_their_names() -> None:
     out, _ = child(
         "import sys, bridgescore\n"
-        "print('bridgescore.imps' in sys.modules)\n"
+        "print('bridgescore.scoring.imps' in sys.modules)\n"
         "print(bridgescore.imps(450), bridgescore.victory_points(10, 16))\n"
         "print(bridgescore.get_imp_scale('wbf').name, sorted(bridgescore.VP_SCALES)[0])\n"
         "print('imps' in dir(bridgescore), 'victory_points' in dir(bridgescore))\n")
@@ -149,17 +150,18 @@ def test_scales_load_on_first_use_of_their_names() -> None:
 
 
 @pytest.mark.parametrize("first", [
-    "import bridgescore.imps",
-    "from bridgescore.imps import ImpScale",
-    "import bridgescore.events.teams",  # imports the scales on its own
+    "import bridgescore.scoring.imps",
+    "from bridgescore.scoring.imps import ImpScale",
+    "import bridgescore.sessions.teams",  # imports the scales on its own
     "import bridgescore; bridgescore.IMP_SCALES",
 ])
 def test_bridgescore_imps_stays_the_function(first: str) -> None:
-    # The package imported the function over its module's name; loading the module later,
-    # from anywhere, must not put the module in its place.
+    # ``bridgescore.imps`` is the function; its module is ``bridgescore.scoring.imps``, so
+    # loading the module, from anywhere, before or after, never puts it in the function's place.
     out, _ = child(f"{first}\nimport bridgescore\nprint(bridgescore.imps(620 - 170))\n"
                    "from bridgescore import imps\nprint(imps(-50))\n"
-                   "import bridgescore.imps as m\nprint(callable(m), m is bridgescore.imps)\n")
+                   "import bridgescore.scoring.imps as m\n"
+                   "print(callable(bridgescore.imps), m.imps is bridgescore.imps)\n")
     assert out.split() == ["10", "-2", "True", "True"]
 
 
@@ -169,13 +171,13 @@ def test_star_import_and_unknown_names() -> None:
                    "missing = [n for n in bridgescore.__all__ if n not in globals()]\n"
                    "print(missing)\n"
                    "try:\n    bridgescore.nothing\nexcept AttributeError as e:\n    print(e)\n"
-                   "import bridgescore.scoring as s, bridgescore.result as r\n"
+                   "import bridgescore.core.law77 as s, bridgescore.core.result as r\n"
                    "for m in (s, r):\n"
                    "    try:\n        m.nothing\n    except AttributeError as e:\n        print(e)\n")
     assert out.splitlines() == [
         "10 12.8 400", "[]", "module 'bridgescore' has no attribute 'nothing'",
-        "module 'bridgescore.scoring' has no attribute 'nothing'",
-        "module 'bridgescore.result' has no attribute 'nothing'",
+        "module 'bridgescore.core.law77' has no attribute 'nothing'",
+        "module 'bridgescore.core.result' has no attribute 'nothing'",
     ]
 
 
@@ -183,7 +185,7 @@ def test_interning_from_many_threads_hands_out_one_value() -> None:
     # A fresh process, so every result is interned for the first time while the threads race.
     out, _ = child(textwrap.dedent("""
         import threading
-        from bridgescore.result import _result_at, all_results
+        from bridgescore.core.result import _result_at, all_results
         barrier = threading.Barrier(8)
         got = []
         def run():

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore.cli import COMMANDS, main
-from bridgescore.errors import BridgeError, FileFormatError
-from bridgescore.events.swiss import (
+from bridgescore.core.errors import BridgeError, FileFormatError
+from bridgescore.sessions.swiss import (
     Draw,
     Entry,
     History,
@@ -297,7 +297,7 @@ def test_swiss_through_main(files: tuple[Path, Path], lang: str,
 
 
 def test_standings_and_history_with_chinese_separators() -> None:
-    from bridgescore.events.swiss import read_history, read_standings
+    from bridgescore.sessions.swiss import read_history, read_standings
 
     entries = read_standings("id，name，score\nA，长城，30\nB，黄河，28\nC，长江，25\nD，珠江，20\n")
     assert [(e.id, e.score) for e in entries] == [("A", 30), ("B", 28), ("C", 25), ("D", 20)]

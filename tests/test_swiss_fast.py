@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.events.swiss import Draw, Entry, History, Match, standings_order, swiss_draw
+from bridgescore.sessions.swiss import Draw, Entry, History, Match, standings_order, swiss_draw
 
 
 # ---------------------------------------------------------------- the reference draw

@@ -29,11 +29,11 @@ from pathlib import Path
 import pytest
 
 from bridgescore.cli import COMMANDS, main
-from bridgescore.errors import BridgeError
-from bridgescore.events.csvfmt import loads
-from bridgescore.events.model import Session
-from bridgescore.events.swiss_pairs import score_swiss_rounds
-from bridgescore.events.swiss_roster import (
+from bridgescore.core.errors import BridgeError
+from bridgescore.sessions.files.csvfmt import loads
+from bridgescore.sessions.model import Session
+from bridgescore.sessions.swiss_pairs import score_swiss_rounds
+from bridgescore.sessions.swiss_roster import (
     Roster,
     late_entry,
     parse_instruction,
@@ -255,7 +255,7 @@ def test_cli_standings_file_with_a_withdrawal(files: dict[str, str],
 
 @pytest.mark.parametrize("pair", ["-1", "0", "123456789012345678901234567890"])
 def test_swiss_pair_numbers_out_of_range(pair: str, tmp_path: Path) -> None:
-    from bridgescore.events.swiss import read_standings
+    from bridgescore.sessions.swiss import read_standings
 
     with pytest.raises(BridgeError) as e:
         read_standings(f"id,name,score\n1,,3\n{pair},,2\n", source="st.csv")

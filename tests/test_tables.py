@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from bridgescore import BridgeError, Contract, Doubling, Strain, imps, score, victory_points
 from bridgescore.cli import main
 from bridgescore.render import all_tables_html, render, render_table
-from bridgescore.score_tables import (
+from bridgescore.scoring.score_tables import (
     COLUMNS,
     StrainGroup,
     display,

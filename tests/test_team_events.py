@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.errors import BridgeError
-from bridgescore.events.swiss import History
-from bridgescore.events.team_events import (
+from bridgescore.core.errors import BridgeError
+from bridgescore.sessions.swiss import History
+from bridgescore.sessions.team_events import (
     Knockout,
     MatchResult,
     SwissTeams,
@@ -212,9 +212,9 @@ def test_carry_over_rule() -> None:
 
 def test_result_from_a_scored_match() -> None:
     """The seeds' four-board exercise scored by the teams module becomes a standings row."""
-    from bridgescore.events.model import BoardResult, Team, TeamMatch
-    from bridgescore.events.teams import score_match
-    from bridgescore.result import Result
+    from bridgescore.core.result import Result
+    from bridgescore.sessions.model import BoardResult, Team, TeamMatch
+    from bridgescore.sessions.teams import score_match
 
     rooms = [(1, "3S S +1", "4S N ="), (2, "6DXX N +1", "6NT N +1"),
              (3, "5C E =", "3NT W -1"), (4, "4SX W -2", "4H S +1")]

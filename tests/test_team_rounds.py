@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from bridgescore.cli import COMMANDS, main
-from bridgescore.errors import BridgeError
-from bridgescore.events.csvfmt import loads
-from bridgescore.events.model import BoardResult, Team, TeamMatch
+from bridgescore.core.errors import BridgeError
+from bridgescore.sessions.files.csvfmt import loads
+from bridgescore.sessions.model import BoardResult, Team, TeamMatch
 
 # A 4-team round robin by hand: round 1 A-B, C-D; round 2 A-C, B-D; round 3 A-D, B-C.
 RR4 = [(1, "A", "B"), (1, "C", "D"), (2, "A", "C"), (2, "B", "D"), (3, "A", "D"), (3, "B", "C")]
@@ -132,7 +132,7 @@ def test_a_bad_round_setting_names_the_line(value: str) -> None:
 
 
 def test_a_match_round_round_trips_and_is_checked() -> None:
-    from bridgescore.events.csvfmt import dumps
+    from bridgescore.sessions.files.csvfmt import dumps
 
     m = loads(match_file("A", "B", rnd=4))
     assert isinstance(m, TeamMatch) and m.round == 4
@@ -143,7 +143,7 @@ def test_a_match_round_round_trips_and_is_checked() -> None:
 
 @pytest.mark.parametrize("n", [4, 6, 8, 10])
 def test_shuffled_round_robins_pack_into_n_minus_one_rounds(n: int) -> None:
-    from bridgescore.events.team_events import match_rounds, round_robin
+    from bridgescore.sessions.team_events import match_rounds, round_robin
 
     names = [chr(65 + i) for i in range(n)]
     fixtures = [f for rnd in round_robin(names) for f in rnd]
@@ -160,7 +160,7 @@ def test_shuffled_round_robins_pack_into_n_minus_one_rounds(n: int) -> None:
 
 
 def test_byes_only_in_an_odd_field_with_one_team_idle() -> None:
-    from bridgescore.events.team_events import match_byes, match_rounds
+    from bridgescore.sessions.team_events import match_byes, match_rounds
 
     ms = [TeamMatch(Team(h), Team(a), ()) for h, a in [("A", "B"), ("A", "C"), ("B", "C")]]
     rounds = match_rounds(ms)

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore.cli import COMMANDS, main
-from bridgescore.errors import BridgeError, FileFormatError
-from bridgescore.textfile import decode_text, read_decoded, read_text
+from bridgescore.core.errors import BridgeError, FileFormatError
+from bridgescore.formats.textfile import decode_text, read_decoded, read_text
 
 NAMES = "王小明 / 陳大文 / 張偉"  # traditional characters: in GB18030, Big5 and Unicode
 SIMPLIFIED = "王小明 / 陈大文 / 张伟"  # simplified: GB18030 and Unicode only

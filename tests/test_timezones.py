@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 
-from bridgescore.timezones import COMMON, DEFAULT, is_zone, offset_text, zone_name
+from bridgescore.core.timezones import COMMON, DEFAULT, is_zone, offset_text, zone_name
 
 UTC = datetime.UTC
 WINTER = datetime.datetime(2030, 1, 15, 12, 0, tzinfo=UTC)

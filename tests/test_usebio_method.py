@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from test_events_usebio import MITCHELL
 
-from bridgescore.errors import FileFormatError
-from bridgescore.events import usebio
+from bridgescore.core.errors import FileFormatError
+from bridgescore.sessions.files import usebio
 
 KNOWN = "MATCH_POINTS, CROSS_IMPS, BUTLER_IMPS, AGGREGATE, IMPS"
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore import ScaleError, get_vp_scale, victory_points
-from bridgescore.vp import blitz, vp_table, wbf_continuous_cents, wbf_whole_bounds
+from bridgescore.scoring.vp import blitz, vp_table, wbf_continuous_cents, wbf_whole_bounds
 
 MARGINS = (1, 2, 3, 5, 7, 10, 15, 20, 25, 30, 40)
 # rules.md 3.1, computed tables [C] (winner's VP), and the first margin worth 20.00.

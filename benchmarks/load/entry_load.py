@@ -583,7 +583,7 @@ def _run(plan: Plan, base: Path, database_url: str, backend: str) -> Report:
 def _setup(payload: Mapping[str, Any]) -> list[dict[str, Any]]:
     import datetime
 
-    from bridgescore.events.movements import MAX_MITCHELL_TABLES
+    from bridgescore.sessions.movements import MAX_MITCHELL_TABLES
     from bridgescore.web.accounts.models import User
     from bridgescore.web.accounts.services import create_user
     from bridgescore.web.clubs.models import Club

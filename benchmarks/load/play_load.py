@@ -479,7 +479,7 @@ def _setup(payload: Mapping[str, Any]) -> dict[str, Any]:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
 
-    from bridgescore.seat import Seat
+    from bridgescore.core.seat import Seat
     from bridgescore.web.accounts.models import Player, User
     from bridgescore.web.play import services
     from bridgescore.web.play.models import Room

@@ -9,7 +9,7 @@
 (10, (12.8, 7.2))
 
 The import is light on purpose: NumPy, Rich and Jinja2 load only in the modules that need
-them (``bridgescore.batch_scoring``, ``bridgescore.render``, ``bridgescore.cli``); the IMP and VP
+them (``bridgescore.scoring.batch``, ``bridgescore.render``, ``bridgescore.cli``); the IMP and VP
 scales (``imps``, ``victory_points`` and their tables) load on first use of one of their
 names, and the score table and the parsers' less common patterns are built on first use
 (``bridgescore score 4S N =`` needs none of them).
@@ -17,13 +17,11 @@ names, and the score table and the parsers' less common patterns are built on fi
 
 from __future__ import annotations
 
-import sys
-import types
 from typing import TYPE_CHECKING, Any
 
-from .board import Board
-from .contract import Contract, Doubling
-from .errors import (
+from .core.board import Board
+from .core.contract import Contract, Doubling
+from .core.errors import (
     BridgeError,
     FileFormatError,
     IllegalCallError,
@@ -33,23 +31,24 @@ from .errors import (
     NotationError,
     ScaleError,
 )
-from .result import Result
-from .scoring import Breakdown, Part, PartKind, breakdown, score
-from .seat import Seat, Side
-from .strain import Strain
-from .vulnerability import Vulnerability
+from .core.law77 import Breakdown, Part, PartKind, breakdown, score
+from .core.result import Result
+from .core.seat import Seat, Side
+from .core.strain import Strain
+from .core.vulnerability import Vulnerability
 
 if TYPE_CHECKING:  # loaded on first use, see __getattr__
-    from .imps import IMP_SCALES, ImpScale, get_imp_scale, imps, load_imp_scale
-    from .vp import VP_SCALES, VpScale, get_vp_scale, victory_points
+    from .scoring.imps import IMP_SCALES, ImpScale, get_imp_scale, imps, load_imp_scale
+    from .scoring.vp import VP_SCALES, VpScale, get_vp_scale, victory_points
 
 # Names whose modules load when a name is first asked for (``bridgescore.imps(450)``):
 # the scales read their data files and pull in json, pathlib, decimal and importlib.resources,
 # which scoring one result never needs.  tests/test_startup.py keeps them off the import.
 _LAZY = {
-    "IMP_SCALES": "imps", "ImpScale": "imps", "get_imp_scale": "imps", "imps": "imps",
-    "load_imp_scale": "imps",
-    "VP_SCALES": "vp", "VpScale": "vp", "get_vp_scale": "vp", "victory_points": "vp",
+    "IMP_SCALES": "scoring.imps", "ImpScale": "scoring.imps", "get_imp_scale": "scoring.imps",
+    "imps": "scoring.imps", "load_imp_scale": "scoring.imps",
+    "VP_SCALES": "scoring.vp", "VpScale": "scoring.vp", "get_vp_scale": "scoring.vp",
+    "victory_points": "scoring.vp",
 }
 
 
@@ -67,20 +66,6 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     return sorted({*globals(), *_LAZY})
 
-
-class _Package(types.ModuleType):
-    """``bridgescore.imps`` is the function, as when the package imported it eagerly: the
-    import system sets a package's attribute to a submodule it loads (``import
-    bridgescore.imps`` anywhere, before or after the name was first asked for), and here the
-    function keeps its place."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name == "imps" and isinstance(value, types.ModuleType):
-            value = value.imps
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 __version__ = "0.1.0"
 

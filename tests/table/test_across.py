@@ -12,7 +12,7 @@ import itertools
 
 import pytest
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.table.across import due, next_board, seen_hands_refusal
 from bridgescore.table.seating import SeatInfo, Seating
 

@@ -1,7 +1,7 @@
 """A hand as the table shows it: spades, hearts, diamonds, clubs, each from the ace down
 (found by the web layer's tests: the order came out from the two up)."""
 
-from bridgescore.deal import Hand
+from bridgescore.core.deal import Hand
 from bridgescore.table.views import sorted_hand
 
 

@@ -14,15 +14,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.auction import Call
-from bridgescore.cards import Card
-from bridgescore.deal import Deal
-from bridgescore.dealing import deal_boards
+from bridgescore.core.auction import Call
+from bridgescore.core.cards import Card
+from bridgescore.core.deal import Deal
+from bridgescore.core.gamerecord import GameRecord
+from bridgescore.core.seat import Seat
+from bridgescore.deals.dealing import deal_boards
 from bridgescore.formats import lin
 from bridgescore.formats.pbn_records import loads_records
 from bridgescore.formats.pbn_write import EXPORT_HEADER, dumps, from_record
-from bridgescore.gamerecord import GameRecord
-from bridgescore.seat import Seat
 from bridgescore.table.actions import AnswerClaim, Claim, MakeCall, PlayCard
 from bridgescore.table.record import alerts, game_record, lin_text, pbn_text
 from bridgescore.table.state import BoardDeal, Phase, TableState, apply

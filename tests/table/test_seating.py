@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.table.seating import (
     Disconnected,
     Dropped,

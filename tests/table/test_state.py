@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore.auction import Call
-from bridgescore.cards import DECK, Card
-from bridgescore.deal import Deal
-from bridgescore.dealing import random_deal
-from bridgescore.seat import Seat
+from bridgescore.core.auction import Call
+from bridgescore.core.cards import DECK, Card
+from bridgescore.core.deal import Deal
+from bridgescore.core.seat import Seat
+from bridgescore.deals.dealing import random_deal
 from bridgescore.table.actions import (
     AnswerClaim,
     AnswerUndo,

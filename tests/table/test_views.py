@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bridgescore.dealing import random_deal
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
+from bridgescore.deals.dealing import random_deal
 from bridgescore.table.state import Phase, TableState, claim_total
 from bridgescore.table.views import (
     Viewer,

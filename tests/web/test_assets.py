@@ -30,7 +30,7 @@ from types import ModuleType
 import pytest
 
 from bridgescore.cli import main
-from bridgescore.errors import BridgeError
+from bridgescore.core.errors import BridgeError
 from bridgescore.web import msgfmt, setup
 
 REPO = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.core.bilingual import pick, robot_name, robots_name
 
 

@@ -74,7 +74,7 @@ print(c.pk, c.settings["start"])
 MAKE_PAIRS = """
 import sys, django
 django.setup()
-from bridgescore.result import Result
+from bridgescore.core.result import Result
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.compete import services as sv

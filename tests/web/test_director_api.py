@@ -20,7 +20,7 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.core.result import Ok
 from schemathesis.generation import GenerationMode
 
-from bridgescore.errors import BridgeError
+from bridgescore.core.errors import BridgeError
 from bridgescore.web.accounts import tokens
 from bridgescore.web.accounts.models import Player, User
 from bridgescore.web.clubs.models import Club, Membership

@@ -34,7 +34,7 @@ from urllib.parse import urljoin, urlsplit
 from django.apps import apps
 from django.test import Client, TestCase
 
-from bridgescore.dd import MissingSolverError
+from bridgescore.deals.dd import MissingSolverError
 from bridgescore.web.accounts.models import User
 from bridgescore.web.compete.models import CompetitionAction
 from bridgescore.web.demo import Demo, load_demo
@@ -272,7 +272,7 @@ class OneLanguageTestCase(TestCase):
         # Boards' pages and hand records show double-dummy tables when the solver is there:
         # here it is not (loading it and solving the demo's deals would take most of the
         # run); the tables' words are the library's.
-        patcher = mock.patch("bridgescore.dd._endplay",
+        patcher = mock.patch("bridgescore.deals.dd._endplay",
                              side_effect=MissingSolverError("no solver", "没有求解器"))
         patcher.start()
         self.addCleanup(patcher.stop)

@@ -21,7 +21,7 @@ import pytest
 from django.test import override_settings
 from django.utils import timezone
 
-from bridgescore.errors import BridgeError
+from bridgescore.core.errors import BridgeError
 from bridgescore.web import setup
 from bridgescore.web.accounts.models import LoginFailure
 from bridgescore.web.entry.models import SecretFailure

@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from django.utils import translation
 
-from bridgescore.errors import BridgeError
+from bridgescore.core.errors import BridgeError
 from bridgescore.web.api import api
 from bridgescore.web.compete import services as compete
 from bridgescore.web.core import refusals

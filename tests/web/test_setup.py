@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.errors import BridgeError
+from bridgescore.core.errors import BridgeError
 from bridgescore.web import service_check, setup
 
 # Without msgfmt the catalogues are compiled in Python: tests/web/test_assets.py.

@@ -5,6 +5,8 @@ Commands live in small modules that are imported only when their command runs, s
 (one JSON object with ``--json``) and exit status 2, never a traceback; a missing optional
 package is exit status 3.  The language (``--lang``, else ``BRIDGESCORE_LANG``) is settled
 before anything is parsed and holds for the help, the output and the errors alike.
+
+Imports: core, scoring, formats, deals, home, sessions, table, robots, compete, ratings, render.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Sequence
 
 import click
 
-from ..errors import (
+from ..core.errors import (
     BridgeError,
     FileFormatError,
     IllegalCallError,
@@ -28,7 +30,7 @@ from ..errors import (
     ScaleError,
     UnlikelyResultError,
 )
-from ..i18n import Lang, is_zh, os_error_text
+from ..core.i18n import Lang, is_zh, os_error_text
 from . import _lang
 from ._common import _lang_callback
 from ._lang import install

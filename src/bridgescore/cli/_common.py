@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ..i18n import Lang, check_lang
+from ..core.i18n import Lang, check_lang
 from . import _lang
 from ._params import option
 

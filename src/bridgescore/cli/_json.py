@@ -15,11 +15,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, SupportsFloat
 
 if TYPE_CHECKING:
-    from ..events.model import BoardResult
-    from ..events.scores import SessionScores
-    from ..events.swiss import Draw
-    from ..events.team_events import MatchResult, Standing
-    from ..events.teams import MatchScore
+    from ..sessions.model import BoardResult
+    from ..sessions.scores import SessionScores
+    from ..sessions.swiss import Draw
+    from ..sessions.team_events import MatchResult, Standing
+    from ..sessions.teams import MatchScore
 
 __all__ = ["draw_json", "fnum", "match_result_json", "pair_row", "pairs_session_json",
            "standing_json", "table_result_json", "team_match_json", "vp_result"]
@@ -28,7 +28,7 @@ __all__ = ["draw_json", "fnum", "match_result_json", "pair_row", "pairs_session_
 def fnum(x: SupportsFloat | Fraction, digits: int = 2) -> float:
     """A fractional quantity as JSON: always a float, rounded half up to ``digits`` decimals
     as the pages and the text round (28.125 → 28.13), from the exact value when there is one."""
-    from ..events.figures import half_up
+    from ..core.figures import half_up
 
     exact = x if isinstance(x, Fraction | int) else Fraction(float(x))
     return float(half_up(exact, digits)) + 0.0  # + 0.0: never -0.0

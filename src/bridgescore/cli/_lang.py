@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from types import MappingProxyType
 
-from ..errors import BridgeError
-from ..i18n import Lang, check_lang
+from ..core.errors import BridgeError
+from ..core.i18n import Lang, check_lang
 
 __all__ = ["CLICK_ZH", "current", "gettext", "install", "resolve", "set_current"]
 

@@ -4,7 +4,7 @@ Every command is declared with :func:`command`, :func:`option` and :func:`argume
 its help in English and Chinese; ``--help`` shows the language of the run.  An option may keep
 old spellings as hidden aliases (``--scale`` for ``--imp-scale``): they still work, and neither
 the help nor the error messages show them.  Every number an option or argument takes goes
-through :func:`bridgescore.numtext.read_number` (types :data:`WHOLE` and :class:`Number`).
+through :func:`bridgescore.core.numtext.read_number` (types :data:`WHOLE` and :class:`Number`).
 
 Every command loads this module, so what only some need is imported where it is used: the
 number reader (and the fractions and decimal modules under it) when a number is read, the
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..text import display_width
+from ..core.text import display_width
 from . import _lang
 
 if TYPE_CHECKING:
@@ -278,7 +278,7 @@ class Whole(_ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> int:
-        from ..numtext import read_number
+        from ..core.numtext import read_number
 
         return read_number(str(value), _name(param), whole=True, minimum=self.minimum,
                            maximum=self.maximum)
@@ -301,7 +301,7 @@ class Number(_ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> float | Fraction:
-        from ..numtext import read_number
+        from ..core.numtext import read_number
 
         x = read_number(str(value), _name(param), fraction=self.fraction,
                         minimum=self.minimum, maximum=self.maximum, expected=self.expected)
@@ -321,7 +321,7 @@ class Drop(_ParamType):
         text = str(value).strip()
         if text.lower() == "auto":
             return "auto"
-        from ..numtext import read_number
+        from ..core.numtext import read_number
 
         x = read_number(text, _name(param), minimum=0)
         # "1.0" means one score, not a share.
@@ -338,6 +338,6 @@ class ByeVp(_ParamType):
         text = str(value).strip()
         if text.lower() in ("average", "avg", "平均"):
             return "average"
-        from ..numtext import read_number
+        from ..core.numtext import read_number
 
         return float(read_number(text, _name(param), minimum=0))

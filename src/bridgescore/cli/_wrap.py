@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..text import display_width
+from ..core.text import display_width
 
 __all__ = ["wrap"]
 

@@ -1,5 +1,5 @@
 """``bridgescore analyse``: every board of a PBN or LIN game record analysed card by card,
-double dummy (:mod:`bridgescore.analysis`)."""
+double dummy (:mod:`bridgescore.deals.analysis`)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import BridgeError, FileFormatError
-from ..i18n import Lang, is_zh, pick
-from ..text import display_width
+from ..core.errors import BridgeError, FileFormatError
+from ..core.i18n import Lang, is_zh, pick
+from ..core.text import display_width
 from ._common import emit_json, json_option, lang_option
 from ._params import Whole, argument, command, option
 
 if TYPE_CHECKING:
-    from ..analysis import BoardAnalysis, CardAnalysis
+    from ..deals.analysis import BoardAnalysis, CardAnalysis
 
 __all__ = ["analyse_cmd", "format_analysis"]
 
@@ -37,8 +37,8 @@ __all__ = ["analyse_cmd", "format_analysis"]
 @json_option
 @lang_option
 def analyse_cmd(file: str, board: int | None, as_json: bool, lang: Lang) -> None:
-    from ..analysis import analyse_record
-    from ..dd import _endplay
+    from ..deals.analysis import analyse_record
+    from ..deals.dd import _endplay
     from .deals import _picked_records, _record_error
 
     picked = _picked_records(file, board)
@@ -73,8 +73,8 @@ def format_analysis(a: BoardAnalysis, lang: Lang) -> str:
     """The text form of one board's analysis: the header, par and the double-dummy table,
     the tricks one a line (each card with declarer's double-dummy total after it, ``-N``
     after a card that cost N tricks), the account and the summary."""
-    from ..dd import DD_SEATS, DD_STRAINS
-    from ..play import trick_winner
+    from ..core.play import trick_winner
+    from ..deals.dd import DD_SEATS, DD_STRAINS
 
     zh = is_zh(lang)
     lines: list[str] = []

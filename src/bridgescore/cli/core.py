@@ -13,20 +13,20 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..board import Board
-from ..errors import NotationError
-from ..i18n import Lang, is_zh, noun, pick, plural, signed
-from ..result import Result
-from ..scoring import Breakdown
-from ..seat import Side
-from ..vulnerability import Vulnerability
+from ..core.board import Board
+from ..core.errors import NotationError
+from ..core.i18n import Lang, is_zh, noun, pick, plural, signed
+from ..core.law77 import Breakdown
+from ..core.result import Result
+from ..core.seat import Side
+from ..core.vulnerability import Vulnerability
 from ._common import emit_json, json_option, lang_option
 from ._params import Whole, argument, command, option
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from ..imps import ImpScale
+    from ..scoring.imps import ImpScale
 
 # Tokens such as "-2" must reach the RESULT argument instead of being read as options.
 _PASS_THROUGH = {"ignore_unknown_options": True}
@@ -125,7 +125,7 @@ def _int_or_float(x: Fraction) -> int | float:
 
 
 def _numbers(values: tuple[str, ...], what_en: str, what_zh: str) -> list[Fraction]:
-    from ..numtext import read_number
+    from ..core.numtext import read_number
 
     return [read_number(v, what_en, what_zh) for v in values]
 
@@ -149,7 +149,7 @@ def _numbers(values: tuple[str, ...], what_en: str, what_zh: str) -> list[Fracti
 @lang_option
 def imps_cmd(values: tuple[str, ...], imp_scale: str, scale_file: str | None, between: str,
              as_json: bool, lang: Lang) -> None:
-    from ..imps import get_imp_scale, load_imp_scale
+    from ..scoring.imps import get_imp_scale, load_imp_scale
 
     nums = _numbers(values, "score", "分数")
     if len(nums) > 2:
@@ -186,7 +186,7 @@ def imps_cmd(values: tuple[str, ...], imp_scale: str, scale_file: str | None, be
 @json_option
 @lang_option
 def vp_cmd(values: tuple[str, ...], boards: int, vp_scale: str, as_json: bool, lang: Lang) -> None:
-    from ..vp import get_vp_scale
+    from ..scoring.vp import get_vp_scale
     from ._json import vp_result
 
     nums = _numbers(values, "IMP figure", "IMP 数")

@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import BridgeError, FileFormatError
-from ..gamerecord import GameRecord
-from ..i18n import Lang, is_zh, pick, plural
+from ..core.errors import BridgeError, FileFormatError
+from ..core.gamerecord import GameRecord
+from ..core.i18n import Lang, is_zh, pick, plural
 from ._common import emit_json, json_option, lang_option, output_option
 from ._json import deal_board_json
 from ._params import Whole, argument, command, option
 
 if TYPE_CHECKING:
-    from ..handrecord import HandRecordBoard
+    from ..deals.handrecord import HandRecordBoard
 
 
 def _t(lang: Lang, en: str, zh: str) -> str:
@@ -81,7 +81,7 @@ def _record_error(path: str, index: int, rec: GameRecord, e: BridgeError) -> Fil
 def _boards(path: str) -> list[HandRecordBoard]:
     """The complete deals of a file as hand-record boards (dealer and vulnerability from the
     file, else from the board number)."""
-    from ..handrecord import HandRecordBoard
+    from ..deals.handrecord import HandRecordBoard
 
     boards = []
     for i, rec in enumerate(_read_records(path), 1):
@@ -95,7 +95,7 @@ def _boards(path: str) -> list[HandRecordBoard]:
 def _solve(boards: list[HandRecordBoard], lang: Lang, cache: str | None) -> list[HandRecordBoard]:
     from dataclasses import replace
 
-    from ..dd import DDSolver, par
+    from ..deals.dd import DDSolver, par
 
     solver = DDSolver(cache)
     with _ProgressBar(_t(lang, "double dummy", "双明手分析")) as bar:
@@ -194,14 +194,14 @@ _cache_option = option(
 def deal_cmd(count: int, start: int, seed: str | None, constraints: tuple[str, ...],
              predeal: str | None, max_attempts: int, event: str, output: str | None,
              as_json: bool, lang: Lang) -> None:
-    from ..dealing import DealtBoard, deal_boards
+    from ..deals.dealing import DealtBoard, deal_boards
+    from ..deals.handrecord import HandRecordBoard
     from ..formats.pbn import boards_to_pbn
-    from ..handrecord import HandRecordBoard
 
     if constraints or predeal:
         import hashlib
 
-        from .. import bulk_deals
+        from ..deals import bulk as bulk_deals
 
         c = bulk_deals.Constraints.parse(constraints, predeal)
         seed_int = None
@@ -285,7 +285,7 @@ def handrecord_cmd(file: str, html_out: str | None, pdf_out: str | None, with_dd
 @json_option
 @lang_option
 def dd_cmd(file: str, output: str | None, cache: str | None, as_json: bool, lang: Lang) -> None:
-    from ..dd import DD_SEATS, DD_STRAINS
+    from ..deals.dd import DD_SEATS, DD_STRAINS
 
     if output:
         _kind(output, writing=True)
@@ -374,7 +374,7 @@ def convert_cmd(src: str, dst: str, as_json: bool, lang: Lang) -> None:
 @json_option
 @lang_option
 def auction_cmd(dealer: str, calls: tuple[str, ...], as_json: bool, lang: Lang) -> None:
-    from ..auction import Auction
+    from ..core.auction import Auction
 
     a = Auction.parse(dealer, " ".join(calls))
     zh = is_zh(lang)

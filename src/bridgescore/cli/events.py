@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import BridgeError, FileFormatError
-from ..events.figures import fixed
-from ..i18n import Lang, is_zh, pick, signed
-from ..text import display_width
+from ..core.errors import BridgeError, FileFormatError
+from ..core.figures import fixed
+from ..core.i18n import Lang, is_zh, pick, signed
+from ..core.text import display_width
 from ._common import emit_json, json_option, lang_option, out_dir_option, output_option
 from ._json import (
     compare_json,
@@ -25,20 +25,20 @@ from ._params import ByeVp, Drop, Number, argument, command, option
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from ..events.compare import Carried
-    from ..events.files import ResultsFile
-    from ..events.model import Session, TeamMatch
-    from ..events.scores import SessionScores
-    from ..events.team_events import Standing
-    from ..events.team_results import TeamEvent
-    from ..events.teams import MatchScore
+    from ..sessions.files.any_format import ResultsFile
+    from ..sessions.files.compare import Carried
+    from ..sessions.model import Session, TeamMatch
+    from ..sessions.scores import SessionScores
+    from ..sessions.team_events import Standing
+    from ..sessions.team_results import TeamEvent
+    from ..sessions.teams import MatchScore
 
 __all__ = ["event_demo_cmd", "load_results", "pairs_cmd", "teams_cmd"]
 
 
 def _load(path: str, encoding: str | None = None) -> ResultsFile:
     """The session or match in a results file, and the scores the file carries."""
-    from ..events.files import read_results
+    from ..sessions.files.any_format import read_results
 
     return read_results(path, encoding=encoding)
 
@@ -50,7 +50,7 @@ def load_results(path: str, encoding: str | None = None) -> Session | TeamMatch:
 
 def _write(item: SessionScores | MatchScore, path: str, lang: Lang) -> None:
     """Write scored results in the format the file name says (.xml, .pbn or .csv)."""
-    from ..events.files import format_for_path, write_results
+    from ..sessions.files.any_format import format_for_path, write_results
 
     try:
         kind = format_for_path(path)
@@ -156,8 +156,8 @@ def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, for
               do_compare: bool,
               out_dir: str | None, output: str | None, encoding: str | None, as_json: bool,
               lang: Lang) -> None:
-    from ..events.imp_pairs import score_session
-    from ..events.model import Session
+    from ..sessions.imp_pairs import score_session
+    from ..sessions.model import Session
 
     loaded = _load(file, encoding)
     item, carried = loaded.item, loaded.carried
@@ -183,7 +183,7 @@ def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, for
     if output is not None:
         _write(scores, output, lang)
     if out_dir is not None:
-        from ..events.pages import write_pairs_pages
+        from ..render.session_pages import write_pairs_pages
 
         index = write_pairs_pages(scores, Path(out_dir), lang=lang)
         if not as_json:
@@ -201,7 +201,7 @@ def pairs_cmd(file: str, scoring: str | None, mp_scale: str, factoring: str, for
 
 def _compare(file: str, session: Session, carried: Carried, scores: SessionScores,
              as_json: bool, lang: Lang) -> None:
-    from ..events.compare import compare
+    from ..sessions.files.compare import compare
 
     result = compare(carried, scores)
 
@@ -248,7 +248,7 @@ def _print_pairs(scores: SessionScores, lang: Lang) -> None:
             row.append("" if p.percentage is None else fixed(p.percentage))
         fields[-1][1].append([*row, str(p.boards)])
     for direction, rows in fields:
-        from ..seat import Side
+        from ..core.seat import Side
 
         title = (pick(lang, "Ranking", "排名") if not isinstance(direction, Side) else
                  pick(lang, f"{direction.name} ranking", f"{direction.name_in('zh')}排名"))
@@ -342,10 +342,10 @@ def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: float
               carry_fraction: Fraction, carry_cap: Fraction | None, carry_step: Fraction | None,
               imp_scale: str, avg_plus: float, avg_minus: float, out_dir: str | None,
               output: str | None, encoding: str | None, as_json: bool, lang: Lang) -> None:
-    from ..events.model import TeamMatch
-    from ..events.team_results import is_match_list
-    from ..events.team_results import loads as load_list
-    from ..events.teams import MatchSettings
+    from ..sessions.model import TeamMatch
+    from ..sessions.team_results import is_match_list
+    from ..sessions.team_results import loads as load_list
+    from ..sessions.teams import MatchSettings
 
     settings = MatchSettings(scoring=scoring, vp_scale=vp_scale,  # type: ignore[arg-type]
                              imp_scale=imp_scale, avg_plus=avg_plus, avg_minus=avg_minus)
@@ -354,7 +354,7 @@ def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: float
         if not knockout:
             raise BridgeError("--carry-from is for a knockout match: add --knockout",
                               "--carry-from 用于淘汰赛：请加上 --knockout")
-        from ..events.team_events import carry_over
+        from ..sessions.team_events import carry_over
 
         if carry_step is not None and carry_step <= 0:
             raise BridgeError(f"--carry-step {_fmt(float(carry_step))}: expected a positive "
@@ -366,7 +366,7 @@ def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: float
                           "--carry-cap 和 --carry-step 需要与 --carry-from 一起使用")
     matches: list[tuple[str, TeamMatch]] = []
     lists: list[tuple[str, TeamEvent]] = []
-    from ..events.files import detect_format, parse_results, read_results_text
+    from ..sessions.files.any_format import detect_format, parse_results, read_results_text
 
     for f in files:
         text = read_results_text(f, encoding=encoding).text
@@ -395,14 +395,14 @@ def teams_cmd(files: tuple[str, ...], scoring: str, vp_scale: str, bye_vp: float
 
 def _one_match(item: TeamMatch, settings: object, html_dir: str | None, output: str | None,
                as_json: bool, lang: Lang) -> None:
-    from ..events.teams import MatchSettings, score_match
+    from ..sessions.teams import MatchSettings, score_match
 
     assert isinstance(settings, MatchSettings)
     m = score_match(item, settings)
     if output is not None:
         _write(m, output, lang)
     if html_dir is not None:
-        from ..events.pages import write_match_pages
+        from ..render.session_pages import write_match_pages
 
         index = write_match_pages(m, Path(html_dir), lang=lang)
         if not as_json:
@@ -445,22 +445,22 @@ def _print_match(m: MatchScore, lang: Lang) -> None:
 
 
 def _scale_title(scale: str, lang: Lang) -> str:
-    from ..vp import get_vp_scale
+    from ..scoring.vp import get_vp_scale
 
     return get_vp_scale(scale).title(lang)
 
 
 def _vp(x: float, scale: str) -> str:
     """VPs: two decimals on a continuous scale (6.03, 7.10), whole numbers on a whole one."""
-    from ..vp import get_vp_scale
+    from ..scoring.vp import get_vp_scale
 
     return f"{x:.2f}" if get_vp_scale(scale).continuous else _fmt(x)
 
 
 def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: Lang,
               carry: Fraction | None = None) -> None:
-    from ..events.team_events import Knockout
-    from ..events.teams import MatchSettings, score_match
+    from ..sessions.team_events import Knockout
+    from ..sessions.teams import MatchSettings, score_match
 
     assert isinstance(settings, MatchSettings)
     if settings.scoring != "imps":
@@ -503,16 +503,16 @@ def _knockout(matches: list[TeamMatch], settings: object, as_json: bool, lang: L
 def _standings(matches: list[tuple[str, TeamMatch]], lists: list[tuple[str, TeamEvent]],
                settings: object, bye: float | str, tie_break: str, html_dir: str | None,
                as_json: bool, lang: Lang) -> None:
-    from ..events.team_events import result_from_score, standings
-    from ..events.team_results import TeamEvent, merge
-    from ..events.teams import MatchSettings, score_match
+    from ..sessions.team_events import result_from_score, standings
+    from ..sessions.team_results import TeamEvent, merge
+    from ..sessions.teams import MatchSettings, score_match
 
     assert isinstance(settings, MatchSettings)
     assert isinstance(settings.vp_scale, str)  # the command line names a shipped scale
     if settings.scoring != "imps":
         raise BridgeError("standings are by VPs, which come from IMPs: use --scoring imps",
                           "名次按胜利分（VP）排列，而 VP 由 IMP 换算：请用 --scoring imps")
-    from ..events.team_events import match_byes, match_rounds
+    from ..sessions.team_events import match_byes, match_rounds
 
     sources: list[tuple[str, TeamEvent]] = list(lists)
     # The round of each match file: its own (a '# round:' line, or the rounds of its
@@ -544,7 +544,7 @@ def _standings(matches: list[tuple[str, TeamMatch]], lists: list[tuple[str, Team
                       scale=settings.vp_scale, tie_breaks=breaks)  # type: ignore[arg-type]
     rounds = max([m.round for m in event.matches] + [r for r, _ in event.byes], default=0)
     if html_dir is not None:
-        from ..events.pages import write_standings_page
+        from ..render.session_pages import write_standings_page
 
         page = write_standings_page(table, event, Path(html_dir), lang=lang,
                                     scale=settings.vp_scale, tie_breaks=breaks,
@@ -593,12 +593,12 @@ def standings_lines(table: list[Standing], event: TeamEvent, lang: Lang, scale: 
 @json_option
 @lang_option
 def event_demo_cmd(out_dir: str, as_json: bool, lang: Lang) -> None:
-    from ..events.demo import demo_match, demo_session, run_demo
+    from ..render.session_demo import demo_match, demo_session, run_demo
 
     lines = run_demo(Path(out_dir), lang=lang)
     if as_json:
-        from ..events.imp_pairs import score_session
-        from ..events.teams import score_match
+        from ..sessions.imp_pairs import score_session
+        from ..sessions.teams import score_match
 
         base = Path(out_dir) / "events"
         emit_json({"directory": str(base),

@@ -9,9 +9,9 @@ from typing import Any
 
 import click
 
-from ..errors import BridgeError, FileFormatError, NotationError
-from ..i18n import Lang, is_zh, pick, plural, signed
-from ..seat import Seat, Side
+from ..core.errors import BridgeError, FileFormatError, NotationError
+from ..core.i18n import Lang, is_zh, pick, plural, signed
+from ..core.seat import Seat, Side
 from ._common import emit_json, json_option, lang_option
 from ._params import Whole, argument, command, option
 
@@ -21,7 +21,7 @@ _PASS_THROUGH = {"ignore_unknown_options": True}
 
 def _read_lines(path: str) -> list[tuple[int, str]]:
     """Non-blank lines of a results file with their numbers; ``#`` starts a comment."""
-    from ..textfile import read_text
+    from ..formats.textfile import read_text
 
     text = read_text(path, "results file", "结果文件")
     out = []
@@ -47,9 +47,9 @@ def _explicit(ctx: click.Context, *names: str) -> bool:
 def _scorepad(ctx: click.Context, kind: str, fresh: Any, setting_names: tuple[str, ...],
               session_path: str | None, new: bool, results_file: str | None,
               html_out: str | None, as_json: bool, lang: Lang) -> None:
-    from ..home.interactive import PadSession, line_reader, run
-    from ..home.scorepad_render import render_html, render_text
     from ..home.session import load_session, save_session
+    from ..render.scorepad import render_html, render_text
+    from .scorepad import PadSession, line_reader, run
 
     path = Path(session_path) if session_path else None
     interactive = results_file is None and not as_json and html_out is None
@@ -254,14 +254,14 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
                  table_file: str | None, scale: str, session_path: str | None, undo: bool,
                  deals_file: str | None, html_out: str | None, confirm_unlikely: bool,
                  as_json: bool, lang: Lang) -> None:
-    from ..board import Board
+    from ..core.board import Board
+    from ..core.result import Result
+    from ..core.vulnerability import Vulnerability
     from ..home.compensation import DEFAULT_TABLE, load_compensation_table
     from ..home.handicap import HandicapDeal, HandicapSession, Method, score_deal
     from ..home.hcp import parse_hcp, side_hcp
-    from ..home.scorepad_render import render_handicap_html, render_handicap_text
     from ..home.session import load_session, save_session
-    from ..result import Result
-    from ..vulnerability import Vulnerability
+    from ..render.scorepad import render_handicap_html, render_handicap_text
 
     zh = is_zh(lang)
     m = Method.parse(method)
@@ -386,7 +386,7 @@ def handicap_cmd(ctx: click.Context, result: tuple[str, ...], board: str | None,
 def _unlikely_error(why_en: str, why_zh: str, text: str, hcp: str | None) -> BridgeError:
     """The refusal of an unlikely RESULT without --confirm-unlikely: why, what was entered,
     and how to score it anyway."""
-    from ..errors import UnlikelyResultError
+    from ..core.errors import UnlikelyResultError
 
     given_en = f"--hcp {hcp!r}" if hcp is not None else "the points of --deal"
     given_zh = f"--hcp {hcp!r}" if hcp is not None else "--deal 的大牌点"
@@ -428,7 +428,7 @@ def _unlikely_error(why_en: str, why_zh: str, text: str, hcp: str | None) -> Bri
 @lang_option
 def sacrifice_cmd(theirs: str, ours: str, down: int | None, vul: str, scale: str,
                   as_json: bool, lang: Lang) -> None:
-    from ..contract import Contract
+    from ..core.contract import Contract
     from ..home.sacrifice import parse_their_contract, parse_vulnerabilities, sacrifice
 
     their_c, tricks = parse_their_contract(theirs)
@@ -444,7 +444,7 @@ def sacrifice_cmd(theirs: str, ours: str, down: int | None, vul: str, scale: str
     if as_json:
         emit_json(s.to_json())
         return
-    from ..home.scorepad_render import rjust
+    from ..render.scorepad import rjust
 
     click.echo(s.explain(lang))
     zh = is_zh(lang)
@@ -493,7 +493,7 @@ def quiz_cmd(count: int, seed: int | None, exercises: bool, as_json: bool, lang:
     if as_json:
         emit_json([q.to_json() for q in qs])
         return
-    from ..home.interactive import line_reader
+    from .scorepad import line_reader
 
     read = line_reader()
     right = asked = 0

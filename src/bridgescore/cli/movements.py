@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, cast
 
 import click
 
-from ..errors import BridgeError, FileFormatError
-from ..i18n import Lang, is_zh, pick, plural
-from ..numtext import read_number
-from ..textfile import read_text
+from ..core.errors import BridgeError, FileFormatError
+from ..core.i18n import Lang, is_zh, pick, plural
+from ..core.numtext import read_number
+from ..formats.textfile import read_text
 from ._common import emit_json, json_option, lang_option
 from ._json import draw_json, fnum, movement_json, pair_row, standing_json
 from ._params import ByeVp, Number, Whole, argument, command, option
@@ -20,8 +20,8 @@ _SHARE = ("a share from 0 to 1, such as 0.6", " 0 到 1 之间的比例，如 0.
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ..events.swiss import FirstRound
-    from ..events.swiss_roster import Roster
+    from ..sessions.swiss import FirstRound
+    from ..sessions.swiss_roster import Roster
 
 
 def _read_text(path: str) -> str:
@@ -82,13 +82,13 @@ def movement_cmd(kind: str, tables: int | None, teams: str | None, double: bool,
                  pairs: int | None, boards_per_round: int,
                  rounds: int | None, variant: str | None, arrows: tuple[int, ...], cards: str,
                  html_out: str | None, as_json: bool, lang: Lang) -> None:
-    from ..events.movement_cards import (
+    from ..render.movement_cards import (
         boards_text,
         pair_card_lines,
         render_cards_html,
         table_card_lines,
     )
-    from ..events.movements import MitchellVariant, howell, mitchell
+    from ..sessions.movements import MitchellVariant, howell, mitchell
 
     kind = kind.lower()
     if kind == "round-robin":
@@ -195,7 +195,7 @@ def _movement_options_unused(ctx: click.Context) -> None:
 
 
 def _round_robin(teams: str | None, double: bool, as_json: bool, lang: Lang) -> None:
-    from ..events.team_events import double_round_robin, round_robin
+    from ..sessions.team_events import double_round_robin, round_robin
 
     if teams is None:
         raise BridgeError("give --teams N (the number of teams) or --teams A,B,C…",
@@ -313,12 +313,12 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
               withdrawals: tuple[str, ...], late_entries: tuple[str, ...],
               sit_outs: tuple[str, ...], sit_out_score: float | None, bye_score: float | None,
               as_json: bool, lang: Lang) -> None:
-    from ..events.swiss import History, read_history, read_standings, rounds_played, swiss_draw
+    from ..sessions.swiss import History, read_history, read_standings, rounds_played, swiss_draw
 
     def roster(next_round: int, known: list[str] | None, new_late: bool = True) -> Roster:
         """The director's instructions; with ``known``, each must name a known pair (a late
         entry may be new to a standings file, never to a teams results list)."""
-        from ..events.swiss_roster import LateEntry, Roster, parse_instruction
+        from ..sessions.swiss_roster import LateEntry, Roster, parse_instruction
 
         items = [parse_instruction("withdraw", x, next_round) for x in withdrawals]
         items += [parse_instruction("late", x, next_round) for x in late_entries]
@@ -362,7 +362,7 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
     if history_file is not None:
         hist = read_history(_read_text(history_file), [e.id for e in entries],
                             source=history_file)
-    from ..events.swiss import Entry
+    from ..sessions.swiss import Entry
 
     next_round = rounds_played(hist, [e.id for e in entries]) + 1
     plan = roster(next_round, [e.id for e in entries])
@@ -387,8 +387,8 @@ def swiss_cmd(files: tuple[str, ...], from_rounds: bool, scoring: str, completio
 def _swiss_teams(path: str, vp_scale: str, bye: float | str, first_round: FirstRound,
                  seed: int | None, roster: Callable[[int, list[str] | None, bool], Roster],
                  as_json: bool, lang: Lang) -> None:
-    from ..events.team_events import SwissTeams
-    from ..events.team_results import loads as load_list
+    from ..sessions.team_events import SwissTeams
+    from ..sessions.team_results import loads as load_list
 
     ev = load_list(_read_text(path), source=path)
     swiss = SwissTeams(list(ev.teams), list(ev.matches), list(ev.byes),
@@ -415,8 +415,8 @@ def _swiss_teams(path: str, vp_scale: str, bye: float | str, first_round: FirstR
 def _swiss_pairs(files: tuple[str, ...], scoring: str, completion: float,
                  first_round: FirstRound, seed: int | None, roster: Roster,
                  bye_score: float | None, as_json: bool, lang: Lang) -> None:
-    from ..events.model import Session
-    from ..events.swiss_pairs import score_swiss_rounds
+    from ..sessions.model import Session
+    from ..sessions.swiss_pairs import score_swiss_rounds
     from .events import load_results
 
     if not files:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from ..errors import BridgeError
-from ..i18n import Lang, pick
+from ..core.errors import BridgeError
+from ..core.i18n import Lang, pick
 from ._common import emit_json, json_option, lang_option, out_dir_option, output_option
 from ._params import Whole, argument, command, option
 
@@ -49,7 +49,7 @@ def table_cmd(
     imp_scale: str | None, vp_scale: str | None, scale: str | None, lang: Lang,
 ) -> None:
     from ..render import check_format, render, write_file
-    from ..score_tables import make_table
+    from ..scoring.score_tables import make_table
 
     if as_json and fmt is not None and check_format(fmt) != "json":
         raise BridgeError(f"--json and --format {fmt} contradict each other",
@@ -93,7 +93,7 @@ def _same(seed: str, ours: str) -> bool:
 @json_option
 def demo_cmd(out_dir: str, lang: Lang, as_json: bool) -> None:
     from ..render import write_tables
-    from ..seeds_examples import EXAMPLES
+    from ..scoring.seeds_examples import EXAMPLES
 
     files = write_tables(out_dir, lang)
     if as_json:

@@ -6,4 +6,6 @@ Each module is a set of functions and immutable values; the event rules are stat
 state and an action in, a new state and events out), so that the web layer only stores actions,
 replays them and delivers the events.  Nothing here imports Django or touches a clock: time is an
 argument (``now``, seconds), which is what lets the tests run a whole event on a fake clock.
+
+Imports: core, scoring, deals, home, sessions, table.
 """

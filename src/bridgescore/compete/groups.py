@@ -41,8 +41,8 @@ import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..frozen import FrozenMap
-from ..text import excerpt
+from ..core.frozen import FrozenMap
+from ..core.text import excerpt
 from .refusal import Refusal
 from .teammatch import TEAM_SIZE
 

@@ -31,11 +31,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from ..errors import BridgeError
-from ..frozen import FrozenMap
+from ..core.errors import BridgeError
+from ..core.frozen import FrozenMap
+from ..core.result import Result
+from ..core.text import excerpt
 from ..home.handicap import HandicapDeal, HandicapScore, Method, score_deal
-from ..result import Result
-from ..text import excerpt
 from .refusal import Refusal, check_time
 
 __all__ = [

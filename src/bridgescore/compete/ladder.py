@@ -58,10 +58,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from ..errors import BridgeError
-from ..events.participants import as_id
-from ..frozen import FrozenMap
-from ..text import excerpt
+from ..core.errors import BridgeError
+from ..core.frozen import FrozenMap
+from ..core.text import excerpt
+from ..sessions.participants import as_id
 from .refusal import Refusal, check_duration, check_time, hours
 from .teammatch import MatchOutcome, TeamMatchSettings, TeamMatchState
 

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Literal
 
-from ..errors import BridgeError
+from ..core.errors import BridgeError
 
 __all__ = ["BIG_FIELD", "TOP_HALF", "TopHalf", "award", "place_points", "player_points"]
 

@@ -5,12 +5,12 @@ system numbers the pairs and seats them by the library's movement for that many 
 **Howell** for one winner (单冠军: everyone meets everyone, one ranking), a **Mitchell** for
 two (双冠军: NS pairs stay, EW pairs move; NS and EW ranked apart).  Each round is a room
 (房间): its tables, the pairs at each and the boards they play come from the movement
-(``events.movements``).  Results arrive board by board; when a round's boards are all in, the
+(``sessions.movements``).  Results arrive board by board; when a round's boards are all in, the
 next round opens; when the last round is in, the event is complete and the administrator
-publishes the results, scored by the library's session scorer (``events.imp_pairs.
+publishes the results, scored by the library's session scorer (``sessions.imp_pairs.
 score_session``: matchpoints by default, or cross-IMPs, Butler or total points).
 
->>> from bridgescore.result import Result
+>>> from bridgescore.core.result import Result
 >>> ev = PairsEvent.open(PairsEventSettings(winners=1, boards_per_round=1))
 >>> for i in range(4):
 ...     ev, _ = apply(ev, SignUp((f"p{2 * i}", f"p{2 * i + 1}"), now=i))
@@ -61,11 +61,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from ..errors import BridgeError
-from ..events.adjusted import award_text
-from ..events.imp_pairs import score_session
-from ..events.model import Award, BoardResult, Pair, Session
-from ..events.movements import (
+from ..core.errors import BridgeError
+from ..core.frozen import FrozenMap
+from ..core.result import Result
+from ..core.text import excerpt
+from ..sessions.adjusted import award_text
+from ..sessions.imp_pairs import score_session
+from ..sessions.model import Award, BoardResult, Pair, Session
+from ..sessions.movements import (
     HOWELL_SIZES,
     MAX_BOARDS_A_ROUND,
     MAX_MITCHELL_TABLES,
@@ -73,11 +76,8 @@ from ..events.movements import (
     howell,
     mitchell,
 )
-from ..events.participants import as_id
-from ..events.scores import SessionScores
-from ..frozen import FrozenMap
-from ..result import Result
-from ..text import excerpt
+from ..sessions.participants import as_id
+from ..sessions.scores import SessionScores
 from .refusal import Refusal, check_duration, check_time
 
 __all__ = [

@@ -42,8 +42,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..i18n import Lang, is_zh
-from ..text import excerpt
+from ..core.i18n import Lang, is_zh
+from ..core.text import excerpt
 from .pool import WeekFigures
 from .refusal import Refusal
 

@@ -30,7 +30,7 @@ scores sorted and their sum, so each arrival drops at most 3 scores from each en
 sorting the board again.  A result is the NS score in IMPs; North and South get ``+x``, East and
 West ``−x`` (``TableScore.of``).
 
->>> from bridgescore.deal import Deal
+>>> from bridgescore.core.deal import Deal
 >>> pool = Pool("2026-W49", (PoolBoard.of(1, Deal.from_pbn(
 ...     "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")),))
 >>> tally = BoardTally.start(pool, 1)
@@ -67,30 +67,24 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..board import Board
-from ..deal import Deal
-from ..events.figures import json_number
-from ..events.imp_pairs import (
-    DatumSteps,
-    ImpSettings,
-    Rounding,
-    _imps,
-    butler_drop,
-    datum_steps,
-    round_datum,
-)
-from ..events.model import possible_ns_scores
-from ..frozen import FrozenMap
-from ..imps import ImpScale, get_imp_scale
-from ..result import Result
-from ..seat import Seat
-from ..text import excerpt
-from ..vulnerability import Vulnerability
+from ..core.board import Board
+from ..core.deal import Deal
+from ..core.figures import json_number
+from ..core.frozen import FrozenMap
+from ..core.result import Result
+from ..core.seat import Seat
+from ..core.text import excerpt
+from ..core.vulnerability import Vulnerability
+from ..scoring.datum import DatumSteps, Rounding, butler_drop, datum_steps, round_datum
+from ..scoring.datum import imps_of as _imps
+from ..scoring.imps import ImpScale, get_imp_scale
+from ..sessions.imp_pairs import ImpSettings
+from ..sessions.model import possible_ns_scores
 from .refusal import Refusal
 
 if TYPE_CHECKING:
-    from ..dealing import DealtBoard
-    from ..handrecord import HandRecordBoard
+    from ..deals.dealing import DealtBoard
+    from ..deals.handrecord import HandRecordBoard
 
 __all__ = [
     "Arrival",
@@ -244,7 +238,7 @@ class Pool:
     def dealt(cls, week: str, count: int, seed: str | int | None = None,
               settings: ImpSettings | None = None) -> Pool:
         """A pool of ``count`` boards dealt afresh (secure; reproducible with a ``seed``)."""
-        from ..dealing import deal_boards
+        from ..deals.dealing import deal_boards
 
         return cls.of(week, deal_boards(count, seed=seed), settings)
 

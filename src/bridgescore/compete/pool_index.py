@@ -47,7 +47,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable, Sequence
 
-from ..text import excerpt
+from ..core.text import excerpt
 from .pool import Players, Pool, PoolError, table_players
 
 __all__ = ["PoolIndex", "refresh", "serve"]

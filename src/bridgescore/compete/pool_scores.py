@@ -23,7 +23,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable, Iterator
 
-from ..text import excerpt
+from ..core.text import excerpt
 from .pool import (
     Arrival,
     BoardTally,

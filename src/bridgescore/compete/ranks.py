@@ -31,9 +31,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from ..errors import BridgeError
-from ..i18n import Lang, pick
-from ..text import excerpt
+from ..core.errors import BridgeError
+from ..core.i18n import Lang, pick
+from ..core.text import excerpt
 
 __all__ = ["DEFAULT_RANK_SETTINGS", "DEFAULT_THRESHOLDS", "DatedAward", "DatedLedger",
            "DatedPromotion", "LedgerLine", "Promotion", "Rank", "RankProgress", "RankSettings",
@@ -201,13 +201,13 @@ class RankSettings:
         return self.thresholds[rank.value]
 
     def to_dict(self) -> dict[str, Any]:
-        from ..serial import header
+        from ..core.serial import header
 
         return {**header("RankSettings"), "thresholds": list(self.thresholds)}
 
     @classmethod
     def from_dict(cls, data: object) -> RankSettings:
-        from ..serial import Fields
+        from ..core.serial import Fields
 
         f = Fields(data, "RankSettings")
         thresholds = f.wholes("thresholds")

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 
-from ..errors import BridgeError
-from ..text import excerpt
+from ..core.errors import BridgeError
+from ..core.text import excerpt
 
 __all__ = ["Refusal", "check_duration", "check_time", "hours"]
 

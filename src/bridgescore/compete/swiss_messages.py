@@ -6,7 +6,7 @@ time it happened *as scheduled*: a round that ended at 20:24 is cut "at 20:24" e
 server only noticed at 20:31.  So the events are the same however the ticks fell.
 
 Actions and events are flat frozen values.  ``to_dict()`` gives plain data with ``type`` and
-``version`` (``bridgescore.serial``); exact scores are texts such as ``"7/3"``, as
+``version`` (``bridgescore.core.serial``); exact scores are texts such as ``"7/3"``, as
 ``PairScore.to_dict`` writes them.  ``action_from_dict`` reads an action back (the web layer
 stores the actions and replays them).
 """
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from ..errors import BridgeError
-from ..events.model import BoardResult
-from ..result import Result
-from ..serial import Data, Fields, excerpt, header, is_number
+from ..core.errors import BridgeError
+from ..core.result import Result
+from ..core.serial import Data, Fields, excerpt, header, is_number
+from ..sessions.model import BoardResult
 from .refusal import Refusal
 
 __all__ = [

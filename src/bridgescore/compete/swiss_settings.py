@@ -10,16 +10,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..errors import BridgeError
-from ..events.model import BoardResult
-from ..events.swiss_pairs import SWISS_SCORING
-from ..frozen import FrozenMap
-from ..serial import Data, Fields, excerpt, header, is_number, settings_from_dict, settings_to_dict
-from .masterpoints import TOP_HALF, TopHalf
-from .swiss_messages import (
-    RoundLine,
-    TableDraw,
+from ..core.errors import BridgeError
+from ..core.frozen import FrozenMap
+from ..core.serial import (
+    Data,
+    Fields,
+    excerpt,
+    header,
+    is_number,
+    settings_from_dict,
+    settings_to_dict,
 )
+from ..sessions.model import BoardResult
+from ..sessions.swiss_pairs import SWISS_SCORING
+from .masterpoints import TOP_HALF, TopHalf
+from .swiss_messages import RoundLine, TableDraw
 
 __all__ = ["PairEntry", "Phase", "RoundRecord", "Sitter", "SwissSettings"]
 

@@ -64,12 +64,12 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
 
-from ..errors import BridgeError
-from ..events.model import BoardResult, Pair, Session
-from ..events.swiss import Draw, Entry, History, swiss_draw
-from ..frozen import FrozenMap
-from ..result import Result
-from ..serial import Data, Fields, excerpt, header, is_number
+from ..core.errors import BridgeError
+from ..core.frozen import FrozenMap
+from ..core.result import Result
+from ..core.serial import Data, Fields, excerpt, header, is_number
+from ..sessions.model import BoardResult, Pair, Session
+from ..sessions.swiss import Draw, Entry, History, swiss_draw
 from .masterpoints import award, player_points
 from .swiss_messages import (
     SEATS,
@@ -106,15 +106,7 @@ from .swiss_messages import (
     check_now,
     fraction_from,
 )
-from .swiss_settings import (
-    MAX_PLAYER,
-    PHASES,
-    PairEntry,
-    Phase,
-    RoundRecord,
-    Sitter,
-    SwissSettings,
-)
+from .swiss_settings import MAX_PLAYER, PHASES, PairEntry, Phase, RoundRecord, Sitter, SwissSettings
 
 __all__ = ["PairEntry", "Phase", "RoundRecord", "Sitter", "SwissEvent", "SwissSettings",
            "apply", "next_due", "round_session"]
@@ -194,7 +186,7 @@ class SwissEvent:
         return frozenset({*self.pair_of, *self.where})
 
     def to_dict(self) -> Data:
-        """Plain data (``bridgescore.serial``): everything needed to go on from here."""
+        """Plain data (``bridgescore.core.serial``): everything needed to go on from here."""
         return {
             **header("SwissEvent"), "settings": self.settings.to_dict(), "clock": self.clock,
             "seq": self.seq, "phase": self.phase,
@@ -423,7 +415,7 @@ def _session(state: SwissEvent, rec: RoundRecord, results: Sequence[BoardResult]
 
 
 def _end_round(state: SwissEvent, at: float) -> tuple[SwissEvent, list[Event]]:
-    from ..events.imp_pairs import score_session
+    from ..sessions.imp_pairs import score_session
 
     st = state.settings
     rec = state.rounds[-1]
@@ -483,8 +475,8 @@ def _end_round(state: SwissEvent, at: float) -> tuple[SwissEvent, list[Event]]:
 
 
 def _final(state: SwissEvent, at: float) -> Final:
-    from ..events.ranking import rank
-    from ..events.scores import PairScore
+    from ..sessions.ranking import rank
+    from ..sessions.scores import PairScore
 
     st = state.settings
     registration = {p.id: i for i, p in enumerate(state.pairs)}

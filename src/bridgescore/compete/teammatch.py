@@ -3,14 +3,14 @@
 Two teams of four play 8, 12 or 16 boards (chosen at set-up; any other length is refused)
 in two rooms: in the **open** room the home team sits North–South and the away team
 East–West, in the **closed** room the other way round (the convention of
-``events.teams``).  Board results arrive room by room in any order; once a board has been
+``sessions.teams``).  Board results arrive room by room in any order; once a board has been
 played in both rooms it is compared — the open-room NS score minus the closed-room NS score
-converted to IMPs by ``events.teams.score_match``, the library's team scoring — and the
+converted to IMPs by ``sessions.teams.score_match``, the library's team scoring — and the
 running totals move.  When every board is done, the IMP margin is converted to victory
 points on the match's scale (default the WBF 2013 continuous 20-VP scale) and the match
 ends.
 
->>> from bridgescore.result import Result
+>>> from bridgescore.core.result import Result
 >>> s = TeamMatchState.setup("H", "A", TeamMatchSettings(boards=8))
 >>> s, _ = apply(s, Start(now=0))
 >>> s, _ = apply(s, RecordBoard("open", 1, Result.parse("4S N ="), now=60))
@@ -26,7 +26,7 @@ comparison at any moment.
 
 **Victory points** are always on the match's scheduled number of boards, whatever happens
 to some of them, so a cut board never changes the scale.  A margin with a fraction (a split
-adjusted score) is rounded as ``events.teams.whole_margin`` does.  The scale must cover the
+adjusted score) is rounded as ``sessions.teams.whole_margin`` does.  The scale must cover the
 match's length: the WBF continuous and whole-VP scales cover any number of boards, the ACBL
 20-VP scale 1 to 36, the ACBL 30-VP scale only 6 to 8 (so 8 boards, not 12 or 16).
 
@@ -35,7 +35,7 @@ match's length: the WBF continuous and whole-VP scales cover any number of board
 ``unfinished`` setting: ``"cut"`` (the default, as the seed's Swiss events do: a cut board is
 never played later and scores nothing; a result already in from one room stays on record,
 uncompared) or ``"average"`` (the room that did not finish gets Average/Average, Law 12C2;
-under Law 86 as ``events.teams`` applies it, a board with an artificial score in one room
+under Law 86 as ``sessions.teams`` applies it, a board with an artificial score in one room
 counts 0 IMPs, so the margin is the same as ``"cut"`` and the difference is the record: an
 averaged board is listed, compared, with A/A).
 
@@ -57,16 +57,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from ..errors import BridgeError
-from ..events.adjusted import award_text
-from ..events.model import Award, BoardResult, Team, TeamMatch
-from ..events.participants import Player
-from ..events.teams import MatchBoard, MatchScore, MatchSettings, score_match, whole_margin
-from ..frozen import FrozenMap
-from ..imps import ImpScale, get_imp_scale
-from ..result import Result
-from ..text import excerpt
-from ..vp import VpScale, get_vp_scale
+from ..core.errors import BridgeError
+from ..core.frozen import FrozenMap
+from ..core.result import Result
+from ..core.text import excerpt
+from ..scoring.imps import ImpScale, get_imp_scale
+from ..scoring.vp import VpScale, get_vp_scale
+from ..sessions.adjusted import award_text
+from ..sessions.model import Award, BoardResult, Team, TeamMatch
+from ..sessions.participants import Player
+from ..sessions.teams import MatchBoard, MatchScore, MatchSettings, score_match, whole_margin
 from .refusal import Refusal, check_duration, check_time
 
 __all__ = [

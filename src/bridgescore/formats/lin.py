@@ -22,14 +22,14 @@ import re
 from collections.abc import Iterable
 from typing import IO
 
-from ..auction import Auction, Call
-from ..board import Board
-from ..cards import Card, Suit
-from ..deal import Deal, Hand
-from ..errors import BridgeError, FileFormatError
-from ..gamerecord import GameRecord
-from ..seat import Seat
-from ..vulnerability import Vulnerability
+from ..core.auction import Auction, Call
+from ..core.board import Board
+from ..core.cards import Card, Suit
+from ..core.deal import Deal, Hand
+from ..core.errors import BridgeError, FileFormatError
+from ..core.gamerecord import GameRecord
+from ..core.seat import Seat
+from ..core.vulnerability import Vulnerability
 from .source import read_source, refuse_path
 
 __all__ = ["dumps", "load", "loads", "loads_with_errors"]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import overload
 
-from ..errors import FileFormatError
+from ..core.errors import FileFormatError
 
 __all__ = [
     "PbnColumn",

@@ -16,7 +16,7 @@ from dataclasses import replace
 from itertools import chain
 from typing import IO
 
-from ..errors import FileFormatError
+from ..core.errors import FileFormatError
 from .pbn_game import _TAG_RE, PbnGame, PbnSectionLine, PbnTag, _scan_comments, unescape
 from .source import read_source, refuse_path
 

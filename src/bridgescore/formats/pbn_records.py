@@ -16,16 +16,16 @@ from collections.abc import Callable, Sequence
 from itertools import count
 from typing import IO, TypeVar
 
-from ..auction import Auction, Call, CallKind
-from ..board import Board
-from ..cards import DECK, Card
-from ..contract import Contract
-from ..deal import Deal
-from ..errors import BridgeError, FileFormatError
-from ..gamerecord import GameRecord
-from ..play import trick_winner, winning_offset
-from ..seat import Seat
-from ..vulnerability import Vulnerability
+from ..core.auction import Auction, Call, CallKind
+from ..core.board import Board
+from ..core.cards import DECK, Card
+from ..core.contract import Contract
+from ..core.deal import Deal
+from ..core.errors import BridgeError, FileFormatError
+from ..core.gamerecord import GameRecord
+from ..core.play import trick_winner, winning_offset
+from ..core.seat import Seat
+from ..core.vulnerability import Vulnerability
 from .pbn_game import _TOKEN_RE, PbnGame, PbnSectionLine
 from .pbn_reader import loads_with_errors
 from .source import read_source

@@ -9,19 +9,40 @@ hand, the play from the opening leader.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from ..errors import BridgeError
-from ..gamerecord import GameRecord
-from ..play import trick_winner
-from ..seat import Seat
-from ..strain import Strain
-from ..vulnerability import Vulnerability
+from ..core.errors import BridgeError
+from ..core.gamerecord import GameRecord
+from ..core.play import trick_winner
+from ..core.seat import Seat
+from ..core.strain import Strain
+from ..core.vulnerability import Vulnerability
 from .pbn_game import PbnGame
 
 if TYPE_CHECKING:
-    from ..dd import DDTable
-    from ..dealing import DealtBoard
+    from ..core.deal import Deal
+
+
+class BoardToWrite(Protocol):
+    """What a board set's board gives the writer (a dealt board, a pool board …): the format
+    asks for these fields, not for the dealing module's type, which sits a layer above."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def dealer(self) -> Seat: ...
+    @property
+    def vulnerability(self) -> Vulnerability: ...
+    @property
+    def deal(self) -> Deal: ...
+
+
+class TricksTable(Protocol):
+    """A double-dummy table as the tags need it: tricks by strain and declarer, and the
+    ``DoubleDummyTricks`` digits (the solver's ``DDTable`` is one)."""
+
+    def __getitem__(self, key: tuple[Strain, Seat], /) -> int: ...
+    def pbn(self) -> str: ...
 
 __all__ = ["EXPORT_HEADER", "boards_to_pbn", "dumps", "from_record", "set_dd_tags"]
 
@@ -99,7 +120,7 @@ def from_record(rec: GameRecord, event: str = "") -> PbnGame:
     return game
 
 
-def boards_to_pbn(boards: Iterable[DealtBoard], event: str = "", date: str = "") -> str:
+def boards_to_pbn(boards: Iterable[BoardToWrite], event: str = "", date: str = "") -> str:
     """A board set as PBN 2.1 (export format, the tags a dealing machine needs)."""
     games = []
     for b in boards:
@@ -117,13 +138,18 @@ def boards_to_pbn(boards: Iterable[DealtBoard], event: str = "", date: str = "")
     return EXPORT_HEADER + dumps(games)
 
 
-def set_dd_tags(game: PbnGame, table: DDTable, par_score: int) -> None:
+# PBN's order of the double-dummy tags (the order of ``DoubleDummyTricks``' 20 digits): North,
+# South, East, West, and in each notrump, spades, hearts, diamonds, clubs.  It is the format's,
+# so it is written here rather than taken from the solver's module (a layer above).
+_TABLE_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+_TABLE_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+
+
+def set_dd_tags(game: PbnGame, table: TricksTable, par_score: int) -> None:
     """Add (or replace) the tags that carry a deal's double-dummy analysis: ``DoubleDummyTricks``,
     ``OptimumScore`` (NS par score) and ``OptimumResultTable`` (tricks by declarer and strain)."""
-    from ..dd import DD_SEATS, DD_STRAINS  # here: reading PBN needs nothing of the solver's
-
     game.set_tag("DoubleDummyTricks", table.pbn(), [])
     game.set_tag("OptimumScore", f"NS {par_score:+d}" if par_score else "NS 0", [])
     rows = [f"{seat.letter} {'NT' if s is Strain.NOTRUMP else s.letter:>2} {table[s, seat]:>2}"
-            for seat in DD_SEATS for s in DD_STRAINS]
+            for seat in _TABLE_SEATS for s in _TABLE_STRAINS]
     game.set_tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", rows)

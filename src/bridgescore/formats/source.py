@@ -1,6 +1,6 @@
 """Where the text of a deal file comes from: a file name, or an open text stream.
 
-A file is read with :func:`bridgescore.textfile.read_text`, the reader every user file goes
+A file is read with :func:`bridgescore.formats.textfile.read_text`, the reader every user file goes
 through (UTF-8, UTF-8 with a byte-order mark, GB18030, else a clear error).  A ``str`` given
 where a file name is expected is always a file name, never file contents: text that was
 meant as contents (it holds a line break, or starts the way the format's text does and names
@@ -9,7 +9,7 @@ no file) is refused with a message pointing to the function that reads text.
 >>> read_source('[Event "Club"]\\n[Board "1"]\\n', "PBN", "pbn")
 Traceback (most recent call last):
 ...
-bridgescore.errors.FileFormatError: expected the name of a PBN file, got PBN text '[Event "Club"]\\n[Board "1"]\\n': use pbn.loads(text) for text
+bridgescore.core.errors.FileFormatError: expected the name of a PBN file, got PBN text '[Event "Club"]\\n[Board "1"]\\n': use pbn.loads(text) for text
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from __future__ import annotations
 import os
 from typing import IO
 
-from ..errors import FileFormatError
-from ..textfile import read_text
+from ..core.errors import FileFormatError
+from .textfile import read_text
 
 __all__ = ["read_source", "refuse_path"]
 

@@ -6,8 +6,10 @@
   :mod:`.hcp` for points from a PBN deal and :mod:`.compensation` for club tables;
 * :mod:`.sacrifice` — is the sacrifice (牺牲叫) worth it;
 * :mod:`.quiz` — scoring practice and the seeds' exercises (练习二);
-* :mod:`.session` — saved sessions; :mod:`.scorepad_render` — the pad as text and HTML;
-  :mod:`.interactive` — the scorepad kept at the table, line by line.
+* :mod:`.session` — saved sessions.
+
+The pad drawn as text and HTML is :mod:`bridgescore.render.scorepad`; the scorepad kept at the
+table line by line is the command line's (:mod:`bridgescore.cli.scorepad`).
 
 >>> from bridgescore.home import Rubber, HandicapDeal, score_deal, sacrifice
 >>> Rubber(["2H S +1", "3NT E =", "4SX N -2", "4S S =", "2C W =", "3NT N +1"]).margin()
@@ -19,6 +21,8 @@
 
 Nothing here loads NumPy, Rich or Jinja2 at import (the HTML renderer imports Jinja2 when
 it is called).
+
+Imports: core, scoring, formats.
 """
 
 from __future__ import annotations

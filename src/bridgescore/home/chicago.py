@@ -38,9 +38,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..errors import NotationError
-from ..seat import Seat, Side
-from ..vulnerability import Vulnerability
+from ..core.errors import NotationError
+from ..core.seat import Seat, Side
+from ..core.vulnerability import Vulnerability
 from .pad import DealEntry, Item, Line, Posting, Team, deal_postings
 from .series import GameSeries, PadGame, deal_log
 

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import FileFormatError, ScaleError
-from ..i18n import Lang, is_zh
-from ..text import excerpt
-from ..textfile import json_error, read_text
+from ..core.errors import FileFormatError, ScaleError
+from ..core.i18n import Lang, is_zh
+from ..core.text import excerpt
+from ..formats.textfile import json_error, read_text
 from .flags import require_flag
 
 __all__ = ["DEFAULT_TABLE", "CompensationTable", "load_compensation_table"]

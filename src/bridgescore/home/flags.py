@@ -7,8 +7,8 @@ wrote (``we_vulnerable``) rather than surfacing later from inside the scoring.
 
 from __future__ import annotations
 
-from ..errors import NotationError
-from ..text import excerpt
+from ..core.errors import NotationError
+from ..core.text import excerpt
 
 __all__ = ["require_flag"]
 

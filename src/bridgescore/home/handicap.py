@@ -67,16 +67,16 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from ..board import Board
-from ..contract import Contract, Doubling
-from ..errors import NotationError
-from ..i18n import Lang, is_zh, plural
-from ..imps import ImpScale, get_imp_scale
-from ..result import Result
-from ..scoring import breakdown
-from ..seat import Side
-from ..strain import Strain
-from ..vulnerability import Vulnerability
+from ..core.board import Board
+from ..core.contract import Contract, Doubling
+from ..core.errors import NotationError
+from ..core.i18n import Lang, is_zh, plural
+from ..core.law77 import breakdown
+from ..core.result import Result
+from ..core.seat import Side
+from ..core.strain import Strain
+from ..core.vulnerability import Vulnerability
+from ..scoring.imps import ImpScale, get_imp_scale
 from .compensation import DEFAULT_TABLE, CompensationTable
 from .flags import require_flag
 from .hcp import parse_hcp

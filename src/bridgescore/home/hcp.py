@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 
-from ..errors import InvalidDealError, NotationError
-from ..seat import Seat, Side
-from ..text import normalize, parse_int
+from ..core.errors import InvalidDealError, NotationError
+from ..core.seat import Seat, Side
+from ..core.text import normalize, parse_int
 
 __all__ = ["deal_hcp", "hand_hcp", "is_deal", "parse_hcp", "side_hcp"]
 

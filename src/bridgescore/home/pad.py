@@ -23,13 +23,13 @@ import enum
 import re
 from dataclasses import dataclass
 
-from ..errors import NotationError
-from ..i18n import Lang, is_zh, pick
-from ..result import Result
-from ..scoring import PartKind, breakdown
-from ..seat import Seat, Side
-from ..strain import Strain
-from ..text import normalize, parse_int
+from ..core.errors import NotationError
+from ..core.i18n import Lang, is_zh, pick
+from ..core.law77 import PartKind, breakdown
+from ..core.result import Result
+from ..core.seat import Seat, Side
+from ..core.strain import Strain
+from ..core.text import normalize, parse_int
 from .flags import require_flag
 
 __all__ = ["DealEntry", "HonoursClaim", "Item", "Line", "Posting", "Team", "deal_postings"]
@@ -96,7 +96,7 @@ class Line(enum.Enum):
 
 class Item(enum.Enum):
     """What a posting on the scorepad is for: a part of a duplicate score (scoring's
-    :class:`~bridgescore.scoring.PartKind`, under the scorepad's own member names) or a
+    :class:`~bridgescore.core.law77.PartKind`, under the scorepad's own member names) or a
     premium only rubber bridge and Chicago write (honours, the rubber, an unfinished one)."""
 
     TRICK_POINTS = "trick_points"

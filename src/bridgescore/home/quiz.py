@@ -21,16 +21,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import Board
-from ..contract import Contract, Doubling
-from ..errors import NotationError
-from ..frozen import freeze, thaw
-from ..i18n import Lang, is_zh, plural
-from ..imps import imps
-from ..result import Result
-from ..scoring import Breakdown, PartKind, breakdown
-from ..strain import Strain
-from ..text import excerpt, normalize, parse_int
+from ..core.board import Board
+from ..core.contract import Contract, Doubling
+from ..core.errors import NotationError
+from ..core.frozen import freeze, thaw
+from ..core.i18n import Lang, is_zh, plural
+from ..core.law77 import Breakdown, PartKind, breakdown
+from ..core.result import Result
+from ..core.strain import Strain
+from ..core.text import excerpt, normalize, parse_int
+from ..scoring.imps import imps
 from .flags import require_flag
 
 __all__ = ["Check", "Exercise", "Question", "exercises", "questions", "random_question"]

@@ -41,8 +41,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import NotationError
-from ..seat import Side
+from ..core.errors import NotationError
+from ..core.seat import Side
 from .pad import DealEntry, Item, Line, Posting, Team, deal_postings
 from .series import GameSeries, PadGame, deal_log
 

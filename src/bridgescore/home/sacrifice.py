@@ -18,13 +18,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..contract import Contract
-from ..errors import NotationError
-from ..i18n import Lang, is_zh
-from ..imps import ImpScale, get_imp_scale
-from ..scoring import breakdown
-from ..strain import Strain
-from ..text import excerpt, normalize, parse_int
+from ..core.contract import Contract
+from ..core.errors import NotationError
+from ..core.i18n import Lang, is_zh
+from ..core.law77 import breakdown
+from ..core.strain import Strain
+from ..core.text import excerpt, normalize, parse_int
+from ..scoring.imps import ImpScale, get_imp_scale
 from .flags import require_flag
 
 __all__ = ["Option", "Sacrifice", "parse_their_contract", "parse_vulnerabilities", "sacrifice"]

@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from ..errors import NotationError
-from ..frozen import FrozenMap
-from ..seat import Side
+from ..core.errors import NotationError
+from ..core.frozen import FrozenMap
+from ..core.seat import Side
 from .pad import DealEntry, Posting, Team
 
 __all__ = ["DealLine", "Game", "GameSeries", "GameSettings", "PadGame", "Series", "deal_log"]

@@ -21,9 +21,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..errors import BridgeError, FileFormatError
-from ..i18n import os_error_text
-from ..textfile import json_error, read_text
+from ..core.errors import BridgeError, FileFormatError
+from ..core.i18n import os_error_text
+from ..formats.textfile import json_error, read_text
 from .chicago import ChicagoSeries, ChicagoSettings
 from .compensation import DEFAULT_TABLE, CompensationTable
 from .handicap import HandicapDeal, HandicapSession, Method

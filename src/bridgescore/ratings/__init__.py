@@ -16,6 +16,8 @@ Pure NumPy, no database and no Django: the web layer reads the week's results in
 (:meth:`Window.of`) and calls :func:`rate_week` once a week; :func:`tally_week` adds up the
 week's pool figures.  ``import bridgescore`` does not load this package (NumPy stays off the
 start-up path).
+
+Imports: core, scoring, sessions.
 """
 
 from __future__ import annotations

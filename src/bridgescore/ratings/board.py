@@ -1,7 +1,7 @@
 """Every board of a week at once: the datum and each result's IMPs (the pool's arithmetic,
 vectorised), or each result's matchpoints, on rows sorted by (board, NS score).
 
-The datum is ``events.imp_pairs.butler_datum`` of the board's results: the mean after
+The datum is ``scoring.datum.butler_datum`` of the board's results: the mean after
 dropping ``butler_drop(n, drop)`` scores from each end, rounded to ``datum_round`` points as
 ``rounding`` says (``compete.pool._rounded`` in whole numbers; left as a fraction when
 ``datum_round`` is 0).  The IMPs are ``imp_pairs._imps`` of the difference: the band of the
@@ -9,7 +9,7 @@ IMP table that holds its size (a fractional difference counts by its whole part 
 All of it in int64 arithmetic, so it is exact: tests/test_ratings_board.py checks it against
 the scalar functions result for result on boards of every size from 1 to 40.
 
-The matchpoints are Law 78A's on the 2/1/0 scale (``events.matchpoints``): 2 for each other
+The matchpoints are Law 78A's on the 2/1/0 scale (``sessions.matchpoints``): 2 for each other
 result the NS score beats, 1 for each it ties; the NS percentage is ``100·mp / (2(n − 1))``,
 50 for a board's only result, as ``score_matchpoints(…, factoring="none")`` gives them.
 """
@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..events.imp_pairs import ImpSettings, butler_drop
-from ..imps import get_imp_scale
+from ..scoring.datum import butler_drop
+from ..scoring.imps import get_imp_scale
+from ..sessions.imp_pairs import ImpSettings
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

@@ -19,7 +19,7 @@ exactly the board taken out of the player's own equation; with the saturating on
 one Newton step of it, hence "about" in the text: within a few per cent of the exact
 re-solve (tests/test_ratings_explain.py).  A disconnection's share is ``w·(r₀ − R)/(P − w)``.
 
-Figures are shown to two decimals, rounded half up (``events.figures.fixed``)."""
+Figures are shown to two decimals, rounded half up (``core.figures.fixed``)."""
 
 from __future__ import annotations
 
@@ -27,10 +27,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import BridgeError
-from ..events.figures import fixed
-from ..i18n import Lang, noun, pick, signed
-from ..text import excerpt
+from ..core.errors import BridgeError
+from ..core.figures import fixed
+from ..core.i18n import Lang, noun, pick, signed
+from ..core.text import excerpt
 from .fit import prepare
 from .rate import WeekRating
 from .settings import RateSettings

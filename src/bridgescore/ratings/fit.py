@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import BridgeError
+from ..core.errors import BridgeError
 from .board import datum_imps, matchpoints, segments
 from .index import board_order, codes
 from .settings import RateSettings

@@ -50,8 +50,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import BridgeError
-from ..text import excerpt
+from ..core.errors import BridgeError
+from ..core.text import excerpt
 from .fit import Window, _fit_key, fit_window, fold, newest, prepare
 from .index import codes
 from .settings import RateSettings

@@ -6,10 +6,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..errors import BridgeError
-from ..events.imp_pairs import ImpSettings
-from ..serial import Data, settings_from_dict, settings_to_dict
-from ..text import excerpt
+from ..core.errors import BridgeError
+from ..core.serial import Data, settings_from_dict, settings_to_dict
+from ..core.text import excerpt
+from ..sessions.imp_pairs import ImpSettings
 
 __all__ = ["RateSettings", "Scoring"]
 
@@ -120,7 +120,7 @@ class RateSettings:
                        "整数分")
 
     def to_dict(self) -> Data:
-        """Plain data (``bridgescore.serial``); the pool's settings by value."""
+        """Plain data (``bridgescore.core.serial``); the pool's settings by value."""
         return settings_to_dict(self)
 
     @classmethod

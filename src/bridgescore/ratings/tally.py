@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import BridgeError
+from ..core.errors import BridgeError
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import BridgeError
-from ..serial import Data, Fields, header
-from ..text import excerpt
+from ..core.errors import BridgeError
+from ..core.serial import Data, Fields, header
+from ..core.text import excerpt
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray

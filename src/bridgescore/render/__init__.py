@@ -1,4 +1,6 @@
-"""Render the tables of :mod:`bridgescore.score_tables` as terminal text, CSV, JSON or printable HTML.
+"""Drawing for people: the seeds' score tables (:mod:`bridgescore.scoring.score_tables`) as
+terminal text, CSV, JSON or printable HTML (here); a session's result pages
+(``session_pages``), movement cards, hand records and game records, the scorepad, and PDF.
 
 >>> print(render_table("penalty", "csv").splitlines()[1])
 1,50,100,200,100,200,400
@@ -7,6 +9,8 @@
 {'low': 4000, 'high': None, 'imps': 24}
 
 Rich and Jinja2 are imported only by the format that needs them.
+
+Imports: core, scoring, deals, home, sessions.
 """
 
 from __future__ import annotations
@@ -14,11 +18,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from ..errors import BridgeError
-from ..i18n import LANGS, Lang, check_lang
-from ..imps import ImpScale
-from ..score_tables import TABLE_KINDS, Table, VpTable, make_table
-from ..vp import VpScale
+from ..core.errors import BridgeError
+from ..core.i18n import LANGS, Lang, check_lang
+from ..scoring.imps import ImpScale
+from ..scoring.score_tables import TABLE_KINDS, Table, VpTable, make_table
+from ..scoring.vp import VpScale
 
 __all__ = [
     "FORMATS",

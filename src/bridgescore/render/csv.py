@@ -9,8 +9,8 @@ from __future__ import annotations
 import csv
 import io
 
-from ..i18n import Lang
-from ..score_tables import Cell, Table
+from ..core.i18n import Lang
+from ..scoring.score_tables import Cell, Table
 
 __all__ = ["render_csv"]
 

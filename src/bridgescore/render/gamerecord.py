@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import SUITS_HIGH_FIRST
-from ..deal import Deal
-from ..errors import BridgeError
-from ..gamerecord import GameRecord
-from ..i18n import Lang, is_zh, plural, signed
-from ..play import Play
-from ..result import Result
-from ..seat import Seat
+from ..core.cards import SUITS_HIGH_FIRST
+from ..core.deal import Deal
+from ..core.errors import BridgeError
+from ..core.gamerecord import GameRecord
+from ..core.i18n import Lang, is_zh, plural, signed
+from ..core.play import Play
+from ..core.result import Result
+from ..core.seat import Seat
 from .handrecord import diagram_view
 from .templates import render_template
 

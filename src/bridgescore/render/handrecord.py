@@ -6,8 +6,8 @@ page fits the window, a board to a row.  ``tests/test_handrecord_browser.py`` la
 Chromium at every number of boards to a page and checks that no part of a board overlaps
 another.
 
->>> from bridgescore.dealing import deal_boards
->>> from bridgescore.handrecord import HandRecordBoard
+>>> from bridgescore.deals.dealing import deal_boards
+>>> from bridgescore.deals.handrecord import HandRecordBoard
 >>> html = render_handrecord([HandRecordBoard.from_dealt(b) for b in deal_boards(2, seed=1)], lang="zh")
 >>> "第1副" in html and "发牌：北" in html and "@page" in html and "size: A4" in html
 True
@@ -19,15 +19,15 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import SUITS_HIGH_FIRST
-from ..dd import DD_SEATS, DD_STRAINS, ParResult
-from ..deal import Deal
-from ..errors import BridgeError
-from ..handrecord import HandRecordBoard
-from ..i18n import Lang, is_zh
-from ..seat import Seat
-from ..strain import Strain
-from ..vulnerability import Vulnerability
+from ..core.cards import SUITS_HIGH_FIRST
+from ..core.deal import Deal
+from ..core.errors import BridgeError
+from ..core.i18n import Lang, is_zh
+from ..core.seat import Seat
+from ..core.strain import Strain
+from ..core.vulnerability import Vulnerability
+from ..deals.dd import DD_SEATS, DD_STRAINS, ParResult
+from ..deals.handrecord import HandRecordBoard
 from .templates import render_template
 
 __all__ = ["PER_PAGE", "diagram_view", "render_handrecord", "strain_heads"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import Lang, is_zh, pick
-from ..score_tables import Table, display
+from ..core.i18n import Lang, is_zh, pick
+from ..scoring.score_tables import Table, display
 from .templates import render_template, suits
 
 __all__ = ["render_html", "suits"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from ..i18n import Lang
-from ..score_tables import Table
+from ..core.i18n import Lang
+from ..scoring.score_tables import Table
 
 __all__ = ["render_json"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from ..errors import MissingDependencyError
+from ..core.errors import MissingDependencyError
 
 __all__ = ["MissingPdfError", "write_pdf"]
 

@@ -9,8 +9,8 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ..i18n import Lang
-from ..score_tables import Cell, Table, display
+from ..core.i18n import Lang
+from ..scoring.score_tables import Cell, Table, display
 
 __all__ = ["render_text", "rich_table", "suit_text"]
 

@@ -49,18 +49,20 @@ thumb from what a player sees (:mod:`.cardplay`); ``"auto"`` is dd when endplay 
 ``solver="fair"`` plays from what its seat may know only (:mod:`.fair`: it samples layouts
 of the hidden hands consistent with the auction and the play, solves them double dummy and
 plays the card of the best expected score).
+
+Imports: core, scoring, deals, table.
 """
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..deal import Deal
-from ..errors import IllegalPlayError
-from ..play import Play
+from ..core.cards import Card
+from ..core.deal import Deal
+from ..core.errors import IllegalPlayError
+from ..core.play import Play
+from ..deals.ddplay import dd_card, use_dd
 from .bidding import robot_call
 from .cardplay import simple_card
 from .claims import robot_accepts_claim
-from .ddplay import dd_card, use_dd
 from .fair import SeatKnowledge, fair_card, knowledge_from_play
 
 __all__ = ["robot_accepts_claim", "robot_accepts_undo", "robot_call", "robot_card"]

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, Rank, Suit
-from ..deal import Hand
-from ..play import Play
-from ..seat import Seat
+from ..core.cards import Card, Rank, Suit
+from ..core.deal import Hand
+from ..core.play import Play
+from ..core.seat import Seat
 
 __all__ = ["simple_card"]
 

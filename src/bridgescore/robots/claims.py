@@ -17,12 +17,12 @@ while accepting a wrong one gives tricks away.
 
 from __future__ import annotations
 
-from ..cards import Suit
-from ..deal import Deal
-from ..errors import IllegalPlayError
-from ..play import Play
-from ..seat import Seat, Side
-from .ddplay import dd_scores, use_dd
+from ..core.cards import Suit
+from ..core.deal import Deal
+from ..core.errors import IllegalPlayError
+from ..core.play import Play
+from ..core.seat import Seat, Side
+from ..deals.ddplay import dd_scores, use_dd
 
 __all__ = ["obvious_tricks", "robot_accepts_claim"]
 

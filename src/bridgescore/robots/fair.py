@@ -55,17 +55,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..auction import Auction, Call
-from ..cards import Card, Rank, Suit
-from ..contract import Contract
-from ..dd import _DDS_LOCK, _endplay
-from ..deal import Deal, Hand
-from ..errors import IllegalPlayError
-from ..imps import imps
-from ..play import Play, trick_winner
-from ..scoring import score
-from ..seat import Seat
-from ..vulnerability import Vulnerability
+from ..core.auction import Auction, Call
+from ..core.cards import Card, Rank, Suit
+from ..core.contract import Contract
+from ..core.deal import Deal, Hand
+from ..core.errors import IllegalPlayError
+from ..core.law77 import score
+from ..core.play import Play, trick_winner
+from ..core.seat import Seat
+from ..core.vulnerability import Vulnerability
+from ..deals.dd import _DDS_LOCK, _endplay
+from ..scoring.imps import imps
 
 if TYPE_CHECKING:
     from ..table.state import TableState

@@ -28,14 +28,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..auction import Auction, CallKind
-from ..board import Board
-from ..contract import Contract
-from ..deal import Deal
-from ..dealing import random_deal
-from ..seat import Seat, Side
-from ..strain import Strain
-from ..vulnerability import Vulnerability
+from ..core.auction import Auction, CallKind
+from ..core.board import Board
+from ..core.contract import Contract
+from ..core.deal import Deal
+from ..core.seat import Seat, Side
+from ..core.strain import Strain
+from ..core.vulnerability import Vulnerability
+from ..deals.dealing import random_deal
 from .bidding import robot_call
 
 __all__ = ["BoardBid", "bid_boards", "figures", "main"]
@@ -132,9 +132,9 @@ def figures(boards: Sequence[BoardBid], dd: bool = False) -> dict[str, float]:
 
 
 def _par_figures(boards: Sequence[BoardBid]) -> dict[str, float]:
-    from ..dd import dd_tables, par
-    from ..imps import imps
-    from ..result import Result
+    from ..core.result import Result
+    from ..deals.dd import dd_tables, par
+    from ..scoring.imps import imps
 
     tables = dd_tables([b.deal for b in boards])
     total = 0
@@ -159,8 +159,8 @@ def _par_figures(boards: Sequence[BoardBid]) -> dict[str, float]:
 
 
 def _play_figures(boards: Sequence[BoardBid]) -> dict[str, float]:
-    from ..dd import dd_tables
-    from ..play import Play
+    from ..core.play import Play
+    from ..deals.dd import dd_tables
     from .cardplay import simple_card
 
     played = [b for b in boards if b.auction.declarer is not None]

@@ -10,8 +10,8 @@ person's.
 from __future__ import annotations
 
 from .. import robots
-from ..play import Play
-from ..seat import Seat
+from ..core.play import Play
+from ..core.seat import Seat
 from ..table.actions import Action, AnswerClaim, AnswerUndo, MakeCall, PlayCard
 from ..table.state import Phase, TableState
 from .fair import knowledge_for

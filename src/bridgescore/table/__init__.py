@@ -9,4 +9,6 @@ in, the grace period); ``record``, a played board as a game record (PBN and LIN)
 It stands on the core (cards, deals, auctions, play, scoring) and reads and writes files
 through ``formats``; the robots (``bridgescore.robots``) and the web platform sit above it and
 import it, never the other way round.
+
+Imports: core, formats.
 """

@@ -13,7 +13,7 @@ locks and the messages).
   the other room of the same match (its boards are the ones they watched).
 
 >>> import datetime as dt
->>> from bridgescore.seat import Seat
+>>> from bridgescore.core.seat import Seat
 >>> from bridgescore.table.seating import Seating, SeatInfo
 >>> t0 = dt.datetime(2026, 12, 7, 20, 0, tzinfo=dt.UTC)
 >>> robots = Seating(tuple(SeatInfo(robot=True) for _ in Seat))
@@ -33,7 +33,7 @@ import datetime
 from collections.abc import Iterable
 from typing import Literal
 
-from ..seat import Seat
+from ..core.seat import Seat
 from .seating import Seating, SeatingError
 
 __all__ = ["NextBoard", "due", "next_board", "seen_hands_refusal"]

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..auction import Call
-from ..cards import Card
-from ..contract import Contract
-from ..errors import BridgeError
-from ..result import Result
-from ..seat import Seat
+from ..core.auction import Call
+from ..core.cards import Card
+from ..core.contract import Contract
+from ..core.errors import BridgeError
+from ..core.result import Result
+from ..core.seat import Seat
 
 __all__ = [
     "Action",

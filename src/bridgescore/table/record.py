@@ -1,5 +1,5 @@
 """The game record of a board played at an online table: what :mod:`bridgescore.table.state`
-knows, as the :class:`~bridgescore.gamerecord.GameRecord` that PBN and LIN write
+knows, as the :class:`~bridgescore.core.gamerecord.GameRecord` that PBN and LIN write
 (:mod:`bridgescore.formats.pbn_write`, :mod:`bridgescore.formats.lin`) and the printed
 record renders (:mod:`bridgescore.render.gamerecord`).
 
@@ -9,10 +9,10 @@ them beside the record, call by call, and :func:`pbn_text` and :func:`lin_text` 
 where each format keeps them (PBN: a note ``=1=`` after the call and its ``[Note "1:…"]``
 tag after the auction; LIN: ``mb|1N!|an|…|``), which the library's readers skip.
 
->>> from bridgescore.deal import Deal
+>>> from bridgescore.core.deal import Deal
 >>> from bridgescore.table.state import BoardDeal, TableState, MakeCall, Claim, AnswerClaim, apply, PlayCard
->>> from bridgescore.auction import Call
->>> from bridgescore.cards import Card
+>>> from bridgescore.core.auction import Call
+>>> from bridgescore.core.cards import Card
 >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
 >>> s = TableState.start(BoardDeal.numbered(1, deal))
 >>> for call in "7NT P P P".split():
@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..auction import Auction
-from ..gamerecord import GameRecord
-from ..seat import Seat
+from ..core.auction import Auction
+from ..core.gamerecord import GameRecord
+from ..core.seat import Seat
 from .state import Phase, TableState
 
 __all__ = ["alerts", "game_record", "lin_text", "pbn_text"]

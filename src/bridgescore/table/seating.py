@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..errors import BridgeError
-from ..seat import Seat
+from ..core.errors import BridgeError
+from ..core.seat import Seat
 
 __all__ = [
     "DEFAULT_GRACE",

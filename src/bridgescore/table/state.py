@@ -8,10 +8,10 @@ The state is the record of what was done (calls, alerts, cards, a pending claim 
 request); the auction and the play are rebuilt from it with the library's engines, so the
 Laws checked there (Laws 17-22, 41, 44) are checked here too.
 
->>> from bridgescore.auction import Call
->>> from bridgescore.cards import Card
->>> from bridgescore.deal import Deal
->>> from bridgescore.seat import Seat
+>>> from bridgescore.core.auction import Call
+>>> from bridgescore.core.cards import Card
+>>> from bridgescore.core.deal import Deal
+>>> from bridgescore.core.seat import Seat
 >>> from bridgescore.table.actions import AnswerClaim, Claim, MakeCall, PlayCard
 >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
 >>> s = TableState.start(BoardDeal.numbered(1, deal))
@@ -36,17 +36,17 @@ import enum
 from dataclasses import InitVar, dataclass, field
 from typing import Any
 
-from ..auction import Auction, Call
-from ..board import Board
-from ..cards import Card
-from ..contract import Contract
-from ..deal import Deal, Hand
-from ..errors import BridgeError
-from ..play import Play
-from ..result import Result
-from ..scoring import score
-from ..seat import Seat
-from ..vulnerability import Vulnerability
+from ..core.auction import Auction, Call
+from ..core.board import Board
+from ..core.cards import Card
+from ..core.contract import Contract
+from ..core.deal import Deal, Hand
+from ..core.errors import BridgeError
+from ..core.law77 import score
+from ..core.play import Play
+from ..core.result import Result
+from ..core.seat import Seat
+from ..core.vulnerability import Vulnerability
 from .actions import (
     MAX_ALERT,
     MAX_STATEMENT,

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, Suit
-from ..deal import Hand
-from ..play import Trick
-from ..seat import Seat
+from ..core.cards import Card, Suit
+from ..core.deal import Hand
+from ..core.play import Trick
+from ..core.seat import Seat
 from .actions import (
     AuctionEnded,
     BoardEnded,
@@ -26,11 +26,7 @@ from .actions import (
     TrickCompleted,
     UndoRequested,
 )
-from .state import (
-    Phase,
-    TableState,
-    claim_total,
-)
+from .state import Phase, TableState, claim_total
 
 __all__ = [
     "Viewer",

@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, AuthorizationError, HttpError, ValidationError
 
-from ..errors import BridgeError
+from ..core.errors import BridgeError
 from .accounts.api import router as accounts_router
 from .accounts.bearer import BearerToken, SessionGated
 from .core.errors import HTTP_TEXTS, api_error

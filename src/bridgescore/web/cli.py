@@ -20,8 +20,8 @@ import click
 
 from ..cli._common import _lang_callback, lang_option
 from ..cli._params import Group, Whole, argument, group, option
-from ..errors import BridgeError
-from ..i18n import Lang, is_zh, pick
+from ..core.errors import BridgeError
+from ..core.i18n import Lang, is_zh, pick
 
 F = TypeVar("F", bound=Callable[..., Any])
 

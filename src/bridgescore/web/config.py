@@ -94,7 +94,7 @@ def rank_thresholds(env: Mapping[str, str], name: str = "BRIDGESCORE_RANK_THRESH
     numbers, comma- or space-separated, the first 0, strictly increasing; unset, the
     library's defaults."""
     from ..compete.ranks import DEFAULT_THRESHOLDS, RankSettings
-    from ..errors import BridgeError
+    from ..core.errors import BridgeError
 
     raw = env.get(name, "")
     if not raw.strip():

@@ -15,11 +15,11 @@ import random
 
 from django.db import transaction
 
-from ..board import Board
-from ..cards import Card, Suit
-from ..deal import Deal
-from ..dealing import deal_boards
-from ..seat import Seat
+from ..core.board import Board
+from ..core.cards import Card, Suit
+from ..core.deal import Deal
+from ..core.seat import Seat
+from ..deals.dealing import deal_boards
 from .accounts.models import Player, User
 from .clubs.models import Club
 from .events import services as sv

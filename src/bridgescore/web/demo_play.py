@@ -17,8 +17,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.seat import Seat
 from ..robots.table import robot_action
-from ..seat import Seat
 from ..table.actions import Action, AnswerClaim, AnswerUndo, MakeCall, PlayCard
 from ..table.state import TableState
 from .accounts.models import User

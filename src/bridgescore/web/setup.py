@@ -16,7 +16,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from ..errors import BridgeError
+from ..core.errors import BridgeError
 from .msgfmt import PoError, compile_file
 
 WEB = Path(__file__).resolve().parent

@@ -6,7 +6,7 @@ import datetime
 
 from django.utils import timezone
 
-from ..timezones import COMMON, offset_text, zone_name
+from ..core.timezones import COMMON, offset_text, zone_name
 
 
 def current_zone() -> str:

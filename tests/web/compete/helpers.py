@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.compete import clock
@@ -61,7 +61,7 @@ def seated(t: PlayTable) -> list[int | None]:
 def pass_out(t: PlayTable) -> None:
     """The four players at ``t`` pass the board out (dealer first: board numbers are the
     library's, so the dealer is the board's)."""
-    from bridgescore.board import Board
+    from bridgescore.core.board import Board
 
     board = play.current_board(t)
     assert board is not None and board.finished is None

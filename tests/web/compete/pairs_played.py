@@ -21,9 +21,9 @@ from typing import Any
 from django.test import TransactionTestCase
 
 from bridgescore.compete.pairsevent import Phase
-from bridgescore.events.matchpoints import score_matchpoints
-from bridgescore.events.model import BoardResult, Session, parse_award
-from bridgescore.result import Result
+from bridgescore.core.result import Result
+from bridgescore.sessions.matchpoints import score_matchpoints
+from bridgescore.sessions.model import BoardResult, Session, parse_award
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.compete import clock

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridgescore.result import Result
+from bridgescore.core.result import Result
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.compete import clock

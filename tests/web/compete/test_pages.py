@@ -192,7 +192,7 @@ class PagesTests(TransactionTestCase):
         sv.sweep()
 
     def test_a_swiss_from_the_round_to_the_results_and_a_board(self) -> None:
-        from bridgescore.result import Result
+        from bridgescore.core.result import Result
 
         self.register_all()
         clock.set(T0 + 600.5)

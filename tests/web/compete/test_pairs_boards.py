@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from django.contrib.auth.models import AnonymousUser
 
-from bridgescore.events.figures import half_up
+from bridgescore.core.figures import half_up
 from bridgescore.web.compete import pages
 from bridgescore.web.compete import services as sv
 from bridgescore.web.compete.models import Competition
@@ -213,8 +213,8 @@ def test_a_big_event_lists_each_pairs_own_boards() -> None:
     row lists its pair's own boards, played or cut, in order."""
     from django.template.loader import render_to_string
 
-    from bridgescore.events.model import BoardResult
-    from bridgescore.events.scores import ScoredBoard, ScoredResult
+    from bridgescore.sessions.model import BoardResult
+    from bridgescore.sessions.scores import ScoredBoard, ScoredResult
 
     n = pages.GRID_BOARDS + 4
     scored = {

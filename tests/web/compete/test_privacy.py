@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from django.test import Client, TransactionTestCase
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
 from bridgescore.web.play import matches

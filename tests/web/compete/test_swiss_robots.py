@@ -23,11 +23,11 @@ from unittest import mock
 from django.test import TransactionTestCase, override_settings
 
 from bridgescore.compete.swissevent import SwissSettings
-from bridgescore.errors import BridgeError
-from bridgescore.result import Result
+from bridgescore.core.errors import BridgeError
+from bridgescore.core.result import Result
+from bridgescore.core.seat import Seat
 from bridgescore.robots.claims import obvious_tricks
 from bridgescore.robots.table import robot_action
-from bridgescore.seat import Seat
 from bridgescore.table.actions import AnswerClaim, Claim, MakeCall, PlayCard
 from bridgescore.table.state import TableState
 from bridgescore.web.accounts.models import User

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bridgescore.errors import BridgeError
-from bridgescore.result import Result
+from bridgescore.core.errors import BridgeError
+from bridgescore.core.result import Result
 from bridgescore.web.entry import form as entry_form
 from bridgescore.web.entry.form import Given
 from bridgescore.web.entry.views import _result_button

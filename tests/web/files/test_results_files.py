@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from bridgescore.events.files import read_results
+from bridgescore.sessions.files.any_format import read_results
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import AuditRecord, Event, ResultEntry
 

@@ -10,9 +10,9 @@ import random
 
 from django.test import TransactionTestCase
 
+from bridgescore.core.seat import Seat, Side
 from bridgescore.home.handicap import HandicapDeal, HandicapSession
 from bridgescore.home.hcp import side_hcp
-from bridgescore.seat import Seat, Side
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
 from bridgescore.web.online import services as online

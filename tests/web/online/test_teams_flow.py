@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from django.test import TransactionTestCase
 
-from bridgescore.imps import imps
-from bridgescore.vp import get_vp_scale
+from bridgescore.scoring.imps import imps
+from bridgescore.scoring.vp import get_vp_scale
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
 from bridgescore.web.compete.kinds import robot_id

@@ -6,7 +6,7 @@ match shown from the record (to anonymous visitors too, where the competition is
 all).
 
 Every expected figure is worked out here from the stored boards (``PlayBoard.score_ns`` of
-both rooms) with the library's IMP and VP scales alone (``bridgescore.imps.imps``,
+both rooms) with the library's IMP and VP scales alone (``bridgescore.scoring.imps.imps``,
 ``VpScale.points``), never read from the code under test."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 
 from django.test import TransactionTestCase
 
-from bridgescore.imps import imps
-from bridgescore.vp import get_vp_scale
+from bridgescore.scoring.imps import imps
+from bridgescore.scoring.vp import get_vp_scale
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
 from bridgescore.web.compete.models import Competition

@@ -17,7 +17,7 @@ SETUP = r'''
 import json, sys
 import django
 django.setup()
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.accounts import tokens
 from bridgescore.web.accounts.models import Player, User
 from bridgescore.web.play import services

@@ -8,7 +8,7 @@ import datetime
 import pytest
 from django.test import TransactionTestCase, override_settings
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.table.actions import TableActionError
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club, Membership

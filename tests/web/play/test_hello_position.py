@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import TransactionTestCase, override_settings
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.play import services
 
 from .helpers import table, users

@@ -9,7 +9,7 @@ import random
 from asgiref.sync import async_to_sync
 from django.test import TransactionTestCase, override_settings
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as ev
 from bridgescore.web.events.models import ResultEntry

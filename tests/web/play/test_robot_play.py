@@ -11,7 +11,7 @@ import random
 from asgiref.sync import async_to_sync
 from django.test import TransactionTestCase, override_settings
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.play import live, services
 from bridgescore.web.play.models import Disconnection, Move, PlayBoard, PlaySeat, PlayTable
 

@@ -25,7 +25,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from django.test import TransactionTestCase, override_settings
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.table.state import TableState
 from bridgescore.table.views import Viewer, view, visible_cards
 from bridgescore.web.play import services

@@ -12,7 +12,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from django.test import TransactionTestCase, override_settings
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.play import services
 from bridgescore.web.play.consumers import (

@@ -17,7 +17,7 @@ from asgiref.sync import async_to_sync
 from django.test import TransactionTestCase, override_settings
 from django.utils import timezone
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.play import live, services
 from bridgescore.web.play.models import Move, PlayBoard, PlayTable
 

@@ -9,7 +9,7 @@ import datetime
 
 from django.test import TransactionTestCase, override_settings
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.table.views import Viewer
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as ev

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.test import Client, TransactionTestCase, override_settings
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.play import services
 from bridgescore.web.play.views import table_rows
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from django.test import Client, override_settings
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.accounts.models import User
 from bridgescore.web.events.models import BoardSet
 from bridgescore.web.play import services

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.compete import clock

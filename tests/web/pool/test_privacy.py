@@ -13,7 +13,7 @@ from typing import Any
 from django.test import Client, TestCase
 from django.utils import timezone
 
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.compete import clock
 from bridgescore.web.play import services as play
 from bridgescore.web.play.models import PlayBoard, PlayTable

@@ -11,7 +11,7 @@ from django.test import TestCase, override_settings
 
 from bridgescore.compete.pool import TableResult
 from bridgescore.compete.pool_scores import PoolScores
-from bridgescore.seat import Seat
+from bridgescore.core.seat import Seat
 from bridgescore.web.compete import clock
 from bridgescore.web.play import services as play
 from bridgescore.web.play.models import PlayTable

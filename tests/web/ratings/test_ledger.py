@@ -16,11 +16,7 @@ from django.test import TestCase, override_settings
 from bridgescore.compete.ranks import Rank
 from bridgescore.web.accounts.models import User
 from bridgescore.web.compete import ledger
-from bridgescore.web.compete.models import (
-    MasterpointAward,
-    MasterpointTotal,
-    RankPromotion,
-)
+from bridgescore.web.compete.models import MasterpointAward, MasterpointTotal, RankPromotion
 
 from ..base import BaseTestCase, make_user
 from .helpers import DAY, START, award, event

@@ -22,12 +22,7 @@ from bridgescore.web.pool import services as pool
 from bridgescore.web.pool.models import PoolScore, PoolWeek
 from bridgescore.web.ratings import weekly
 from bridgescore.web.ratings.fill import disconnect, fill_week
-from bridgescore.web.ratings.models import (
-    RatingHistory,
-    RatingStanding,
-    RatingWeek,
-    RatingWindow,
-)
+from bridgescore.web.ratings.models import RatingHistory, RatingStanding, RatingWeek, RatingWindow
 
 from ..pool.helpers import T0, club_with, start
 from ..racing import in_processes, in_threads

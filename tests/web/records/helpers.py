@@ -11,9 +11,9 @@ import random
 import re
 from typing import Any
 
-from bridgescore.dealing import deal_boards
+from bridgescore.core.seat import Seat
+from bridgescore.deals.dealing import deal_boards
 from bridgescore.formats.pbn_write import boards_to_pbn
-from bridgescore.seat import Seat
 from bridgescore.table.state import Phase
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club, Membership

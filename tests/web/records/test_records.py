@@ -11,10 +11,10 @@ from typing import ClassVar
 
 from django.test import override_settings
 
-from bridgescore.deal import Deal
+from bridgescore.core.deal import Deal
+from bridgescore.core.seat import Seat
 from bridgescore.formats import lin
 from bridgescore.formats.pbn_records import loads_records
-from bridgescore.seat import Seat
 from bridgescore.web.accounts.models import User
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import Event
@@ -89,7 +89,7 @@ class RecordsTest(BaseTestCase):
         # A board of our own, whose score is known: 3NT by North making 10 tricks
         # not vulnerable is 40+2×30 = 100, +30 overtrick, +300 game = 430 (the seeds write
         # the arithmetic so).
-        from bridgescore.auction import Call
+        from bridgescore.core.auction import Call
         from bridgescore.table.actions import MakeCall, PlayCard
         from bridgescore.table.state import BoardDeal, TableState, apply
 

@@ -11,7 +11,7 @@ from typing import ClassVar
 from asgiref.sync import async_to_sync
 from django.test import TransactionTestCase, override_settings
 
-from bridgescore.imps import imps
+from bridgescore.scoring.imps import imps
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as sv

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from bridgescore.errors import BridgeError
+from bridgescore.core.errors import BridgeError
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import AuditRecord, Event, ResultEntry
 from bridgescore.web.teams import services as teams

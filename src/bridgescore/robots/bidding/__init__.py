@@ -19,10 +19,10 @@ wrong becomes a pass), so a robot's call is always legal.
 
 from __future__ import annotations
 
-from ...auction import Auction, Call
-from ...deal import Hand
-from ...errors import IllegalCallError
-from ...vulnerability import Vulnerability
+from ...core.auction import Auction, Call
+from ...core.deal import Hand
+from ...core.errors import IllegalCallError
+from ...core.vulnerability import Vulnerability
 from .competition import advance_call, overcall_call
 from .context import PASS, Ctx, situation
 from .meanings import describe

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...auction import Call, CallKind
-from ...deal import Hand
-from ...seat import Seat
+from ...core.auction import Call, CallKind
+from ...core.deal import Hand
+from ...core.seat import Seat
 from .context import (
     DOUBLE,
     GAME_LEVEL,

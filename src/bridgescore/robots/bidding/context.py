@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ...auction import Call, CallKind
-from ...cards import Suit
-from ...deal import Hand
-from ...seat import Seat
-from ...strain import Strain
+from ...core.auction import Call, CallKind
+from ...core.cards import Suit
+from ...core.deal import Hand
+from ...core.seat import Seat
+from ...core.strain import Strain
 
 PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)

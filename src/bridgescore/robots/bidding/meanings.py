@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...auction import Auction, Call, CallKind
-from ...seat import Seat
+from ...core.auction import Auction, Call, CallKind
+from ...core.seat import Seat
 from .competition import advance_meaning
 from .context import NT, C, Ctx, D, Desc, H, S, situation
 from .openings import nt_meaning, open_meaning, two_clubs_meaning

@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-from ...auction import Call, CallKind
-from ...cards import Suit
-from ...deal import Hand
-from ...seat import Seat
-from ...strain import Strain
-from ...vulnerability import Vulnerability
-from .context import (
-    GAME_LEVEL,
-    MAJORS,
-    NT,
-    PASS,
-    C,
-    Ctx,
-    D,
-    Desc,
-    H,
-    S,
-    bid,
-    lens,
-    ln,
-    longest,
-)
+from ...core.auction import Call, CallKind
+from ...core.cards import Suit
+from ...core.deal import Hand
+from ...core.seat import Seat
+from ...core.strain import Strain
+from ...core.vulnerability import Vulnerability
+from .context import GAME_LEVEL, MAJORS, NT, PASS, C, Ctx, D, Desc, H, S, bid, lens, ln, longest
 
 # -- opening -----------------------------------------------------------------------------------
 

@@ -3,11 +3,11 @@ know (a human's odd sequence, doubles, high bids)."""
 
 from __future__ import annotations
 
-from ...auction import Call, CallKind
-from ...cards import Rank, Suit
-from ...deal import Hand
-from ...seat import Seat
-from ...vulnerability import Vulnerability
+from ...core.auction import Call, CallKind
+from ...core.cards import Rank, Suit
+from ...core.deal import Hand
+from ...core.seat import Seat
+from ...core.vulnerability import Vulnerability
 from .context import (
     DOUBLE,
     GAME_LEVEL,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...auction import Call, CallKind
-from ...deal import Hand
-from ...seat import Seat
-from ...strain import Strain
+from ...core.auction import Call, CallKind
+from ...core.deal import Hand
+from ...core.seat import Seat
+from ...core.strain import Strain
 from .context import (
     DOUBLE,
     GAME_LEVEL,

@@ -8,7 +8,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ..clubs.models import Club
 from ..clubs.roles import Role, grant
 from . import tokens

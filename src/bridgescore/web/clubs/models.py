@@ -7,7 +7,7 @@ from typing import ClassVar
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from ... import timezones
+from ...core import timezones
 from ..accounts.models import Player
 from ..core.bilingual import pick
 

@@ -15,7 +15,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils.translation import pgettext_lazy
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ..accounts.models import Player, User
 from .models import Club, Membership
 

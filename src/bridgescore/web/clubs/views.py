@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from ...i18n import Lang
+from ...core.i18n import Lang
 from ..events.models import Event
 from ..ratings import figures
 from .forms import ClubTimeZoneForm

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from ...timezones import offset_text
+from ...core.timezones import offset_text
 from ..clubs.models import Club
 from ..timezones_web import zone_label
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ...errors import BridgeError
-from ...result import Result
-from ...text import excerpt
+from ...core.errors import BridgeError
+from ...core.result import Result
+from ...core.text import excerpt
 
 __all__ = [
     "Effect",

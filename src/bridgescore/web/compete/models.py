@@ -17,7 +17,7 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ..clubs.models import Club
 from ..core.bilingual import pick
 from ..events.models import BoardSet

@@ -1,6 +1,6 @@
 """What the competitions' pages show, read through the services (``services.state_of``,
 ``rounds``, ``standings``) and the library (the scored boards for the results' cells and a
-board's comparison, ``events.explain`` for its arithmetic); this module only picks, names and
+board's comparison, ``sessions.explain`` for its arithmetic); this module only picks, names and
 formats for one reader.
 
 An event's boards (``Boards``, ``boards_of``) are filled by each kind that has them (the
@@ -24,17 +24,17 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...board import Board
-from ...cards import Card
 from ...compete import swissevent as sw
-from ...deal import Deal
-from ...errors import BridgeError
-from ...events.adjusted import award_text
-from ...events.figures import column, fixed
-from ...events.model import BoardResult
-from ...events.scores import ScoredBoard, ScoredResult
-from ...i18n import Lang, is_zh, signed
-from ...seat import Seat
+from ...core.board import Board
+from ...core.cards import Card
+from ...core.deal import Deal
+from ...core.errors import BridgeError
+from ...core.figures import column, fixed
+from ...core.i18n import Lang, is_zh, signed
+from ...core.seat import Seat
+from ...sessions.adjusted import award_text
+from ...sessions.model import BoardResult
+from ...sessions.scores import ScoredBoard, ScoredResult
 from ..accounts.models import User
 from ..clubs.roles import AnyUser
 from ..core.bilingual import robot_name, robots_name
@@ -369,7 +369,7 @@ class Boards:
 
 
 def _scored(state: sw.SwissEvent, r: int) -> dict[int, ScoredBoard]:
-    from ...events.imp_pairs import score_session
+    from ...sessions.imp_pairs import score_session
 
     rec = state.rounds[r - 1]
     if not rec.done and not rec.cut:
@@ -649,7 +649,7 @@ def board_view(c: Competition, b: Boards, number: int, lang: Lang) -> BoardPage:
     """All results of board ``number`` (one of ``b.shown``): contract, declarer, lead,
     tricks, score and its arithmetic, the IMPs or matchpoints each and how they came, the
     hands, the double-dummy table and par."""
-    from ...events.explain import value_lines
+    from ...sessions.explain import value_lines
     from ..play import records
 
     if b.reason(number):
@@ -745,14 +745,14 @@ def _double_dummy(deal: Any, number: int, lang: Lang
                   ) -> tuple[list[dict[str, Any]] | None, str, str]:
     """The deal's double-dummy table and par, or why not (the solver is an optional extra:
     without it the page says so and shows the rest)."""
-    from ...dd import DD_SEATS, DD_STRAINS, DDTable, par
-    from ...errors import MissingDependencyError
+    from ...core.errors import MissingDependencyError
+    from ...deals.dd import DD_SEATS, DD_STRAINS, DDTable, par
 
     key = deal.pbn()
     table: DDTable | None = _DD_CACHE.get(key)
     if table is None:
         try:
-            from ...dd import dd_table
+            from ...deals.dd import dd_table
 
             table = dd_table(deal)
         except (MissingDependencyError, ImportError, OSError):

@@ -15,19 +15,10 @@ from typing import Any
 
 from ...compete import pairsevent as pe
 from ...compete.refusal import Refusal
-from ...events.adjusted import award_text
-from ...events.model import parse_award
-from ...result import Result
-from .kinds import (
-    Effect,
-    EndRound,
-    Kind,
-    OpenRound,
-    TableSpec,
-    bad_data,
-    field_of,
-    fraction_text,
-)
+from ...core.result import Result
+from ...sessions.adjusted import award_text
+from ...sessions.model import parse_award
+from .kinds import Effect, EndRound, Kind, OpenRound, TableSpec, bad_data, field_of, fraction_text
 
 _SETTINGS = {f.name for f in fields(pe.PairsEventSettings)}
 

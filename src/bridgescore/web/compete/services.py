@@ -57,9 +57,9 @@ from typing import Any
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
-from ...errors import BridgeError
-from ...result import Result
-from ...seat import Seat
+from ...core.errors import BridgeError
+from ...core.result import Result
+from ...core.seat import Seat
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct, is_member
@@ -395,7 +395,7 @@ def _carry_out(c: Competition, kind: Kind, state: Any, effects: list[Effect]) ->
 
 
 def _board_set(c: Competition, kind: Kind, state: Any, needed: int) -> BoardSet:
-    from ...dealing import deal_boards
+    from ...deals.dealing import deal_boards
     from ...formats.pbn_write import boards_to_pbn
 
     if c.board_set_id is not None and c.board_set is not None and c.board_set.boards >= needed:

@@ -18,8 +18,8 @@ from typing import Any
 
 from ...compete import swiss_messages as msg
 from ...compete import swissevent as sw
-from ...result import Result
-from ...serial import VERSION, header
+from ...core.result import Result
+from ...core.serial import VERSION, header
 from .kinds import (
     Effect,
     EndRound,

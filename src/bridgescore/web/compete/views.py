@@ -21,8 +21,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ...errors import BridgeError
-from ...i18n import Lang, pick
+from ...core.errors import BridgeError
+from ...core.i18n import Lang, pick
 from ..accounts.models import User
 from ..clubs.models import Club, Membership
 from ..clubs.roles import can_direct, is_administrator

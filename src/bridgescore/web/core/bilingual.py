@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from django.utils.translation import get_language
 
-from ...i18n import Lang
-from ...seat import Seat
+from ...core.i18n import Lang
+from ...core.seat import Seat
 
 
 def lang_of(code: str | None) -> Lang:

@@ -83,7 +83,7 @@ class RefusalsMiddleware:
 
 def time_zone_of(user: Any) -> str:
     """The zone a user's pages show times in: their own choice, else ``club_zone_of``."""
-    from ... import timezones
+    from ...core import timezones
 
     own = getattr(user, "time_zone", "") if getattr(user, "is_authenticated", False) else ""
     if own and timezones.is_zone(own):
@@ -96,7 +96,7 @@ def club_zone_of(user: Any) -> str:
     member who chose no zone of their own reads times in."""
     from django.conf import settings
 
-    from ... import timezones
+    from ...core import timezones
 
     if getattr(user, "is_authenticated", False):
         from ..clubs.models import Membership

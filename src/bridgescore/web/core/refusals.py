@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from django.http import HttpRequest, HttpResponse
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 
 __all__ = ["RIGHTS_CODES", "Conflict", "Forbidden", "Invalid", "Missing", "Refused",
            "api_body", "family", "html_response", "kind_of", "kind_of_code", "status_of"]

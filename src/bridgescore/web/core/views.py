@@ -9,7 +9,7 @@ from django.templatetags.static import static
 from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 
-from ...text import excerpt
+from ...core.text import excerpt
 from .errors import api_error
 
 

@@ -25,7 +25,7 @@ from django.http import HttpRequest, JsonResponse
 from ninja import Query, Router
 from ninja.responses import Status
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ..accounts.models import Player, User
 from ..clubs.models import Club, Membership
 from ..clubs.roles import can_direct, is_administrator

@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ..events.models import Event
 
 

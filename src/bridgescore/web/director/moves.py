@@ -15,9 +15,9 @@ from collections.abc import Iterable, Sequence
 
 from django.db import transaction
 
-from ...errors import BridgeError
-from ...events.assignment import Assignment
-from ...events.live import LiveSession
+from ...core.errors import BridgeError
+from ...sessions.assignment import Assignment
+from ...sessions.live import LiveSession
 from ..core import refusals
 from ..events import services as sv
 from ..events.models import Entrant, Event, ResultEntry

@@ -15,11 +15,11 @@ from django.core.exceptions import FieldDoesNotExist
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from ...cards import Card
-from ...errors import BridgeError
-from ...i18n import is_zh
-from ...result import Result
-from ...vp import VP_SCALES
+from ...core.cards import Card
+from ...core.errors import BridgeError
+from ...core.i18n import is_zh
+from ...core.result import Result
+from ...scoring.vp import VP_SCALES
 from ..core.bilingual import pick
 from ..events.models import Event
 

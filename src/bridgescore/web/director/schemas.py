@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from ninja import Field, Path, Schema
 
-from ...vp import VP_SCALES
+from ...scoring.vp import VP_SCALES
 
 # One line of text, no control characters.
 _LINE = r"^[^\x00-\x1f\x7f]*$"

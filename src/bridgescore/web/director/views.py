@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from ...board import Board
-from ...errors import BridgeError
-from ...events.movements import Movement, howell, mitchell
-from ...result import Result
+from ...core.board import Board
+from ...core.errors import BridgeError
+from ...core.result import Result
+from ...sessions.movements import Movement, howell, mitchell
 from ..clubs.models import Club
 from ..clubs.roles import can_direct
 from ..core.bilingual import lang as _lang

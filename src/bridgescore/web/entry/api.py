@@ -26,11 +26,11 @@ from django.db import OperationalError, connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja import Field, Path, Query, Router, Schema
 
-from ...board import Board
-from ...errors import BridgeError
-from ...events.model import parse_award
-from ...i18n import is_zh
-from ...result import Result
+from ...core.board import Board
+from ...core.errors import BridgeError
+from ...core.i18n import is_zh
+from ...core.result import Result
+from ...sessions.model import parse_award
 from ..accounts.models import User
 from ..accounts.throttle import client_address
 from ..core import dbthreads
@@ -225,7 +225,7 @@ def entry_out(row: ResultEntry, in_force: bool | None = None) -> dict[str, Any]:
         ns_score = result.ns_score(vul)
         explanation = result.explain(vul, lang)
     elif row.ns_award:
-        from ...events.adjusted import award_text
+        from ...sessions.adjusted import award_text
 
         ns, ew = award_text(parse_award(row.ns_award)), award_text(parse_award(row.ew_award))
         explanation = [f"调整分：南北 {ns}，东西 {ew}" if is_zh(lang)

@@ -14,10 +14,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...cards import Card
-from ...errors import BridgeError
-from ...i18n import is_zh
-from ...result import Result
+from ...core.cards import Card
+from ...core.errors import BridgeError
+from ...core.i18n import is_zh
+from ...core.result import Result
 
 LEVELS = ("1", "2", "3", "4", "5", "6", "7")
 STRAINS = ("C", "D", "H", "S", "NT")

@@ -24,14 +24,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import override
 from django.views.decorators.http import require_GET, require_http_methods
 
-from ...board import Board
-from ...cards import Card
-from ...entry import Entry
-from ...errors import BridgeError
-from ...events.assignment import Assignment
-from ...i18n import is_zh
-from ...result import Result
-from ...seat import Seat
+from ...core.board import Board
+from ...core.cards import Card
+from ...core.errors import BridgeError
+from ...core.i18n import is_zh
+from ...core.result import Result
+from ...core.seat import Seat
+from ...sessions.assignment import Assignment
+from ...sessions.entry import Entry
 from ..accounts.throttle import client_address
 from ..core.bilingual import lang as _lang
 from ..events import services, tables

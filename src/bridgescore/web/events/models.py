@@ -3,7 +3,7 @@ entered, and the audit trail of every change.
 
 Results are never updated or deleted: each action (enter, correct, cancel, adjust) is a new
 ``ResultEntry`` row with the next sequence number of its event, exactly the log the library's
-``LiveSession`` keeps (``bridgescore.events.live``), so the scores are always the library's
+``LiveSession`` keeps (``bridgescore.sessions.live``), so the scores are always the library's
 replay of the rows.  Everything a director changes is an ``AuditRecord`` (who, when, before,
 after).
 """

@@ -1,7 +1,7 @@
 """What pages, the API and the table phones do with an event: one function per action.
 
-Every rule is the library's: the movement (``events.movements``), the entry check
-(``entry.check_entry``), the live log and its scores (``events.live.LiveSession``).  This
+Every rule is the library's: the movement (``sessions.movements``), the entry check
+(``entry.check_entry``), the live log and its scores (``sessions.live.LiveSession``).  This
 module only stores what the library accepted, in one transaction with its audit record, and
 tells the live pages.  The caller passes who acts (``Actor``); the right to act is checked
 here, so no view can forget it.
@@ -18,18 +18,18 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 
-from ...boardset import read_board_set
-from ...deal import Deal
-from ...entry import Entry, EntryCheck, check_entry
-from ...entry_errors import FieldError
-from ...errors import BridgeError
-from ...events.assignment import Assignment
-from ...events.live import Action, Change, LiveSession
-from ...events.live import Entry as LogEntry
-from ...events.live_teams import LiveTeams
-from ...events.model import BoardResult, parse_award
-from ...events.movements import Movement, howell, mitchell
-from ...result import Result
+from ...core.deal import Deal
+from ...core.errors import BridgeError
+from ...core.result import Result
+from ...deals.boardset import read_board_set
+from ...sessions.assignment import Assignment
+from ...sessions.entry import Entry, EntryCheck, check_entry
+from ...sessions.entry_errors import FieldError
+from ...sessions.live import Action, Change, LiveSession
+from ...sessions.live import Entry as LogEntry
+from ...sessions.live_teams import LiveTeams
+from ...sessions.model import BoardResult, parse_award
+from ...sessions.movements import Movement, howell, mitchell
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct
@@ -273,7 +273,7 @@ def _stamp(event: Event) -> tuple[int, str]:
 
 def _start(event: Event) -> LiveSession | LiveTeams:
     if event.kind == Event.Kind.TEAMS:
-        # A team event: the schedule's rooms, scored as team matches (events.live_teams).
+        # A team event: the schedule's rooms, scored as team matches (sessions.live_teams).
         return LiveTeams.start(list(assignments_of(event)), name=event.name_en or event.name_zh)
     return LiveSession.start(list(assignments_of(event)), scoring=event.scoring,  # type: ignore[arg-type]
                              name=event.name_en or event.name_zh)
@@ -313,7 +313,7 @@ def state(event: Event) -> LiveSession:
 
 
 def team_state(event: Event) -> LiveTeams:
-    """A team event's live state (``bridgescore.events.live_teams``)."""
+    """A team event's live state (``bridgescore.sessions.live_teams``)."""
     live = live_state(event)
     if not isinstance(live, LiveTeams):
         raise BridgeError("not a team event", "不是队式赛")
@@ -831,7 +831,7 @@ def adjust(event: Event, actor: Actor, *, round: int, table: int, board: int,
         raise BridgeError(f"board {board} is not played at table {table} in round {round}",
                           f"第{round}轮第{table}桌不打第{board}副")
     ns, ew = parse_award(ns_award), parse_award(ew_award)
-    from ...events.adjusted import award_text
+    from ...sessions.adjusted import award_text
 
     result = BoardResult(board, a.ns_pair, a.ew_pair, ns_award=ns, ew_award=ew, table=table,
                          round=round)

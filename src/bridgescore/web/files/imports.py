@@ -17,12 +17,12 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 
-from ...errors import BridgeError, FileFormatError, MissingDependencyError
-from ...events.adjusted import award_text
-from ...events.files import read_results
-from ...events.model import BoardResult, Session
-from ...handrecord import HandRecordBoard
-from ...i18n import Lang, pick
+from ...core.errors import BridgeError, FileFormatError, MissingDependencyError
+from ...core.i18n import Lang, pick
+from ...deals.handrecord import HandRecordBoard
+from ...sessions.adjusted import award_text
+from ...sessions.files.any_format import read_results
+from ...sessions.model import BoardResult, Session
 from ..events import services
 from ..events.models import Event, ResultEntry
 
@@ -152,7 +152,7 @@ def start_solving(boards: list[HandRecordBoard]) -> bool:
         _solving.add(key)
 
     def solve() -> None:
-        from ...dd import DDSolver
+        from ...deals.dd import DDSolver
 
         try:
             tables = DDSolver().tables([b.deal for b in complete])
@@ -172,7 +172,7 @@ def with_double_dummy(boards: list[HandRecordBoard],
     """The boards with their double-dummy tables and par when they are worked out; else the
     boards as they are, and a note saying why there are no tables (the solver is not
     installed, or is still at work)."""
-    from ...dd import DDTable, par
+    from ...deals.dd import DDTable, par
 
     complete = [b for b in boards if b.deal.complete]
     if not complete:

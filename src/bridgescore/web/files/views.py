@@ -4,8 +4,8 @@ in and out (USEBIO, PBN, CSV).
 
 Every page is for the directors of the event's club only (``clubs.roles.can_direct``): anyone
 else signed in gets 403, someone not signed in the log-in page.  Every rule is the library's:
-the movement cards (``events.movement_cards``), the hand record (``render.handrecord``), the PBN and
-results readers and writers (``boardset``, ``events.files``); results come in only through
+the movement cards (``render.movement_cards``), the hand record (``render.handrecord``), the PBN and
+results readers and writers (``boardset``, ``sessions.files.any_format``); results come in only through
 ``events.services`` (``enter``/``adjust``), so the checks and the audit trail apply.
 """
 
@@ -27,12 +27,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...boardset import BoardSetFile, read_board_set
-from ...errors import BridgeError
-from ...events.figures import runs
-from ...events.files import FORMATS, Format, dumps_results
-from ...events.movement_cards import boards_text, pair_card_rows, table_card_rows
+from ...core.errors import BridgeError
+from ...core.figures import runs
+from ...deals.boardset import BoardSetFile, read_board_set
 from ...render.handrecord import render_handrecord
+from ...render.movement_cards import boards_text, pair_card_rows, table_card_rows
+from ...sessions.files.any_format import FORMATS, Format, dumps_results
 from ..clubs.roles import can_direct
 from ..core.bilingual import lang
 from ..events import services

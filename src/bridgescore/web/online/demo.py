@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from django.utils import timezone
 
-from ...seat import Seat
+from ...core.seat import Seat
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..compete import services as sv

@@ -45,7 +45,7 @@ from django.utils import timezone
 from ...compete import groups as rules
 from ...compete import ladder as lad
 from ...compete import teammatch as tm
-from ...text import excerpt
+from ...core.text import excerpt
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct, is_member

@@ -19,9 +19,9 @@ from dataclasses import fields
 from typing import Any
 
 from ...compete import handicaproom as hr
+from ...core.result import Result
+from ...core.seat import Side
 from ...home.hcp import side_hcp
-from ...result import Result
-from ...seat import Side
 from ..compete.kinds import Kind, OpenRound, PlayedBoard, TableSpec, bad_data, field_of
 
 SETTINGS = {f.name for f in fields(hr.HandicapRoomSettings)}

@@ -26,7 +26,7 @@ from typing import Any
 from ...compete import ladder as lad
 from ...compete import teammatch as tm
 from ...compete.refusal import Refusal
-from ...frozen import FrozenMap
+from ...core.frozen import FrozenMap
 from ..compete.kinds import Kind, bad_data, field_of
 
 LADDER_SETTINGS = {"reach", "answer_within", "unanswered", "declined", "play_within",

@@ -20,7 +20,7 @@ from typing import Any
 from django.db import transaction
 
 from ...compete import ladder as lad
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import is_member

@@ -20,10 +20,10 @@ from typing import Any
 from ...compete import ladder as lad
 from ...compete import penalties
 from ...compete import teammatch as tm
-from ...errors import BridgeError
+from ...core.errors import BridgeError
+from ...core.result import Result
+from ...core.seat import Seat
 from ...home.hcp import parse_hcp
-from ...result import Result
-from ...seat import Seat
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct

@@ -27,10 +27,10 @@ from typing import Any
 
 from ...compete import teammatch as tm
 from ...compete.refusal import Refusal
-from ...events.adjusted import award_text
-from ...events.model import parse_award
-from ...events.participants import Player, Team
-from ...result import Result
+from ...core.result import Result
+from ...sessions.adjusted import award_text
+from ...sessions.model import parse_award
+from ...sessions.participants import Player, Team
 from ..compete.kinds import EndRound, Kind, OpenRound, TableSpec, bad_data, field_of, is_robot
 
 ROOM_OF_TABLE = {1: "open", 2: "closed"}

@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ..compete import services as sv
 from ..compete.models import Competition
 from ..core.bilingual import lang as lang  # re-exported: the online views import it from here

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...compete import teammatch as tm
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import can_direct

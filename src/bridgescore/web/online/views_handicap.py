@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ..clubs.roles import can_direct
 from ..compete import services as sv
 from ..compete.models import Competition, CompetitionTable

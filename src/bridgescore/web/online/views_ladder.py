@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ..compete import services as sv
 from . import groups
 from . import services as online

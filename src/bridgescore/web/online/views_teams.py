@@ -15,8 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from ...compete.teammatch import MATCH_LENGTHS, TeamMatchSettings
-from ...errors import BridgeError
-from ...vp import VP_SCALES
+from ...core.errors import BridgeError
+from ...scoring.vp import VP_SCALES
 from ..clubs.models import Club, Membership
 from ..clubs.roles import can_direct
 from ..compete import clock, pages

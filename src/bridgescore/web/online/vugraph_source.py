@@ -22,10 +22,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ...compete import teammatch as tm
-from ...events.model import TeamMatch
-from ...events.teams import score_match
-from ...i18n import Lang, is_zh
-from ...vp import get_vp_scale
+from ...core.i18n import Lang, is_zh
+from ...scoring.vp import get_vp_scale
+from ...sessions.model import TeamMatch
+from ...sessions.teams import score_match
 from ..clubs.roles import AnyUser, can_direct
 from ..compete import pages
 from ..compete import services as sv

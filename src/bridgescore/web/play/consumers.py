@@ -24,8 +24,8 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import DatabaseError
 
-from ...errors import BridgeError
-from ...seat import Seat
+from ...core.errors import BridgeError
+from ...core.seat import Seat
 from ...table.actions import TableActionError
 from ...table.seating import SeatingError
 from ...table.views import Viewer

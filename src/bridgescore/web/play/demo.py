@@ -3,7 +3,7 @@ logs in can sit at South and play with three robots.  Loading it twice changes n
 
 from __future__ import annotations
 
-from ...seat import Seat
+from ...core.seat import Seat
 from ..accounts.models import User
 from ..clubs.models import Club
 from .models import PlayTable, Room

@@ -81,7 +81,7 @@ class PlayTable(models.Model):
 
 
 class PlaySeat(models.Model):
-    """One of a table's four seats (0 N, 1 E, 2 S, 3 W, as ``bridgescore.seat.Seat``)."""
+    """One of a table's four seats (0 N, 1 E, 2 S, 3 W, as ``bridgescore.core.seat.Seat``)."""
 
     table = models.ForeignKey(PlayTable, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()

@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from ...i18n import Lang
+from ...core.i18n import Lang
 from ..core.bilingual import lang as _lang
 from . import records
 from .models import PlayBoard, PlayTable

@@ -39,16 +39,16 @@ from typing import Any
 
 from django.utils import timezone
 
-from ...auction import Call, CallKind
-from ...cards import Card
-from ...deal import Deal
-from ...errors import BridgeError
-from ...gamerecord import GameRecord
-from ...i18n import Lang, is_zh, signed
-from ...result import Result
-from ...scoring import breakdown
-from ...seat import Seat
-from ...strain import Strain
+from ...core.auction import Call, CallKind
+from ...core.cards import Card
+from ...core.deal import Deal
+from ...core.errors import BridgeError
+from ...core.gamerecord import GameRecord
+from ...core.i18n import Lang, is_zh, signed
+from ...core.law77 import breakdown
+from ...core.result import Result
+from ...core.seat import Seat
+from ...core.strain import Strain
 from ...table import record as tablerecord
 from ...table.record import alerts, game_record
 from ...table.state import Phase, TableState

@@ -34,10 +34,10 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from ...board import Board
-from ...deal import Deal
-from ...errors import BridgeError
-from ...seat import Seat
+from ...core.board import Board
+from ...core.deal import Deal
+from ...core.errors import BridgeError
+from ...core.seat import Seat
 from ...table import across
 from ...table.actions import (
     Action,
@@ -695,7 +695,7 @@ def _deal_for(table: PlayTable, number: int) -> Deal:
             return deals[number]
         raise BridgeError(f"board {number} is not in the board set {board_set.name}",
                           f"牌组 {board_set.name} 中没有第 {number} 副")
-    from ...dealing import random_deal
+    from ...deals.dealing import random_deal
 
     return random_deal(Board(number).dealer)  # the secure dealer (no seed)
 

@@ -23,9 +23,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_POST
 
-from ...errors import BridgeError
-from ...scoring import breakdown
-from ...seat import Seat
+from ...core.errors import BridgeError
+from ...core.law77 import breakdown
+from ...core.seat import Seat
 from ..accounts.models import User
 from ..clubs.roles import is_administrator
 from ..core.bilingual import lang as _lang

@@ -51,10 +51,10 @@ from ...compete.penalties import DisconnectionRecord, System, deductions
 from ...compete.pool import Arrival, BoardTally, Pool, TableResult, may_see_board
 from ...compete.pool import PoolBoard as LibBoard
 from ...compete.pool_index import PoolIndex
-from ...deal import Deal
-from ...events.imp_pairs import DatumSteps
-from ...seat import Seat
-from ...vulnerability import Vulnerability
+from ...core.deal import Deal
+from ...core.seat import Seat
+from ...core.vulnerability import Vulnerability
+from ...scoring.datum import DatumSteps
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct, is_member
@@ -224,7 +224,7 @@ def current_week(club: Club) -> PoolWeek | None:
 
 
 def _deal_week(week: PoolWeek) -> None:
-    from ...dealing import deal_boards
+    from ...deals.dealing import deal_boards
 
     seed = f"{week.deal_seed}-{week.number}" if week.deal_seed else None
     PoolBoard.objects.bulk_create(

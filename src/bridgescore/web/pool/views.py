@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from ...errors import BridgeError
-from ...seat import Seat
+from ...core.errors import BridgeError
+from ...core.seat import Seat
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..clubs.roles import can_direct, is_member

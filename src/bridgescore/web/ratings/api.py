@@ -29,8 +29,8 @@ from ninja.errors import AuthenticationError
 from pydantic import Field
 
 from ...compete.ranks import Rank
-from ...i18n import Lang
-from ...text import excerpt
+from ...core.i18n import Lang
+from ...core.text import excerpt
 from ..accounts.bearer import who_asks
 from ..accounts.models import User
 from ..clubs.models import Club

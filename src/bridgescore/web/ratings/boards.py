@@ -20,7 +20,7 @@ from typing import Any
 from django.db.models import F, QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from ...i18n import Lang
+from ...core.i18n import Lang
 from ..accounts.models import User
 from ..clubs.models import Club, Membership
 from ..compete import ledger

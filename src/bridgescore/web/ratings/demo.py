@@ -21,9 +21,9 @@ import random
 import time
 from collections.abc import Sequence
 
-from ...deal import Deal
-from ...dealing import deal_boards
-from ...result import Result
+from ...core.deal import Deal
+from ...core.result import Result
+from ...deals.dealing import deal_boards
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..compete import clock

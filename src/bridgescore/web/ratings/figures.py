@@ -22,8 +22,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from ...compete.ranks import Rank, rank_of
-from ...events.figures import fixed
-from ...i18n import Lang
+from ...core.figures import fixed
+from ...core.i18n import Lang
 from ..compete import ledger
 
 __all__ = ["FIGURES", "Cell", "Figure", "cells", "mp_number", "mp_text", "rank_cell",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...compete.ranks import progress
-from ...i18n import Lang
+from ...core.i18n import Lang
 from ..compete import ledger
 from . import figures
 

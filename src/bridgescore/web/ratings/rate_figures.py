@@ -18,8 +18,8 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...events.figures import fixed
-from ...i18n import Lang
+from ...core.figures import fixed
+from ...core.i18n import Lang
 from ..accounts.models import User
 from ..clubs.models import Club
 from ..pool.models import PoolPenalty, PoolScore, PoolWeek

@@ -19,7 +19,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from ...i18n import Lang, signed
+from ...core.i18n import Lang, signed
 from ..pool.models import PoolBoard, PoolPenalty, PoolResult, PoolScore
 from . import profile, standing
 from .models import RatingHistory, RatingWeek
@@ -41,7 +41,7 @@ class BoardRate:
 def board_rate(board: PoolBoard, player_id: int, lang: Lang) -> BoardRate | None:
     """What a pool board did to the player's Rate in its week's fit, and its arithmetic;
     None while the board's week is not rated (or the player has no result on it)."""
-    from ...errors import BridgeError
+    from ...core.errors import BridgeError
     from ...ratings import RateSettings, Ratings, WeekResults, board_share, explain_share
 
     week = RatingWeek.objects.filter(week_id=board.week_id).first()

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from django.db import connection, transaction
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ...ratings import RateSettings, Ratings, Window
 from ..clubs.models import Club
 from .models import RatingHistory, RatingStanding, RatingWeek, RatingWindow

@@ -20,7 +20,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from ...text import excerpt
+from ...core.text import excerpt
 from ..clubs.models import Club, Membership
 from ..clubs.roles import is_administrator, is_member
 from ..core.bilingual import lang as _lang

@@ -34,7 +34,7 @@ import numpy as np
 from django.conf import settings as django_settings
 from django.db import IntegrityError, OperationalError, connection, transaction
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ...ratings import (
     RateSettings,
     Ratings,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from django.contrib.sessions.backends.base import SessionBase
 
-from ...events.live import LiveSession
+from ...sessions.live import LiveSession
 from ..clubs.roles import AnyUser, can_direct, is_member
 from ..events.models import Event
 from ..events.tables import table_for_token
@@ -48,7 +48,7 @@ class Viewer:
 
 
 # The browser session's tables: event id → the secret of the table it opened there.
-TABLES_KEY = "bridgescore.score_tables"
+TABLES_KEY = "bridgescore.scoring.score_tables"
 
 
 def remember_table(session: SessionBase, event_id: int, secret: str) -> None:

@@ -14,9 +14,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from ninja import Router
 from ninja.errors import AuthenticationError
 
-from ...board import Board
-from ...events.figures import json_number
-from ...events.live import LiveSession
+from ...core.board import Board
+from ...core.figures import json_number
+from ...sessions.live import LiveSession
 from ..accounts.bearer import who_asks
 from ..core.bilingual import lang as _lang
 from ..core.errors import api_error

@@ -8,7 +8,7 @@ import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from ...events.figures import fixed
+from ...core.figures import fixed
 
 # Narrow enough that its text stays legible when a phone shrinks it to its width.
 W, H, LEFT, RIGHT, TOP, BOTTOM = 400, 210, 44, 12, 30, 34

@@ -12,20 +12,20 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...board import Board
-from ...cards import Card
-from ...errors import BridgeError
-from ...events.adjusted import award_text
-from ...events.explain import Side as ExplainSide
-from ...events.explain import total_lines, value_lines
-from ...events.figures import column, fixed, json_number
-from ...events.imp_pairs import ImpSettings
-from ...events.live import LiveSession
-from ...events.matchpoints import MatchpointSettings
-from ...events.model import BoardResult
-from ...events.scores import PairScore, ScoredBoard, ScoredResult
-from ...i18n import Lang, is_zh, signed
-from ...seat import Side
+from ...core.board import Board
+from ...core.cards import Card
+from ...core.errors import BridgeError
+from ...core.figures import column, fixed, json_number
+from ...core.i18n import Lang, is_zh, signed
+from ...core.seat import Side
+from ...sessions.adjusted import award_text
+from ...sessions.explain import Side as ExplainSide
+from ...sessions.explain import total_lines, value_lines
+from ...sessions.imp_pairs import ImpSettings
+from ...sessions.live import LiveSession
+from ...sessions.matchpoints import MatchpointSettings
+from ...sessions.model import BoardResult
+from ...sessions.scores import PairScore, ScoredBoard, ScoredResult
 from ..events import services
 from ..events.models import Event
 from .access import Viewer, played_by_all
@@ -54,7 +54,7 @@ class RankRow:
     boards: int
     total_value: float
     pct_value: float | None
-    # How the total (and the percentage) comes from the pair's boards (events.explain's
+    # How the total (and the percentage) comes from the pair's boards (sessions.explain's
     # total_lines); empty while one of those boards is hidden from the reader.
     explain: tuple[str, ...] = ()
 
@@ -162,7 +162,7 @@ class ResultView:
     note: str
     raw: Mapping[str, Any] = field(default_factory=dict)  # the API's figures
     # The matchpoints' (IMPs') arithmetic: North-South's count, East-West's figure and both
-    # percentages (the library's ``events.explain``), in the reader's language.
+    # percentages (the library's ``sessions.explain``), in the reader's language.
     value_explain: tuple[str, ...] = ()
 
 

@@ -18,9 +18,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from ...board import Board
-from ...events.live import LiveSession
-from ...i18n import Lang
+from ...core.board import Board
+from ...core.i18n import Lang
+from ...sessions.live import LiveSession
 from ..core.bilingual import lang as _lang
 from ..core.refusals import Forbidden
 from ..events import services

@@ -19,8 +19,8 @@ from ninja import Field, Path, Router, Schema
 from ninja.responses import Status
 from pydantic import BaseModel, ConfigDict
 
-from ...errors import BridgeError, ScaleError
-from ...events.team_events import ByeVp, parse_bye_vp
+from ...core.errors import BridgeError, ScaleError
+from ...sessions.team_events import ByeVp, parse_bye_vp
 from ..accounts.bearer import who_asks
 from ..core.bilingual import lang as _lang
 from ..core.errors import api_error

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ..events.models import Event
 from ..results.consumers import CLOSE_NOT_ALLOWED as CLOSE_NOT_ALLOWED
 from ..results.consumers import CLOSE_NOT_FOUND as CLOSE_NOT_FOUND

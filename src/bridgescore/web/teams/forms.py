@@ -11,9 +11,9 @@ from django.forms import BaseFormSet, formset_factory
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from ...errors import BridgeError
-from ...events.team_events import ByeVp, check_bye_vp, parse_bye_vp
-from ...vp import get_vp_scale
+from ...core.errors import BridgeError
+from ...scoring.vp import get_vp_scale
+from ...sessions.team_events import ByeVp, check_bye_vp, parse_bye_vp
 from ..accounts.models import Player
 from ..clubs.models import Club
 from ..core.bilingual import lang as _lang

@@ -1,5 +1,5 @@
 """A team event's own settings, beside the ``Event`` it belongs to: the VP scale (one of the
-library's, ``bridgescore.vp.VP_SCALES``), what a bye scores, and whether a round robin is
+library's, ``bridgescore.scoring.vp.VP_SCALES``), what a bye scores, and whether a round robin is
 played twice.  An event with no row has the defaults (the WBF 2013 continuous 20-VP scale,
 a bye of 60 % of the maximum, one leg), as every team event had before this table."""
 
@@ -10,7 +10,7 @@ from typing import ClassVar
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from ...events.team_events import ByeVp, parse_bye_vp
+from ...sessions.team_events import ByeVp, parse_bye_vp
 from ..events.models import Event
 
 

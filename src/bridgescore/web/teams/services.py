@@ -1,6 +1,6 @@
 """Team events at a club: creating a match or a round robin, and what a reader may see of it.
 
-The schedule is the library's (``events.live_teams.match_schedule`` and
+The schedule is the library's (``sessions.live_teams.match_schedule`` and
 ``round_robin_schedule``, once or twice round), stored as the event's assignment lines, so
 the table phones enter results through the events services exactly as for pairs.  Every
 score is the library's: ``LiveTeams.match_state`` (IMPs by Law 78B, artificial scores by
@@ -19,11 +19,13 @@ from typing import Any, Literal
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ...board import Board
-from ...cards import Card
-from ...errors import BridgeError
-from ...events.figures import runs
-from ...events.live_teams import (
+from ...core.board import Board
+from ...core.cards import Card
+from ...core.errors import BridgeError
+from ...core.figures import runs
+from ...core.i18n import Lang
+from ...scoring.vp import VP_SCALES, get_vp_scale
+from ...sessions.live_teams import (
     LiveTeams,
     MatchState,
     imp_arithmetic,
@@ -31,11 +33,9 @@ from ...events.live_teams import (
     room_arithmetic,
     round_robin_schedule,
 )
-from ...events.model import BoardResult
-from ...events.team_events import ByeVp, Standing, check_bye_vp, default_bye_vp
-from ...events.teams import MatchBoard, MatchSettings
-from ...i18n import Lang
-from ...vp import VP_SCALES, get_vp_scale
+from ...sessions.model import BoardResult
+from ...sessions.team_events import ByeVp, Standing, check_bye_vp, default_bye_vp
+from ...sessions.teams import MatchBoard, MatchSettings
 from ..accounts.models import Player
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct, is_member
@@ -304,7 +304,7 @@ def _room(r: BoardResult, lang: Lang) -> dict[str, Any]:
                            "ns_score_text": "" if r.score is None else f"{r.score:+d}",
                            "table": r.table, "round": r.round}
     if r.kind == "artificial":
-        from ...events.adjusted import award_text
+        from ...sessions.adjusted import award_text
 
         out["contract"] = f"{award_text(r.ns_award)}/{award_text(r.ew_award)}"
         out["adjusted"] = True

@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from ...errors import BridgeError
+from ...core.errors import BridgeError
 from ..clubs.models import Club
 from ..clubs.roles import can_direct
 from ..core.bilingual import lang as _lang

@@ -14,7 +14,7 @@ import random
 
 from django.utils import timezone
 
-from ...dealing import deal_boards
+from ...deals.dealing import deal_boards
 from ...formats.pbn_write import boards_to_pbn
 from ..accounts.models import User
 from ..clubs.models import Club

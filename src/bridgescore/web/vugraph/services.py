@@ -35,11 +35,11 @@ from typing import Any, Protocol
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ...errors import BridgeError
-from ...events.live_teams import MatchPlan
-from ...events.teams import whole_margin
-from ...i18n import Lang
-from ...vp import VpScale
+from ...core.errors import BridgeError
+from ...core.i18n import Lang
+from ...scoring.vp import VpScale
+from ...sessions.live_teams import MatchPlan
+from ...sessions.teams import whole_margin
 from ..clubs.roles import AnyUser, can_direct
 from ..core.bilingual import pick
 from ..events.models import Event

@@ -30,7 +30,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from ...i18n import Lang
+from ...core.i18n import Lang
 from ...table.views import Viewer, view
 from ..core.bilingual import lang as _lang
 from ..core.htmx import htmx_of

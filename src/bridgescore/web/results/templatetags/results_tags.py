@@ -22,7 +22,7 @@ def suits(value: object) -> SafeString:
 @register.filter
 def side(value: str) -> str:
     """``NS``/``EW`` in the page's language (the library's names)."""
-    from ....seat import Side
+    from ....core.seat import Side
     from ...core.bilingual import lang
 
     return Side[value].name_in(lang()) if value in ("NS", "EW") else value
