@@ -23,7 +23,7 @@ from bridgescore.cli import main
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 # docs/json.md's console blocks show each command's JSON abbreviated, from files a reader
-# makes; tests/test_cli_json.py checks its examples against the shapes instead.
+# makes; tests/cli/test_json.py checks its examples against the shapes instead.
 PAGES = [README, *sorted(p for p in (README.parent / "docs").glob("*.md") if p.name != "json.md")]
 BLOCK = re.compile(r"```console\n(.*?)```", re.S)
 

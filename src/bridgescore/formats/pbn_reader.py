@@ -5,7 +5,7 @@
 broken game keeps its :class:`FileFormatError` (naming its line) in ``game.errors`` and
 ``loads_with_errors`` returns them all; ``strict=True`` raises the first one.  Runs of clean
 lines are read by regular expressions, the rest line by line; both paths read every file
-identically (``tests/test_pbn_fast.py`` compares them).
+identically (``tests/formats/test_pbn_fast.py`` compares them).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ way back is :mod:`~bridgescore.formats.pbn_write`.
 Two paths give the same record: a quick one for the usual game (cached parsing of the few
 seats, contracts and boards a file repeats, integer trick arithmetic) and a careful one that
 takes everything else and names the line of every error.  The quick path raises (or returns
-a record equal to the careful one); ``tests/test_pbn_fast.py`` checks that they agree.
+a record equal to the careful one); ``tests/formats/test_pbn_fast.py`` checks that they agree.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ dropping ``butler_drop(n, drop)`` scores from each end, rounded to ``datum_round
 ``rounding`` says (``compete.pool._rounded`` in whole numbers; left as a fraction when
 ``datum_round`` is 0).  The IMPs are ``imp_pairs._imps`` of the difference: the band of the
 IMP table that holds its size (a fractional difference counts by its whole part towards zero).
-All of it in int64 arithmetic, so it is exact: tests/test_ratings_board.py checks it against
+All of it in int64 arithmetic, so it is exact: tests/ratings/test_board.py checks it against
 the scalar functions result for result on boards of every size from 1 to 40.
 
 The matchpoints are Law 78A's on the 2/1/0 scale (``sessions.matchpoints``): 2 for each other

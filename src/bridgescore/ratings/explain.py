@@ -17,7 +17,7 @@ normal equations, the prior's weight included: ``WeekRating.precision``),
 (w is the board's weight, 1 in its week).  With a linear expectation (s = 1, m = 0) this is
 exactly the board taken out of the player's own equation; with the saturating one it is
 one Newton step of it, hence "about" in the text: within a few per cent of the exact
-re-solve (tests/test_ratings_explain.py).  A disconnection's share is ``w·(r₀ − R)/(P − w)``.
+re-solve (tests/ratings/test_explain.py).  A disconnection's share is ``w·(r₀ − R)/(P − w)``.
 
 Figures are shown to two decimals, rounded half up (``core.figures.fixed``)."""
 

@@ -2,7 +2,7 @@
 vulnerability, HCP, and (when solved) the double-dummy table and par.  One HTML page with an
 A4 print stylesheet, in English or Chinese, a whole number of boards to each sheet; PDF
 through :mod:`~bridgescore.render.pdf`.  On a screen narrower than the sheet (a phone) the
-page fits the window, a board to a row.  ``tests/test_handrecord_browser.py`` lays it out in
+page fits the window, a board to a row.  ``tests/render/test_handrecord_browser.py`` lays it out in
 Chromium at every number of boards to a page and checks that no part of a board overlaps
 another.
 

@@ -174,7 +174,7 @@ class FilesPagesTest(BaseTestCase):
         # The library's page keeps its own style sheet, allowed by its hash alone.
         assert "'sha256-" in r["Content-Security-Policy"]
         assert "unsafe-inline" not in r["Content-Security-Policy"]
-        # (The solver's figures are the library's, tested in tests/test_dd.py.)
+        # (The solver's figures are the library's, tested in tests/deals/test_dd.py.)
         zh = c.get(url, headers=self.zh()).content.decode()
         assert "第1副" in zh and "发牌：北" in zh and "双明手墩数" in zh
 
