@@ -92,7 +92,10 @@ def bulk_actions(c: Any, actions: list[dict[str, Any]], by: Any) -> None:
     """The director's actions stored as one bulk: each applied by the state machine (which
     refuses a wrong one) and written as its row; none of them may have effects."""
     from bridgescore.web.compete import services as sv
-    from bridgescore.web.compete.models import Competition, CompetitionAction
+    from bridgescore.web.compete.models import (
+        Competition,
+        CompetitionAction,
+    )
 
     kind = sv.kind_of(c)
     c = Competition.objects.get(pk=c.pk)

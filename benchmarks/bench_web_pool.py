@@ -42,9 +42,9 @@ def main() -> int:
 
     from bridgescore.web.accounts.models import Player, User
     from bridgescore.web.clubs.models import Club, Membership
+    from bridgescore.web.compete.models import PoolBoard, PoolPlay, PoolWeek
+    from bridgescore.web.compete.pool import services as pool
     from bridgescore.web.play.models import PlayBoard, PlayTable, Room
-    from bridgescore.web.pool import services as pool
-    from bridgescore.web.pool.models import PoolBoard, PoolPlay, PoolWeek
 
     call_command("migrate", verbosity=0)
     boards_measured = 10 if args.quick else 100

@@ -34,8 +34,8 @@ def fill(results: int, players: int) -> tuple[int, float]:
 
     from bridgescore.web.clubs.models import Club
     from bridgescore.web.compete import clock
+    from bridgescore.web.compete.models import PoolRoom, PoolWeek
     from bridgescore.web.play.models import PlayTable, Room
-    from bridgescore.web.pool.models import PoolRoom, PoolWeek
 
     t = time.perf_counter()
     club = Club.objects.create(slug="bench", name_en="Bench", name_zh="测试")
@@ -93,7 +93,7 @@ def naive_read(week_id: int, sample: int) -> float:
     """Seconds a result for the obvious ORM reader: model instances of the results and of
     their penalties, then the arrays."""
     from bridgescore.ratings import WeekResults
-    from bridgescore.web.pool.models import PoolPenalty, PoolResult
+    from bridgescore.web.compete.models import PoolPenalty, PoolResult
 
     t = time.perf_counter()
     rows = list(PoolResult.objects.filter(board__week_id=week_id).order_by("pk")[:sample])
@@ -128,7 +128,7 @@ def main() -> int:
     from django.core.management import call_command
     from django.db import connection
 
-    from bridgescore.web.pool.models import PoolResult
+    from bridgescore.web.compete.models import PoolResult
     from bridgescore.web.ratings.models import RatingHistory, RatingStanding
     from bridgescore.web.ratings.weekly import rate_week_timed
 
@@ -137,7 +137,7 @@ def main() -> int:
         return 2
     call_command("migrate", verbosity=0)
     if args.again:
-        from bridgescore.web.pool.models import PoolWeek
+        from bridgescore.web.compete.models import PoolWeek
 
         week_id = int(PoolWeek.objects.get(club__slug="bench", number=1).pk)
         results = PoolResult.objects.count()
@@ -165,7 +165,7 @@ def main() -> int:
     # The next week, nobody playing: the window (the first week's results) read from the row
     # the first close kept and fitted again, every standing updated in place (the first week
     # inserted them), the write a later week pays on top of its own history rows.
-    from bridgescore.web.pool.models import PoolWeek
+    from bridgescore.web.compete.models import PoolWeek
 
     first = PoolWeek.objects.get(pk=week_id)
     nxt = PoolWeek.objects.create(club_id=first.club_id, number=2, start=first.end,

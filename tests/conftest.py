@@ -23,18 +23,18 @@ POSTGRES_MODULES = (
     "tests/web/test_fast_path.py", "tests/web/test_prepare.py",
     # accounts/throttle.py, entry/throttle.py
     "tests/web/test_login.py", "tests/web/test_throttle_sweep.py",
-    "tests/web/entry/test_api_throttle.py",
+    "tests/web/events/entry/test_api_throttle.py",
     # events/services.py, events/tables.py (a result's row lock, the table API)
-    "tests/web/events/test_services.py", "tests/web/entry/test_views.py",
-    "tests/web/results/test_views.py", "tests/web/results/test_api.py",
+    "tests/web/events/test_services.py", "tests/web/events/entry/test_views.py",
+    "tests/web/events/results/test_views.py", "tests/web/events/results/test_api.py",
     "tests/web/load/test_tables_api.py",
     # director/moves.py, director/pairs.py
-    "tests/web/director/test_moves.py", "tests/web/director/test_console.py",
+    "tests/web/events/director/test_moves.py", "tests/web/events/director/test_console.py",
     "tests/web/test_director_api.py",
     # online/groups.py
-    "tests/web/online/test_groups_race.py", "tests/web/online/test_groups_flow.py",
-    "tests/web/online/test_groups_lineup.py", "tests/web/online/test_groups_api.py",
-    "tests/web/online/test_ladder_flow.py", "tests/web/online/test_handicap_room.py",
+    "tests/web/compete/online/test_groups_race.py", "tests/web/compete/online/test_groups_flow.py",
+    "tests/web/compete/online/test_groups_lineup.py", "tests/web/compete/online/test_groups_api.py",
+    "tests/web/compete/online/test_ladder_flow.py", "tests/web/compete/online/test_handicap_room.py",
     # play/services.py, play/live.py
     "tests/web/play/test_sockets.py", "tests/web/play/test_robot_play.py", "tests/web/play/test_results_flow.py",
     "tests/web/play/test_kill.py",
@@ -44,7 +44,7 @@ POSTGRES_MODULES = (
     "tests/web/compete/test_pairs_flow.py", "tests/web/compete/test_clock_race.py",
     "tests/web/compete/test_swiss_robots.py", "tests/web/compete/test_kinds.py",
     # pool/services.py
-    "tests/web/pool/test_services.py", "tests/web/pool/test_week_race.py",
+    "tests/web/compete/pool/test_services.py", "tests/web/compete/pool/test_week_race.py",
     # ratings/weekly.py, copy_io.py, boards.py, rate_figures.py
     "tests/web/ratings/test_weekly.py", "tests/web/ratings/test_rate_weekly.py",
     "tests/web/ratings/test_rate.py", "tests/web/ratings/test_bench_quick.py",
@@ -57,16 +57,16 @@ POSTGRES_MODULES = (
 # pytest-xdist (--dist loadfile) hands out whole modules in collection order, so the longest
 # go first and the short ones fill the gaps at the end.  Only the order depends on these.
 LONG_MODULES = {
-    "tests/web/director/test_console_browser.py": 170, "tests/web/teams/test_teams_browser.py": 150,
+    "tests/web/events/director/test_console_browser.py": 170, "tests/web/events/teams/test_teams_browser.py": 150,
     "tests/web/test_compete_browser.py": 140, "tests/web/test_groups_browser.py": 100,
     "tests/web/test_vugraph_online_browser.py": 95, "tests/web/test_pool_browser.py": 80,
-    "tests/web/test_play_browser.py": 90, "tests/web/results/test_browser.py": 80,
+    "tests/web/test_play_browser.py": 90, "tests/web/events/results/test_browser.py": 80,
     "tests/render/test_handrecord_browser.py": 65, "tests/web/test_ladder_browser.py": 50,
     "tests/web/test_browser.py": 60, "tests/web/play/test_security.py": 60,
     "tests/sessions/test_movement_results.py": 60, "tests/web/test_prepare.py": 50,
-    "tests/core/test_serial.py": 50, "tests/web/entry/test_table_browser.py": 50,
+    "tests/core/test_serial.py": 50, "tests/web/events/entry/test_table_browser.py": 50,
     "tests/web/test_catalogues.py": 45, "tests/robots/test_robots.py": 45, "tests/table/test_state.py": 45,
-    "tests/web/play/test_kill.py": 40, "tests/web/files/test_print_browser.py": 40,
+    "tests/web/play/test_kill.py": 40, "tests/web/events/files/test_print_browser.py": 40,
     "tests/table/test_views.py": 33, "tests/web/test_vugraph_browser.py": 30,
     "tests/web/test_wheel.py": 45,
 }

@@ -91,7 +91,7 @@ django.setup()
 from django.conf import settings
 from bridgescore.web.play import services as play
 from bridgescore.web.play.models import PlayTable
-from bridgescore.web.vugraph.demo import NAME_EN
+from bridgescore.web.play.vugraph.demo import NAME_EN
 settings.BRIDGESCORE_PLAY_ROBOT_SECONDS = 0
 settings.BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS = 0
 settings.BRIDGESCORE_PLAY_ROBOT_SOLVER = "simple"

@@ -135,7 +135,7 @@ def test_demo_loads_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert RankPromotion.objects.count() == sum(rank_of(t).value for t in totals.values())
     check_demo_ledgers(members)
     # The board pool (ratings.pool_demo): three weeks closed and rated, the fourth open.
-    from bridgescore.web.pool.models import PoolWeek
+    from bridgescore.web.compete.models import PoolWeek
     from bridgescore.web.ratings.models import RatingStanding, RatingWeek
 
     assert list(RatingWeek.objects.values_list("number", "results", "players")) == [
@@ -158,9 +158,8 @@ def check_demo_like_a_club() -> None:
     from django.test import Client
 
     from bridgescore.web.compete import services as sv
-    from bridgescore.web.compete.models import Competition
-    from bridgescore.web.online import services as online
-    from bridgescore.web.online.models import PlayerGroup
+    from bridgescore.web.compete.models import Competition, PlayerGroup
+    from bridgescore.web.compete.online import services as online
 
     swisses = Competition.objects.filter(kind="swiss", status="finished")
     assert swisses.count() == 9
@@ -209,7 +208,10 @@ def check_demo_ledgers(members: Iterable[User]) -> None:
     from django.test import Client
 
     from bridgescore.compete.ranks import DEFAULT_THRESHOLDS, masterpoints
-    from bridgescore.web.compete.models import MasterpointAward, RankPromotion
+    from bridgescore.web.compete.models import (
+        MasterpointAward,
+        RankPromotion,
+    )
     from bridgescore.web.ratings.figures import mp_text
 
     from .ratings.helpers import check_ledger_page, ledger_page

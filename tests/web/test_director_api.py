@@ -24,12 +24,11 @@ from bridgescore.core.errors import BridgeError
 from bridgescore.web.accounts import tokens
 from bridgescore.web.accounts.models import Player, User
 from bridgescore.web.clubs.models import Club, Membership
-from bridgescore.web.director import moves
-from bridgescore.web.director.models import CreateRequest
 from bridgescore.web.events import services as sv
 from bridgescore.web.events import tables as table_secrets
-from bridgescore.web.events.models import AuditRecord, Entrant, Event
-from bridgescore.web.teams import services as teams
+from bridgescore.web.events.director import moves
+from bridgescore.web.events.models import AuditRecord, CreateRequest, Entrant, Event
+from bridgescore.web.events.teams import services as teams
 
 from .base import PASSWORD, BaseTestCase, make_user
 from .test_api_fuzz import errors_are_bilingual_json, keep_the_test_connection  # noqa: F401

@@ -22,7 +22,7 @@ from bridgescore.web.core import dbthreads, fastsql, pooled
 from bridgescore.web.events import services as sv
 from bridgescore.web.events import tables
 from bridgescore.web.events.models import AuditRecord, Event, ResultEntry, Table
-from bridgescore.web.results import live
+from bridgescore.web.events.results import live
 
 from .base import make_user, tuesday_pairs
 

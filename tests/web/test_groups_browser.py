@@ -28,7 +28,7 @@ import django; django.setup()
 from bridgescore.web.accounts.models import Player, User
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.compete import services as sv
-from bridgescore.web.online import groups
+from bridgescore.web.compete.online import groups
 club = Club.objects.create(slug="groups-club", name_en="Groups Club", name_zh="团体俱乐部")
 def person(name, en, zh, role="member"):
     u = User.objects.create_user(name, f"{name}@example.org", "%(pw)s")

@@ -27,7 +27,7 @@ import django; django.setup()
 from bridgescore.web.accounts.models import Player, User
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.compete import services as sv
-from bridgescore.web.online.models import GroupMember, PlayerGroup
+from bridgescore.web.compete.models.groups import GroupMember, PlayerGroup
 club = Club.objects.create(slug="ladder-club", name_en="Ladder Club", name_zh="梯级俱乐部")
 def person(name, zh, role="member"):
     u = User.objects.create_user(name, f"{name}@example.org", "%(pw)s")

@@ -279,7 +279,7 @@ CLAIM_PBN = """[Board "1"]
 """
 MAKE_SET = f"""
 from bridgescore.web.clubs.models import Club
-from bridgescore.web.events.models import BoardSet
+from bridgescore.web.events.models.session import BoardSet
 BoardSet.objects.get_or_create(club=Club.objects.get(slug="demo"), name="Claim deal",
                                defaults={{"pbn": {CLAIM_PBN!r}, "boards": 1}})
 """

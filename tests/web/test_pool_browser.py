@@ -26,8 +26,8 @@ ENV: dict[str, Any] = {}
 
 SETUP = """
 import random
-from bridgescore.web.pool import services as pool
-from tests.web.pool.helpers import club_with, play_out, seat_four
+from bridgescore.web.compete.pool import services as pool
+from tests.web.compete.pool.helpers import club_with, play_out, seat_four
 club, td, people = club_with(24)
 pool.start_pool(club, td, boards=20, seed="browser")
 rng = random.Random(7)
@@ -41,10 +41,10 @@ for t in tables[:5]:
 SIXTH = """
 import random
 from bridgescore.web.play.models import PlayTable
-from tests.web.pool.helpers import play_out
+from tests.web.compete.pool.helpers import play_out
 t = PlayTable.objects.get(pool_table__number=6)
 play_out(t, random.Random(8))
-from bridgescore.web.pool.models import PoolScore
+from bridgescore.web.compete.models.pool import PoolScore
 print(PoolScore.objects.filter(board__number=1, provisional=False).count())
 """
 

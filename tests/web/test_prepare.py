@@ -24,7 +24,7 @@ from django.utils import timezone
 from bridgescore.core.errors import BridgeError
 from bridgescore.web import setup
 from bridgescore.web.accounts.models import LoginFailure
-from bridgescore.web.entry.models import SecretFailure
+from bridgescore.web.events.models import SecretFailure
 
 from . import servers
 
@@ -34,7 +34,7 @@ import datetime, django
 django.setup()
 from django.utils import timezone
 from bridgescore.web.accounts.models import LoginFailure
-from bridgescore.web.entry.models import SecretFailure
+from bridgescore.web.events.models.entry import SecretFailure
 now = timezone.now()
 for model, prefix in ((LoginFailure, "login"), (SecretFailure, "secret")):
     model.objects.create(key=prefix + "-old", failures=9,
@@ -45,7 +45,7 @@ COUNT_KEYS = """
 import django
 django.setup()
 from bridgescore.web.accounts.models import LoginFailure
-from bridgescore.web.entry.models import SecretFailure
+from bridgescore.web.events.models.entry import SecretFailure
 print(" ".join(sorted([*LoginFailure.objects.values_list("key", flat=True),
                        *SecretFailure.objects.values_list("key", flat=True)])))
 """

@@ -14,15 +14,15 @@ from django.utils import translation
 from bridgescore.core.errors import BridgeError
 from bridgescore.web.api import api
 from bridgescore.web.compete import services as compete
+from bridgescore.web.compete.online import groups
+from bridgescore.web.compete.pool import services as pool
 from bridgescore.web.core import refusals
 from bridgescore.web.core.gate import NoSuchSession
 from bridgescore.web.core.refusals import Conflict, Forbidden, Invalid, Missing, Refused
-from bridgescore.web.director import moves, pairs
 from bridgescore.web.events import services as events
+from bridgescore.web.events.director import moves, pairs
 from bridgescore.web.events.services import Actor
-from bridgescore.web.online import groups
 from bridgescore.web.play import services as play
-from bridgescore.web.pool import services as pool
 
 from .base import BaseTestCase, tuesday_pairs
 

@@ -11,8 +11,8 @@ from django.utils import timezone
 from bridgescore.web.accounts import throttle as login
 from bridgescore.web.accounts.models import LoginFailure
 from bridgescore.web.core import sweep
-from bridgescore.web.entry import throttle as secrets
-from bridgescore.web.entry.models import SecretFailure
+from bridgescore.web.events.entry import throttle as secrets
+from bridgescore.web.events.models import SecretFailure
 
 
 @override_settings(TABLE_SECRET_FAILURE_WINDOW=600, LOGIN_FAILURE_WINDOW=900)

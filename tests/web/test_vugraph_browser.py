@@ -39,9 +39,9 @@ import json, django
 django.setup()
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
-from bridgescore.web.vugraph.demo import load_vugraph_match
-from bridgescore.web.events.models import Event
-from bridgescore.web.vugraph.demo import NAME_EN
+from bridgescore.web.play.vugraph.demo import load_vugraph_match
+from bridgescore.web.events.models.session import Event
+from bridgescore.web.play.vugraph.demo import NAME_EN
 club = Club.objects.get(slug="demo")
 # The demo's own match (played out in the template) steps aside for this one.
 Event.objects.filter(club=club, name_en=NAME_EN).update(name_en="Demo match (played)",

@@ -40,7 +40,7 @@ from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.compete import services as sv
 from bridgescore.web.compete.kinds import robot_id
-from bridgescore.web.compete.models import CompetitionTable
+from bridgescore.web.compete.models.competition import CompetitionTable
 club = Club.objects.get(slug="demo")
 director = User.objects.get(username="director")
 robots = [robot_id(f"r{i}") for i in range(8)]

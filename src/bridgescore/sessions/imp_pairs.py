@@ -32,14 +32,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..core.errors import BridgeError
 from ..core.serial import Data, settings_from_dict, settings_to_dict
-from ..scoring.datum import (
-    Rounding,
-    butler_datum,
-    butler_drop,
-    check_rounding,
-    cross_imps,
-    imps_of,
-)
+from ..scoring.datum import Rounding, butler_datum, butler_drop, check_rounding, cross_imps, imps_of
 from ..scoring.exact import PairSums, plain
 from ..scoring.imps import ImpScale, get_imp_scale
 from .adjusted import award_imps, award_text, components

@@ -15,16 +15,16 @@ from ninja.errors import AuthenticationError, AuthorizationError, HttpError, Val
 from ..core.errors import BridgeError
 from .accounts.api import router as accounts_router
 from .accounts.bearer import BearerToken, SessionGated
+from .compete.online.api import router as groups_router
 from .core.errors import HTTP_TEXTS, api_error
 from .core.refusals import Refused, api_body, status_of
-from .director.api import router as director_router
-from .entry.api import router as entry_router
-from .entry.throttle import Locked
-from .files.api import router as files_router
-from .online.api import router as groups_router
+from .events.director.api import router as director_router
+from .events.entry.api import router as entry_router
+from .events.entry.throttle import Locked
+from .events.files.api import router as files_router
+from .events.results.api import router as results_router
+from .events.teams.api import router as teams_router
 from .ratings.api import router as ratings_router
-from .results.api import router as results_router
-from .teams.api import router as teams_router
 
 api = NinjaAPI(
     title="bridgescore",

@@ -29,9 +29,9 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from .compete import services as _compete_services  # noqa: E402, F401  (the competitions' clock)
 from .core import pooled  # noqa: E402
 from .core.wsauth import auth_stack  # noqa: E402
+from .events.results.live import remember_loop  # noqa: E402
 from .play import live as play_live  # noqa: E402
 from .play import services as _play_services  # noqa: E402, F401  (registers the wake-up and sweep)
-from .results.live import remember_loop  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter({

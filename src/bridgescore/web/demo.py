@@ -15,9 +15,9 @@ from .clubs.models import Club, Membership
 from .demo_events import load_demo_events
 from .demo_users import password_hash
 from .events.models import Event
+from .events.teams.demo import load_team_match
 from .play.demo import load_play_demo
-from .teams.demo import load_team_match
-from .vugraph.demo import load_vugraph_match
+from .play.vugraph.demo import load_vugraph_match
 
 CLUB = ("demo", "Riverside Bridge Club", "江滨桥牌俱乐部")
 DIRECTOR = ("director", "Zhou Min", "周敏", "demo-director")
@@ -120,7 +120,7 @@ def load_demo() -> Demo:
 
     load_pool_demo(club, director, [User.objects.get(username=u) for u, _, _ in MEMBERS])
     # Player groups, a ladder with a challenge played and one waiting, a 贴点 room.
-    from .online.demo import load_online_demo
+    from .compete.online.demo import load_online_demo
 
     load_online_demo(club, director, [User.objects.get(username=u) for u, _, _ in MEMBERS])
     return demo

@@ -7,9 +7,9 @@ from typing import Any
 from django.urls import path
 
 from .core.consumers import PingConsumer
+from .events.results.consumers import EventConsumer
+from .events.teams.consumers import MatchConsumer
 from .play.consumers import TableConsumer
-from .results.consumers import EventConsumer
-from .teams.consumers import MatchConsumer
 
 # (django-stubs types path() for views only; Channels' URLRouter takes ASGI apps too.)
 websocket_urlpatterns: list[Any] = [

@@ -147,6 +147,6 @@ def forget_expired_counts() -> tuple[int, int]:
     """Delete the log-in and table-secret failure counts whose window has passed; returns
     how many of each (their rows are never read again once the window is over)."""
     from .accounts.throttle import forget_expired as forget_logins
-    from .entry.throttle import forget_expired as forget_secrets
+    from .events.entry.throttle import forget_expired as forget_secrets
 
     return forget_logins(), forget_secrets()

@@ -23,17 +23,17 @@ urlpatterns = [
     path("clubs/", include("bridgescore.web.clubs.urls")),
     path("play/", include("bridgescore.web.play.urls")),
     path("compete/", include("bridgescore.web.compete.urls")),
-    path("pool/", include("bridgescore.web.pool.urls")),
+    path("pool/", include("bridgescore.web.compete.pool.urls")),
     path("ratings/", include("bridgescore.web.ratings.urls")),
     # The event apps write their paths out in full (/t/<secret>/, /events/<id>/…).
-    path("", include("bridgescore.web.entry.urls")),
-    path("", include("bridgescore.web.director.urls")),
-    path("", include("bridgescore.web.results.urls")),
-    path("", include("bridgescore.web.files.urls")),
-    path("", include("bridgescore.web.teams.urls")),
+    path("", include("bridgescore.web.events.entry.urls")),
+    path("", include("bridgescore.web.events.director.urls")),
+    path("", include("bridgescore.web.events.results.urls")),
+    path("", include("bridgescore.web.events.files.urls")),
+    path("", include("bridgescore.web.events.teams.urls")),
     path("", include("bridgescore.web.play.record_urls")),
-    path("", include("bridgescore.web.vugraph.urls")),
-    path("", include("bridgescore.web.online.urls")),  # team matches, the ladder, 贴点
+    path("", include("bridgescore.web.play.vugraph.urls")),
+    path("", include("bridgescore.web.compete.online.urls")),  # team matches, the ladder, 贴点
     path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]

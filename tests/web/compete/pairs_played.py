@@ -28,7 +28,11 @@ from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
-from bridgescore.web.compete.models import Competition, CompetitionAction, CompetitionTable
+from bridgescore.web.compete.models import (
+    Competition,
+    CompetitionAction,
+    CompetitionTable,
+)
 
 from ..base import make_user
 from .helpers import T0, club_with, pairs_event, pass_out, seated, sign_up, tables

@@ -14,7 +14,11 @@ from django.test import TransactionTestCase
 
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
-from bridgescore.web.compete.models import Competition, CompetitionAction, CompetitionTable
+from bridgescore.web.compete.models import (
+    Competition,
+    CompetitionAction,
+    CompetitionTable,
+)
 
 from ..racing import in_threads
 from .helpers import T0, club_with, pairs_event, sign_up, tables

@@ -11,7 +11,7 @@ from django.test import TransactionTestCase
 
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
-from bridgescore.web.compete.models import AppendOnly, MasterpointAward
+from bridgescore.web.compete.models.competition import AppendOnly, MasterpointAward
 
 from .helpers import T0, club_with, pairs_event
 

@@ -11,7 +11,11 @@ from bridgescore.compete.refusal import Refusal
 from bridgescore.table.actions import TableActionError
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
-from bridgescore.web.compete.models import Competition, CompetitionAction, CompetitionTable
+from bridgescore.web.compete.models import (
+    Competition,
+    CompetitionAction,
+    CompetitionTable,
+)
 from bridgescore.web.play.models import PlayBoard, PlayTable
 
 from .helpers import T0, club_with, pairs_event, pass_out, seated, sign_up, tables

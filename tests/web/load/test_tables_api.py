@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase as HypothesisTestCase
 
 from bridgescore.web.accounts import tokens
-from bridgescore.web.entry.api import RedactSecrets, redact
 from bridgescore.web.events import services as sv
 from bridgescore.web.events import tables
+from bridgescore.web.events.entry.api import RedactSecrets, redact
 from bridgescore.web.events.models import Event, ResultEntry
 
 from ..base import BaseTestCase, tuesday_pairs

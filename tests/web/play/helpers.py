@@ -46,7 +46,7 @@ def match_rooms(*members: str, **table: Any) -> MatchRooms:
 
     from bridgescore.web.clubs.models import Club, Membership
     from bridgescore.web.events import services as ev
-    from bridgescore.web.teams import services as teams
+    from bridgescore.web.events.teams import services as teams
 
     club = Club.objects.create(slug="north", name_en="North", name_zh="北方")
     director, *people = users("dir", *members)

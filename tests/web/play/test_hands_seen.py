@@ -14,9 +14,9 @@ from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as ev
 from bridgescore.web.events.models import Event
+from bridgescore.web.events.teams import services as teams
 from bridgescore.web.play import services
 from bridgescore.web.play.models import HandsSeen, PlaySeat, Room
-from bridgescore.web.teams import services as teams
 
 from .helpers import table, users
 from .test_sockets import FAST

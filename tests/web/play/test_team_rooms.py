@@ -14,9 +14,9 @@ from bridgescore.table.views import Viewer
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as ev
 from bridgescore.web.events.models import ResultEntry
+from bridgescore.web.events.teams import services as teams
 from bridgescore.web.play import services
 from bridgescore.web.play.models import PlayBoard, PlayTable, Room
-from bridgescore.web.teams import services as teams
 
 from .helpers import match_rooms, users
 from .test_sockets import FAST

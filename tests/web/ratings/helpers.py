@@ -14,7 +14,11 @@ from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.compete import clock, ledger
 from bridgescore.web.compete import services as sv
-from bridgescore.web.compete.models import Competition, MasterpointAward, RankPromotion
+from bridgescore.web.compete.models import (
+    Competition,
+    MasterpointAward,
+    RankPromotion,
+)
 
 T0 = 1_900_000_000.0  # the fake clock's start (Unix seconds, 2030)
 DAY = datetime.timedelta(days=1)

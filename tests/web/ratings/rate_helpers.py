@@ -10,8 +10,14 @@ from typing import Any
 from bridgescore.ratings import RateSettings
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
+from bridgescore.web.compete.models import (
+    PoolBoard,
+    PoolPlay,
+    PoolResult,
+    PoolScore,
+    PoolWeek,
+)
 from bridgescore.web.play.models import PlayTable, Room
-from bridgescore.web.pool.models import PoolBoard, PoolPlay, PoolResult, PoolScore, PoolWeek
 from bridgescore.web.ratings.models import RatingHistory, RatingStanding, RatingWeek
 
 T0 = dt.datetime(2030, 3, 4, 12, 0, tzinfo=dt.UTC)

@@ -16,7 +16,11 @@ from django.test import TestCase, override_settings
 from bridgescore.compete.ranks import Rank
 from bridgescore.web.accounts.models import User
 from bridgescore.web.compete import ledger
-from bridgescore.web.compete.models import MasterpointAward, MasterpointTotal, RankPromotion
+from bridgescore.web.compete.models import (
+    MasterpointAward,
+    MasterpointTotal,
+    RankPromotion,
+)
 
 from ..base import BaseTestCase, make_user
 from .helpers import DAY, START, award, event
@@ -208,41 +212,6 @@ class LedgerTests(BaseTestCase):
         MasterpointTotal.objects.filter(user=self.alice).update(points=Decimal(9), exact="9")
         award(self.alice, self.c[1], 1)
         assert MasterpointTotal.objects.get(user=self.alice).exact == "3"
-
-    def test_the_migration_makes_the_totals_of_the_awards_before_it(self) -> None:
-        import importlib
-
-        from django.apps import apps
-
-        award(self.bob, self.c[0], 3)
-        award(self.bob, self.c[1], Fraction(3, 2))
-        MasterpointTotal.objects.all().delete()
-        migration = importlib.import_module("bridgescore.web.compete.migrations.0002_ranks")
-        migration.totals_from_the_ledger(apps, None)
-        t = MasterpointTotal.objects.get(user=self.bob)
-        assert (t.exact, t.points, t.awards) == ("9/2", Decimal("4.5"), 2)
-
-
-    def test_the_migration_makes_the_promotions_again_by_date(self) -> None:
-        import importlib
-
-        from django.apps import apps
-
-        # As the demo left them before the fix: today's award stored first recorded Ranked
-        # Player; week 1's, dated before it, recorded Intermediate at 3 → 6.
-        award(self.bob, self.c[0], 3, day=14)
-        award(self.bob, self.c[1], 3, day=0)
-        RankPromotion.objects.filter(user=self.bob).delete()
-        first, week1 = (MasterpointAward.objects.get(competition=c) for c in self.c[:2])
-        RankPromotion.objects.create(user=self.bob, rank=1, award=first, threshold=1,
-                                     before="0", after="3", promoted_at=first.awarded_at)
-        RankPromotion.objects.create(user=self.bob, rank=2, award=week1, threshold=5,
-                                     before="3", after="6", promoted_at=week1.awarded_at)
-        migration = importlib.import_module(
-            "bridgescore.web.compete.migrations.0003_promotions_by_date")
-        migration.promotions_from_the_dated_ledger(apps, None)
-        assert reached(self.bob) == [(1, self.c[1].pk, "0", "3", 1),
-                                     (2, self.c[0].pk, "3", "6", 5)]
 
 
 class NobodyTests(TestCase):

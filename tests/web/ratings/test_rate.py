@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from bridgescore.web.accounts import tokens
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Membership
+from bridgescore.web.compete.models import PoolBoard, PoolPenalty
 from bridgescore.web.play.models import Disconnection, PlayTable, Room
-from bridgescore.web.pool.models import PoolBoard, PoolPenalty
 from bridgescore.web.ratings import standing
 from bridgescore.web.ratings.rate_profile import board_rate
 

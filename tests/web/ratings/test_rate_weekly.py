@@ -12,12 +12,12 @@ from django.test import TestCase
 
 from bridgescore.ratings import board_share, rate_week
 from bridgescore.web.compete import clock
-from bridgescore.web.pool.models import PoolBoard, PoolWeek
+from bridgescore.web.compete.models import PoolBoard, PoolWeek
 from bridgescore.web.ratings import weekly
 from bridgescore.web.ratings.fill import disconnect, fill_week
 from bridgescore.web.ratings.rate_profile import board_rate
 
-from ..pool.helpers import club_with, start
+from ..compete.pool.helpers import club_with, start
 from .test_weekly import Weekly, week_of
 
 

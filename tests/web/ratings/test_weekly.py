@@ -18,13 +18,13 @@ from django.test import TestCase, TransactionTestCase
 from bridgescore.cli import main
 from bridgescore.ratings import RateSettings, Ratings, WeekResults, Window, rate_week
 from bridgescore.web.compete import clock
-from bridgescore.web.pool import services as pool
-from bridgescore.web.pool.models import PoolScore, PoolWeek
+from bridgescore.web.compete.models import PoolScore, PoolWeek
+from bridgescore.web.compete.pool import services as pool
 from bridgescore.web.ratings import weekly
 from bridgescore.web.ratings.fill import disconnect, fill_week
 from bridgescore.web.ratings.models import RatingHistory, RatingStanding, RatingWeek, RatingWindow
 
-from ..pool.helpers import T0, club_with, start
+from ..compete.pool.helpers import T0, club_with, start
 from ..racing import in_processes, in_threads
 
 DAY = 86_400.0

@@ -84,7 +84,7 @@ def _group_clubs(user: Any, lang: Lang) -> list[tuple[str, str]]:
     """(slug, name) of each club whose player groups the reader may see."""
     if not user.is_authenticated:
         return []
-    from ..online.groups import may_see
+    from .online.groups import may_see
 
     ids = Membership.objects.filter(player__user_id=user.pk).values_list("club_id", flat=True)
     clubs = set(Club.objects.filter(pk__in=list(ids))) | set(_directed_clubs(user))

@@ -19,8 +19,8 @@ from django.http import HttpRequest
 from ninja.errors import AuthenticationError
 
 from ..events.models import Event
+from ..events.results.access import viewer
 from ..events.services import NotAllowed
-from ..results.access import viewer
 from .refusals import Missing
 
 

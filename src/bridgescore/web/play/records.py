@@ -174,7 +174,7 @@ def finished_in(table: PlayTable | None, number: int, delay: int = 0) -> bool:
 
 def _event_allows(user: AnyUser, event: Event, number: int) -> bool:
     """The event's own rule for one board's results (see the module's docstring)."""
-    from ..results import access
+    from ..events.results import access
 
     viewer = access.viewer(user, event)
     if not viewer.may_view(event):
@@ -185,7 +185,7 @@ def _event_allows(user: AnyUser, event: Event, number: int) -> bool:
 
     try:
         if event.kind == Event.Kind.TEAMS:
-            from ..teams import services as teams
+            from ..events.teams import services as teams
 
             return number in teams.live_of(event).played_everywhere()
         live = sv.state(event)
@@ -257,7 +257,7 @@ def may_see_session(user: AnyUser, table: PlayTable) -> Refusal | None:
         return None
     event = table.event
     if event is not None:
-        from ..results import access
+        from ..events.results import access
 
         if access.viewer(user, event).may_view(event):
             return None

@@ -17,8 +17,7 @@ from django.db import transaction
 
 from ...compete.penalties import DisconnectionRecord, System, deductions
 from ...compete.pool import BoardTally, TableResult, TableScore
-from ..play.models import Disconnection, PlayTable
-from ..pool.models import (
+from ..compete.models import (
     PoolBoard,
     PoolPenalty,
     PoolPlay,
@@ -27,7 +26,8 @@ from ..pool.models import (
     PoolScore,
     PoolWeek,
 )
-from ..pool.services import pool_of
+from ..compete.pool.services import pool_of
+from ..play.models import Disconnection, PlayTable
 
 __all__ = ["disconnect", "fill_week"]
 

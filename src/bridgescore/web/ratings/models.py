@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import models
 
 from ..clubs.models import Club
-from ..pool.models import PoolWeek
+from ..compete.models import PoolWeek
 
 
 class RatingWeek(models.Model):

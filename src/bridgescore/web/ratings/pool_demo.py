@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from ..accounts.models import Player, User
 from ..clubs.models import Club, Membership
 from ..compete import clock
+from ..compete.models import PoolRoom, PoolWeek
+from ..compete.pool import services as pool
 from ..demo_users import password_hash
-from ..pool import services as pool
-from ..pool.models import PoolRoom, PoolWeek
 from . import weekly
 from .fill import Row, disconnect, fill_week
 

@@ -22,7 +22,7 @@ from ...core.figures import fixed
 from ...core.i18n import Lang
 from ..accounts.models import User
 from ..clubs.models import Club
-from ..pool.models import PoolPenalty, PoolScore, PoolWeek
+from ..compete.models import PoolPenalty, PoolScore, PoolWeek
 from . import boards, figures, standing
 from .figures import Cell, Figure
 from .models import RatingStanding

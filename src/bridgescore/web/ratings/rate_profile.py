@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ...core.i18n import Lang, signed
-from ..pool.models import PoolBoard, PoolPenalty, PoolResult, PoolScore
+from ..compete.models import PoolBoard, PoolPenalty, PoolResult, PoolScore
 from . import profile, standing
 from .models import RatingHistory, RatingWeek
 from .rate_figures import rate_text, week_points_text

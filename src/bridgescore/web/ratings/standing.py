@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 
 from ..clubs.models import Club
-from ..pool.models import PoolPenalty, PoolScore, PoolWeek
+from ..compete.models import PoolPenalty, PoolScore, PoolWeek
 from .models import RatingStanding
 
 __all__ = ["START_RATE", "Figures", "best_rates", "club_figures", "player_clubs",

@@ -47,7 +47,7 @@ from ...ratings import (
 )
 from ...ratings.fit import prepare
 from ..compete import clock
-from ..pool.models import PoolBoard, PoolPenalty, PoolResult, PoolScore, PoolWeek
+from ..compete.models import PoolBoard, PoolPenalty, PoolResult, PoolScore, PoolWeek
 from . import copy_io
 from .models import RatingHistory, RatingStanding, RatingWeek, RatingWindow
 
@@ -358,7 +358,7 @@ def _write(rw: RatingWeek, rows: WeekRows, prior: Ratings) -> None:
         # Everyone of the new ratings: one who stayed away keeps the Rate, the weight fades.
         # The club's standings that exist are updated by one join (no index probe a row, as
         # an upsert makes); a row whose Rate is unchanged (a week nobody played) then gets
-        # its new version on its own page (fillfactor, migration 0005) without touching the
+        # its new version on its own page (fillfactor 45, migration ratings 0002) without touching the
         # indexes.  Then the players new to the club are inserted.  One transaction: a
         # reader sees the week before or this week, never a mixture.
         cur.execute(
