@@ -16,7 +16,7 @@ from .base import BaseTestCase
 
 WRONG = "bst_" + "x" * 43  # the token's shape, no such token
 # The table's own endpoints take no account log-in: the table's secret in the path is what
-# lets a phone in (web/entry/api.py); they never read an Authorization header.
+# lets a phone in (web/events/entry/api.py); they never read an Authorization header.
 TABLE = "/api/tables/"
 
 

@@ -1,7 +1,7 @@
 """Player groups' rules (队 teams and 帮派 player clubs, seed 002 §4; docs/competitions.md,
 "Player groups"): pure functions on plain facts.
 
-The web layer (``web/online/groups.py``) reads the facts from its database — counts, ids,
+The web layer (``web/compete/online/groups.py``) reads the facts from its database — counts, ids,
 whether a player is a member, the names to show — and asks these functions; each returns
 what the rule decides or raises a :class:`GroupRefusal` (``code``, ``en``, ``zh``, and the
 form's ``field`` it is about), which the web answers with its own refusal of the same code
