@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from ...core.i18n import Lang
 from ..events.models import Event
@@ -24,10 +24,12 @@ from .models import Club, Membership
 from .roles import can_direct, club_role, is_member
 
 
+@require_safe
 def club_list(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/list.html", {"clubs": Club.objects.order_by("slug")})
 
 
+@require_safe
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     people = (Membership.objects.filter(club=club).select_related("player__user")

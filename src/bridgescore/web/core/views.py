@@ -8,11 +8,13 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from ...core.text import excerpt
 from .errors import api_error
 
 
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html")
 

@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from ....compete import teammatch as tm
 from ....core.errors import BridgeError
@@ -75,6 +75,7 @@ def _place_text(places: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def club_groups(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(request, slug)
     lg = lang()

@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
 
 from ....compete.teammatch import MATCH_LENGTHS, TeamMatchSettings
 from ....core.errors import BridgeError
@@ -43,6 +44,7 @@ def _members(club: Club) -> list[tuple[str, str]]:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not can_direct(request.user, club):

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ....core.board import Board
 from ....core.errors import BridgeError
@@ -76,6 +76,7 @@ def _movement(data: dict[str, Any]) -> Movement:
                  rounds=data.get("rounds"))
 
 
+@require_http_methods(["GET", "POST"])
 def session_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not request.user.is_authenticated:
@@ -125,6 +126,7 @@ def _links(event: Event) -> dict[str, str]:
 
 
 @director_only
+@require_safe
 def console(request: HttpRequest, event: Event) -> HttpResponse:
     context: dict[str, Any] = {"event": event, "links": _links(event),
                                "name": event.name_in(_lang())}
@@ -136,6 +138,7 @@ def console(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @director_only
+@require_safe
 def grid_part(request: HttpRequest, event: Event) -> HttpResponse:
     """The grid alone: what the console's polling fetches every few seconds."""
     if event.kind != Event.Kind.PAIRS:
@@ -224,6 +227,7 @@ def close_round(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @director_only
+@require_http_methods(["GET", "POST"])
 def settings(request: HttpRequest, event: Event) -> HttpResponse:
     # The form works on a copy: the services compare the event before and after.
     copy = Event.objects.get(pk=event.pk)
@@ -244,6 +248,7 @@ def settings(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @director_only
+@require_safe
 def pair_list(request: HttpRequest, event: Event) -> HttpResponse:
     entrants = sorted(sv.entrants(event), key=lambda e: _number_key(e.number))
     return render(request, "director/pairs.html", {"event": event, "entrants": entrants,
@@ -321,6 +326,7 @@ def _slots(event: Event, table: int | None, board: int | None,
 
 
 @director_only
+@require_safe
 def results(request: HttpRequest, event: Event) -> HttpResponse:
     def number(name: str) -> int | None:
         value = request.GET.get(name, "")
@@ -335,6 +341,7 @@ def results(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @director_only
+@require_http_methods(["GET", "POST"])
 def slot(request: HttpRequest, event: Event, round: int, table: int,
          board: int) -> HttpResponse:
     """One board at one table in one round: every entry made for it, who made it, and the
@@ -423,6 +430,7 @@ MOVE_FORMS: dict[str, type[Any]] = {"swap": f.SwapForm, "sit_out": f.SitOutForm,
 
 
 @director_only
+@require_http_methods(["GET", "POST"])
 def movement(request: HttpRequest, event: Event) -> HttpResponse:
     if event.kind != Event.Kind.PAIRS:
         raise Http404
@@ -462,6 +470,7 @@ def movement(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @director_only
+@require_safe
 def audit(request: HttpRequest, event: Event) -> HttpResponse:
     lang = _lang()
     records = []

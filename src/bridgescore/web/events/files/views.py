@@ -25,7 +25,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ....core.errors import BridgeError
 from ....core.figures import runs
@@ -60,6 +60,7 @@ def _names(event: Event) -> dict[str, str]:
 
 
 @login_required
+@require_safe
 def table_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     names = _names(event)
@@ -99,6 +100,7 @@ def renew_table(request: HttpRequest, event_id: int, number: int) -> HttpRespons
 
 
 @login_required
+@require_safe
 def movement(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     mv = services.movement_of(event)
@@ -122,6 +124,7 @@ def _event_boards(event: Event) -> list[int]:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def board_set(request: HttpRequest, event_id: int) -> HttpResponse:
     """Upload the session's deals (PBN) and turn lead checking on or off."""
     event = directed_event(request, event_id)
@@ -252,6 +255,7 @@ def export(request: HttpRequest, event_id: int, fmt: str) -> HttpResponse:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def import_results(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     form = ResultsImportForm()

@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
 
 from ....core.errors import BridgeError
 from ...clubs.models import Club
@@ -28,6 +29,7 @@ from . import services as teams
 from .forms import DOUBLE, MatchForm, SettingsForm, TeamForm, TeamFormSet
 
 
+@require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not request.user.is_authenticated:

@@ -29,6 +29,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from django.views.decorators.http import require_safe
 
 from ....core.i18n import Lang
 from ....table.views import Viewer, view
@@ -50,6 +51,7 @@ def _phase(match: vg.VugraphMatch) -> str:
     return _("finished") if match.finished else ""
 
 
+@require_safe
 def match_list(request: HttpRequest) -> HttpResponse:
     lang = _lang()
     rows = [{"m": m, "name": m.name_in(lang), "finished": m.finished, "url": m.url,
@@ -117,11 +119,13 @@ def _record(table: PlayTable, user: Any) -> list[dict[str, Any]]:
     return out
 
 
+@require_safe
 def event_match_page(request: HttpRequest, event_id: int, round: int,
                      table: int) -> HttpResponse:
     return _match_page(request, vg.find("event", (event_id, round, table)))
 
 
+@require_safe
 def source_match_page(request: HttpRequest, source: str, pk: int) -> HttpResponse:
     return _match_page(request, vg.find(source, (pk,)))
 
