@@ -30,7 +30,7 @@ from .compete import services as _compete_services  # noqa: E402, F401  (the com
 from .core import pooled  # noqa: E402
 from .core.wsauth import auth_stack  # noqa: E402
 from .play import live as play_live  # noqa: E402
-from .play import services as _play_services  # noqa: E402, F401  (registers the wake-up and sweep)
+from .play import presence as _play_presence  # noqa: E402, F401  (registers the wake-up and sweep)
 from .results.live import remember_loop  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
 

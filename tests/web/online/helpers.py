@@ -12,7 +12,7 @@ from bridgescore.web.clubs.models import Club
 from bridgescore.web.compete import services as sv
 from bridgescore.web.compete.models import Competition, CompetitionTable
 from bridgescore.web.online.models import GroupMember, PlayerGroup
-from bridgescore.web.play import services as play
+from bridgescore.web.play import robots as play_robots
 
 from ..compete.helpers import T0, club_with
 
@@ -55,7 +55,7 @@ def run_robots(table_ids: list[int], limit: int = 20000) -> int:
     for _ in range(limit):
         moved = False
         for tid in table_ids:
-            if play.wake(tid) is not None:
+            if play_robots.wake(tid) is not None:
                 moved = True
                 acted += 1
         if not moved:

@@ -39,6 +39,7 @@ from ...sessions.teams import MatchBoard, MatchSettings
 from ..accounts.models import Player
 from ..clubs.models import Club
 from ..clubs.roles import AnyUser, can_direct, is_member
+from ..events import replay as ev_replay
 from ..events import services as sv
 from ..events import tables as table_secrets
 from ..events.models import Entrant, Event, Seat, Table
@@ -189,8 +190,8 @@ def live_of(event: Event) -> LiveTeams:
     """The event's live state scored under its settings (``LiveTeams.with_settings``: the
     log is not replayed)."""
     r = rules_of(event)
-    return sv.team_state(event).with_settings(MatchSettings(vp_scale=r.vp_scale),
-                                              bye_vp=r.bye())
+    return ev_replay.team_state(event).with_settings(MatchSettings(vp_scale=r.vp_scale),
+                                                     bye_vp=r.bye())
 
 
 def _vps(live: LiveTeams) -> dict[str, Any]:
