@@ -52,6 +52,7 @@ def naive_open_round(c: Any, kind: Any, state: Any, e: Any) -> None:
     from bridgescore.web.compete.kinds import is_robot
     from bridgescore.web.compete.models import CompetitionTable
     from bridgescore.web.play import services as play
+    from bridgescore.web.play import tables as play_tables
     from bridgescore.web.play.models import Room
 
     if not e.tables:
@@ -63,9 +64,10 @@ def naive_open_round(c: Any, kind: Any, state: Any, e: Any) -> None:
               if p is not None and not is_robot(p) and p.isdigit()}
     users = {str(u.pk): u for u in User.objects.filter(pk__in=people)}
     for spec in e.tables:
-        table = play.create_table(room, None, name=f"{spec.number}", boards=len(spec.boards),
-                                  board_set=bs, first_board=spec.boards[0], undo_allowed=False,
-                                  grace_seconds=60, room_label=spec.room_label)
+        table = play_tables.create_table(room, None, name=f"{spec.number}",
+                                         boards=len(spec.boards), board_set=bs,
+                                         first_board=spec.boards[0], undo_allowed=False,
+                                         grace_seconds=60, room_label=spec.room_label)
         CompetitionTable.objects.create(competition=c, round=e.round, number=spec.number,
                                         room_label=spec.room_label, play_table=table, room=room)
         play.assign_seats(table, [None if p is None else True if is_robot(p) or p not in users
@@ -75,13 +77,13 @@ def naive_open_round(c: Any, kind: Any, state: Any, e: Any) -> None:
 def naive_end_round(c: Any, e: Any) -> None:
     from bridgescore.web.compete import services as sv
     from bridgescore.web.compete.models import CompetitionTable
-    from bridgescore.web.play import services as play
+    from bridgescore.web.play import tables as play_tables
 
     cut_tables = {t for t, _ in e.cut}
     for ct in CompetitionTable.objects.filter(competition=c, round=e.round, stopped=False):
         cut = ct.number in cut_tables
-        play.stop_table(int(ct.play_table_id), sv.CUT_EN if cut else sv.OVER_EN,
-                        sv.CUT_ZH if cut else sv.OVER_ZH)
+        play_tables.stop_table(int(ct.play_table_id), sv.CUT_EN if cut else sv.OVER_EN,
+                               sv.CUT_ZH if cut else sv.OVER_ZH)
         CompetitionTable.objects.filter(pk=ct.pk).update(stopped=True)
 
 

@@ -24,7 +24,8 @@ POSTGRES_MODULES = (
     # accounts/throttle.py, entry/throttle.py
     "tests/web/test_login.py", "tests/web/test_throttle_sweep.py",
     "tests/web/events/entry/test_api_throttle.py",
-    # events/services.py, events/tables.py (a result's row lock, the table API)
+    # events/services.py, entries.py, replay.py, events/tables.py (a result's row lock, the
+    # table API)
     "tests/web/events/test_services.py", "tests/web/events/entry/test_views.py",
     "tests/web/events/results/test_views.py", "tests/web/events/results/test_api.py",
     "tests/web/load/test_tables_api.py",
@@ -35,7 +36,7 @@ POSTGRES_MODULES = (
     "tests/web/compete/online/test_groups_race.py", "tests/web/compete/online/test_groups_flow.py",
     "tests/web/compete/online/test_groups_lineup.py", "tests/web/compete/online/test_groups_api.py",
     "tests/web/compete/online/test_ladder_flow.py", "tests/web/compete/online/test_handicap_room.py",
-    # play/services.py, play/live.py
+    # play/services.py (and tables.py, presence.py, robots.py, results.py), play/live.py
     "tests/web/play/test_sockets.py", "tests/web/play/test_robot_play.py", "tests/web/play/test_results_flow.py",
     "tests/web/play/test_kill.py",
     "tests/web/play/test_team_rooms.py", "tests/web/load/test_play_load_small.py",

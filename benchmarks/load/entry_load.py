@@ -626,25 +626,26 @@ def _count(payload: Mapping[str, Mapping[str, int]]) -> list[dict[str, int]]:
 
 
 def _probe(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Time from an entry's POST to a ranking (``services.state(...).standings()``, in this
+    """Time from an entry's POST to a ranking (``replay.state(...).standings()``, in this
     process: another app server) that includes it, while the tables are entering.  Each
     probe corrects a stored result to a passed-out board, the next one back, so the
     board's scores really change; a correction the server did not answer (the kill) is sent
     again with the same idempotency key."""
     import httpx
 
-    from bridgescore.web.events import services
+    from bridgescore.web.events import entries as ev_entries
+    from bridgescore.web.events import replay
     from bridgescore.web.events.models import Event, ResultEntry
 
     event = Event.objects.get(pk=payload["event"])
-    services.state(event)  # warm: the event's movement, the library's tables
+    replay.state(event)  # warm: the event's movement, the library's tables
     print("ready", flush=True)
     deadline = time.monotonic() + 600
     while (ResultEntry.objects.filter(event=event).count() < payload["start_rows"]
            and time.monotonic() < deadline):
         time.sleep(0.05)
     t0 = time.perf_counter()
-    services.state(event).standings()
+    replay.state(event).standings()
     cold = time.perf_counter() - t0
     secrets = {t["number"]: t["secret"] for t in payload["tables"]}
     rows = list(ResultEntry.objects.filter(event=event, kind="enter").order_by("?")[:payload["n"]])
@@ -657,8 +658,8 @@ def _probe(payload: Mapping[str, Any]) -> dict[str, Any]:
                 # machine's two cores, beside the server and the tables.
                 time.sleep(payload.get("interval", 0.3))
             for j, fields in enumerate(({"contract": "pass"}, {"contract": row.result})):
-                current = services.live_row(event, int(row.round or 0), int(row.table or 0),
-                                            int(row.board or 0))
+                current = ev_entries.live_row(event, int(row.round or 0), int(row.table or 0),
+                                              int(row.board or 0))
                 assert current is not None
                 url = (f"{payload['url']}/api/tables/{secrets[row.table]}/entries/"
                        f"{current.seq}/correct")
@@ -676,7 +677,7 @@ def _probe(payload: Mapping[str, Any]) -> dict[str, Any]:
                 if r.status_code not in (200, 201):
                     raise SystemExit(f"probe correction refused: {r.status_code} {r.text}")
                 seq = int(r.json()["seq"])
-                live = services.state(event)
+                live = replay.state(event)
                 after = live.standings()
                 times.append(time.perf_counter() - t0)
                 if seq not in live.in_force() or not after:

@@ -482,6 +482,7 @@ def _setup(payload: Mapping[str, Any]) -> dict[str, Any]:
     from bridgescore.core.seat import Seat
     from bridgescore.web.accounts.models import Player, User
     from bridgescore.web.play import services
+    from bridgescore.web.play import tables as play_tables
     from bridgescore.web.play.models import Room
 
     n, extra = int(payload["tables"]), int(payload["spectators"])
@@ -507,8 +508,8 @@ def _setup(payload: Mapping[str, Any]) -> dict[str, Any]:
     tables = []
     for i in range(n):
         four = users[4 * i:4 * i + 4]
-        table = services.create_table(room, four[0], name=f"load {i + 1}",
-                                      boards=int(payload["boards"]))
+        table = play_tables.create_table(room, four[0], name=f"load {i + 1}",
+                                         boards=int(payload["boards"]))
         for user, seat in zip(four, Seat, strict=True):
             services.sit(table, user, seat)
         tables.append({"id": int(table.pk), "sessions": [session(u) for u in four]})

@@ -90,6 +90,7 @@ import django
 django.setup()
 from django.conf import settings
 from bridgescore.web.play import services as play
+from bridgescore.web.play import robots as play_robots
 from bridgescore.web.play.models import PlayTable
 from bridgescore.web.play.vugraph.demo import NAME_EN
 settings.BRIDGESCORE_PLAY_ROBOT_SECONDS = 0
@@ -99,7 +100,7 @@ tables = list(PlayTable.objects.filter(event__name_en=NAME_EN))
 assert len(tables) == 2, tables
 for t in tables:
     for _ in range(5000):
-        if play.robot_turn(int(t.pk)) is None and play.wake(int(t.pk)) is None:
+        if play_robots.robot_turn(int(t.pk)) is None and play_robots.wake(int(t.pk)) is None:
             break
     assert t.played.filter(finished__isnull=False).count() == t.boards, t
 """

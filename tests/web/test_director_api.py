@@ -24,6 +24,7 @@ from bridgescore.core.errors import BridgeError
 from bridgescore.web.accounts import tokens
 from bridgescore.web.accounts.models import Player, User
 from bridgescore.web.clubs.models import Club, Membership
+from bridgescore.web.events import entries as ev_entries
 from bridgescore.web.events import services as sv
 from bridgescore.web.events import tables as table_secrets
 from bridgescore.web.events.director import moves
@@ -630,8 +631,8 @@ class MovementTest(DirectorApiCase):
 
     def test_a_move_the_results_do_not_fit_is_refused_in_both_languages(self) -> None:
         sv.set_status(self.event, self.director, Event.Status.RUNNING)
-        sv.enter(self.event, sv.Actor(table=self.event.table_set.get(number=1)), round=1,
-                 table=1, fields={"board": 1, "contract": "4S N ="})
+        ev_entries.enter(self.event, sv.Actor(table=self.event.table_set.get(number=1)), round=1,
+                         table=1, fields={"board": 1, "contract": "4S N ="})
         body = {"round": 1, "pair_a": "1", "pair_b": "2"}
         self.refused("post", f"{self.base}/movement/swap", body, 400, "move_refused",
                      "the results already entered no longer fit", "已录入的成绩与此更改不符")
@@ -694,8 +695,9 @@ class TablesGridAuditTest(DirectorApiCase):
                  ["rounds"] for x in r["lines"]}
 
         def enter(round: int, table: int, board: int) -> None:
-            sv.enter(self.event, sv.Actor(table=self.event.table_set.get(number=table)),
-                     round=round, table=table, fields={"board": board, "contract": "3NT S ="})
+            phone = sv.Actor(table=self.event.table_set.get(number=table))
+            ev_entries.enter(self.event, phone, round=round, table=table,
+                             fields={"board": board, "contract": "3NT S ="})
 
         for table in (2, 3):
             for round in (1,):

@@ -19,10 +19,12 @@ from bridgescore.web.compete.pool import services as pool
 from bridgescore.web.core import refusals
 from bridgescore.web.core.gate import NoSuchSession
 from bridgescore.web.core.refusals import Conflict, Forbidden, Invalid, Missing, Refused
+from bridgescore.web.events import entries as ev_entries
 from bridgescore.web.events import services as events
 from bridgescore.web.events.director import moves, pairs
 from bridgescore.web.events.services import Actor
 from bridgescore.web.play import services as play
+from bridgescore.web.play import tables as play_tables
 
 from .base import BaseTestCase, tuesday_pairs
 
@@ -48,18 +50,18 @@ def test_a_refusal_keeps_both_languages_and_a_code() -> None:
         "not_allowed", "not_found", "bad_input")
 
 
-def _table_error() -> events.Conflict:
-    return events.Conflict(EN, ZH, existing=None)  # type: ignore[arg-type]
+def _table_error() -> ev_entries.Conflict:
+    return ev_entries.Conflict(EN, ZH, existing=None)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("made", "kind", "code"), [
     (lambda: events.NotAllowed(EN, ZH), Forbidden, "not_allowed"),
     (_table_error, Conflict, "conflict"),
-    (lambda: events.EntryRefused(EN, ZH, preview=None),  # type: ignore[arg-type]
+    (lambda: ev_entries.EntryRefused(EN, ZH, preview=None),  # type: ignore[arg-type]
      Invalid, "bad_entry"),
     (lambda: groups.NotFound(EN, ZH), Missing, "not_found"),
     (lambda: play.NotAllowed(EN, ZH), Forbidden, "not_allowed"),
-    (lambda: play.NoBoard(EN, ZH), Conflict, "no_board"),
+    (lambda: play_tables.NoBoard(EN, ZH), Conflict, "no_board"),
     (lambda: moves.MoveRefused(EN, ZH), Invalid, "move_refused"),
     (lambda: pairs.PairRefused(EN, ZH), Invalid, "pair_refused"),
     (lambda: pairs.PairTaken(EN, ZH), Conflict, "pair_taken"),

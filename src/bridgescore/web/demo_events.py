@@ -22,6 +22,7 @@ from ..core.seat import Seat
 from ..deals.dealing import deal_boards
 from .accounts.models import Player, User
 from .clubs.models import Club
+from .events import entries as ev_entries
 from .events import services as sv
 from .events.models import BoardSet, Event
 from .events.models import Seat as EntrantSeat
@@ -98,8 +99,9 @@ def _play(event: Event, deals: dict[int, Deal], rounds: int, rng: random.Random,
             continue
         table = event.table_set.get(number=a.table)
         for b in a.boards:
-            sv.enter(event, sv.Actor(table=table), round=a.round, table=a.table,
-                     fields=plausible(deals[b], b, rng), key=f"demo-{event.pk}-{a.round}-{b}")
+            ev_entries.enter(event, sv.Actor(table=table), round=a.round, table=a.table,
+                             fields=plausible(deals[b], b, rng),
+                             key=f"demo-{event.pk}-{a.round}-{b}")
 
 
 def _event(club: Club, director: User, names: tuple[str, str], date: datetime.date,

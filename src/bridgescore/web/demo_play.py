@@ -7,7 +7,7 @@ plays through the play app's own path for a person (``play.act``: checked, store
 like a click at the table), choosing what a robot would and now and then another legal
 card: a member's ``slip`` is that chance a card (stronger pairs slip less).  The tricks then
 vary from table to table, as a club's do, and the totals and masterpoints follow how each
-pair played.  Robots' seats are played by the robots (``play.wake``, as the servers' loop
+pair played.  Robots' seats are played by the robots (``play_robots.wake``, as the servers' loop
 does).  A seeded ``random.Random`` makes it the same demo on every machine.
 """
 
@@ -22,6 +22,8 @@ from ..robots.table import robot_action
 from ..table.actions import Action, AnswerClaim, AnswerUndo, MakeCall, PlayCard
 from ..table.state import TableState
 from .accounts.models import User
+from .play import position as play_position
+from .play import robots as play_robots
 from .play import services as play
 from .play.models import PlayBoard, PlaySeat
 
@@ -81,7 +83,7 @@ def play_as_people(table_ids: Sequence[int], slips: Mapping[int, float], rng: ra
                     table_id=tid, finished__isnull=False).count() >= boards[tid]:
                 continue
             if board is not None and board.finished is None:
-                state = play.state_of(board)
+                state = play_position.state_of(board)
                 rows = seats[tid]
                 person = next((s for s in state.to_act if (row := rows.get(s.value))
                                is not None and row.user_id in users and not row.robot), None)
@@ -92,8 +94,8 @@ def play_as_people(table_ids: Sequence[int], slips: Mapping[int, float], rng: ra
                         play.act(board.table, users[user_id], data)
                         moved = True
                         continue
-            if (board is not None and board.finished is None and play.robot_turn(
-                    tid, decide=decide) is not None) or play.wake(tid) is not None:
+            if (board is not None and board.finished is None and play_robots.robot_turn(
+                    tid, decide=decide) is not None) or play_robots.wake(tid) is not None:
                 moved = True
         if not moved:
             return

@@ -11,6 +11,7 @@ from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
 from bridgescore.web.compete.models import Competition, CompetitionTable
+from bridgescore.web.play import position as play_position
 from bridgescore.web.play import services as play
 from bridgescore.web.play.models import PlayTable
 
@@ -63,7 +64,7 @@ def pass_out(t: PlayTable) -> None:
     library's, so the dealer is the board's)."""
     from bridgescore.core.board import Board
 
-    board = play.current_board(t)
+    board = play_position.current_board(t)
     assert board is not None and board.finished is None
     users = {s.seat: s.user for s in t.seats.select_related("user") if s.user is not None}
     dealer = Board(board.number).dealer

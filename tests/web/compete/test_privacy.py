@@ -18,6 +18,7 @@ from django.test import Client, TransactionTestCase
 from bridgescore.core.seat import Seat
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
+from bridgescore.web.play import access as play_access
 from bridgescore.web.play import matches
 from bridgescore.web.play import services as play
 from bridgescore.web.play.models import PlayBoard, PlaySeat
@@ -83,13 +84,13 @@ class SwissPrivacyTests(PrivacyCase):
         # Watching: no player of the event watches another of its tables (the one still
         # playing the board, nor the one that played it); a member who does not play does.
         for who, t in ((rival, t1), (player, t2), (eight[7], t1)):
-            assert play.viewer_for(t, who) is None
+            assert play_access.viewer_for(t, who) is None
             assert client_for(who).get(f"/play/tables/{t.pk}/").status_code == 403
         for t in (t1, t2):
-            assert play.viewer_for(t, fan) is not None
-            assert play.viewer_for(t, self.td) is not None
+            assert play_access.viewer_for(t, fan) is not None
+            assert play_access.viewer_for(t, self.td) is not None
             assert client_for(fan).get(f"/play/tables/{t.pk}/").status_code == 200
-        assert play.viewer_for(t1, player) is not None  # their own table
+        assert play_access.viewer_for(t1, player) is not None  # their own table
         held = matches.holder_of(t1)
         assert held is not None and held.rooms is None and not held.public
         assert not held.may_sit(rival) and held.may_sit(player) and held.may_sit(fan)
@@ -107,11 +108,11 @@ class SwissPrivacyTests(PrivacyCase):
             "outsider": {403}, "anonymous": {302}}
         # Round 2 is in play: its players still watch no table of the event.
         r2 = [t.play_table for t in tables(c, 2)]
-        assert all(play.viewer_for(t, rival) is None for t in r2 if
+        assert all(play_access.viewer_for(t, rival) is None for t in r2 if
                    not PlaySeat.objects.filter(table=t, user=rival).exists())
-        assert play.viewer_for(t1, rival) is None
+        assert play_access.viewer_for(t1, rival) is None
         swiss_bell(c, 2)  # the event is over: nothing left to play
-        assert all(play.viewer_for(t, rival) is not None for t in r2)
+        assert all(play_access.viewer_for(t, rival) is not None for t in r2)
 
 
 class PairsPrivacyTests(PrivacyCase):
@@ -128,17 +129,18 @@ class PairsPrivacyTests(PrivacyCase):
         hidden = {"played": {200}, "director": {200}, "later": {403}, "fan": {403},
                   "outsider": {403}, "anonymous": {302}}
         assert codes(readers, pages_of(board)) == hidden
-        assert play.viewer_for(r1[1], played) is None and play.viewer_for(r1[0], later) is None
-        assert play.viewer_for(r1[0], fan) is not None
+        assert play_access.viewer_for(r1[1], played) is None
+        assert play_access.viewer_for(r1[0], later) is None
+        assert play_access.viewer_for(r1[0], fan) is not None
         record_round(c, self.td, 1, skip=(1,))  # round 1 closes, round 2 opens
         assert sv.state_of(c).event.round == 2
         # Round 1 is over, but board 1 is still to be played in rounds 3 and 4.
         assert codes(readers, pages_of(board)) == hidden
         self.refused_in_both_languages(later, f"/play/boards/{board.pk}/replay")
         r2 = [t.play_table for t in tables(c, 2)]
-        assert all(play.viewer_for(t, played) is None for t in r2
+        assert all(play_access.viewer_for(t, played) is None for t in r2
                    if not PlaySeat.objects.filter(table=t, user=played).exists())
-        assert all(play.viewer_for(t, fan) is not None for t in r2)
+        assert all(play_access.viewer_for(t, fan) is not None for t in r2)
         for r in (2, 3):
             record_round(c, self.td, r)
         assert codes(readers, pages_of(board)) == hidden  # round 4 plays it
@@ -149,6 +151,6 @@ class PairsPrivacyTests(PrivacyCase):
         assert "Not allowed" in page and "can still be played" not in page
         record_round(c, self.td, 5)
         assert sv.state_of(c).event.phase.value == "complete"
-        assert all(play.viewer_for(t, later) is not None for t in r2)  # nothing left to play
+        assert all(play_access.viewer_for(t, later) is not None for t in r2)  # nothing left to play
         sv.act(c, {"type": "publish"}, self.td)
         assert codes(readers, pages_of(board)) == {**hidden, "later": {200}, "fan": {200}}

@@ -40,6 +40,8 @@ from bridgescore.web.compete.models import (
     MasterpointAward,
 )
 from bridgescore.web.compete.swiss_kind import SwissKind
+from bridgescore.web.play import position as play_position
+from bridgescore.web.play import robots as play_robots
 from bridgescore.web.play import services as play
 from bridgescore.web.play.models import Move, PlayBoard, PlaySeat
 from tests.swiss_reference import Entered, reference
@@ -138,16 +140,16 @@ class SwissWithRobotsTests(TransactionTestCase):
         board = None
         for _ in range(2000):
             if board is None:
-                board = play.current_board(t)
+                board = play_position.current_board(t)
                 if board is None or board.finished is not None:
                     return
                 board.table = t
-            state = play.state_of(board)
+            state = play_position.state_of(board)
             out = None
             for seat in state.to_act:
                 row = seats[seat.value]
                 if row.robot:
-                    out = play.robot_turn(int(t.pk))
+                    out = play_robots.robot_turn(int(t.pk))
                     break
                 assert row.user is not None
                 uid = int(row.user.pk)

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase as HypothesisTestCase
 
 from bridgescore.web.accounts import tokens
+from bridgescore.web.events import entries as ev_entries
 from bridgescore.web.events import services as sv
 from bridgescore.web.events import tables
 from bridgescore.web.events.entry.api import RedactSecrets, redact
@@ -174,9 +175,9 @@ class TableEndpointsTest(TableApiCase):
 
     def test_another_tables_entry_cannot_be_corrected_from_this_phone(self) -> None:
         t2 = self.event.table_set.get(number=2)
-        other = sv.enter(self.event, sv.Actor(table=t2), round=1, table=2,
-                         fields={"board": 3, "contract": "3NT", "declarer": "S",
-                                 "result": "="}).row
+        other = ev_entries.enter(self.event, sv.Actor(table=t2), round=1, table=2,
+                                 fields={"board": 3, "contract": "3NT", "declarer": "S",
+                                         "result": "="}).row
         got = self.post(f"{self.url}/entries/{other.seq}/correct",
                         {"contract": "3NT", "declarer": "S", "result": "+1"})
         assert got.status_code == 403

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.test import Client
 
 from bridgescore.web.accounts.models import User
-from bridgescore.web.play import services
+from bridgescore.web.play import tables as play_tables
 from bridgescore.web.play.models import PlayTable, Room
 
 from ..base import make_user
@@ -61,9 +61,9 @@ def match_rooms(*members: str, **table: Any) -> MatchRooms:
     ev.set_status(event, ev.Actor(director), "running")
     room = Room.objects.create(club=club, name_en="Match room")
     # Both rooms name table 1 of the match, as a vugraph set-up may: the label decides.
-    tables = {label: services.create_table(room, director, boards=2, event=event,
-                                           event_round=1, event_table=1, room_label=label,
-                                           **table)
+    tables = {label: play_tables.create_table(room, director, boards=2, event=event,
+                                              event_round=1, event_table=1, room_label=label,
+                                              **table)
               for label in ("open", "closed")}
     return MatchRooms(director, people, event, room, tables)
 
@@ -77,7 +77,7 @@ def cookie(user: User) -> tuple[bytes, bytes]:
 
 def table(host: User | None = None, **options: Any) -> PlayTable:
     room = Room.objects.create(name_en="Practice", name_zh="练习")
-    return services.create_table(room, host, **options)
+    return play_tables.create_table(room, host, **options)
 
 
 @dataclass

@@ -21,6 +21,7 @@ from bridgescore.core.seat import Seat
 from bridgescore.web.accounts import tokens
 from bridgescore.web.accounts.models import Player, User
 from bridgescore.web.play import services
+from bridgescore.web.play import tables as play_tables
 from bridgescore.web.play.models import Room
 
 spec = json.loads(sys.argv[1])
@@ -35,8 +36,8 @@ def user(name):
     return u
 for i, t in enumerate(spec["tables"]):
     host = user(t["players"][0] or "host")
-    table = services.create_table(room, host, boards=t.get("boards", 1),
-                                  spectators_see_hands=t.get("see_hands", False))
+    table = play_tables.create_table(room, host, boards=t.get("boards", 1),
+                                     spectators_see_hands=t.get("see_hands", False))
     for seat, name in zip(Seat, t["players"]):
         if name is None:
             services.seat_robot(table, host, seat)

@@ -15,7 +15,7 @@ from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as ev
 from bridgescore.web.events.models import Event
 from bridgescore.web.events.teams import services as teams
-from bridgescore.web.play import services
+from bridgescore.web.play import access, messages, services, tables
 from bridgescore.web.play.models import HandsSeen, PlaySeat, Room
 
 from .helpers import table, users
@@ -29,9 +29,9 @@ class HandsSeenTests(TransactionTestCase):
         t = table(ann, spectators_see_hands=True, boards=2)
         for u, s in zip((ann, bob, cat, dan), Seat, strict=True):
             services.sit(t, u, s)
-        v = services.viewer_for(t, eve)
+        v = access.viewer_for(t, eve)
         assert v is not None and v.sees_all
-        hello = services.hello(t, eve, v)
+        hello = messages.hello(t, eve, v)
         assert sorted(hello["view"]["hands"]) == ["E", "N", "S", "W"]
         assert HandsSeen.objects.filter(user=eve, table=t).count() == 1
         # No service empties a seat mid-board today (a robot takes over a player who leaves
@@ -47,13 +47,13 @@ class HandsSeenTests(TransactionTestCase):
         director, eve = users("dir", "eve")
         room = Room.objects.create(name_en="Match")
         event = _team_event(director)
-        rooms = {label: services.create_table(room, director, boards=2, room_label=label,
-                                              spectators_see_hands=True, event=event,
-                                              event_round=1, event_table=1)
+        rooms = {label: tables.create_table(room, director, boards=2, room_label=label,
+                                            spectators_see_hands=True, event=event,
+                                            event_round=1, event_table=1)
                  for label in ("open", "closed")}
-        v = services.viewer_for(rooms["open"], eve)
+        v = access.viewer_for(rooms["open"], eve)
         assert v is not None and v.sees_all
-        services.hello(rooms["open"], eve, v)
+        messages.hello(rooms["open"], eve, v)
         with pytest.raises(TableActionError) as e:
             services.sit(rooms["closed"], eve, Seat.NORTH)
         assert e.value.code == "seen_hands" and e.value.en.startswith("You have watched")

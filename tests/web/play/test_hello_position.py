@@ -10,7 +10,8 @@ import pytest
 from django.test import TransactionTestCase, override_settings
 
 from bridgescore.core.seat import Seat
-from bridgescore.web.play import services
+from bridgescore.web.play import access, messages, services
+from bridgescore.web.play import position as play_position
 
 from .helpers import table, users
 from .test_sockets import FAST
@@ -25,7 +26,7 @@ class HelloPositionTests(TransactionTestCase):
             services.sit(t, u, s)
         services.act(t, people[0], {"type": "call", "call": "Pass"})  # North deals
         east = people[1]
-        original = services._seq_of
+        original = play_position._seq_of
         raced: list[int] = []
 
         def seq_then_a_move(board: Any) -> int:
@@ -35,14 +36,14 @@ class HelloPositionTests(TransactionTestCase):
                 services.act(t, east, {"type": "call", "call": "Pass"})
             return seen
 
-        v = services.viewer_for(t, people[0])
+        v = access.viewer_for(t, people[0])
         assert v is not None
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(services, "_seq_of", seq_then_a_move)
-            hello = services.hello(t, people[0], v)
+            mp.setattr(messages, "_seq_of", seq_then_a_move)  # where hello looks it up
+            hello = messages.hello(t, people[0], v)
         assert raced == [1]
         assert hello["view"]["moves"] == hello["seq"] == 1
         assert len(hello["view"]["auction"]) == 1 and hello["view"]["to_act"] == ["E"]
         # The next hello has East's pass.
-        again = services.hello(t, people[0], v)
+        again = messages.hello(t, people[0], v)
         assert again["seq"] == again["view"]["moves"] == 2

@@ -13,7 +13,7 @@ from bridgescore.core.seat import Seat
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as ev
 from bridgescore.web.events.models import ResultEntry
-from bridgescore.web.play import live, services
+from bridgescore.web.play import live, presence, results, services, tables
 from bridgescore.web.play.models import Disconnection, PlayBoard, PlaySeat, PlayTable, Room
 
 from ..base import tuesday_pairs
@@ -33,9 +33,9 @@ class ResultsFlowTests(TransactionTestCase):
         # Round 2, table 3 of the Mitchell: boards 5 and 6 (pairs 3 NS v 5 EW).
         line = ev.assignment_at(event, 2, 3)
         assert line is not None
-        t = services.create_table(Room.objects.create(club=club, name_en="Club"), director,
-                                  boards=2, first_board=line.boards[0], event=event,
-                                  event_round=2, event_table=3)
+        t = tables.create_table(Room.objects.create(club=club, name_en="Club"), director,
+                                boards=2, first_board=line.boards[0], event=event,
+                                event_round=2, event_table=3)
         for u, s in zip(people, Seat, strict=False):
             services.sit(t, u, s)
         auth = {s.letter: cookie(u) for u, s in zip(people, Seat, strict=False)}
@@ -69,7 +69,7 @@ class ResultsFlowTests(TransactionTestCase):
         # Entering again (a sweep after a restart) stores nothing twice.
         PlayBoard.objects.filter(pk=boards[0].pk).update(entry_seq=None)
         again = PlayBoard.objects.select_related("table").get(pk=boards[0].pk)
-        assert services.enter_result(again) == boards[0].entry_seq
+        assert results.enter_result(again) == boards[0].entry_seq
         assert ResultEntry.objects.filter(event=event).count() == 2
 
     def test_a_player_away_past_the_grace_period_is_a_disconnection_once(self) -> None:
@@ -85,8 +85,8 @@ class ResultsFlowTests(TransactionTestCase):
             await sock.close()
             row = await live.submit(lambda: PlaySeat.objects.get(table=t, seat=3))
             assert row.away_since is not None and not row.robot
-            await live.submit(services.sweep)
-            await live.submit(services.sweep)  # once only
+            await live.submit(presence.sweep)
+            await live.submit(presence.sweep)  # once only
             row = await live.submit(lambda: PlaySeat.objects.get(table=t, seat=3))
             assert row.robot and row.user_id == people[3].pk
             sock = await Socket.open(t.pk, west, "W")

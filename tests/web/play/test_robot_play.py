@@ -12,7 +12,8 @@ from asgiref.sync import async_to_sync
 from django.test import TransactionTestCase, override_settings
 
 from bridgescore.core.seat import Seat
-from bridgescore.web.play import live, services
+from bridgescore.web.play import live, presence, services
+from bridgescore.web.play import position as play_position
 from bridgescore.web.play.models import Disconnection, Move, PlayBoard, PlaySeat, PlayTable
 
 from .helpers import Socket, autoplay, cookie, table, users, watch
@@ -47,7 +48,7 @@ class RobotPlayTests(TransactionTestCase):
             assert all(m.by_robot == (m.seat != Seat.SOUTH.value) for m in moves
                        if m.data["type"] == "call"), "robots call for N, E, W; ann for S"
             assert all(m.by_user_id == (ann.pk if not m.by_robot else None) for m in moves)
-            assert services.state_of(b).phase.value == "done"
+            assert play_position.state_of(b).phase.value == "done"
         assert PlayTable.objects.get(pk=t.pk).status == PlayTable.Status.FINISHED
 
     def test_a_robot_plays_for_a_player_away_past_the_grace_period(self) -> None:
@@ -63,7 +64,7 @@ class RobotPlayTests(TransactionTestCase):
             await live.submit(services.fill_with_robots, t, people[1])
             await sock.until(lambda m: m["type"] == "board")
             await sock.close()
-            await live.submit(services.sweep)  # North is away past the grace: a robot calls
+            await live.submit(presence.sweep)  # North is away past the grace: a robot calls
             # The robots call for all four (a limit, not a measure: 5 s was once too short on
             # a machine running four test processes on two cores).
             loop = asyncio.get_running_loop()

@@ -28,7 +28,8 @@ from django.test import TransactionTestCase, override_settings
 from bridgescore.core.seat import Seat
 from bridgescore.table.state import TableState
 from bridgescore.table.views import Viewer, view, visible_cards
-from bridgescore.web.play import services
+from bridgescore.web.play import access, services
+from bridgescore.web.play import position as play_position
 from bridgescore.web.play.consumers import CLOSE_NOT_ALLOWED
 from bridgescore.web.play.models import PlayBoard, PlayTable
 from tests.sizes import size
@@ -87,7 +88,8 @@ class SecurityPropertyTests(TransactionTestCase):
         checked = cards_seen = 0
         for t, conns in zip(tables, connections, strict=False):
             positions: dict[int, list[TableState]] = {
-                b.index: list(services.states_of(b)) for b in PlayBoard.objects.filter(table=t)}
+                b.index: list(play_position.states_of(b))
+                for b in PlayBoard.objects.filter(table=t)}
             assert len(positions) == per_table
             for viewer, sock in conns:
                 for raw in sock.raw:
@@ -104,7 +106,8 @@ class SecurityPropertyTests(TransactionTestCase):
                     assert message["view"] == view(state, viewer), (sock.name, message["seq"])
                     cards_seen += len(cards)
         moves = sum(len(p) - 1 for t in tables
-                    for p in [list(services.states_of(b)) for b in PlayBoard.objects.filter(table=t)])
+                    for p in [list(play_position.states_of(b))
+                              for b in PlayBoard.objects.filter(table=t)])
         print(f"\n{per_table * TABLES} boards, {moves} moves, {checked} messages checked "
               f"({cards_seen} cards named) in {took:.1f} s")
         assert checked > per_table * TABLES * 40
@@ -148,7 +151,7 @@ class RobotTablesSecurityTests(TransactionTestCase):
         connections = async_to_sync(run)()
         checked = 0
         for t, conns in zip(tables, connections, strict=False):
-            positions = {b.index: list(services.states_of(b))
+            positions = {b.index: list(play_position.states_of(b))
                          for b in PlayBoard.objects.filter(table=t)}
             assert len(positions) == per_table
             for viewer, sock in conns:
@@ -170,7 +173,7 @@ class RobotTablesSecurityTests(TransactionTestCase):
 def _check_messages(conns: list[tuple[Viewer, Socket]], table: PlayTable) -> int:
     """Every message of every connection at ``table`` against the library's view (as the
     tests above); the number checked."""
-    positions = {b.index: list(services.states_of(b))
+    positions = {b.index: list(play_position.states_of(b))
                  for b in PlayBoard.objects.filter(table=table)}
     checked = 0
     for viewer, sock in conns:
@@ -267,7 +270,7 @@ class CompetitionTablesSecurityTests(TransactionTestCase):
         assert self.record_codes(eight[4], board) == {403}
         assert self.record_codes(fan, board) == {403}
         assert self.record_codes(eight[0], board) == {200}
-        assert services.viewer_for(t2, eight[0]) is None  # and table 1's players table 2
+        assert access.viewer_for(t2, eight[0]) is None  # and table 1's players table 2
         swiss_bell(c, 1)  # no table can play board 1 any more
         assert self.record_codes(eight[4], board) == {200}
         assert self.record_codes(fan, board) == {200}

@@ -14,7 +14,8 @@ from django.test import TransactionTestCase, override_settings
 
 from bridgescore.core.seat import Seat
 from bridgescore.web.clubs.models import Club
-from bridgescore.web.play import services
+from bridgescore.web.play import position, services
+from bridgescore.web.play import tables as play_tables
 from bridgescore.web.play.consumers import (
     CLOSE_NOT_ALLOWED,
     CLOSE_NOT_AUTHENTICATED,
@@ -89,7 +90,7 @@ class TableSocketTests(TransactionTestCase):
             assert list(Move.objects.filter(board=b).values_list("seq", flat=True)) == list(
                 range(1, n + 1))
             assert b.finished is not None and b.result
-            state = services.state_of(b)
+            state = position.state_of(b)
             assert b.score_ns == state.score_ns
         t.refresh_from_db()
         assert t.status == PlayTable.Status.FINISHED and t.due is None
@@ -293,8 +294,8 @@ class TableSocketTests(TransactionTestCase):
 
     def test_who_may_connect(self) -> None:
         club = Club.objects.create(slug="north", name_en="North", name_zh="北方")
-        closed = services.create_table(Room.objects.create(club=club, name_en="Members"),
-                                       self.people[0])
+        closed = play_tables.create_table(Room.objects.create(club=club, name_en="Members"),
+                                          self.people[0])
         private = table(self.people[0], spectators_allowed=False)
         stranger = cookie(self.stranger)
         host = cookie(self.people[0])

@@ -18,7 +18,7 @@ from django.test import TransactionTestCase, override_settings
 from django.utils import timezone
 
 from bridgescore.core.seat import Seat
-from bridgescore.web.play import live, services
+from bridgescore.web.play import live, messages, services
 from bridgescore.web.play.models import Move, PlayBoard, PlayTable
 
 from .helpers import Socket, cookie, table, users
@@ -273,10 +273,10 @@ class LateStreamTests(TransactionTestCase):
 
 def test_a_late_streams_table_runs_no_further_than_its_position() -> None:
     info = {"id": 1, "status": "finished", "board_index": 4, "seats": []}
-    assert services.late_table(info, 3, over=False) == {**info, "status": "playing",
+    assert messages.late_table(info, 3, over=False) == {**info, "status": "playing",
                                                         "board_index": 3}
-    assert services.late_table(info, 4, over=True) == info
+    assert messages.late_table(info, 4, over=True) == info
     live = {**info, "status": "playing"}
-    assert services.late_table(live, 0, over=False)["status"] == "waiting"
-    assert services.late_table({**info, "status": "waiting", "board_index": 0}, 0,
+    assert messages.late_table(live, 0, over=False)["status"] == "waiting"
+    assert messages.late_table({**info, "status": "waiting", "board_index": 0}, 0,
                                over=False)["status"] == "waiting"

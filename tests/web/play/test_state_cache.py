@@ -8,7 +8,8 @@ from django.db import transaction
 from django.test import TestCase, override_settings
 
 from bridgescore.table.state import TableState
-from bridgescore.web.play import services
+from bridgescore.web.play import position as play_position
+from bridgescore.web.play import robots, services
 from bridgescore.web.play.models import PlayBoard
 
 from .helpers import table, users
@@ -21,7 +22,7 @@ class Undone(Exception):
 
 def replayed(board: PlayBoard) -> TableState:
     """The board's position rebuilt from its rows alone (no cache)."""
-    *_, last = services.states_of(board)
+    *_, last = play_position.states_of(board)
     return last
 
 
@@ -31,38 +32,39 @@ class UncommittedStatesTests(TestCase):  # every test inside one transaction, ne
         (host,) = users("host")
         t = table(host, boards=1)
         services.fill_with_robots(t, host)
-        board = services.current_board(t)
+        board = play_position.current_board(t)
         assert board is not None
         for done in range(1, 40):
-            assert services.robot_turn(int(t.pk)) is not None
+            assert robots.robot_turn(int(t.pk)) is not None
             # The position this transaction made is kept for it (the shared cache fills only
             # on commit, which a test case never reaches), and is the rows' own.
-            kept = services._uncommitted_state(int(board.pk))
+            kept = play_position._uncommitted_state(int(board.pk))
             assert kept is not None and kept[0] == done
-            assert kept[1] == replayed(board) == services.state_of(board)
+            assert kept[1] == replayed(board) == play_position.state_of(board)
 
     def test_a_savepoint_rolled_back_takes_its_positions_with_it(self) -> None:
         (host,) = users("host")
         t = table(host, boards=1)
         services.fill_with_robots(t, host)
-        board = services.current_board(t)
+        board = play_position.current_board(t)
         assert board is not None
         for _ in range(6):
-            services.robot_turn(int(t.pk))
-        before = services.state_of(board)
+            robots.robot_turn(int(t.pk))
+        before = play_position.state_of(board)
         try:
             with transaction.atomic():
                 for _ in range(3):
-                    services.robot_turn(int(t.pk))
-                assert services._uncommitted_state(int(board.pk))[0] == 9  # type: ignore[index]
+                    robots.robot_turn(int(t.pk))
+                kept = play_position._uncommitted_state(int(board.pk))
+                assert kept is not None and kept[0] == 9
                 raise Undone
         except Undone:
             pass
         # Its rows are gone, and so is the position they made: what is kept is not ahead of
         # the rows, and the next action follows the rows.
-        kept = services._uncommitted_state(int(board.pk))
+        kept = play_position._uncommitted_state(int(board.pk))
         assert kept is None or kept[0] <= 6
-        assert services.state_of(board) == replayed(board) == before
-        services.robot_turn(int(t.pk))
-        assert services.state_of(board) == replayed(board)
-        assert len(services.board_moves(board)) == 7
+        assert play_position.state_of(board) == replayed(board) == before
+        robots.robot_turn(int(t.pk))
+        assert play_position.state_of(board) == replayed(board)
+        assert len(play_position.board_moves(board)) == 7

@@ -12,10 +12,13 @@ from django.test import TransactionTestCase, override_settings
 from bridgescore.core.seat import Seat
 from bridgescore.table.views import Viewer
 from bridgescore.web.clubs.models import Club, Membership
+from bridgescore.web.events import replay as ev_replay
 from bridgescore.web.events import services as ev
 from bridgescore.web.events.models import ResultEntry
 from bridgescore.web.events.teams import services as teams
-from bridgescore.web.play import services
+from bridgescore.web.play import access, services
+from bridgescore.web.play import robots as play_robots
+from bridgescore.web.play import tables as play_tables
 from bridgescore.web.play.models import PlayBoard, PlayTable, Room
 
 from .helpers import match_rooms, users
@@ -28,14 +31,14 @@ class TeamRoomsTests(TransactionTestCase):
         made = match_rooms("ann", spectators_see_hands=True)
         director, (ann,), event, rooms = made.director, made.members, made.event, made.tables
         services.sit(rooms["open"], ann, Seat.NORTH)
-        assert services.viewer_for(rooms["closed"], ann) is None  # may not watch the other room
-        assert services.viewer_for(rooms["open"], ann) == Viewer(Seat.NORTH)
-        assert services.viewer_for(rooms["closed"], director) == Viewer(None, sees_all=True)
+        assert access.viewer_for(rooms["closed"], ann) is None  # may not watch the other room
+        assert access.viewer_for(rooms["open"], ann) == Viewer(Seat.NORTH)
+        assert access.viewer_for(rooms["closed"], director) == Viewer(None, sees_all=True)
         services.stand(rooms["open"], ann)
         for t in rooms.values():
             services.fill_with_robots(t, director)
             for _ in range(1000):  # the robots' moves, one wake-up each (no server loop here)
-                if services.wake(t.pk) is None:
+                if play_robots.wake(t.pk) is None:
                     break
             assert PlayTable.objects.get(pk=t.pk).status == PlayTable.Status.FINISHED
         entries = {(r.table, r.board): r for r in ResultEntry.objects.filter(event=event)}
@@ -47,7 +50,7 @@ class TeamRoomsTests(TransactionTestCase):
                 row = entries[(number, b.number)]
                 assert (row.ns_pair, row.ew_pair) == (line.ns_pair, line.ew_pair)
                 assert b.entry_seq == row.seq
-        match = ev.team_state(event)
+        match = ev_replay.team_state(event)
         assert match is not None
 
 
@@ -70,14 +73,14 @@ class RoundRobinRoomsTests(TransactionTestCase):
             movement="round-robin", boards=2, teams=squads)
         ev.set_status(event, ev.Actor(director), "running")
         room = Room.objects.create(club=club, name_en="RR room")
-        tables = [services.create_table(room, director, boards=2, event=event, event_round=1,
-                                        event_table=n, room_label="open" if n % 2 else "closed",
-                                        spectators_see_hands=True) for n in (1, 2, 3, 4)]
+        tables = [play_tables.create_table(room, director, boards=2, event=event, event_round=1,
+                                           event_table=n, room_label="open" if n % 2 else "closed",
+                                           spectators_see_hands=True) for n in (1, 2, 3, 4)]
         for t, other in zip(tables, (tables[1], tables[0], tables[3], tables[2]), strict=True):
             rooms = matches.rooms_of(t)
             assert rooms is not None and rooms.other == other
             assert sorted(x.pk for x in rooms.round_tables) == sorted(x.pk for x in tables)
         services.sit(tables[0], ann, Seat.NORTH)
         for t in tables[1:]:
-            assert services.viewer_for(t, ann) is None, t.event_table
-            assert services.viewer_for(t, fan) == Viewer(None, sees_all=True)
+            assert access.viewer_for(t, ann) is None, t.event_table
+            assert access.viewer_for(t, fan) == Viewer(None, sees_all=True)

@@ -1,5 +1,5 @@
 """Issue 23, finding 21: the lobby offers "Watch" only where the table page lets the user in
-(the page's own rule, ``services.viewer_for``): a player of a match's open room sees no Watch
+(the page's own rule, ``access.viewer_for``): a player of a match's open room sees no Watch
 link to its closed room, which would answer 403."""
 
 from __future__ import annotations

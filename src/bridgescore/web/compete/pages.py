@@ -696,7 +696,7 @@ def board_view(c: Competition, b: Boards, number: int, lang: Lang) -> BoardPage:
 
 def _deal(c: Competition, number: int, played: PlayBoard | None,
           tables: list[int]) -> Deal | None:
-    from ..events.services import _deals_of
+    from ..events.entries import _deals_of
     from ..play import records
 
     pb = played or PlayBoard.objects.filter(table_id__in=tables, number=number).first()

@@ -67,6 +67,7 @@ from ..core import refusals
 from ..events.models import BoardSet
 from ..play import live
 from ..play import services as play
+from ..play import tables as play_tables
 from ..play.models import PlayBoard, PlaySeat, Room
 from . import clock, ledger
 from .kinds import Effect, EndRound, GiveMasterpoints, Kind, OpenRound, PlayedBoard, is_robot
@@ -432,11 +433,11 @@ def _open_round(c: Competition, kind: Kind, state: Any, e: OpenRound) -> None:
         # A robot entrant (or an account gone): a robot plays.
         n, e_, s_, w = (None if p is None else True if is_robot(p) or p not in users
                         else users[p] for p in spec.seats)
-        specs.append(play.NewTable(f"{spec.number}", len(boards), boards[0], (n, e_, s_, w),
-                                   spec.room_label))
+        specs.append(play_tables.NewTable(f"{spec.number}", len(boards), boards[0], (n, e_, s_, w),
+                                          spec.room_label))
     # All the round's tables in a few inserts (a Swiss of 500 pairs opens 250 at the bell).
-    made = play.create_seated_tables(room, specs, board_set=bs, undo_allowed=False,
-                                     grace_seconds=grace)
+    made = play_tables.create_seated_tables(room, specs, board_set=bs, undo_allowed=False,
+                                            grace_seconds=grace)
     CompetitionTable.objects.bulk_create(
         [CompetitionTable(competition=c, round=e.round, number=spec.number,
                           room_label=spec.room_label, play_table=table, room=room)
@@ -453,8 +454,8 @@ def _end_round(c: Competition, e: EndRound) -> None:
     cut_tables = {t for t, _ in e.cut}
     running = list(CompetitionTable.objects.filter(competition=c, round=e.round, stopped=False)
                    .values_list("pk", "number", "play_table_id"))
-    play.stop_tables([(int(table), CUT_EN, CUT_ZH) if number in cut_tables
-                      else (int(table), OVER_EN, OVER_ZH) for _, number, table in running])
+    play_tables.stop_tables([(int(table), CUT_EN, CUT_ZH) if number in cut_tables
+                             else (int(table), OVER_EN, OVER_ZH) for _, number, table in running])
     CompetitionTable.objects.filter(pk__in=[pk for pk, _, _ in running]).update(stopped=True)
 
 

@@ -2,7 +2,7 @@
 (docs/protocol.md).
 
 Thin: who is this (the session's user, or a bearer token's), what may they see
-(``services.viewer_for``), which groups carry that (their seat's, or the spectators' public
+(``access.viewer_for``), which groups carry that (their seat's, or the spectators' public
 or all-hands stream; every socket of the table is in ``all`` for seating news), and every
 message the client sends goes to ``services`` on a database thread, which checks it, stores
 it and hands each group its own view to the live layer.  A socket never gets a view made for
@@ -30,7 +30,8 @@ from ...table.actions import TableActionError
 from ...table.seating import SeatingError
 from ...table.views import Viewer
 from ..accounts.models import User
-from . import live, services
+from . import access, live, presence, services
+from . import messages as play_messages
 from .models import PlayTable
 
 T = TypeVar("T")
@@ -122,7 +123,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                  .filter(pk=self.table_id).first())
         if table is None:
             return CLOSE_NOT_FOUND
-        v = services.viewer_for(table, self.user)
+        v = access.viewer_for(table, self.user)
         if v is None:
             return CLOSE_NOT_ALLOWED
         self.table = table
@@ -130,19 +131,19 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _open(self, v: Viewer) -> dict[str, Any]:
         assert self.table is not None
-        services.connected(self.table, self.user, self.channel_name)
+        presence.connected(self.table, self.user, self.channel_name)
         self.counted = True
-        return services.hello(self.table, self.user, v)
+        return play_messages.hello(self.table, self.user, v)
 
     async def _join(self, v: Viewer) -> None:
-        parts = ("all", services.viewer_part(v))
+        parts = ("all", play_messages.viewer_part(v))
         for part in self.parts:
             if part not in parts:
                 await self.channel_layer.group_discard(
-                    services.group_name(self.table_id, part), self.channel_name)
+                    play_messages.group_name(self.table_id, part), self.channel_name)
         for part in parts:
             if part not in self.parts:
-                await self.channel_layer.group_add(services.group_name(self.table_id, part),
+                await self.channel_layer.group_add(play_messages.group_name(self.table_id, part),
                                                    self.channel_name)
         self.parts, self.viewer = parts, v
 
@@ -154,7 +155,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _late(self) -> bool:
         """This socket follows a late stream (the all-hands spectators' with a delay)."""
         return (self.table is not None and self.viewer is not None
-                and services.delay_of(self.table, self.viewer) > 0)
+                and play_messages.delay_of(self.table, self.viewer) > 0)
 
     async def _refuse(self, code: int) -> None:
         # Accept, say why, close: a refused handshake tells the browser nothing.
@@ -165,14 +166,14 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         for part in self.parts:
-            await self.channel_layer.group_discard(services.group_name(self.table_id, part),
+            await self.channel_layer.group_discard(play_messages.group_name(self.table_id, part),
                                                    self.channel_name)
         self.parts = ()
         if self.counted:
             self.counted = False
             # If this fails, the sweep forgets the connection once it goes stale.
             with contextlib.suppress(Exception):
-                await _db(services.disconnected, self.table_id, int(self.user.pk),
+                await _db(presence.disconnected, self.table_id, int(self.user.pk),
                           self.channel_name)
 
     async def send_json(self, content: dict[str, Any]) -> None:
@@ -236,7 +237,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self.send_json({"type": "ack", "id": ident, "seq": out.seq})
 
-    def _handle(self, data: dict[str, Any]) -> services.Outcome:
+    def _handle(self, data: dict[str, Any]) -> play_messages.Outcome:
         table = self.table
         assert table is not None
         kind = data["type"]
@@ -276,7 +277,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         part = self.parts[1]
         mine = message["parts"].get(part)
         if mine is not None:
-            await self.play_message({"group": services.group_name(self.table_id, part), **mine})
+            group = play_messages.group_name(self.table_id, part)
+            await self.play_message({"group": group, **mine})
 
     async def play_message(self, message: dict[str, Any]) -> None:
         group = str(message.get("group", ""))
@@ -303,8 +305,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         elif kind == "seats" and self._late():
             # The seats are news of now (who sits, who is away), but the table's board and
             # status stay where this socket's late position is.
-            payload = {**payload, "table": services.late_table(payload["table"], self.at[0],
-                                                               self.over)}
+            payload = {**payload, "table": play_messages.late_table(payload["table"], self.at[0],
+                                                                    self.over)}
         await self.send_json(payload)
         if payload.get("type") == "seats":
             await self._recheck()
@@ -316,7 +318,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if isinstance(found, int):
             for part in self.parts:
                 await self.channel_layer.group_discard(
-                    services.group_name(self.table_id, part), self.channel_name)
+                    play_messages.group_name(self.table_id, part), self.channel_name)
             self.parts = ()
             what, en, zh = _REFUSED[found]
             await self.send_json(_error(what, en, zh))
@@ -326,7 +328,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self._join(found)
         assert self.table is not None
-        hello = await _db(services.hello, self.table, self.user, found)
+        hello = await _db(play_messages.hello, self.table, self.user, found)
         self._sent(hello)
         await self.send_json(hello)
 

@@ -15,7 +15,7 @@ TABLE = "Robots' table"
 def load_play_demo(club: Club, host: User) -> PlayTable:
     """The club's practice room and its robots' table (North, East and West robots, South
     free); the site's open room too.  Returns the table."""
-    from . import services
+    from . import services, tables
     from .views import site_room
 
     site_room()
@@ -24,7 +24,7 @@ def load_play_demo(club: Club, host: User) -> PlayTable:
         room = Room.objects.create(club=club, name_en=CLUB_ROOM[0], name_zh=CLUB_ROOM[1])
     table = room.tables.filter(name=TABLE).first()
     if table is None:
-        table = services.create_table(room, host, name=TABLE, boards=8)
+        table = tables.create_table(room, host, name=TABLE, boards=8)
         for seat in (Seat.NORTH, Seat.EAST, Seat.WEST):
             services.seat_robot(table, host, seat)
     assert isinstance(table, PlayTable)

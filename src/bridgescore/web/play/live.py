@@ -1,7 +1,7 @@
 """The tables' live side in a server: messages out through the channel layer, robots and
 timers on the server's event loop, and the sweep every server runs.
 
-``deliver`` takes what ``services`` committed (an ``Outcome``): each group's message, made
+``deliver`` takes what the services committed (an ``Outcome``): each group's message, made
 once by the server that acted, goes to the group on every server (Redis when several share
 it); the all-hands spectators' stream waits ``spectator_delay`` seconds; and if the table
 is due to move on by itself (a robot's turn, the next board), a wake-up is scheduled on this
@@ -186,8 +186,8 @@ def schedule(table_id: int, due: Any) -> None:
         loop.call_later(delay, lambda: _spawn(loop, _wake(table_id)))
 
 
-# The services' wake-up and sweep, registered by the services module when it loads (it
-# imports this one: the live layer never imports the services back).
+# The services' wake-up and sweep, registered by ``presence`` when it loads (it imports
+# this one: the live layer never imports the services back).
 _handlers: dict[str, Callable[..., Any]] = {}
 
 

@@ -6,8 +6,8 @@ that this app imports none of them.
 Two questions:
 
 - :func:`rooms_of` — the rooms of a team match played online: who may watch a table
-  (``services.viewer_for``: never a player of the match), who never gets the all-hands stream
-  (``services._players_of_match``), who may not sit after seeing every hand
+  (``access.viewer_for``: never a player of the match), who never gets the all-hands stream
+  (``messages._players_of_match``), who may not sit after seeing every hand
   (``services._not_seen_hands``), when a board's record may be shown (``records.may_see``:
   the other room's players once they have played it, everyone else once both rooms have),
   and which two tables the vugraph follows.
@@ -156,8 +156,8 @@ def other_room(table: PlayTable) -> PlayTable | None:
 def match_table(table: PlayTable) -> int:
     """The table number a room's match goes by: the lower-numbered event table of the two
     the schedule gives the match in that round (the open room's), whether the room's
-    ``event_table`` names its own table or either table of the match (as the play services
-    read it when they enter a result)."""
+    ``event_table`` names its own table or either table of the match (as ``results``
+    reads it when it enters a result)."""
     from ..events import services as ev
 
     number = int(table.event_table or 0)

@@ -57,6 +57,7 @@ from ..events.models import Event
 from . import matches
 from .matches import match_table
 from .models import PlayBoard, PlaySeat, PlayTable
+from .position import state_of
 
 __all__ = ["Refusal", "board_state", "hands_view", "match_table", "may_see", "record_of",
            "record_view", "replay_data", "session_view"]
@@ -77,11 +78,9 @@ class Refusal(enum.Enum):
 
 
 def board_state(board: PlayBoard) -> TableState:
-    """The board's table state: its stored moves replayed (the play services' own replay,
-    cached there)."""
-    from . import services
-
-    return services.state_of(board)
+    """The board's table state: its stored moves replayed (``position.state_of``: the play
+    app's own replay, cached there)."""
+    return state_of(board)
 
 
 def player_names(board: PlayBoard, lang: Lang = "en") -> dict[Seat, str]:
@@ -181,14 +180,14 @@ def _event_allows(user: AnyUser, event: Event, number: int) -> bool:
         return False
     if viewer.director or event.published or event.status == Event.Status.CLOSED:
         return True
-    from ..events import services as sv
+    from ..events import replay as ev_replay
 
     try:
         if event.kind == Event.Kind.TEAMS:
             from ..events.teams import services as teams
 
             return number in teams.live_of(event).played_everywhere()
-        live = sv.state(event)
+        live = ev_replay.state(event)
     except BridgeError:
         return False
     return viewer.may_see_board(event, live, number)

@@ -30,9 +30,9 @@ from ..accounts.models import User
 from ..clubs.roles import is_administrator
 from ..core.bilingual import lang as _lang
 from ..events.models import BoardSet
+from .access import may_enter_room
 from .forms import SeatForm, TableForm, room_name
 from .models import PlaySeat, PlayTable, Room
-from .services import may_enter_room
 
 SITE_ROOM = ("Open room", "公共房间")
 _NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only: "²".isdigit() is true, int("²") fails
@@ -143,7 +143,7 @@ class TableRow:
 
 
 def table_rows(room: Room, user: User, lang: str) -> list[TableRow]:
-    from . import services
+    from . import access
     seats = Prefetch("seats", queryset=PlaySeat.objects.select_related(
         "user__player", "reserved_for__player").order_by("seat"))
     live = list(room.tables.exclude(status=PlayTable.Status.FINISHED)
@@ -154,10 +154,10 @@ def table_rows(room: Room, user: User, lang: str) -> list[TableRow]:
     for t in live + done:
         rows = seat_rows(t, user, lang)
         mine = any(r.mine for r in rows)
-        # The table page's own rule (services.viewer_for), so that no link leads to a 403: a
+        # The table page's own rule (access.viewer_for), so that no link leads to a 403: a
         # player of the match's other room, a player the competition keeps out, may not watch.
         out.append(TableRow(t, rows, mine, t.host_id == user.pk,
-                            mine or services.viewer_for(t, user) is not None))
+                            mine or access.viewer_for(t, user) is not None))
     return out
 
 
@@ -220,6 +220,7 @@ def _back(request: HttpRequest) -> HttpResponseRedirect:
 @require_POST
 def create_table(request: HttpRequest) -> HttpResponse:
     from . import services
+    from . import tables as play_tables
 
     user = _user(request)
     form = _table_form(request, request.POST)
@@ -229,7 +230,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
         return render(request, "play/lobby.html", context, status=400)
     d = form.cleaned_data
     try:
-        table = services.create_table(
+        table = play_tables.create_table(
             d["room"], user, name=d["name"], boards=d["boards"], board_set=d["board_set"],
             first_board=d["first_board"], undo_allowed=d["undo_allowed"],
             spectators_allowed=d["spectators_allowed"],
@@ -248,10 +249,11 @@ def create_table(request: HttpRequest) -> HttpResponse:
 def practise(request: HttpRequest) -> HttpResponse:
     """One click: a table in the open room, the user at South, robots in the other seats."""
     from . import services
+    from . import tables as play_tables
 
     user = _user(request)
     try:
-        table = services.create_table(site_room(), user, name=_("Practice"), boards=4)
+        table = play_tables.create_table(site_room(), user, name=_("Practice"), boards=4)
         services.sit(table, user, Seat.SOUTH)
         services.fill_with_robots(table, user)
     except (BridgeError, PermissionDenied) as e:
@@ -304,10 +306,10 @@ def stand(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
-    from . import services
+    from . import access
 
     table = _table_for(request, table_id)
-    if services.viewer_for(table, _user(request)) is None:
+    if access.viewer_for(table, _user(request)) is None:
         raise PermissionDenied
     lang = _lang()
     return render(request, "play/table.html", {

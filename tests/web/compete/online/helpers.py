@@ -11,7 +11,7 @@ from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.compete import services as sv
 from bridgescore.web.compete.models import Competition, CompetitionTable, GroupMember, PlayerGroup
-from bridgescore.web.play import services as play
+from bridgescore.web.play import robots as play_robots
 
 from ...compete.helpers import T0, club_with
 
@@ -54,7 +54,7 @@ def run_robots(table_ids: list[int], limit: int = 20000) -> int:
     for _ in range(limit):
         moved = False
         for tid in table_ids:
-            if play.wake(tid) is not None:
+            if play_robots.wake(tid) is not None:
                 moved = True
                 acted += 1
         if not moved:

@@ -25,7 +25,7 @@ from bridgescore.table.state import TableState
 from bridgescore.table.views import Viewer, view, visible_cards
 from bridgescore.web.compete import clock
 from bridgescore.web.compete import services as sv
-from bridgescore.web.play import services
+from bridgescore.web.play import position as play_position
 from bridgescore.web.play.consumers import CLOSE_NOT_ALLOWED
 from bridgescore.web.play.models import PlayBoard, PlayTable
 
@@ -90,7 +90,8 @@ class OnlineMatchSocketsTests(TransactionTestCase):
         checked = named = 0
         for t in rooms:
             positions: dict[int, list[TableState]] = {
-                b.index: list(services.states_of(b)) for b in PlayBoard.objects.filter(table=t)}
+                b.index: list(play_position.states_of(b))
+                for b in PlayBoard.objects.filter(table=t)}
             assert len([b for b in PlayBoard.objects.filter(table=t, finished__isnull=False)]) \
                 == BOARDS
             conns = [(Viewer(Seat.parse(k)), s) for k, s in socks[t.pk].items()]
@@ -166,7 +167,7 @@ class CompetitionTablesOnTheVugraphTests(TransactionTestCase):
         for s in refused:
             assert all(not cards_in(r) for r in s.raw), s.name
         board = PlayBoard.objects.get(table=table, index=1)
-        state = services.state_of(board)
+        state = play_position.state_of(board)
         for viewer, sock in ((Viewer(None), watcher), (Viewer(Seat.NORTH), player)):
             hello = json.loads(sock.raw[0])
             assert hello["type"] == "hello" and hello["view"] == view(state, viewer)

@@ -11,6 +11,7 @@ from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.compete import clock
 from bridgescore.web.compete.models import PoolWeek
 from bridgescore.web.compete.pool import services as pool
+from bridgescore.web.play import position as play_position
 from bridgescore.web.play import services as play
 from bridgescore.web.play.models import PlayBoard, PlayTable
 
@@ -54,10 +55,10 @@ def play_out(table: PlayTable, rng: random.Random) -> PlayBoard:
     """The board in progress played to a result: the dealer opens a random contract, the
     others pass, the opening lead, then declarer claims a random number of tricks and both
     defenders accept (or, one time in five, the board is passed out)."""
-    board = play.current_board(table)
+    board = play_position.current_board(table)
     assert board is not None and board.finished is None
     users = users_at(table)
-    state = play.state_of(board)
+    state = play_position.state_of(board)
     dealer = state.next_seat
     assert dealer is not None
     if rng.random() < 0.2:
@@ -67,13 +68,13 @@ def play_out(table: PlayTable, rng: random.Random) -> PlayBoard:
                  "Pass", "Pass"]
     for k, call in enumerate(calls):
         play.act(table, users[(dealer.value + k) % 4], {"type": "call", "call": call})
-    state = play.state_of(board)
+    state = play_position.state_of(board)
     if state.result is None:
         leader = state.next_seat
         assert leader is not None
         card = state.legal_cards()[0]
         play.act(table, users[leader.value], {"type": "card", "card": str(card)})
-        state = play.state_of(board)
+        state = play_position.state_of(board)
         declarer = state.declarer
         assert declarer is not None
         play.act(table, users[declarer.value],

@@ -16,6 +16,8 @@ from django.utils import timezone
 from bridgescore.core.seat import Seat
 from bridgescore.web.compete import clock
 from bridgescore.web.compete.pool import services as pool
+from bridgescore.web.play import access as play_access
+from bridgescore.web.play import robots as play_robots
 from bridgescore.web.play import services as play
 from bridgescore.web.play.models import PlayBoard, PlayTable
 
@@ -55,7 +57,7 @@ class PoolRecordsTests(TestCase):
         play.stand(table, people[0])
         pool.sit(table, people[4], Seat.NORTH)
         PlayTable.objects.filter(pk=table.pk).update(due=timezone.now())
-        assert play.wake(int(table.pk)) is not None
+        assert play_robots.wake(int(table.pk)) is not None
         second = play_out(table, rng)
         assert first.number != second.number
         left, joined, other, outsider = people[0], people[4], people[5], make_user("out", "Outsider", "外人")
@@ -78,9 +80,9 @@ class PoolRecordsTests(TestCase):
         assert f"/play/boards/{second.pk}/" not in session
         # Nobody the pool may serve a board watches a pool table; the directors may.
         for who in (left, other):
-            assert play.viewer_for(table, who) is None
+            assert play_access.viewer_for(table, who) is None
             assert client_for(who).get(f"/play/tables/{table.pk}/").status_code == 403
-        assert play.viewer_for(table, td) is not None
+        assert play_access.viewer_for(table, td) is not None
         # The week is closed: every member reads every board of it.
         clock.set(T0 + 7 * 86400 + 1)
         assert pool.close_due() == 1

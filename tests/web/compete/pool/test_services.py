@@ -20,7 +20,10 @@ from bridgescore.web.compete.models import (
     PoolScore,
 )
 from bridgescore.web.compete.pool import services as pool
+from bridgescore.web.play import position as play_position
+from bridgescore.web.play import presence as play_presence
 from bridgescore.web.play import services as play
+from bridgescore.web.play import tables as play_tables
 from bridgescore.web.play.models import PlayTable
 
 from ...base import make_user
@@ -47,7 +50,7 @@ class PoolFlowTests(TestCase):
     def test_six_tables_on_one_board_the_sixth_scores_twenty_four_players(self) -> None:
         tables = [seat_four(self.club, self.people[4 * i:4 * i + 4]) for i in range(6)]
         # Board 1 is served to all six (1–5 results or tables first, the fullest first).
-        assert [getattr(play.current_board(t), "number", None) for t in tables] == [1] * 6
+        assert [getattr(play_position.current_board(t), "number", None) for t in tables] == [1] * 6
         for i, t in enumerate(tables[:5]):
             play_out(t, self.rng)
             first = PoolScore.objects.filter(board__number=1)
@@ -84,7 +87,7 @@ class PoolFlowTests(TestCase):
                     if t.status != PlayTable.Status.FINISHED:
                         play_out(t, self.rng)
             for t in tables:
-                play.stop_table(int(t.pk), "test over", "测试结束")
+                play_tables.stop_table(int(t.pk), "test over", "测试结束")
             pool.release_stopped()
         for p in PoolPlay.objects.all():
             for uid in p.player_ids:
@@ -104,10 +107,10 @@ class PoolFlowTests(TestCase):
         table = pool.open_table(self.club, self.people[0])
         for seat, u in zip(list(Seat)[:3], self.people[:3], strict=True):
             pool.sit(table, u, seat)
-        with pytest.raises(play.NoBoard) as e:
+        with pytest.raises(play_tables.NoBoard) as e:
             play.seat_robot(table, self.td, Seat.WEST)
         assert "robots" in e.value.en and "机器人" in e.value.zh
-        assert play.current_board(table) is None and not PoolPlay.objects.exists()
+        assert play_position.current_board(table) is None and not PoolPlay.objects.exists()
 
 
 @override_settings(BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS=0)
@@ -119,7 +122,7 @@ class RetirementTests(TestCase):
         rng = random.Random(3)
         tables = [seat_four(club, people[4 * i:4 * i + 4]) for i in range(40)]
         # Forty tables on it: full, so a 41st table is served nothing.
-        with pytest.raises(play.NoBoard):
+        with pytest.raises(play_tables.NoBoard):
             seat_four(club, people[160:164])
         for t in tables:
             play_out(t, rng)
@@ -141,14 +144,14 @@ class PenaltyTests(TestCase):
         club, td, people = club_with(4)
         week = start(club, td)
         table = seat_four(club, people)
-        board = play.current_board(table)
+        board = play_position.current_board(table)
         assert board is not None
         from django.utils import timezone
 
         from bridgescore.web.play.models import PlaySeat
         PlaySeat.objects.filter(table=table, seat=1).update(
             away_since=timezone.now() - datetime.timedelta(seconds=120))
-        play.sweep()  # past the grace period mid-board: a robot stands in, a disconnection
+        play_presence.sweep()  # past the grace period mid-board: a robot stands in, a disconnection
         assert pool.record_penalties() == 1
         assert pool.record_penalties() == 0  # once
         pen = PoolPenalty.objects.get()

@@ -9,6 +9,7 @@ import re
 
 from django.test import Client
 
+from bridgescore.web.events import entries as ev_entries
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import AuditRecord, Entrant, Event, ResultEntry
 
@@ -34,8 +35,8 @@ class ConsoleTestCase(BaseTestCase):
 
     def phone_enter(self, round: int, table: int, board: int, result: str) -> ResultEntry:
         t = self.event.table_set.get(number=table)
-        return sv.enter(self.event, sv.Actor(table=t), round=round, table=table,
-                        fields={"board": board, "contract": result}).row
+        return ev_entries.enter(self.event, sv.Actor(table=t), round=round, table=table,
+                                fields={"board": board, "contract": result}).row
 
     def audits(self) -> list[str]:
         return list(AuditRecord.objects.filter(event=self.event).order_by("id")
@@ -384,12 +385,12 @@ class ResultsTest(ConsoleTestCase):
         r = c.post(self.slot, {"do": "adjust", "adjust-ns_award": "A+",
                                "adjust-ew_award": "A-", "adjust-reason": "slow play"})
         assert r.status_code == 302
-        row = sv.live_row(self.event, 1, 1, 1)
+        row = ev_entries.live_row(self.event, 1, 1, 1)
         assert row is not None and (row.ns_award, row.ew_award) == ("A+", "A-")
         c.post(self.url + "results/1/2/3", {"do": "adjust", "adjust-ns_award": "55%",
                                             "adjust-ew_award": "平均减",
                                             "adjust-reason": "fouled board"})
-        row = sv.live_row(self.event, 1, 2, 3)
+        row = ev_entries.live_row(self.event, 1, 2, 3)
         assert row is not None and (row.ns_award, row.ew_award) == ("55%", "A-")
         assert self.audits()[-2:] == ["result.correct", "result.enter"]
 
@@ -410,7 +411,7 @@ class ResultsTest(ConsoleTestCase):
         assert ResultEntry.objects.filter(event=self.event).count() == 1
         r = c.post(self.slot, {"do": "cancel", "cancel-reason": "wrong board"})
         assert r.status_code == 302
-        assert sv.live_row(self.event, 1, 1, 1) is None
+        assert ev_entries.live_row(self.event, 1, 1, 1) is None
         assert self.audits()[-1] == "result.cancel"
 
     def test_director_enters_a_missing_result(self) -> None:
@@ -418,7 +419,7 @@ class ResultsTest(ConsoleTestCase):
         r = c.post(self.url + "results/1/1/2", {"do": "save", "result": "3NT S +1",
                                                 "reason": ""})
         assert r.status_code == 302
-        row = sv.live_row(self.event, 1, 1, 2)
+        row = ev_entries.live_row(self.event, 1, 1, 2)
         assert row is not None and row.source == "director" and row.result == "3NT S +1"
 
     def test_a_slot_not_in_the_movement_is_404(self) -> None:
@@ -431,7 +432,7 @@ class AuditPageTest(ConsoleTestCase):
     def test_lists_who_when_action_before_and_after(self) -> None:
         self.run_event()
         row = self.phone_enter(1, 1, 1, "4S N =")
-        sv.correct(self.event, self.director, row.seq, {"contract": "4S N +1"}, reason="r")
+        ev_entries.correct(self.event, self.director, row.seq, {"contract": "4S N +1"}, reason="r")
         sv.change_settings(self.event, self.director, auto_accept_seconds=30)
         c = self.login(self.alice)
         page = c.get(self.url + "audit").content.decode()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bridgescore.web.events import entries as ev_entries
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.director import moves
 from bridgescore.web.events.models import AuditRecord, Entrant
@@ -40,10 +41,10 @@ class MovesTest(ConsoleTestCase):
                              "round 2, table 2: 1 v 4 (boards 5, 6)"]
         # A table now enters for its new pairs; the library checks them.
         t1 = self.event.table_set.get(number=1)
-        p = sv.preview(self.event, 2, 1, {"board": 3, "contract": "3NT S ="})
+        p = ev_entries.preview(self.event, 2, 1, {"board": 3, "contract": "3NT S ="})
         assert p.ok and p.entry is not None and p.entry.ns_pair == "2"
-        sv.enter(self.event, sv.Actor(table=t1), round=2, table=1,
-                 fields={"board": 3, "contract": "3NT S ="})
+        ev_entries.enter(self.event, sv.Actor(table=t1), round=2, table=1,
+                         fields={"board": 3, "contract": "3NT S ="})
 
     def test_a_swap_refused_when_results_no_longer_fit(self) -> None:
         self.phone_enter(1, 1, 1, "4S N =")

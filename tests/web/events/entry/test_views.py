@@ -16,6 +16,7 @@ from typing import Any
 from django.test import override_settings
 from django.test.client import Client
 
+from bridgescore.web.events import entries as ev_entries
 from bridgescore.web.events import services as sv
 from bridgescore.web.events import tables
 from bridgescore.web.events.models import Event, ResultEntry, SecretFailure
@@ -314,8 +315,8 @@ class TableEntryTest(BaseTestCase):
         assert self.rows() == 0
 
     def test_a_key_of_another_table_is_refused(self) -> None:
-        sv.enter(self.event, sv.Actor(table=self.t3), round=2, table=3, key=KEY,
-                 fields={"board": 1, "contract": "3NT", "declarer": "N", "result": "="})
+        ev_entries.enter(self.event, sv.Actor(table=self.t3), round=2, table=3, key=KEY,
+                         fields={"board": 1, "contract": "3NT", "declarer": "N", "result": "="})
         r = self.accept(FOUR_SPADES)
         assert r.status_code == 400 and "another table" in text_of(r.content)
         assert self.rows() == 1
@@ -356,8 +357,8 @@ class TableEntryTest(BaseTestCase):
     def test_traveller_at_the_table_when_the_director_allows_it(self) -> None:
         # Table 3 played board 1 in round 2: 3NT by North making, nobody vulnerable:
         # 40+2×30 = 100 trick score + 300 game = 400.
-        sv.enter(self.event, sv.Actor(table=self.t3), round=2, table=3,
-                 fields={"board": 1, "contract": "3NT", "declarer": "N", "result": "="})
+        ev_entries.enter(self.event, sv.Actor(table=self.t3), round=2, table=3,
+                         fields={"board": 1, "contract": "3NT", "declarer": "N", "result": "="})
         sv.change_settings(self.event, self.director, traveller_at_table=True)
         r = self.accept(FOUR_SPADES)
         seq = ResultEntry.objects.get(event=self.event, table=1).seq
@@ -441,9 +442,9 @@ class TableEntryTest(BaseTestCase):
         assert "Round 2" in text_of(self.client.get(self.url).content)
 
     def test_director_s_entry_is_not_the_table_s_to_correct(self) -> None:
-        stored = sv.enter(self.event, self.director, round=1, table=1,
-                          fields={"board": 1, "contract": "3NT", "declarer": "N",
-                                  "result": "="}, source=ResultEntry.Source.DIRECTOR)
+        stored = ev_entries.enter(self.event, self.director, round=1, table=1,
+                                  fields={"board": 1, "contract": "3NT", "declarer": "N",
+                                          "result": "="}, source=ResultEntry.Source.DIRECTOR)
         r = self.client.get(f"{self.url}correct/{stored.row.seq}")
         assert r.status_code == 403 and "only the director" in text_of(r.content)
 
@@ -462,9 +463,9 @@ class TableEntryTest(BaseTestCase):
         assert self.rows() == 1
 
     def test_another_table_s_entry_is_out_of_reach(self) -> None:
-        stored = sv.enter(self.event, sv.Actor(table=self.t3), round=2, table=3,
-                          fields={"board": 1, "contract": "3NT", "declarer": "N",
-                                  "result": "="})
+        stored = ev_entries.enter(self.event, sv.Actor(table=self.t3), round=2, table=3,
+                                  fields={"board": 1, "contract": "3NT", "declarer": "N",
+                                          "result": "="})
         for path in (f"correct/{stored.row.seq}", f"done/{stored.row.seq}"):
             assert self.client.get(self.url + path).status_code == 404
         r = self.accept({**FOUR_SPADES, "seq": str(stored.row.seq)}, key=OTHER_KEY)
@@ -517,8 +518,8 @@ class TablePhoneFollowsResultsTest(BaseTestCase):
         r = self.client.get(ranking)
         assert r.status_code == 200 and "Tuesday pairs" in r.content.decode()
         # A board's traveller: the phone is answered exactly as a member is.
-        sv.enter(self.event, sv.Actor(self.alice), round=1, table=1,
-                 fields={"board": 1, "contract": "4S", "declarer": "N", "result": "="})
+        ev_entries.enter(self.event, sv.Actor(self.alice), round=1, table=1,
+                         fields={"board": 1, "contract": "4S", "declarer": "N", "result": "="})
         phone = self.client.get(f"/events/{self.event.pk}/boards/1/")
         member = Client()
         member.force_login(self.bob)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 from django.test import Client
 
+from bridgescore.web.events import entries as ev_entries
 from bridgescore.web.events import services as sv
 from bridgescore.web.events import tables
 from bridgescore.web.events.models import AuditRecord, BoardSet, ResultEntry
@@ -208,27 +209,27 @@ class FilesPagesTest(BaseTestCase):
         phone = sv.Actor(table=self.event.table_set.get(number=1))
         # N declares, E leads; N holds the spade ace.
         fields = {"board": 1, "contract": "3NT", "declarer": "N", "tricks": 9, "lead": "SA"}
-        assert sv.preview(self.event, 1, 1, fields).ok  # off by default
+        assert ev_entries.preview(self.event, 1, 1, fields).ok  # off by default
         r = c.post(f"/events/{self.event.pk}/director/boards", {"check_leads": "on"})
         assert r.status_code == 302
         self.event.refresh_from_db()
         assert self.event.check_leads
-        p = sv.preview(self.event, 1, 1, fields)
+        p = ev_entries.preview(self.event, 1, 1, fields)
         assert [e.code for e in p.errors] == ["lead.not_held"]
-        with pytest.raises(sv.EntryRefused) as refused:
-            sv.enter(self.event, phone, round=1, table=1, fields=fields)
+        with pytest.raises(ev_entries.EntryRefused) as refused:
+            ev_entries.enter(self.event, phone, round=1, table=1, fields=fields)
         for text in (refused.value.message("en"), refused.value.message("zh")):
             for word in ("North", "East", "South", "West", "北", "东", "南", "西", "SA", "♠"):
                 assert word not in text
         assert not ResultEntry.objects.filter(event=self.event).exists()
         # A card East holds is taken (♣A), and a board the set lacks is not checked.
-        assert sv.enter(self.event, phone, round=1, table=1,
-                        fields={**fields, "lead": "CA"}).created
+        assert ev_entries.enter(self.event, phone, round=1, table=1,
+                                fields={**fields, "lead": "CA"}).created
         # Board 3 (round 2 at table 1... no: board 3 is table 2's in round 1).
         t2 = sv.Actor(table=self.event.table_set.get(number=2))
-        assert sv.enter(self.event, t2, round=1, table=2,
-                        fields={**fields, "board": 3}).created
+        assert ev_entries.enter(self.event, t2, round=1, table=2,
+                                fields={**fields, "board": 3}).created
         c.post(f"/events/{self.event.pk}/director/boards", {"check_leads": "off"})
         self.event.refresh_from_db()
-        assert not self.event.check_leads and sv.preview(self.event, 1, 1, fields).ok
+        assert not self.event.check_leads and ev_entries.preview(self.event, 1, 1, fields).ok
         assert AuditRecord.objects.filter(event=self.event, action="event.settings").count() == 2

@@ -35,13 +35,14 @@ from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models.session import Event
+from bridgescore.web.events import entries as ev_entries
 actor = sv.Actor(User.objects.get(username="director"))
 e = sv.create_event(Club.objects.get(slug="demo"), actor, name_en="Tuesday pairs",
                     name_zh="周二双人赛", date=datetime.date(2026, 12, 1), movement="mitchell",
                     tables=3, boards_per_round=2)
 sv.set_status(e, actor, Event.Status.RUNNING)
-sv.enter(e, actor, round=1, table=1, fields={"board": 1, "contract": "4S", "declarer": "N",
-         "result": "=", "lead": "HK"})
+ev_entries.enter(e, actor, round=1, table=1, fields={"board": 1, "contract": "4S", "declarer": "N",
+                                                     "result": "=", "lead": "HK"})
 print(e.pk)
 """
 

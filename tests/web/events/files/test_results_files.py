@@ -9,6 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from bridgescore.sessions.files.any_format import read_results
+from bridgescore.web.events import entries as ev_entries
+from bridgescore.web.events import replay as ev_replay
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import AuditRecord, Event, ResultEntry
 
@@ -32,7 +34,7 @@ def _results(event: Event) -> set[tuple[object, ...]]:
     """What the event's live state holds: one tuple per board result in force."""
     return {(r.board, r.table, r.round, r.ns_pair, r.ew_pair,
              None if r.result is None else str(r.result), r.lead, r.ns_award, r.ew_award)
-            for r in sv.state(event).in_force().values()}
+            for r in ev_replay.state(event).in_force().values()}
 
 
 class ResultsFilesTest(BaseTestCase):
@@ -44,13 +46,13 @@ class ResultsFilesTest(BaseTestCase):
 
     def fill(self, event: Event) -> None:
         for rnd, table, fields in ENTRIES:
-            sv.enter(event, self.director, round=rnd, table=table, fields=fields)
+            ev_entries.enter(event, self.director, round=rnd, table=table, fields=fields)
         # Boards 5 and 6 at table 3: adjusted scores, average plus to NS and average minus to
         # EW; then 55% and 45%.
-        sv.adjust(event, self.director, round=1, table=3, board=5, ns_award="A+",
-                  ew_award="A-", reason="slow play")
-        sv.adjust(event, self.director, round=1, table=3, board=6, ns_award="55%",
-                  ew_award="45%", reason="a fouled board")
+        ev_entries.adjust(event, self.director, round=1, table=3, board=5, ns_award="A+",
+                          ew_award="A-", reason="slow play")
+        ev_entries.adjust(event, self.director, round=1, table=3, board=6, ns_award="55%",
+                          ew_award="45%", reason="a fouled board")
 
     def upload(self, event: Event, data: bytes, name: str, **headers: str) -> _MonkeyPatchedWSGIResponse:
         return self.client.post(f"/events/{event.pk}/director/import",
@@ -109,9 +111,10 @@ class ResultsFilesTest(BaseTestCase):
         assert not ResultEntry.objects.filter(event=self.event).exists()
         assert not AuditRecord.objects.filter(event=self.event, action__startswith="result").exists()
         # The live state forgot the rolled-back rows: the next entry is number 1.
-        stored = sv.enter(self.event, self.director, round=1, table=1,
-                          fields={"board": 1, "contract": "4S", "declarer": "N", "result": "="})
-        assert stored.row.seq == 1 and len(sv.state(self.event).in_force()) == 1
+        stored = ev_entries.enter(self.event, self.director, round=1, table=1,
+                                  fields={"board": 1, "contract": "4S", "declarer": "N",
+                                          "result": "="})
+        assert stored.row.seq == 1 and len(ev_replay.state(self.event).in_force()) == 1
 
     def test_a_malformed_file_names_its_line(self) -> None:
         text = "board,table,round,ns,ew,contract,declarer,result\n1,1,1,1,4,4S,N,=\n1,1,1,1,4,9S,N,=\n"
@@ -122,8 +125,8 @@ class ResultsFilesTest(BaseTestCase):
         assert not ResultEntry.objects.filter(event=self.event).exists()
 
     def test_an_import_meets_an_entered_result(self) -> None:
-        sv.enter(self.event, self.director, round=1, table=1,
-                 fields={"board": 1, "contract": "3NT", "declarer": "S", "result": "+1"})
+        ev_entries.enter(self.event, self.director, round=1, table=1,
+                         fields={"board": 1, "contract": "3NT", "declarer": "S", "result": "+1"})
         text = "board,table,round,ns,ew,contract,declarer,result\n2,1,1,1,4,4S,N,=\n1,1,1,1,4,4S,N,=\n"
         r = self.upload(self.event, text.encode(), "results.csv")
         assert r.status_code == 200 and "results.csv:3" in r.content.decode()

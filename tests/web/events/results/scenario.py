@@ -35,6 +35,7 @@ from typing import Any
 
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
+from bridgescore.web.events import entries as ev_entries
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import Event
 
@@ -64,6 +65,6 @@ def make_event(club: Club, director: User, *, scoring: str = "mp",
 
 def enter(event: Event, director: User, rows: list[tuple[Any, ...]]) -> None:
     for rnd, table, board, contract, declarer, result, lead in rows:
-        sv.enter(event, sv.Actor(director), round=rnd, table=table,
-                 fields={"board": board, "contract": contract, "declarer": declarer,
-                         "result": result, "lead": lead})
+        ev_entries.enter(event, sv.Actor(director), round=rnd, table=table,
+                         fields={"board": board, "contract": contract, "declarer": declarer,
+                                 "result": result, "lead": lead})

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.test import Client, TransactionTestCase
 
 from bridgescore.web.clubs.models import Club, Membership
+from bridgescore.web.events import replay as ev_replay
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import Event
 from bridgescore.web.events.results.consumers import CLOSE_NOT_ALLOWED, CLOSE_NOT_FOUND
@@ -37,7 +38,7 @@ class ConsumerTest(TransactionTestCase):
         Membership.objects.create(club=self.north, player=self.alice.player, role="director")
         Membership.objects.create(club=self.north, player=self.bob.player, role="member")
         self.event = sc.make_event(self.north, self.alice, travellers_live=True)
-        sv.forget(int(self.event.pk))
+        ev_replay.forget(int(self.event.pk))
 
     def cookie(self, user: Any) -> tuple[bytes, bytes]:
         client = Client()

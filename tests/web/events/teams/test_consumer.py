@@ -21,6 +21,8 @@ from django.conf import settings
 from django.test import Client, TransactionTestCase
 
 from bridgescore.web.clubs.models import Club, Membership
+from bridgescore.web.events import entries as ev_entries
+from bridgescore.web.events import replay as ev_replay
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import Event
 from bridgescore.web.events.teams import services as teams
@@ -39,9 +41,9 @@ def _guests(prefix: str) -> tuple[teams.Guest, ...]:
 def enter(event: Event, table: int, result: str = "=") -> int:
     a = sv.assignment_at(event, 1, table)
     assert a is not None
-    stored = sv.enter(event, sv.Actor(table=event.table_set.get(number=table)), round=1,
-                      table=table, fields={"board": 1, "contract": "4S", "declarer": "N",
-                                           "result": result})
+    stored = ev_entries.enter(event, sv.Actor(table=event.table_set.get(number=table)), round=1,
+                              table=table, fields={"board": 1, "contract": "4S", "declarer": "N",
+                                                   "result": result})
     return int(stored.row.seq)
 
 
@@ -58,7 +60,7 @@ class MatchConsumerTest(TransactionTestCase):
             date=datetime.date(2026, 12, 1), movement="round-robin", boards=1,
             teams=[teams.TeamSpec(n, "", _guests(n)) for n in ("A", "B", "C", "D")])
         sv.set_status(self.event, sv.Actor(self.alice), Event.Status.RUNNING)
-        sv.forget(int(self.event.pk))
+        ev_replay.forget(int(self.event.pk))
 
     def cookie(self, user: Any) -> tuple[bytes, bytes]:
         client = Client()
@@ -133,8 +135,8 @@ class MatchConsumerTest(TransactionTestCase):
             assert "4S" not in str(to_bob) and "420" not in str(to_bob)
             assert (await alice.receive_json_from(timeout=T))["matches"] == [2]
             # The director cancels the last entry: the member's pages must hide board 1.
-            await database_sync_to_async(sv.cancel)(self.event, sv.Actor(self.alice), last,
-                                                    reason="wrong table")
+            await database_sync_to_async(ev_entries.cancel)(self.event, sv.Actor(self.alice), last,
+                                                            reason="wrong table")
             to_bob = await bob.receive_json_from(timeout=T)
             assert (to_bob["boards"], to_bob["matches"]) == ([1], [1, 2])
             assert (await alice.receive_json_from(timeout=T))["matches"] == [2]

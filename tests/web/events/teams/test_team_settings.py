@@ -23,6 +23,8 @@ from typing import Any
 import pytest
 
 from bridgescore.core.errors import BridgeError
+from bridgescore.web.events import entries as ev_entries
+from bridgescore.web.events import replay as ev_replay
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import AuditRecord, Event, TeamSettings
 from bridgescore.web.events.teams import services as teams
@@ -49,13 +51,14 @@ class DoubleRoundRobinCase(TeamsTestCase):
         return event
 
     def play_all(self, event: Event) -> None:
-        for m in sv.team_state(event).matches():
+        for m in ev_replay.team_state(event).matches():
             b = m.boards[0]
             won = BEATS[frozenset((m.home, m.away))]
             for (rnd, table), ns in ((m.open[b], m.home), (m.closed[b], m.away)):
-                sv.enter(event, sv.Actor(table=event.table_set.get(number=table)), round=rnd,
-                         table=table, fields={"board": b, "contract": "7NT", "declarer": "N",
-                                              "result": "=" if ns == won else "-1"})
+                phone = sv.Actor(table=event.table_set.get(number=table))
+                ev_entries.enter(event, phone, round=rnd, table=table,
+                                 fields={"board": b, "contract": "7NT", "declarer": "N",
+                                         "result": "=" if ns == won else "-1"})
 
     def standings(self, event: Event) -> list[tuple[str, str]]:
         # A fresh event, as a request has: the settings are read with it.
@@ -79,7 +82,7 @@ class DoubleRoundRobinTest(DoubleRoundRobinCase):
         assert r.status_code == 302 and r["Location"] == f"/events/{event.pk}/match/"
         assert (event.movement, event.rounds, event.tables) == ("round-robin", 6, 2)
         assert TeamSettings.objects.get(event=event).legs == 2
-        plans = sv.team_state(event).matches()
+        plans = ev_replay.team_state(event).matches()
         assert len(plans) == 6
         met = sorted((p.home, p.away) for p in plans)
         assert met == [("1", "2"), ("1", "3"), ("2", "1"), ("2", "3"), ("3", "1"), ("3", "2")]

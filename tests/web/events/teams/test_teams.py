@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 from bridgescore.core.errors import BridgeError
+from bridgescore.web.events import entries as ev_entries
+from bridgescore.web.events import replay as ev_replay
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import AuditRecord, Event, ResultEntry
 from bridgescore.web.events.teams import services as teams
@@ -48,9 +50,9 @@ class TeamsTestCase(BaseTestCase):
                     continue
                 contract, declarer, result = play
                 phone = sv.Actor(table=event.table_set.get(number=table))
-                sv.enter(event, phone, round=rnd, table=table,
-                         fields={"board": board, "contract": contract, "declarer": declarer,
-                                 "result": result})
+                ev_entries.enter(event, phone, round=rnd, table=table,
+                                 fields={"board": board, "contract": contract, "declarer": declarer,
+                                         "result": result})
 
     def started(self) -> Event:
         event = self.make_match()
@@ -130,27 +132,28 @@ class TableEntryTest(TeamsTestCase):
     def test_the_events_services_take_team_entries(self) -> None:
         event = self.started()
         phone = sv.Actor(table=event.table_set.get(number=2))
-        p = sv.preview(event, 1, 2, {"board": 1, "contract": "4S", "declarer": "N",
-                                     "result": "-1"})
+        p = ev_entries.preview(event, 1, 2, {"board": 1, "contract": "4S", "declarer": "N",
+                                             "result": "-1"})
         assert p.ok and p.entry is not None and p.entry.ns_score == -50
         assert (p.entry.ns_pair, p.entry.ew_pair) == ("2", "1")  # the away team NS
-        first = sv.enter(event, phone, round=1, table=2, key="k1",
-                         fields={"board": 1, "contract": "4S", "declarer": "N", "result": "-1"})
+        first = ev_entries.enter(event, phone, round=1, table=2, key="k1",
+                                 fields={"board": 1, "contract": "4S", "declarer": "N",
+                                         "result": "-1"})
         assert first.created and first.row.ns_pair == "2"
         try:
-            sv.enter(event, phone, round=1, table=2,
-                     fields={"board": 1, "contract": "3NT", "declarer": "S", "result": "="})
-        except sv.Conflict as e:
+            ev_entries.enter(event, phone, round=1, table=2,
+                             fields={"board": 1, "contract": "3NT", "declarer": "S", "result": "="})
+        except ev_entries.Conflict as e:
             assert e.existing.seq == first.row.seq
         else:
             raise AssertionError("a second entry for the board is a conflict")
         # The table corrects its own entry; a director awards A+/A- in the open room.
-        sv.correct(event, phone, first.row.seq,
-                   {"contract": "4S", "declarer": "N", "result": "="})
-        sv.adjust(event, sv.Actor(self.alice), round=1, table=1, board=1, ns_award="A+",
-                  ew_award="A-")
-        (m,) = sv.team_state(event).matches()
-        (b,) = sv.team_state(event).match_state(m).score.boards
+        ev_entries.correct(event, phone, first.row.seq,
+                           {"contract": "4S", "declarer": "N", "result": "="})
+        ev_entries.adjust(event, sv.Actor(self.alice), round=1, table=1, board=1, ns_award="A+",
+                          ew_award="A-")
+        (m,) = ev_replay.team_state(event).matches()
+        (b,) = ev_replay.team_state(event).match_state(m).score.boards
         # The open room's A+/A-: the home team (NS there) +3, the away team -3 → 3 IMPs.
         assert (b.difference, b.imps) == (None, 3)
         assert ResultEntry.objects.filter(event=event).count() == 3
@@ -177,8 +180,8 @@ class MatchPageTest(TeamsTestCase):
         event = self.started()
         self.play(event, MATCH[:1])
         phone = sv.Actor(table=event.table_set.get(number=1))
-        sv.enter(event, phone, round=1, table=1,
-                 fields={"board": 2, "contract": "3NT", "declarer": "S", "result": "+1"})
+        ev_entries.enter(event, phone, round=1, table=1,
+                         fields={"board": 2, "contract": "3NT", "declarer": "S", "result": "+1"})
         self.client.force_login(self.bob)  # a member: board 1 only, board 2 waits
         page = unwrap_arith(self.client.get(f"/events/{event.pk}/match/").content.decode())
         assert "10 IMPs to Lions" in page and "+630" not in page
@@ -219,7 +222,7 @@ class RoundRobinTest(TeamsTestCase):
             movement="round-robin", boards=1, teams=specs)
         sv.set_status(event, sv.Actor(self.alice), Event.Status.RUNNING)
         assert (event.tables, event.rounds) == (2, 3)
-        live = sv.team_state(event)
+        live = ev_replay.team_state(event)
         # Team 1 beats 2 and 3, team 2 beats 3: the winner's NS makes 7NT, the loser's goes
         # one down.  Boards 1 and 3 (NS not vulnerable) 1520 + 50 = 1570 → 17 IMPs, board 2
         # (NS vulnerable) 2220 + 100 = 2320 → 20: above the 1-board blitz of 15, so 20-0.
@@ -229,9 +232,10 @@ class RoundRobinTest(TeamsTestCase):
             b = m.boards[0]
             won = beats[frozenset((m.home, m.away))]
             for (rnd, table), ns in ((m.open[b], m.home), (m.closed[b], m.away)):
-                sv.enter(event, sv.Actor(table=event.table_set.get(number=table)), round=rnd,
-                         table=table, fields={"board": b, "contract": "7NT", "declarer": "N",
-                                              "result": "=" if ns == won else "-1"})
+                phone = sv.Actor(table=event.table_set.get(number=table))
+                ev_entries.enter(event, phone, round=rnd, table=table,
+                                 fields={"board": b, "contract": "7NT", "declarer": "N",
+                                         "result": "=" if ns == won else "-1"})
         self.client.force_login(self.bob)
         data = self.client.get(f"/api/events/{event.pk}/match").json()
         assert [(s["team"], s["vp"], s["byes"]) for s in data["standings"]] == [
@@ -292,18 +296,18 @@ class MoreTest(TeamsTestCase):
     def test_a_cancelled_entry_leaves_the_board_to_come(self) -> None:
         event = self.started()
         self.play(event, MATCH[:1])
-        row = sv.live_row(event, 1, 2, 1)
+        row = ev_entries.live_row(event, 1, 2, 1)
         assert row is not None
-        sv.cancel(event, sv.Actor(self.alice), row.seq, reason="wrong table")
+        ev_entries.cancel(event, sv.Actor(self.alice), row.seq, reason="wrong table")
         m = teams.scoreboard(event, self.alice, "en")["matches"][0]
         assert m["scored"] == [] and m["waiting"] == [1, 2, 3, 4]
-        assert [(s.table, s.board) for s in sv.team_state(event).outstanding(1)] == [
+        assert [(s.table, s.board) for s in ev_replay.team_state(event).outstanding(1)] == [
             (1, 2), (2, 1), (2, 2)]
 
     def test_the_pairs_state_refuses_a_team_event_clearly(self) -> None:
         event = self.started()
         with pytest.raises(BridgeError) as got:
-            sv.state(event)
+            ev_replay.state(event)
         assert got.value.en == "a team event has no pairs ranking: see its match page"
 
     def test_the_demo_match(self) -> None:
@@ -321,7 +325,7 @@ class MoreTest(TeamsTestCase):
     def test_the_schedule_and_the_lead(self) -> None:
         event = self.started()
         phone = sv.Actor(table=event.table_set.get(number=1))
-        sv.enter(event, phone, round=1, table=1, fields={
+        ev_entries.enter(event, phone, round=1, table=1, fields={
             "board": 1, "contract": "4S", "declarer": "N", "result": "=", "lead": "HK"})
         self.play(event, [(1, 1, None, ("4S", "N", "-1"))])
         self.client.force_login(self.bob)

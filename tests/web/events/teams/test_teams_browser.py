@@ -70,6 +70,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[servers.Ser
 def _django(env: dict[str, str], code: str) -> str:
     """Run ``code`` against the server's database (a separate process, as another server)."""
     head = ("import django; django.setup()\n"
+            "from bridgescore.web.events import entries as ev_entries\n"
             "from bridgescore.web.events import services as sv\n"
             "from bridgescore.web.events.models.session import Event\n")
     r = subprocess.run([sys.executable, "-c", head + code], env=env, capture_output=True,
@@ -81,8 +82,9 @@ def _django(env: dict[str, str], code: str) -> str:
 def _enter(env: dict[str, str], event: int, rows: list[tuple[int, int, int, str, str, str]]) -> None:
     _django(env, f"e = Event.objects.get(pk={event})\n"
                  f"for rnd, t, b, c, d, res in {rows!r}:\n"
-                 "    sv.enter(e, sv.Actor(table=e.table_set.get(number=t)), round=rnd, table=t,\n"
-                 "             fields={'board': b, 'contract': c, 'declarer': d, 'result': res})\n")
+                 "    ev_entries.enter(e, sv.Actor(table=e.table_set.get(number=t)), round=rnd,\n"
+                 "                     table=t, fields={'board': b, 'contract': c, 'declarer': d,\n"
+                 "                                      'result': res})\n")
 
 
 def _log_in(page: Page, url: str, user: str, password: str) -> None:

@@ -14,6 +14,7 @@ from bridgescore.core.seat import Seat
 from bridgescore.web.accounts.models import User
 from bridgescore.web.events.models import BoardSet
 from bridgescore.web.play import services
+from bridgescore.web.play import tables as play_tables
 from bridgescore.web.play.models import PlaySeat, PlayTable, Room
 
 from ...base import BaseTestCase
@@ -75,7 +76,7 @@ class LobbyTest(PlayPagesTestCase):
         assert "打桥牌" in zh and "独自练习" in zh and "公共房间" in zh and "北方练习室" in zh
 
     def test_tables_show_who_sits_robots_and_empty_seats(self) -> None:
-        t = services.create_table(self.site, self.alice, name="Tuesday", boards=2)
+        t = play_tables.create_table(self.site, self.alice, name="Tuesday", boards=2)
         services.sit(t, self.alice, Seat.NORTH)
         services.seat_robot(t, self.alice, Seat.EAST)
         live = self.as_(self.bob).get("/play/live").content.decode()
@@ -90,7 +91,8 @@ class LobbyTest(PlayPagesTestCase):
         assert 'hx-get="/play/live" hx-trigger="every 3s"' in lobby
 
     def test_no_watch_link_where_spectators_are_not_allowed(self) -> None:
-        t = services.create_table(self.site, self.alice, name="Private", spectators_allowed=False)
+        t = play_tables.create_table(self.site, self.alice, name="Private",
+                                     spectators_allowed=False)
         live = self.as_(self.bob).get("/play/live").content.decode()
         row = re.search(rf'data-table="{t.pk}">(.*?)</li>\s*</ul>\s*</section>', live, re.S)
         assert row is not None
@@ -159,7 +161,7 @@ class PractiseSitStandTest(PlayPagesTestCase):
         assert t.room.club is None and t.host == self.charlie
 
     def test_sit_stand_and_a_taken_seat(self) -> None:
-        t = services.create_table(self.site, self.alice, name="T")
+        t = play_tables.create_table(self.site, self.alice, name="T")
         services.sit(t, self.alice, Seat.NORTH)
         answer = self.as_(self.bob).post(f"/play/tables/{t.pk}/sit", {"seat": "E"})
         assert answer.status_code == 302 and answer["Location"] == f"/play/tables/{t.pk}/"
@@ -179,19 +181,19 @@ class PractiseSitStandTest(PlayPagesTestCase):
         assert PlaySeat.objects.get(table=t, seat=1).user is None
 
     def test_a_club_table_only_for_its_members(self) -> None:
-        t = services.create_table(self.club_room, self.alice, name="Club")
+        t = play_tables.create_table(self.club_room, self.alice, name="Club")
         assert self.as_(self.charlie).post(f"/play/tables/{t.pk}/sit", {"seat": "E"}).status_code == 403
         assert self.as_(self.charlie).get(f"/play/tables/{t.pk}/").status_code == 403
         assert not PlaySeat.objects.filter(table=t, user=self.charlie).exists()
 
     def test_only_posts_change_anything(self) -> None:
-        t = services.create_table(self.site, self.alice, name="T")
+        t = play_tables.create_table(self.site, self.alice, name="T")
         for url in ("/play/practise", "/play/tables/new", f"/play/tables/{t.pk}/sit",
                     f"/play/tables/{t.pk}/stand"):
             assert self.as_(self.bob).get(url).status_code == 405, url
 
     def test_next_never_leaves_the_play_pages(self) -> None:
-        t = services.create_table(self.site, self.alice, name="T")
+        t = play_tables.create_table(self.site, self.alice, name="T")
         answer = self.as_(self.bob).post(f"/play/tables/{t.pk}/stand",
                                          {"next": "//evil.example/play/"})
         assert answer["Location"] == "/play/"
@@ -204,7 +206,7 @@ class TablePageTest(PlayPagesTestCase):
         return json.loads(m.group(1))  # type: ignore[no-any-return]
 
     def test_the_frame_and_its_strings_in_the_page_s_language(self) -> None:
-        t = services.create_table(self.site, self.alice, name="T")
+        t = play_tables.create_table(self.site, self.alice, name="T")
         services.sit(t, self.bob, Seat.SOUTH)
         en = self.as_(self.bob).get(f"/play/tables/{t.pk}/").content.decode()
         config = self.client_config(en)
@@ -227,9 +229,9 @@ class TablePageTest(PlayPagesTestCase):
         assert same == [], same
 
     def test_spectators_only_where_allowed(self) -> None:
-        open_table = services.create_table(self.site, self.alice, name="Open")
-        closed = services.create_table(self.site, self.alice, name="Closed",
-                                       spectators_allowed=False)
+        open_table = play_tables.create_table(self.site, self.alice, name="Open")
+        closed = play_tables.create_table(self.site, self.alice, name="Closed",
+                                          spectators_allowed=False)
         services.sit(closed, self.bob, Seat.SOUTH)
         assert self.as_(self.charlie).get(f"/play/tables/{open_table.pk}/").status_code == 200
         assert self.as_(self.charlie).get(f"/play/tables/{closed.pk}/").status_code == 403
@@ -239,7 +241,7 @@ class TablePageTest(PlayPagesTestCase):
         assert self.as_(self.bob).get("/play/tables/999999/").status_code == 404
 
     def test_host_controls_are_refused_to_others(self) -> None:
-        t = services.create_table(self.site, self.alice, name="T")
+        t = play_tables.create_table(self.site, self.alice, name="T")
         services.sit(t, self.bob, Seat.SOUTH)
         attempts: list[Callable[[], object]] = [
             lambda: services.seat_robot(t, self.bob, Seat.WEST),

@@ -20,7 +20,7 @@ from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import BoardSet, Event
 from bridgescore.web.events.teams import services as teams
-from bridgescore.web.play import services
+from bridgescore.web.play import position, services, tables
 from bridgescore.web.play.models import PlayBoard, PlayTable, Room
 
 from ...base import make_user
@@ -54,7 +54,7 @@ def team_match(club: Club, director: User, *, delay: int = 0,
     room = Room.objects.create(club=club, name_en="Match room", name_zh="比赛室")
     rooms = []
     for label in ("open", "closed"):
-        rooms.append(services.create_table(
+        rooms.append(tables.create_table(
             room, director, name=label, boards=BOARDS, board_set=board_set,
             spectators_see_hands=see_hands, spectator_delay=delay, event=event,
             event_round=1, event_table=1, room_label=label))
@@ -68,11 +68,11 @@ def play_board(table: PlayTable, players: list[User], rng: random.Random,
                stop_after: int | None = None) -> PlayBoard:
     """Play the table's current board by random legal actions (``stop_after`` moves: left in
     progress); the board as stored."""
-    board = services.current_board(table)
+    board = position.current_board(table)
     assert board is not None
     moves = 0
     while stop_after is None or moves < stop_after:
-        state = services.state_of(board)
+        state = position.state_of(board)
         if state.phase is Phase.DONE:
             break
         seat = state.to_act[0]

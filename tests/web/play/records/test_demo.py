@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from bridgescore.web.compete.demo import robots_at_once
 from bridgescore.web.events.models import ResultEntry
-from bridgescore.web.play import services
+from bridgescore.web.play import position
+from bridgescore.web.play import robots as play_robots
 from bridgescore.web.play.models import PlaySeat, PlayTable
 from bridgescore.web.play.vugraph.demo import BOARDS, load_vugraph_match
 
@@ -30,7 +31,7 @@ class VugraphDemoTest(BaseTestCase):
         closed = {b.number: b for b in c.played.all()}
         self.assertEqual(len(closed), BOARDS)
         self.assertTrue(all(b.finished is not None for b in closed.values()))
-        bo = services.current_board(o)
+        bo = position.current_board(o)
         assert bo is not None
         self.assertEqual((bo.number, bo.deal), (1, closed[1].deal))
         # Each closed-room board is entered into the event, as the table's phone would.
@@ -39,7 +40,8 @@ class VugraphDemoTest(BaseTestCase):
         # closed room's card for card: the match is not a tie on every board.
         with robots_at_once():
             for _ in range(5000):
-                if services.robot_turn(int(o.pk)) is None and services.wake(int(o.pk)) is None:
+                if (play_robots.robot_turn(int(o.pk)) is None
+                        and play_robots.wake(int(o.pk)) is None):
                     break
         opened = {b.number: b.score_ns for b in o.played.all()}
         self.assertEqual(len(opened), BOARDS)

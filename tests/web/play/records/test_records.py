@@ -18,7 +18,8 @@ from bridgescore.formats.pbn_records import loads_records
 from bridgescore.web.accounts.models import User
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import Event
-from bridgescore.web.play import services
+from bridgescore.web.play import position, services
+from bridgescore.web.play import tables as play_tables
 from bridgescore.web.play.models import PlayBoard, PlayTable, Room
 
 from ...base import BaseTestCase
@@ -54,7 +55,7 @@ class RecordsTest(BaseTestCase):
 
     def test_record_page_in_both_languages(self) -> None:
         b = self.open_1
-        state = services.state_of(b)
+        state = position.state_of(b)
         self.as_user(self.people[0])
         r = self.client.get(self.url(b))
         self.assertEqual(r.status_code, 200)
@@ -94,7 +95,7 @@ class RecordsTest(BaseTestCase):
         from bridgescore.table.state import BoardDeal, TableState, apply
 
         room = Room.objects.create(club=self.north, name_en="Casual", name_zh="休闲")
-        t = services.create_table(room, self.alice, boards=1)
+        t = play_tables.create_table(room, self.alice, boards=1)
         deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.T98 T987.JT9.JT9.AKQ 6543.876.876.J76 2.5432.5432.5432")
         s = TableState.start(BoardDeal.numbered(1, deal))
         for text in ["3NT", "Pass", "Pass", "Pass"]:
@@ -139,7 +140,7 @@ class RecordsTest(BaseTestCase):
 
     def test_downloads_read_back(self) -> None:
         b = self.open_1
-        state = services.state_of(b)
+        state = position.state_of(b)
         self.as_user(self.people[1])
         r = self.client.get(self.url(b, ".pbn"))
         self.assertEqual(r.status_code, 200)
@@ -170,7 +171,7 @@ class RecordsTest(BaseTestCase):
     # -- rights ---------------------------------------------------------------------------
 
     def test_a_board_in_progress_is_never_shown(self) -> None:
-        board2 = services.current_board(self.open)
+        board2 = position.current_board(self.open)
         assert board2 is not None and board2.index == 2 and board2.finished is None
         play_board(self.open, self.people[0:4], random.Random(2), stop_after=6)
         for user in (self.people[0], self.alice, self.root):
@@ -232,7 +233,7 @@ class RecordsTest(BaseTestCase):
         self.as_user(self.people[0])
         r = self.client.get(link)
         self.assertEqual((r.status_code, r["Location"]), (302, self.url(self.open_1)))
-        board2 = services.current_board(self.open)
+        board2 = position.current_board(self.open)
         assert board2 is not None and board2.finished is None
         self.assertEqual(self.client.get(f"/play/tables/{self.open.pk}/boards/2/").status_code,
                          403)  # still in play: refused, as on the record's page
@@ -252,7 +253,7 @@ class RecordsTest(BaseTestCase):
 
     def test_replay_has_every_call_and_card(self) -> None:
         b = self.open_1
-        state = services.state_of(b)
+        state = position.state_of(b)
         self.as_user(self.people[2])
         for lang in ({}, self.zh()):
             r = self.client.get(self.url(b, "/replay"), headers=lang)
@@ -296,29 +297,29 @@ class CasualTableTest(BaseTestCase):
         for p in people:
             Membership.objects.create(club=self.north, player=p.player)
         room = Room.objects.create(club=self.north, name_en="Casual", name_zh="休闲")
-        t = services.create_table(room, people[0], boards=2)
+        t = play_tables.create_table(room, people[0], boards=2)
         for user, seat in zip(people, Seat, strict=True):
             services.sit(t, user, seat)
-        board1 = services.current_board(t)
+        board1 = position.current_board(t)
         assert board1 is not None
         for _ in range(4):
-            state = services.state_of(board1)
+            state = position.state_of(board1)
             services.act(t, people[state.to_act[0].value], {"type": "call", "call": "Pass"})
         board1.refresh_from_db()
         self.assertEqual(board1.result, "pass")
         # Board 2 (East deals): 1NT by East, the lead, then East claims 7 of the 13 tricks.
-        board2 = services.current_board(t)
+        board2 = position.current_board(t)
         assert board2 is not None and board2.index == 2
         for call in ["1NT", "Pass", "Pass", "Pass"]:
-            state = services.state_of(board2)
+            state = position.state_of(board2)
             services.act(t, people[state.to_act[0].value], {"type": "call", "call": call})
-        state = services.state_of(board2)
+        state = position.state_of(board2)
         leader = state.to_act[0]
         services.act(t, people[leader.value],
                      {"type": "card", "card": str(state.legal_cards()[0])})
         services.act(t, people[Seat.EAST.value],
                      {"type": "claim", "tricks": 7, "statement": "cash the top cards"})
-        for seat in services.state_of(board2).to_act:
+        for seat in position.state_of(board2).to_act:
             services.act(t, people[seat.value], {"type": "claim_answer", "accept": True})
         board2.refresh_from_db()
         self.assertEqual(board2.result, "1NT E =")

@@ -16,7 +16,7 @@ from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import Event
-from bridgescore.web.play import services
+from bridgescore.web.play import position
 from bridgescore.web.play.consumers import CLOSE_NOT_ALLOWED
 from bridgescore.web.play.models import PlayTable
 
@@ -160,7 +160,7 @@ class VugraphSocketsTest(TransactionTestCase):
             await fan_socket.close()
 
         async_to_sync(run)()
-        board = services.current_board(closed)
+        board = position.current_board(closed)
         assert board is not None and board.index == 1
 
 

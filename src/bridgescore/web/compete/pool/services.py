@@ -2,7 +2,7 @@
 and what pages, the play tables' hooks and the servers' sweep call.
 
 API (rights checked here; refusals are ``BridgeError`` subclasses with ``code``, ``en``,
-``zh``: ``NotAllowed`` here, ``play.services.NoBoard`` when no board can be served):
+``zh``: ``NotAllowed`` here, ``play.tables.NoBoard`` when no board can be served):
 
 Writing
 - ``start_pool(club, by, *, boards=200, days=7, start=None, seed="", grace_seconds=60)
@@ -16,7 +16,7 @@ Writing
   end has come is closed and the next made, exactly once whatever the number of servers;
   disconnections at pool tables become penalties; boards of stopped tables are given back.
 
-Serving (``play.services.board_source``): a pool table's board is chosen when it starts,
+Serving (``play.tables.board_source``): a pool table's board is chosen when it starts,
 under the table's lock and in its transaction, by ``PoolIndex.serve`` for the four players
 seated: a board none of them has had this week, never a full or retired one.  **Robots do
 not play the pool**: a table with a robot in a seat (not standing in for a member) is served
@@ -60,7 +60,9 @@ from ...clubs.models import Club
 from ...clubs.roles import AnyUser, can_direct, is_member
 from ...core import refusals
 from ...play import live
+from ...play import messages as play_messages
 from ...play import services as play
+from ...play import tables as play_tables
 from ...play.models import Disconnection, PlayBoard, PlaySeat, PlayTable, Room
 from .. import clock
 from ..models import (
@@ -269,14 +271,14 @@ def open_table(club: Club, by: AnyUser) -> PlayTable:
         raise NotAllowed("The club has no board pool.", "本俱乐部没有牌库。", "no_pool")
     with transaction.atomic():
         number = (PoolTable.objects.filter(club=club).aggregate(m=Max("number"))["m"] or 0) + 1
-        table = play.create_table(pr.room, None, name=f"{number}", boards=TABLE_BOARDS,
-                                  undo_allowed=False, spectators_allowed=False,
-                                  grace_seconds=pr.grace_seconds)
+        table = play_tables.create_table(pr.room, None, name=f"{number}", boards=TABLE_BOARDS,
+                                         undo_allowed=False, spectators_allowed=False,
+                                         grace_seconds=pr.grace_seconds)
         PoolTable.objects.create(club=club, number=number, play_table=table)
     return table
 
 
-def sit(table: PlayTable, by: AnyUser, seat: Seat) -> play.Outcome:
+def sit(table: PlayTable, by: AnyUser, seat: Seat) -> play_messages.Outcome:
     pt = PoolTable.objects.filter(play_table=table).select_related("club").first()
     if pt is None:
         raise NotAllowed("This is not a table of the duplicate room.", "这不是复式室的牌桌。",
@@ -289,19 +291,19 @@ def sit(table: PlayTable, by: AnyUser, seat: Seat) -> play.Outcome:
 
 
 def serve_board(table: PlayTable, rows: list[PlaySeat], index: int) -> tuple[int, Deal] | None:
-    """The board source of pool tables (the module: ``play.services.board_source``)."""
+    """The board source of pool tables (the module: ``play.tables.board_source``)."""
     club_id = (PoolTable.objects.filter(play_table_id=table.pk)
                .values_list("club_id", flat=True).first())
     if club_id is None:
         return None
     if any(r.user_id is None for r in rows):
-        raise play.NoBoard("Pool boards are played by four members: robots do not play the "
-                           "pool (practise with robots at an ordinary table).",
-                           "牌库的牌由四位会员来打：机器人不参加复式记分（与机器人练习请去普通牌桌）。")
+        raise play_tables.NoBoard("Pool boards are played by four members: robots do not play the "
+                                  "pool (practise with robots at an ordinary table).",
+                                  "牌库的牌由四位会员来打：机器人不参加复式记分（与机器人练习请去普通牌桌）。")
     week0 = PoolWeek.objects.filter(club_id=club_id, closed=False).order_by("-number").first()
     if week0 is None:
-        raise play.NoBoard("The week's pool is closed: the new one comes in a moment.",
-                           "本周牌库已关闭：新牌库马上就到。")
+        raise play_tables.NoBoard("The week's pool is closed: the new one comes in a moment.",
+                                  "本周牌库已关闭：新牌库马上就到。")
     ids = [int(r.user_id) for r in rows if r.user_id is not None]
     players = (str(ids[0]), str(ids[1]), str(ids[2]), str(ids[3]))
     with _lock(int(week0.pk)):
@@ -309,7 +311,7 @@ def serve_board(table: PlayTable, rows: list[PlaySeat], index: int) -> tuple[int
         assert week is not None
         served = _index(week).serve(players)
         if served is None:
-            raise play.NoBoard(
+            raise play_tables.NoBoard(
                 f"These four players have had every open board of week {week.number}.",
                 f"这四位牌手已打过第{week.number}周牌库中所有可打的牌。")
         board = PoolBoard.objects.get(week=week, number=served)
@@ -647,6 +649,6 @@ def board_results(week: PoolWeek, number: int, user: AnyUser) -> dict[str, Any]:
             "provisional_below": below, "close_at": pool.settings.close_at}
 
 
-play.board_source(serve_board)
+play_tables.board_source(serve_board)
 play.on_board_end(record_board)
 live.register_sweep("pool", sweep)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from .. import replay as ev_replay
 from .. import services as sv
 from ..models import Event
 
@@ -63,7 +64,7 @@ class Grid:
 def grid(event: Event) -> Grid:
     lines = {(a.round, a.table): a for a in sv.assignments_of(event)}
     missing: dict[tuple[int, int], list[int]] = {}
-    for slot in sv.state(event).outstanding():
+    for slot in ev_replay.state(event).outstanding():
         missing.setdefault((slot.round, slot.table), []).append(slot.board)
     rounds = tuple(range(1, event.rounds + 1))
     rows: list[tuple[int, tuple[Cell, ...], int | None]] = []

@@ -19,6 +19,7 @@ from ....core.errors import BridgeError
 from ....sessions.assignment import Assignment
 from ....sessions.live import LiveSession
 from ...core import refusals
+from .. import replay as ev_replay
 from .. import services as sv
 from ..models import Entrant, Event, ResultEntry
 
@@ -68,7 +69,7 @@ def _check(event: Event, lines: Sequence[Assignment]) -> None:
         live = LiveSession.start(list(lines), scoring=event.scoring,  # type: ignore[arg-type]
                                  name=event.name_en or event.name_zh)
         for row in ResultEntry.objects.filter(event=event).order_by("seq"):
-            live, _ = live.apply(sv.action_of(row))
+            live, _ = live.apply(ev_replay.action_of(row))
     except BridgeError as e:
         raise MoveRefused(f"the results already entered no longer fit: {e.en}",
                           f"已录入的成绩与此更改不符：{e.zh}") from None
@@ -96,7 +97,7 @@ def _store(event: Event, actor: sv.Actor, action: str, subject: str,
         if withdrawn is not None:
             Entrant.objects.filter(event=event, number=withdrawn[0]).update(withdrawn=withdrawn[1])
         sv.audit(locked, actor, action, subject, before=removed, after=added)
-    sv.forget(int(event.pk))
+    ev_replay.forget(int(event.pk))
     sv.notify(locked)
     event.assignments, event.version = locked.assignments, locked.version
     return event

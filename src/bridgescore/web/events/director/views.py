@@ -25,6 +25,8 @@ from ...clubs.models import Club
 from ...clubs.roles import can_direct
 from ...core.bilingual import lang as _lang
 from ...core.confirm import Confirmation, ask_first
+from .. import entries as ev_entries
+from .. import replay as ev_replay
 from .. import services as sv
 from .. import tables as table_secrets
 from ..models import AuditRecord, Entrant, Event, ResultEntry
@@ -300,7 +302,7 @@ def _result_text(row: ResultEntry, lang: Literal["en", "zh"]) -> str:
 def _slots(event: Event, table: int | None, board: int | None,
            round: int | None = None) -> list[dict[str, Any]]:
     """Each (round, table, board) asked for: its result in force, score and arithmetic."""
-    live = sv.state(event)
+    live = ev_replay.state(event)
     lang = _lang()
     in_force = {(r.round, r.table, r.board): (seq, r) for seq, r in live.in_force().items()}
     rows = {row.seq: row for row in ResultEntry.objects.filter(event=event)}
@@ -350,7 +352,7 @@ def slot(request: HttpRequest, event: Event, round: int, table: int,
     if a is None or board not in a.boards:
         raise Http404
     actor = _actor(request)
-    current = sv.live_row(event, round, table, board)
+    current = ev_entries.live_row(event, round, table, board)
     do = request.POST.get("do", "") if request.method == "POST" else ""
     result_form = f.ResultForm(request.POST if do in ("check", "save") else None)
     # A correction says why; a result the director enters for a table need not.
@@ -362,7 +364,7 @@ def slot(request: HttpRequest, event: Event, round: int, table: int,
         fields = {"board": board, "contract": result_form.cleaned_data["result"],
                   "lead": result_form.cleaned_data["lead"]}
         try:
-            p = sv.preview(event, round, table, fields)
+            p = ev_entries.preview(event, round, table, fields)
         except BridgeError as e:
             result_form.add_error(None, f.say(e))
             p = None
@@ -380,10 +382,10 @@ def slot(request: HttpRequest, event: Event, round: int, table: int,
                 reason = result_form.cleaned_data["reason"]
                 try:
                     if current is None:
-                        sv.enter(event, actor, round=round, table=table, fields=fields,
-                                 source=ResultEntry.Source.DIRECTOR)
+                        ev_entries.enter(event, actor, round=round, table=table, fields=fields,
+                                         source=ResultEntry.Source.DIRECTOR)
                     else:
-                        sv.correct(event, actor, current.seq, fields, reason=reason)
+                        ev_entries.correct(event, actor, current.seq, fields, reason=reason)
                 except BridgeError as e:
                     result_form.add_error(None, f.say(e))
                 else:
@@ -391,10 +393,10 @@ def slot(request: HttpRequest, event: Event, round: int, table: int,
                     return redirect(request.path)
     elif do == "adjust" and adjust_form.is_valid():
         try:
-            sv.adjust(event, actor, round=round, table=table, board=board,
-                      ns_award=adjust_form.cleaned_data["ns_award"],
-                      ew_award=adjust_form.cleaned_data["ew_award"],
-                      reason=adjust_form.cleaned_data["reason"])
+            ev_entries.adjust(event, actor, round=round, table=table, board=board,
+                              ns_award=adjust_form.cleaned_data["ns_award"],
+                              ew_award=adjust_form.cleaned_data["ew_award"],
+                              reason=adjust_form.cleaned_data["reason"])
         except BridgeError as e:
             adjust_form.add_error(None, f.say(e))
         else:
@@ -405,7 +407,8 @@ def slot(request: HttpRequest, event: Event, round: int, table: int,
             cancel_form.add_error(None, _("There is no result to cancel."))
         else:
             try:
-                sv.cancel(event, actor, current.seq, reason=cancel_form.cleaned_data["reason"])
+                ev_entries.cancel(event, actor, current.seq,
+                                  reason=cancel_form.cleaned_data["reason"])
             except BridgeError as e:
                 cancel_form.add_error(None, f.say(e))
             else:

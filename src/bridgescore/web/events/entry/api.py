@@ -6,8 +6,9 @@ director's scripts.
   a log: :class:`RedactSecrets` blanks it in the ASGI server's and Django's request logs.
 - ``/api/events/{id}/…``: a director of the event's club, with a bearer token (or a session).
 
-Every action is a call into ``bridgescore.web.events.services`` (which checks the rights and
-stores what the library accepted); this module only reads requests and writes answers.
+Every action is a call into ``bridgescore.web.events.services`` or, for a result,
+``bridgescore.web.events.entries`` (which check the rights and store what the library
+accepted); this module only reads requests and writes answers.
 Answers: 201 for a new row, 200 for a retry the server already had (same idempotency key),
 400 with every field error of the entry, 403 when the actor may not, 404 for an unknown
 secret or event, 409 with the result already there, 429 (with ``Retry-After``) for an
@@ -37,7 +38,8 @@ from ...core import dbthreads
 from ...core.bilingual import lang as _lang
 from ...core.errors import api_error
 from ...core.refusals import api_body, status_of
-from .. import services
+from .. import entries as ev_entries
+from .. import replay, services
 from .. import tables as table_secrets
 from ..models import Event, ResultEntry, Table
 from . import throttle
@@ -231,8 +233,8 @@ def entry_out(row: ResultEntry, in_force: bool | None = None) -> dict[str, Any]:
         explanation = [f"调整分：南北 {ns}，东西 {ew}" if is_zh(lang)
                        else f"Adjusted score: NS {ns}, EW {ew}"]
     if in_force is None:
-        in_force = row.seq in services.in_force(row.event).values()
-    return {**services.row_dict(row), "in_force": in_force, "ns_score": ns_score,
+        in_force = row.seq in replay.in_force(row.event).values()
+    return {**ev_entries.row_dict(row), "in_force": in_force, "ns_score": ns_score,
             "explanation": explanation}
 
 
@@ -251,7 +253,7 @@ def _refused(request: HttpRequest, exc: BridgeError, **extra: Any) -> HttpRespon
     return _answer(request, status_of(exc), api_body(exc, **extra))
 
 
-def _entry_errors(exc: services.EntryRefused) -> list[dict[str, Any]]:
+def _entry_errors(exc: ev_entries.EntryRefused) -> list[dict[str, Any]]:
     lang = _lang()
     return [{**e.to_dict(), "message": e.message(lang),
              "en": e.message("en"), "zh": e.message("zh")} for e in exc.preview.errors]
@@ -280,9 +282,9 @@ def _stored(request: HttpRequest, event: Event, act: Any) -> HttpResponse:
     """Run one service action; its row (201 new, 200 a retry) or the error it raised."""
     try:
         stored = act()
-    except services.Conflict as e:
+    except ev_entries.Conflict as e:
         return _refused(request, e, existing=entry_out(e.existing))
-    except services.EntryRefused as e:
+    except ev_entries.EntryRefused as e:
         return _refused(request, e, errors=_entry_errors(e))
     except BridgeError as e:
         return _refused(request, e)
@@ -318,7 +320,7 @@ def _rounds_of(event: Event, table: int) -> list[int]:
 def _current_round(event: Event, table: int, rounds: list[int]) -> int | None:
     """The table's first open round with a board to enter (the library's rule, as the phone
     page's); with none, its last round."""
-    current = services.live_state(event).current_round(table, event.closed_round)
+    current = replay.live_state(event).current_round(table, event.closed_round)
     return current if current is not None else (rounds[-1] if rounds else None)
 
 
@@ -338,7 +340,7 @@ def table_view(request: HttpRequest, secret: str,
                round: Annotated[int | None, Query(ge=1, le=1_000_000)] = None) -> dict[str, Any]:
     table = _table(request, secret)
     event = table.event
-    held = services.in_force(event)
+    held = replay.in_force(event)
     rows = {r.seq: r for r in ResultEntry.objects.filter(
         event=event, table=table.number,
         seq__in=[seq for (_, t, _), seq in held.items() if t == table.number])}
@@ -381,7 +383,7 @@ def table_view(request: HttpRequest, secret: str,
 def table_enter(request: HttpRequest, secret: str, data: TableEntryIn) -> HttpResponse:
     table = _table(request, secret)
     fields = {**data.fields(), "board": data.board}
-    return _stored(request, table.event, lambda: services.enter(
+    return _stored(request, table.event, lambda: ev_entries.enter(
         table.event, services.Actor(table=table), round=data.round, table=table.number,
         fields=fields, key=data.idempotency_key))
 
@@ -392,7 +394,7 @@ def table_enter(request: HttpRequest, secret: str, data: TableEntryIn) -> HttpRe
 @_one_at_a_time
 def table_correct(request: HttpRequest, secret: str, seq: Id, data: CorrectIn) -> HttpResponse:
     table = _table(request, secret)
-    return _stored(request, table.event, lambda: services.correct(
+    return _stored(request, table.event, lambda: ev_entries.correct(
         table.event, services.Actor(table=table), seq, data.fields(), reason=data.reason,
         key=data.idempotency_key))
 
@@ -407,10 +409,10 @@ def table_correct(request: HttpRequest, secret: str, seq: Id, data: CorrectIn) -
 def event_log(request: HttpRequest, event_id: Id) -> Any:
     event, actor = _event(request, event_id)
     try:
-        rows = services.log(event, actor)
+        rows = ev_entries.log(event, actor)
     except services.NotAllowed as e:
         return _refused(request, e)
-    current = set(services.in_force(event).values())
+    current = set(replay.in_force(event).values())
     return [entry_out(r, r.seq in current) for r in rows]
 
 
@@ -421,7 +423,7 @@ def event_log(request: HttpRequest, event_id: Id) -> Any:
 def event_enter(request: HttpRequest, event_id: Id, data: DirectorEntryIn) -> HttpResponse:
     event, actor = _event(request, event_id)
     fields = {**data.fields(), "board": data.board}
-    return _stored(request, event, lambda: services.enter(
+    return _stored(request, event, lambda: ev_entries.enter(
         event, actor, round=data.round, table=data.table, fields=fields,
         key=data.idempotency_key, source=ResultEntry.Source.API))
 
@@ -432,7 +434,7 @@ def event_enter(request: HttpRequest, event_id: Id, data: DirectorEntryIn) -> Ht
 @_one_at_a_time
 def event_correct(request: HttpRequest, event_id: Id, seq: Id, data: CorrectIn) -> HttpResponse:
     event, actor = _event(request, event_id)
-    return _stored(request, event, lambda: services.correct(
+    return _stored(request, event, lambda: ev_entries.correct(
         event, actor, seq, data.fields(), reason=data.reason, key=data.idempotency_key))
 
 
@@ -442,7 +444,7 @@ def event_correct(request: HttpRequest, event_id: Id, seq: Id, data: CorrectIn) 
 @_one_at_a_time
 def event_cancel(request: HttpRequest, event_id: Id, seq: Id, data: CancelIn) -> HttpResponse:
     event, actor = _event(request, event_id)
-    return _stored(request, event, lambda: services.cancel(event, actor, seq, data.reason))
+    return _stored(request, event, lambda: ev_entries.cancel(event, actor, seq, data.reason))
 
 
 @router.post("/events/{event_id}/adjust", response={201: EntryOut, **_ERRORS},
@@ -450,6 +452,6 @@ def event_cancel(request: HttpRequest, event_id: Id, seq: Id, data: CancelIn) ->
 @_one_at_a_time
 def event_adjust(request: HttpRequest, event_id: Id, data: AdjustIn) -> HttpResponse:
     event, actor = _event(request, event_id)
-    return _stored(request, event, lambda: services.adjust(
+    return _stored(request, event, lambda: ev_entries.adjust(
         event, actor, round=data.round, table=data.table, board=data.board,
         ns_award=data.ns_award, ew_award=data.ew_award, reason=data.reason))

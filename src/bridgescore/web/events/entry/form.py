@@ -4,7 +4,7 @@ The form is a bidding box of radio buttons (so that it works without any script)
 (1-7, or pass), a strain, X or XX, the declarer, the lead's suit and rank, and the result
 relative to the contract; or the same typed as text in either language (``4S N =``,
 ``南打3NT超1``).  Nothing here decides whether an entry is right: the library does
-(``services.preview`` → ``check_entry``).  This module only joins the buttons into the
+(``entries.preview`` → ``check_entry``).  This module only joins the buttons into the
 notation the library reads and keeps what was given, so that a form shown again keeps it.
 """
 
@@ -87,7 +87,7 @@ class Given:
         return self["lead_text"] or f"{self['lead_suit']}{self['lead_rank']}"
 
     def fields(self) -> dict[str, str]:
-        """The entry fields ``services.preview``/``enter`` take.
+        """The entry fields ``entries.preview``/``enter`` take.
 
         Typed text replaces the buttons: a whole result typed (``4S N =``) stands for the
         contract, the declarer and the result; a contract typed alone (``4S``) takes the

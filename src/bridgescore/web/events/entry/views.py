@@ -1,13 +1,13 @@
 """The table's phone pages (``/t/<secret>/``): the Bridgemate job.
 
 North enters a board (a bidding box of big buttons, or the result typed in either language);
-the library reads and checks it (``services.preview``); East checks the entry and its score,
-with its arithmetic, and accepts it (``services.enter``) or sends it back.  Every page works
+the library reads and checks it (``entries.preview``); East checks the entry and its score,
+with its arithmetic, and accepts it (``entries.enter``) or sends it back.  Every page works
 as a plain form post and, with htmx, without reloading; ``static/entry/entry.js`` keeps an
 accepted entry on the phone until the server has answered.
 
-Every rule is the library's and every write goes through ``events.services``: this module
-only chooses what to show.
+Every rule is the library's and every write goes through ``events.services`` (a result:
+``events.entries``): this module only chooses what to show.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from ....sessions.assignment import Assignment
 from ....sessions.entry import Entry
 from ...accounts.throttle import client_address
 from ...core.bilingual import lang as _lang
-from .. import services, tables
+from .. import entries, replay, services, tables
 from ..models import Entrant, Event, ResultEntry, Table
 from ..results import access
 from . import form as entry_form
@@ -170,13 +170,13 @@ def _mine(event: Event, table: Table) -> list[Assignment]:
 def _current_round(event: Event, table: Table) -> int | None:
     """The table's first open round with boards still to enter (the library's rule, as the
     phone API's)."""
-    return services.live_state(event).current_round(table.number, event.closed_round)
+    return replay.live_state(event).current_round(table.number, event.closed_round)
 
 
 def _rows_at(event: Event, table: Table) -> dict[tuple[int, int], ResultEntry]:
     """(round, board) → the row in force for each board this table has entered."""
     seqs = {seq: (int(r.round or 0), r.board)
-            for seq, r in services.state(event).in_force().items() if r.table == table.number}
+            for seq, r in replay.state(event).in_force().items() if r.table == table.number}
     return {seqs[row.seq]: row
             for row in ResultEntry.objects.filter(event=event, seq__in=list(seqs))}
 
@@ -262,7 +262,7 @@ _PLACE = {"board": "board", "contract": "contract", "declarer": "declarer", "lea
           "tricks": "result", "result": "result", "score": "result"}
 
 
-def _errors_of(preview: services.Preview, given: Given) -> dict[str, list[str]]:
+def _errors_of(preview: entries.Preview, given: Given) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for e in preview.errors:
         place = _PLACE.get(e.field, "general")
@@ -361,7 +361,7 @@ def check(request: HttpRequest, secret: str) -> HttpResponse:
         return _page(request, table, given=given, seq=seq, status=400, errors={
             "general": [_("The round is missing: open the table page again.")]})
     try:
-        preview = services.preview(event, round_, table.number, given.fields())
+        preview = entries.preview(event, round_, table.number, given.fields())
     except BridgeError as e:
         return _page(request, table, given=given, round_=round_, seq=seq, status=400,
                      errors={"general": [e.message(_lang())]})
@@ -397,7 +397,7 @@ def _verify(request: HttpRequest, table: Table, given: Given, entry: Entry, roun
     was: dict[str, Any] | None = None
     if seq is not None:
         # A correction: East checks what changes, the result in force and the new one.
-        old = services.state(table.event).in_force().get(seq)
+        old = replay.state(table.event).in_force().get(seq)
         if old is not None and old.result is not None and old.score is not None:
             was = {"result": old.result.format(_lang(), symbols=True),
                    "ns_score": old.score, "ew_score": -old.score}
@@ -466,14 +466,14 @@ def accept(request: HttpRequest, secret: str) -> HttpResponse:
             round_ = int(old.round or 0)
             given = Given.of({**given.values, "board": str(old.board)})
             fields = {k: v for k, v in given.fields().items() if k != "board"}
-            stored = services.correct(event, actor, seq, fields, reason="table", key=key)
+            stored = entries.correct(event, actor, seq, fields, reason="table", key=key)
         else:
             if round_ is None:
                 return _page(request, table, given=given, status=400, errors={
                     "general": [_("The round is missing: open the table page again.")]})
-            stored = services.enter(event, actor, round=round_, table=table.number,
-                                    fields=given.fields(), key=key)
-    except services.Conflict as e:
+            stored = entries.enter(event, actor, round=round_, table=table.number,
+                                   fields=given.fields(), key=key)
+    except entries.Conflict as e:
         return _conflict(request, table, e.existing)
     except services.NotAllowed as e:
         if event.status != Event.Status.RUNNING:
@@ -481,7 +481,7 @@ def accept(request: HttpRequest, secret: str) -> HttpResponse:
         if round_ is not None and round_ <= event.closed_round:
             return _closed_message(request, table, round_)
         return _message(request, 403, _error_texts(e, lambda: _("Not allowed")), table=table)
-    except services.EntryRefused as e:
+    except entries.EntryRefused as e:
         return _page(request, table, given=given, round_=round_, seq=seq, status=400,
                      errors=_errors_of(e.preview, given))
     except BridgeError as e:
@@ -534,7 +534,7 @@ def done(request: HttpRequest, secret: str, seq: int) -> HttpResponse:
 def _traveller(event: Event, board: int, table: Table, lang: Lang) -> list[dict[str, Any]]:
     """The board's results so far, each with its score (the library's) and arithmetic."""
     try:
-        scored = services.state(event).board(board)
+        scored = replay.state(event).board(board)
     except BridgeError:
         return []
     names = _names(event)
@@ -572,7 +572,7 @@ def correct(request: HttpRequest, secret: str, seq: int) -> HttpResponse:
             _("Only the director can change this result"),
             _("The director entered this result, so only the director can change it.")),
             table=table)
-    live = services.state(table.event).in_force()
+    live = replay.state(table.event).in_force()
     if seq not in live:
         return _message(request, 404, lambda: (
             _("This entry has been replaced"),

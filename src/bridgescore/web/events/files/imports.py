@@ -1,7 +1,7 @@
 """Results files into an event, and double-dummy tables for its hand records.
 
-An import is all or nothing: every result of the file goes through ``services.enter`` (a
-played result) or ``services.adjust`` (an adjusted score) with source ``import``, in one
+An import is all or nothing: every result of the file goes through ``entries.enter`` (a
+played result) or ``entries.adjust`` (an adjusted score) with source ``import``, in one
 transaction; the first one the library or the movement refuses stops the import, names the
 file's line, and nothing is stored.
 """
@@ -23,7 +23,7 @@ from ....deals.handrecord import HandRecordBoard
 from ....sessions.adjusted import award_text
 from ....sessions.files.any_format import read_results
 from ....sessions.model import BoardResult, Session
-from .. import services
+from .. import entries, replay, services
 from ..models import Event, ResultEntry
 
 
@@ -69,17 +69,17 @@ def _store(event: Event, actor: services.Actor, r: BoardResult) -> None:
     round, table = _where(event, r)
     if r.kind == "artificial":
         assert r.ns_award is not None and r.ew_award is not None
-        services.adjust(event, actor, round=round, table=table, board=r.board,
-                        ns_award=award_text(r.ns_award), ew_award=award_text(r.ew_award),
-                        reason="import", source=ResultEntry.Source.IMPORT)
+        entries.adjust(event, actor, round=round, table=table, board=r.board,
+                       ns_award=award_text(r.ns_award), ew_award=award_text(r.ew_award),
+                       reason="import", source=ResultEntry.Source.IMPORT)
         return
     if r.kind == "weighted":
         raise BridgeError(f"board {r.board}: a weighted score cannot be imported; enter it as "
                           "an adjusted score", f"第{r.board}副：加权判分不能导入，请作为调整分录入")
     try:
-        services.enter(event, actor, round=round, table=table, fields=_fields(r),
-                       source=ResultEntry.Source.IMPORT)
-    except services.EntryRefused as e:
+        entries.enter(event, actor, round=round, table=table, fields=_fields(r),
+                      source=ResultEntry.Source.IMPORT)
+    except entries.EntryRefused as e:
         first = e.preview.errors[0] if e.preview.errors else None
         if first is None:
             raise
@@ -110,12 +110,12 @@ def import_results(event: Event, actor: services.Actor, raw: bytes, name: str) -
                 _store(event, actor, done)
     except BridgeError as e:
         # The rows are rolled back; the live state this process kept must be too.
-        services.forget(int(event.pk))
+        replay.forget(int(event.pk))
         if isinstance(e, FileFormatError) or done is None:
             raise
         raise FileFormatError(e.en, e.zh, path=done.source or name, line=done.line) from None
     except BaseException:
-        services.forget(int(event.pk))
+        replay.forget(int(event.pk))
         raise
     return len(results)
 

@@ -6,7 +6,7 @@ Every page is for the directors of the event's club only (``clubs.roles.can_dire
 else signed in gets 403, someone not signed in the log-in page.  Every rule is the library's:
 the movement cards (``render.movement_cards``), the hand record (``render.handrecord``), the PBN and
 results readers and writers (``boardset``, ``sessions.files.any_format``); results come in only through
-``events.services`` (``enter``/``adjust``), so the checks and the audit trail apply.
+``events.entries`` (``enter``/``adjust``), so the checks and the audit trail apply.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from ....render.movement_cards import boards_text, pair_card_rows, table_card_ro
 from ....sessions.files.any_format import FORMATS, Format, dumps_results
 from ...clubs.roles import can_direct
 from ...core.bilingual import lang
-from .. import services
+from .. import replay, services
 from .. import tables as table_secrets
 from ..models import BoardSet, Event, Table
 from . import imports
@@ -239,9 +239,9 @@ def export(request: HttpRequest, event_id: int, fmt: str) -> HttpResponse:
                             % {"fmt": fmt[:20]}, status=404, content_type="text/plain")
     kind: Format = fmt  # type: ignore[assignment]  # checked against FORMATS just above
     try:
-        # A team event's results are its match pages' (services.state refuses it, in both
+        # A team event's results are its match pages' (replay.state refuses it, in both
         # languages): said on the page, not a server error.
-        live = services.state(event)
+        live = replay.state(event)
         text = dumps_results(live.scores() if kind != "csv" else live.session(), kind)
     except BridgeError as e:
         messages.error(request, e.message(lang()))

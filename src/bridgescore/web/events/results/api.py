@@ -20,7 +20,7 @@ from ....sessions.live import LiveSession
 from ...accounts.bearer import who_asks
 from ...core.bilingual import lang as _lang
 from ...core.errors import api_error
-from .. import services
+from .. import replay, services
 from ..models import Event
 from . import data
 from .access import Viewer, viewer
@@ -47,7 +47,7 @@ def _load(request: HttpRequest, event_id: int) -> tuple[Event, Viewer, LiveSessi
                       "Only the club's members may follow this session while it is in play; "
                       "a session being set up only its directors.",
                       "比赛进行中仅限本俱乐部会员查看，筹备中仅限裁判查看。")
-    return event, v, services.state(event)
+    return event, v, replay.state(event)
 
 
 @router.get("/events/{event_id}", summary="A pairs session: settings and progress")

@@ -19,7 +19,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 
-from .. import services
+from .. import replay
 from ..models import Event
 from .access import viewer
 from .live import group
@@ -118,7 +118,7 @@ class EventConsumer(LiveEventConsumer):
         v = viewer(user, event, self.scope.get("session"))  # type: ignore[arg-type]  # the lazy object is a User
         if not v.may_view(event):
             return CLOSE_NOT_ALLOWED
-        live = services.state(event)
+        live = replay.state(event)
         since = min(self.seen, live.seq)
         changes = live.changes_since(since)
         status = (event.status, bool(event.published), bool(event.travellers_live))

@@ -23,7 +23,7 @@ from ....core.i18n import Lang
 from ....sessions.live import LiveSession
 from ...core.bilingual import lang as _lang
 from ...core.refusals import Forbidden
-from .. import services
+from .. import replay
 from ..models import Event
 from . import data
 from .access import Viewer, viewer
@@ -54,7 +54,7 @@ def _load(request: HttpRequest, event_id: int) -> tuple[Event, Viewer, LiveSessi
         raise Forbidden("Only the club's members may follow this session while it is in "
                         "play; a session being set up only its directors.",
                         "比赛进行中仅限本俱乐部会员查看，筹备中仅限裁判查看。")
-    return event, v, services.state(event)
+    return event, v, replay.state(event)
 
 
 def _common(request: HttpRequest, event: Event, v: Viewer, live: LiveSession,

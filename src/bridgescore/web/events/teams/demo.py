@@ -10,6 +10,7 @@ import datetime
 
 from ...accounts.models import Player, User
 from ...clubs.models import Club
+from .. import entries as ev_entries
 from .. import services as sv
 from ..models import Event
 from . import services as teams
@@ -50,7 +51,7 @@ def load_team_match(club: Club, director: User, today: datetime.date | None = No
             if play is None:
                 continue
             contract, declarer, result = play
-            sv.enter(event, sv.Actor(table=event.table_set.get(number=table)), round=rnd,
-                     table=table, fields={"board": board, "contract": contract,
-                                          "declarer": declarer, "result": result})
+            ev_entries.enter(event, sv.Actor(table=event.table_set.get(number=table)), round=rnd,
+                             table=table, fields={"board": board, "contract": contract,
+                                                  "declarer": declarer, "result": result})
     return event

@@ -39,6 +39,7 @@ from ....sessions.teams import MatchBoard, MatchSettings
 from ...accounts.models import Player
 from ...clubs.models import Club
 from ...clubs.roles import AnyUser, can_direct, is_member
+from .. import replay as ev_replay
 from .. import services as sv
 from .. import tables as table_secrets
 from ..models import Entrant, Event, Seat, Table, TeamSettings
@@ -188,8 +189,8 @@ def live_of(event: Event) -> LiveTeams:
     """The event's live state scored under its settings (``LiveTeams.with_settings``: the
     log is not replayed)."""
     r = rules_of(event)
-    return sv.team_state(event).with_settings(MatchSettings(vp_scale=r.vp_scale),
-                                              bye_vp=r.bye())
+    return ev_replay.team_state(event).with_settings(MatchSettings(vp_scale=r.vp_scale),
+                                                     bye_vp=r.bye())
 
 
 def _vps(live: LiveTeams) -> dict[str, Any]:

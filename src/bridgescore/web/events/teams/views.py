@@ -23,6 +23,7 @@ from ...clubs.models import Club
 from ...clubs.roles import can_direct
 from ...core.bilingual import lang as _lang
 from ...core.htmx import htmx_of
+from .. import replay as ev_replay
 from .. import services as sv
 from ..models import Event
 from . import services as teams
@@ -143,7 +144,7 @@ def settings_page(request: HttpRequest, event_id: int) -> HttpResponse:
                 return redirect("teams:match", event_id=event.pk)
     else:
         form = SettingsForm(initial={"vp_scale": rules.vp_scale, "bye_vp": rules.bye_vp})
-    played = sv.team_state(event).seq > 0
+    played = ev_replay.team_state(event).seq > 0
     return render(request, "teams/settings.html", {"event": event, "form": form,
                                                    "name": event.name_in(_lang()),
                                                    "played": played})

@@ -22,6 +22,7 @@ from ...events import services as sv
 from ...events.models import BoardSet, Event
 from ...events.teams import services as teams
 from .. import services as play
+from .. import tables as play_tables
 from ..models import PlayTable, Room
 
 NAME_EN, NAME_ZH = "Robot teams: Pandas v Cranes (online)", "机器人队式赛：熊猫队对仙鹤队（网上）"
@@ -60,7 +61,7 @@ def load_vugraph_match(club: Club, director: User, today: datetime.date | None =
     tables: list[PlayTable] = []
     for label, name in ((PlayTable.RoomLabel.OPEN, "Open room"),
                         (PlayTable.RoomLabel.CLOSED, "Closed room")):
-        tables.append(play.create_table(
+        tables.append(play_tables.create_table(
             room, director, name=name, boards=boards, board_set=board_set,
             spectators_see_hands=True, spectator_delay=spectator_delay, event=event,
             event_round=1, event_table=1, room_label=label))

@@ -37,8 +37,8 @@ from ...core.bilingual import lang as _lang
 from ...core.htmx import htmx_of
 from ...events.models import Event
 from ...events.teams import services as teams_sv
+from .. import position as play_position
 from .. import records
-from .. import services as play
 from ..models import PlayBoard, PlaySeat, PlayTable
 from . import services as vg
 
@@ -56,7 +56,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
     lang = _lang()
     rows = [{"m": m, "name": m.name_in(lang), "finished": m.finished, "url": m.url,
              "teams": vg.teams_of(m, lang), "label": m.source.label(m),
-             "at": [play.current_board(t) for t in m.rooms]}
+             "at": [play_position.current_board(t) for t in m.rooms]}
             for m in vg.matches(request.user)]
     return render(request, "vugraph/list.html", {
         "live": [r for r in rows if not r["finished"]],
@@ -113,7 +113,7 @@ def _record(table: PlayTable, user: Any) -> list[dict[str, Any]]:
                   .select_related("table__event__club", "table__room__club").order_by("index")):
         if records.may_see(user, board) is not None:
             continue
-        state = play.state_of(board)
+        state = play_position.state_of(board)
         out.append({"index": board.index, "number": board.number,
                     "view": view(state, Viewer(None, sees_all=False))})
     return out
