@@ -34,7 +34,15 @@ def fill(results: int, players: int) -> tuple[int, float]:
 
     from bridgescore.web.clubs.models import Club
     from bridgescore.web.compete import clock
-    from bridgescore.web.compete.models import PoolRoom, PoolWeek
+    from bridgescore.web.compete.models import (
+        PoolBoard,
+        PoolPenalty,
+        PoolPlay,
+        PoolResult,
+        PoolRoom,
+        PoolScore,
+        PoolWeek,
+    )
     from bridgescore.web.play.models import PlayTable, Room
 
     t = time.perf_counter()
@@ -58,16 +66,16 @@ def fill(results: int, players: int) -> tuple[int, float]:
         f"last_name, email, is_staff, is_active, date_joined, time_zone) SELECT g, '!', false, "
         f"'p' || g, '', '', '', false, true, now(), '' FROM generate_series(1, {players}) g",
         f"SELECT setval(pg_get_serial_sequence('accounts_user', 'id'), {players})",
-        f"UPDATE pool_poolweek SET boards = {boards} WHERE id = {week.pk}",
-        f"INSERT INTO pool_poolboard (id, week_id, number, deal, dealer, vulnerability) "
+        f"UPDATE {PoolWeek._meta.db_table} SET boards = {boards} WHERE id = {week.pk}",
+        f"INSERT INTO {PoolBoard._meta.db_table} (id, week_id, number, deal, dealer, vulnerability) "
         f"SELECT g, {week.pk}, g, '', 0, 0 FROM generate_series(1, {boards}) g",
-        f"INSERT INTO pool_poolplay (id, board_id, table_id, index, north_id, east_id, "
+        f"INSERT INTO {PoolPlay._meta.db_table} (id, board_id, table_id, index, north_id, east_id, "
         f"south_id, west_id, status, started_seq, ended_seq, started) SELECT i + 1, i / 40 + 1, "
         f"{table.pk}, i + 1, {n}, {e}, {s}, {w}, 'result', 0, 0, now() FROM {series}",
-        f"INSERT INTO pool_poolresult (id, board_id, play_id, arrival, ns_score, contract, "
+        f"INSERT INTO {PoolResult._meta.db_table} (id, board_id, play_id, arrival, ns_score, contract, "
         f"north_id, east_id, south_id, west_id, at) SELECT i + 1, i / 40 + 1, i + 1, "
         f"i % 40 + 1, ((i * 7919) % 97 - 48) * 10, '', {n}, {e}, {s}, {w}, now() FROM {series}",
-        f"INSERT INTO pool_poolscore (result_id, week_id, board_id, player_id, seat, imps, "
+        f"INSERT INTO {PoolScore._meta.db_table} (result_id, week_id, board_id, player_id, seat, imps, "
         f"provisional, datum, scored_at, rate_zero) SELECT i + 1, {week.pk}, i / 40 + 1, "
         f"{player.format(seat='k')}, k, CASE WHEN k % 2 = 0 THEN 1 ELSE -1 END * "
         f"((i * 31) % 13 - 6), false, 0, 6, false FROM {series} CROSS JOIN "
@@ -76,7 +84,7 @@ def fill(results: int, players: int) -> tuple[int, float]:
         f"SELECT j + 1, {table.pk}, {n.replace('i', '(j * {r} / 1000)')}, 0, "
         f"now() + j * interval '1 second', now() FROM generate_series(0::bigint, 999) j"
         .replace("{r}", str(results)),
-        f"INSERT INTO pool_poolpenalty (disconnection_id, week_id, board_id, player_id, points, "
+        f"INSERT INTO {PoolPenalty._meta.db_table} (disconnection_id, week_id, board_id, player_id, points, "
         f"rate_zero, at) SELECT j + 1, {week.pk}, (j * {results} / 1000) / 40 + 1, "
         f"{n.replace('i', '(j * {r} / 1000)')}, -16, true, now() "
         f"FROM generate_series(0::bigint, 999) j".replace("{r}", str(results)),
@@ -144,7 +152,7 @@ def main() -> int:
         with connection.cursor() as cur:
             cur.execute("TRUNCATE ratings_ratinghistory, ratings_ratingstanding, "
                         "ratings_ratingwindow, ratings_ratingweek")
-            cur.execute("DELETE FROM pool_poolweek WHERE number > 1")
+            cur.execute(f"DELETE FROM {PoolWeek._meta.db_table} WHERE number > 1")
         print(f"postgresql: {results:,} results of {players:,} players, filled before")
     else:
         if PoolResult.objects.exists():

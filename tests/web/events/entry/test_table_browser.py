@@ -274,7 +274,7 @@ def test_offline_acceptance_is_kept_and_arrives_once(
     page.context.set_offline(True)
     page.get_by_role("button", name="Accept (East)").tap()
     page.get_by_text("No connection. The entry is kept on this phone").wait_for()
-    kept = page.evaluate("JSON.parse(localStorage.getItem('bridgescore.sessions.entry.pending.v1'))")
+    kept = page.evaluate("JSON.parse(localStorage.getItem('bridgescore.entry.pending.v1'))")
     assert len(kept) == 1 and len(kept[0]["key"]) == 36
     shot(page, "en-360-5-offline-kept")
     assert site.rows(event) == []
@@ -283,7 +283,7 @@ def test_offline_acceptance_is_kept_and_arrives_once(
     shot(page, "en-360-6-offline-arrived")
     got = site.rows(event)
     assert [(r[0], r[1], r[2], r[4]) for r in got] == [("enter", 1, "4S N =", kept[0]["key"])]
-    assert page.evaluate("localStorage.getItem('bridgescore.sessions.entry.pending.v1')") == "[]"
+    assert page.evaluate("localStorage.getItem('bridgescore.entry.pending.v1')") == "[]"
     # The only console errors are the failed sends while offline.
     assert [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e] == []
 
