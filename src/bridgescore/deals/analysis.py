@@ -244,12 +244,13 @@ def analyse_record(record: GameRecord, solver: DDSolver | None = None) -> BoardA
     contract, declarer = record.final_contract, record.final_declarer
     board = f"board {record.board}: " if record.board is not None else ""
     board_zh = f"第{record.board}副：" if record.board is not None else ""
+    # A passed-out board has no declarer: said as such, before the missing declarer is.
+    if record.deal is not None and contract is not None and contract.is_passed_out:
+        raise BridgeError(board + "cannot analyse: the board was passed out",
+                          board_zh + "无法分析：这副牌四家不叫")
     if record.deal is None or contract is None or declarer is None:
         raise BridgeError(board + "cannot analyse: the record lacks the deal, the contract or "
                           "the declarer", board_zh + "无法分析：记录缺少牌局、定约或定约人")
-    if contract.is_passed_out:
-        raise BridgeError(board + "cannot analyse: the board was passed out",
-                          board_zh + "无法分析：这副牌四家不叫")
     shown: list[Card] = []
     for c in record.play:
         if c is None:

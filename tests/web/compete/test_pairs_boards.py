@@ -243,3 +243,38 @@ def test_a_big_event_lists_each_pairs_own_boards() -> None:
     assert ('<a class="cell" data-board="7" href="/compete/5/boards/7/"><span class="n">7</span>'
             ' 2.00</a>') in html
     assert f'href="/compete/5/boards/{n}/" title="cut"><span class="n">{n}</span> ✂</a>' in html
+
+
+class PairsBoardsAnalysisTests(PlayedCase):
+    def test_the_comparison_shows_each_table_s_play_against_double_dummy(self) -> None:
+        from bridgescore.core.contract import Contract
+        from bridgescore.core.deal import Deal
+        from bridgescore.core.play import Play
+        from bridgescore.core.seat import Seat
+        from bridgescore.deals.analysis import analyse
+        from bridgescore.web.play import analysis
+        from bridgescore.web.play.models import PlayBoardAnalysis
+
+        c = play_howell(self.club, self.td, self.people, publish=True)
+        b = pages.boards_of(c, sv.state_of(c), self.td)
+        assert b is not None
+        # Board 2 was passed out at its table: its row links the game record, and the
+        # analysis has nothing to say of it.
+        assert not any(r.analysis for r in pages.board_view(c, b, 2, "en").rows)  # not yet
+        assert analysis.analyse_due(100) >= 1
+        rows = pages.board_view(c, b, 2, "en").rows
+        passed = next(r for r in rows if r.record is not None)
+        stored = PlayBoardAnalysis.objects.get(board_id=passed.record)
+        assert stored.data is None and "passed out" in stored.note_en
+        assert passed.analysis == ""
+        # A table's analysis as the background stores it (the library's, of a lead on the
+        # same deal) is what the row shows, in the reader's language.
+        board = PlayBoard.objects.get(pk=passed.record)
+        deal = Deal.from_pbn(board.deal)
+        lead = Play(deal, Contract.parse("3NT"), Seat.SOUTH).legal_cards()[0]
+        done = analyse(deal, "3NT", Seat.SOUTH, [lead], board=board.number)
+        stored.data = done.to_dict()
+        stored.save()
+        en = next(r for r in pages.board_view(c, b, 2, "en").rows if r.record is not None)
+        zh = next(r for r in pages.board_view(c, b, 2, "zh").rows if r.record is not None)
+        assert (en.analysis, zh.analysis) == (done.summary("en"), done.summary("zh"))

@@ -18,6 +18,7 @@ administrators.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ from ...sessions.scores import ScoredBoard, ScoredResult
 from ..accounts.models import User
 from ..clubs.roles import AnyUser
 from ..core.bilingual import robot_name, robots_name
-from ..play.models import PlayBoard
+from ..play.models import PlayBoard, PlayBoardAnalysis
 from . import clock, privacy
 from . import services as sv
 from .kinds import is_robot
@@ -626,6 +627,7 @@ class BoardRow:
     record: int | None  # the PlayBoard's id (its game record page)
     cut: bool = False
     round: int = 0
+    analysis: str = ""  # the table's play against double dummy (web.play.analysis), if done
 
 
 @dataclass
@@ -662,6 +664,11 @@ def board_view(c: Competition, b: Boards, number: int, lang: Lang) -> BoardPage:
     boards = {pb.table_id: pb for pb in PlayBoard.objects.filter(
         table_id__in=list(play.values()), number=number, finished__isnull=False)}
     results = list(sb.results) if sb is not None else []
+    # Each table's play against double dummy, where the background analysis is done (a
+    # page never waits for it).
+    key = "zh" if is_zh(lang) else "en"
+    analysed = {pk: data["summary"][key] for pk, data in PlayBoardAnalysis.objects.filter(
+        board__in=list(boards.values()), data__isnull=False).values_list("board_id", "data")}
     ns_col = column([_exact(s, "ns") for s in results])
     ew_col = column([_exact(s, "ew") for s in results])
     rows: list[BoardRow] = []
@@ -673,7 +680,9 @@ def board_view(c: Competition, b: Boards, number: int, lang: Lang) -> BoardPage:
         any_board = any_board or pb
         lines = () if sb is None else tuple(value_lines(sb, s, b.scoring, lang,
                                                          mp_scale=b.mp_scale))
-        rows.append(_row(res, r, ns_v, ew_v, who, b, pb, lines, lang))
+        row = _row(res, r, ns_v, ew_v, who, b, pb, lines, lang)
+        summary = analysed.get(pb.pk, "") if pb is not None else ""
+        rows.append(dataclasses.replace(row, analysis=summary) if summary else row)
     for cs in b.cut.get(number, ()):
         rows.append(BoardRow(cs.table, cs.ns, cs.ew,
                              pair_name(b.players.get(cs.ns, ()), who, lang, "NS"),

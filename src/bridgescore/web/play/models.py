@@ -190,3 +190,18 @@ class HandsSeen(models.Model):
         constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["user", "table"], name="play_hands_seen_once"),
         ]
+
+
+class PlayBoardAnalysis(models.Model):
+    """A finished board analysed card by card (``web.play.analysis``), worked out once in
+    the background: the library's analysis as data (``BoardAnalysis.to_dict``, with par's
+    text in both languages), or, for a board that cannot be analysed (passed out, no card
+    played), no data and the reason in both languages."""
+
+    board = models.OneToOneField(PlayBoard, on_delete=models.CASCADE, primary_key=True,
+                                 related_name="analysis")
+    data = models.JSONField(null=True, blank=True)
+    note_en = models.TextField(blank=True)
+    note_zh = models.TextField(blank=True)
+    seconds = models.FloatField(default=0.0)  # how long the analysis took
+    made = models.DateTimeField(auto_now_add=True)

@@ -14,10 +14,11 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from ...core.i18n import Lang
 from ..core.bilingual import lang as _lang
-from . import records
+from . import analysis, records
 from .models import PlayBoard, PlayTable
 
 
@@ -59,6 +60,7 @@ def _title(table: PlayTable, lang: Lang) -> str:
     return name
 
 
+@require_safe
 def board_page(request: HttpRequest, board_id: int) -> HttpResponse:
     board = _board(board_id)
     why = records.may_see(request.user, board)
@@ -68,10 +70,12 @@ def board_page(request: HttpRequest, board_id: int) -> HttpResponse:
     lang = _lang()
     ctx: dict[str, Any] = {"board": board, "table": board.table,
                            "title": _title(board.table, lang),
-                           "r": records.record_view(board, state, lang)}
+                           "r": records.record_view(board, state, lang),
+                           "a": analysis.view(board, lang)}
     return render(request, "play/record.html", ctx)
 
 
+@require_safe
 def table_board(request: HttpRequest, table_id: int, index: int) -> HttpResponse:
     """A table's board by its place in the table's session (what the table page knows at the
     board's end): its game record, for whoever may see it."""
@@ -88,6 +92,7 @@ def table_board(request: HttpRequest, table_id: int, index: int) -> HttpResponse
     return redirect("records:board", board_id=board.pk)
 
 
+@require_safe
 def board_download(request: HttpRequest, board_id: int, fmt: str) -> HttpResponse:
     board = _board(board_id)
     why = records.may_see(request.user, board)
@@ -125,6 +130,7 @@ def _replay_page(request: HttpRequest, table: PlayTable, boards: list[PlayBoard]
     })
 
 
+@require_safe
 def board_replay(request: HttpRequest, board_id: int) -> HttpResponse:
     board = _board(board_id)
     why = records.may_see(request.user, board)
@@ -134,6 +140,7 @@ def board_replay(request: HttpRequest, board_id: int) -> HttpResponse:
     return _replay_page(request, board.table, boards, board)
 
 
+@require_safe
 def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(PlayTable.objects.select_related("event__club", "room__club"),
                               pk=table_id)
@@ -144,6 +151,7 @@ def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
     return _replay_page(request, table, boards, None)
 
 
+@require_safe
 def table_session(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(PlayTable.objects.select_related("event__club", "room__club"),
                               pk=table_id)

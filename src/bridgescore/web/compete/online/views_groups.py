@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ....compete import teammatch as tm
 from ....core.errors import BridgeError
@@ -186,6 +186,7 @@ def group_context(request: HttpRequest, g: PlayerGroup) -> dict[str, Any]:
 
 
 @login_required
+@require_safe
 def group_page(request: HttpRequest, pk: int) -> HttpResponse:
     g = _group(request, pk)
     response = render(request, "online/group.html", group_context(request, g))

@@ -15,7 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from ....core.errors import BridgeError
 from ...clubs.roles import can_direct
@@ -41,6 +41,7 @@ def _page(request: HttpRequest, c: Competition, status: int = 200,
         "entered": dict.fromkeys(ENTERED, ""), **extra}, status=status)
 
 
+@require_safe
 def handicap_page(request: HttpRequest, pk: int) -> HttpResponse:
     return _page(request, competition(request, pk, "handicap"))
 

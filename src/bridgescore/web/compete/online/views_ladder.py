@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from ....core.errors import BridgeError
 from .. import services as sv
@@ -21,6 +21,7 @@ from .views_common import competition, lang, refused
 ACTIONS = ("join", "challenge", "accept", "decline", "withdraw")
 
 
+@require_safe
 def ladder_page(request: HttpRequest, pk: int) -> HttpResponse:
     c = competition(request, pk, "ladder")
     view = online.ladder_view(c, request.user, lang())
@@ -29,6 +30,7 @@ def ladder_page(request: HttpRequest, pk: int) -> HttpResponse:
         **view})
 
 
+@require_safe
 def ladder_history(request: HttpRequest, pk: int) -> HttpResponse:
     c = competition(request, pk, "ladder")
     return render(request, "online/ladder_history.html", {

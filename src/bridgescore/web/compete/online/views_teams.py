@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from ....compete.teammatch import MATCH_LENGTHS, TeamMatchSettings
 from ....core.errors import BridgeError
@@ -78,6 +78,7 @@ def new_match(request: HttpRequest, slug: str) -> HttpResponse:
         "default": DEFAULT})
 
 
+@require_safe
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     c = competition(request, pk, "teams")
     if not pages.may_open(request.user, c):

@@ -262,6 +262,7 @@ def _number_key(number: str) -> tuple[int, str]:
 
 
 @director_only
+@require_http_methods(["GET", "POST"])
 def pair_edit(request: HttpRequest, event: Event, number: str) -> HttpResponse:
     entrant = get_object_or_404(Entrant, event=event, number=number)
     players = pairs.choices(event)

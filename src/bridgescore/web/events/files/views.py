@@ -199,6 +199,7 @@ def _with_own_styles(html: str) -> HttpResponse:
 
 
 @login_required
+@require_safe
 def hand_records(request: HttpRequest, event_id: int) -> HttpResponse:
     event = directed_event(request, event_id)
     if event.board_set is None:
@@ -232,6 +233,7 @@ def export_name(event: Event, fmt: str) -> str:
 
 
 @login_required
+@require_safe
 def export(request: HttpRequest, event_id: int, fmt: str) -> HttpResponse:
     event = directed_event(request, event_id)
     if fmt not in FORMATS:

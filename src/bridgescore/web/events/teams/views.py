@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from ....core.errors import BridgeError
 from ...clubs.models import Club
@@ -100,6 +100,7 @@ def _page(request: HttpRequest, template: str, part: str, ctx: dict[str, Any]) -
     return response
 
 
+@require_safe
 def match_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """The match scorecard (one match), or the round robin's standings and cross-table."""
     event = _event(request, event_id)
@@ -107,6 +108,7 @@ def match_page(request: HttpRequest, event_id: int) -> HttpResponse:
     return _page(request, "teams/match.html", "teams/_live.html", ctx)
 
 
+@require_safe
 def match_detail(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """One match of a round robin, board by board."""
     event = _event(request, event_id)
@@ -120,6 +122,7 @@ def match_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     return _page(request, "teams/detail.html", "teams/_detail_live.html", ctx)
 
 
+@require_http_methods(["GET", "POST"])
 def settings_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """The director's VP scale and bye for a team event (a change re-scores it, audited)."""
     event = get_object_or_404(Event.objects.select_related("club"), pk=event_id,

@@ -1,0 +1,170 @@
+"""Every finished board analysed card by card, once, in the background (issue 22).
+
+A board's analysis is the library's (:mod:`bridgescore.deals.analysis`: declarer's
+double-dummy total before and after every card, the cards that gave tricks away with what
+they cost and the cards that would have kept them, the double-dummy table, par and an account
+in both languages), worked out from the board's game record and stored as a row
+(:class:`~bridgescore.web.play.models.PlayBoardAnalysis`).  Pages read the row and never wait
+for it: a board not analysed yet says so.
+
+The work is each server's: the play app's sweep (``live.register_sweep``) starts at most one
+thread a process, which analyses the finished boards that have no row yet, oldest first, a
+few a sweep.  Two servers may analyse the same board at once; the row's key (the board)
+keeps one, and the other's work is dropped.  A board that cannot be analysed (passed out, no
+card played) gets a row with the reason, so it is not tried again; without the solver nothing
+is stored, and the boards wait for a server that has it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any
+
+from django.db import IntegrityError, connection, transaction
+
+from ...core.errors import BridgeError
+from ...core.i18n import Lang, is_zh
+from ...core.seat import Seat
+from ...core.strain import Strain
+from .models import PlayBoard, PlayBoardAnalysis
+
+log = logging.getLogger(__name__)
+
+__all__ = ["BOARDS_A_SWEEP", "analyse_board", "analyse_due", "sweep", "view"]
+
+BOARDS_A_SWEEP = 8  # about a second each on one core: a sweep's thread stays short
+
+
+def analyse_board(board: PlayBoard) -> PlayBoardAnalysis | None:
+    """The board's analysis, worked out now and stored (the row already there if another
+    server stored it first); None when the double-dummy solver is not installed."""
+    from ...deals.analysis import analyse_record
+    from ...deals.dd import MissingSolverError
+    from . import records
+
+    started = time.perf_counter()
+    data: dict[str, Any] | None = None
+    note_en = note_zh = ""
+    try:
+        done = analyse_record(records.record_of(board))
+    except MissingSolverError:
+        return None
+    except BridgeError as e:  # passed out, no card played: the reason, in both languages
+        note_en, note_zh = e.en, e.zh
+    else:
+        data = done.to_dict()
+        if done.par is not None:
+            data["par_text"] = {lang: done.par.format(lang, symbols=True) for lang in ("en", "zh")}
+    try:
+        with transaction.atomic():
+            row, _ = PlayBoardAnalysis.objects.get_or_create(
+                board=board, defaults={"data": data, "note_en": note_en, "note_zh": note_zh,
+                                       "seconds": time.perf_counter() - started})
+    except IntegrityError:  # another server's row arrived between the look and the write
+        row = PlayBoardAnalysis.objects.get(board=board)
+    return row
+
+
+def due(limit: int = BOARDS_A_SWEEP) -> list[PlayBoard]:
+    """Finished boards without an analysis, the oldest first."""
+    return list(PlayBoard.objects.filter(finished__isnull=False, analysis__isnull=True)
+                .select_related("table").order_by("finished", "pk")[:limit])
+
+
+def analyse_due(limit: int = BOARDS_A_SWEEP) -> int:
+    """Analyse up to ``limit`` finished boards that have none; how many were stored."""
+    stored = 0
+    for board in due(limit):
+        try:
+            row = analyse_board(board)
+        except Exception:
+            # Logged and left: the board is tried again at a later sweep, the others go on.
+            log.exception("board %s: the analysis failed", board.pk)
+            continue
+        if row is None:
+            log.info("the double-dummy solver is not installed: boards are not analysed")
+            break
+        stored += 1
+    return stored
+
+
+_worker: list[threading.Thread] = []
+_worker_lock = threading.Lock()
+
+
+def _run() -> None:
+    try:
+        analyse_due()
+    except Exception:
+        log.exception("analysing the finished boards failed")
+    finally:
+        connection.close()
+
+
+def sweep() -> int:
+    """The analyses' part of a server's sweep: ``analyse_due`` in a thread of its own (the
+    solver takes about a second a board, which the tables' sweep must not wait for); at most
+    one such thread a process.  Returns 1 when it started one."""
+    with _worker_lock:
+        if _worker and _worker[0].is_alive():
+            return 0
+        if not PlayBoard.objects.filter(finished__isnull=False,
+                                        analysis__isnull=True).exists():
+            return 0
+        t = threading.Thread(target=_run, name="analyse-boards", daemon=True)
+        _worker[:] = [t]
+        t.start()
+    return 1
+
+
+# -- what the game record page shows ---------------------------------------------------------
+
+
+def _card(text: str) -> dict[str, Any]:
+    from ...core.cards import Card
+    from .records import card_view
+
+    return card_view(Card.parse(text))
+
+
+def view(board: PlayBoard, lang: Lang) -> dict[str, Any]:
+    """The page's part: ``pending`` (not analysed yet), ``note`` (cannot be: why), or the
+    analysis: the summary and the account in ``lang``, the play trick by trick with
+    declarer's double-dummy total after every card, the costly cards marked, par and the
+    double-dummy table."""
+    row = PlayBoardAnalysis.objects.filter(board=board).first()
+    if row is None:
+        return {"pending": True}
+    zh = is_zh(lang)
+    key = "zh" if zh else "en"
+    if row.data is None:
+        return {"note": row.note_zh if zh else row.note_en}
+    d: dict[str, Any] = row.data
+    tricks: list[dict[str, Any]] = []
+    for c in d["cards"]:
+        if not tricks or tricks[-1]["n"] != c["trick"]:
+            tricks.append({"n": c["trick"], "cards": []})
+        seat = Seat.parse(c["seat"])
+        tricks[-1]["cards"].append({
+            **_card(c["card"]), "seat": seat.name_in(lang), "after": c["dd_after"],
+            "cost": c["cost"], "better": " ".join(
+                f"{_card(b)['suit']}{_card(b)['rank']}" for b in c["better"])})
+    for t in tricks:
+        t["cards"] += [None] * (4 - len(t["cards"]))
+    table = d["dd_table"]
+    strains = [Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS]
+    seats = [Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST]
+    return {
+        "summary": d["summary"][key],
+        "account": d["account"][key],
+        "start": d["dd_start"],
+        "tricks": tricks,
+        "par": (d.get("par_text") or {}).get(key, ""),
+        "dd_heads": [s.name_in(lang) for s in seats],
+        "dd_rows": [{"strain": s.symbol,
+                     "red": s in (Strain.HEARTS, Strain.DIAMONDS),
+                     "tricks": [table[s.letter][seat.letter] for seat in seats]}
+                    for s in strains],
+    }
