@@ -7,10 +7,16 @@ from __future__ import annotations
 from django.db import transaction
 from django.test import TestCase, override_settings
 
+from bridgescore.core.deal import Deal
+from bridgescore.deals.dealing import DealtBoard
+from bridgescore.formats.pbn_write import boards_to_pbn
 from bridgescore.table.state import TableState
+from bridgescore.web.accounts.models import User
+from bridgescore.web.clubs.models import Club
+from bridgescore.web.events.models import BoardSet
 from bridgescore.web.play import position as play_position
 from bridgescore.web.play import robots, services
-from bridgescore.web.play.models import PlayBoard
+from bridgescore.web.play.models import PlayBoard, PlayTable
 
 from .helpers import table, users
 from .test_sockets import FAST
@@ -18,6 +24,18 @@ from .test_sockets import FAST
 
 class Undone(Exception):
     pass
+
+
+def bid_table(host: User) -> PlayTable:
+    """A one-board table whose deal the robots bid and play (North holds 28 points): a random
+    deal is now and then passed out by them, and a board over after four calls leaves fewer
+    moves than these tests count."""
+    club = Club.objects.create(slug="cache", name_en="Cache", name_zh="缓存")
+    deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.432 T98.JT9.JT9.AKQJ 765.876.876.T987 "
+                         "432.5432.5432.65")
+    board_set = BoardSet.objects.create(club=club, name="strong North", boards=1,
+                                        pbn=boards_to_pbn([DealtBoard(1, deal)]))
+    return table(host, boards=1, board_set=board_set)
 
 
 def replayed(board: PlayBoard) -> TableState:
@@ -30,7 +48,7 @@ def replayed(board: PlayBoard) -> TableState:
 class UncommittedStatesTests(TestCase):  # every test inside one transaction, never committed
     def test_each_action_starts_from_this_transactions_last_position(self) -> None:
         (host,) = users("host")
-        t = table(host, boards=1)
+        t = bid_table(host)
         services.fill_with_robots(t, host)
         board = play_position.current_board(t)
         assert board is not None
@@ -44,7 +62,7 @@ class UncommittedStatesTests(TestCase):  # every test inside one transaction, ne
 
     def test_a_savepoint_rolled_back_takes_its_positions_with_it(self) -> None:
         (host,) = users("host")
-        t = table(host, boards=1)
+        t = bid_table(host)
         services.fill_with_robots(t, host)
         board = play_position.current_board(t)
         assert board is not None
