@@ -269,6 +269,7 @@ class PairsBoardsAnalysisTests(PlayedCase):
         assert passed.analysis == ""
         # A table's analysis as the background stores it (the library's, of a lead on the
         # same deal) is what the row shows, in the reader's language.
+        assert passed.record is not None
         board = PlayBoard.objects.get(pk=passed.record)
         deal = Deal.from_pbn(board.deal)
         lead = Play(deal, Contract.parse("3NT"), Seat.SOUTH).legal_cards()[0]

@@ -667,8 +667,10 @@ def board_view(c: Competition, b: Boards, number: int, lang: Lang) -> BoardPage:
     # Each table's play against double dummy, where the background analysis is done (a
     # page never waits for it).
     key = "zh" if is_zh(lang) else "en"
-    analysed = {pk: data["summary"][key] for pk, data in PlayBoardAnalysis.objects.filter(
-        board__in=list(boards.values()), data__isnull=False).values_list("board_id", "data")}
+    analysed = {int(pk): str(data["summary"][key]) for pk, data in
+                PlayBoardAnalysis.objects.filter(board__in=list(boards.values()),
+                                                 data__isnull=False)
+                .values_list("board_id", "data") if data is not None}
     ns_col = column([_exact(s, "ns") for s in results])
     ew_col = column([_exact(s, "ew") for s in results])
     rows: list[BoardRow] = []

@@ -56,7 +56,8 @@ def analyse_board(board: PlayBoard) -> PlayBoardAnalysis | None:
     else:
         data = done.to_dict()
         if done.par is not None:
-            data["par_text"] = {lang: done.par.format(lang, symbols=True) for lang in ("en", "zh")}
+            langs: tuple[Lang, ...] = ("en", "zh")
+            data["par_text"] = {lang: done.par.format(lang, symbols=True) for lang in langs}
     try:
         with transaction.atomic():
             row, _ = PlayBoardAnalysis.objects.get_or_create(

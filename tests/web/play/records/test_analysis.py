@@ -83,8 +83,8 @@ class AnalysisTest(BaseTestCase):
         assert row.data is not None
         assert {k: v for k, v in row.data.items() if k != "par_text"} == want.to_dict()
         assert want.par is not None  # the board's number gives the dealer and vulnerability
-        assert row.data["par_text"] == {lang: want.par.format(lang, symbols=True)
-                                        for lang in ("en", "zh")}
+        assert row.data["par_text"] == {"en": want.par.format("en", symbols=True),
+                                        "zh": want.par.format("zh", symbols=True)}
         # Independent of the replay: the total before the lead is the double-dummy table's
         # entry for the contract's strain and declarer, and every card's total is the one
         # before the next card.
