@@ -278,3 +278,17 @@ def test_cli_missing_file(capsys: pytest.CaptureFixture[str], lang: str, prefix:
     assert status == 2 and err.startswith(prefix) and err.count("\n") == 1
     status, _, err = run(capsys, "analyse", "no/such/file.pbn", "--json")
     assert status == 2 and json.loads(err)["error"]["code"] == "usage"
+
+
+def test_a_count_of_tricks_reads_right_past_thirteen() -> None:
+    # Over a whole board of slips the tricks lost add up past thirteen (lost, given back,
+    # lost again): every count reads, in words up to thirteen, in figures after.
+    from bridgescore.deals.analysis import _tricks
+
+    assert [_tricks(n, "en") for n in (0, 1, 2, 13, 14, 27)] == [
+        "no tricks", "a trick", "two tricks", "thirteen tricks", "14 tricks", "27 tricks"]
+    assert [_tricks(n, "zh") for n in (0, 1, 2, 13, 14, 27)] == [
+        "零墩", "一墩", "两墩", "十三墩", "14墩", "27墩"]
+    for n in range(60):
+        assert _tricks(n, "en").endswith("trick" if n == 1 else "tricks")
+        assert _tricks(n, "zh").endswith("墩")

@@ -43,10 +43,13 @@ _EN_COUNT = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight",
 
 
 def _tricks(n: int, lang: Lang) -> str:
-    """``a trick``, ``two tricks`` / ``一墩``, ``两墩``."""
+    """``a trick``, ``two tricks`` / ``一墩``, ``两墩``; figures past thirteen (the tricks a
+    side's slips cost over a whole board can add up to more: a trick lost, given back by the
+    other side and lost again counts each time)."""
     if is_zh(lang):
-        return f"{_ZH_COUNT[n]}墩"
-    return f"{_EN_COUNT[n]} {noun(n, 'trick', 'tricks')}"
+        return f"{_ZH_COUNT[n] if n < len(_ZH_COUNT) else n}墩"
+    word = _EN_COUNT[n] if n < len(_EN_COUNT) else str(n)
+    return f"{word} {noun(n, 'trick', 'tricks')}"
 
 
 @dataclass(frozen=True, slots=True)

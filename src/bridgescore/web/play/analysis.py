@@ -22,7 +22,7 @@ import threading
 import time
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 
 from ...core.errors import BridgeError
 from ...core.i18n import Lang, is_zh
@@ -80,6 +80,9 @@ def analyse_due(limit: int = BOARDS_A_SWEEP) -> int:
     for board in due(limit):
         try:
             row = analyse_board(board)
+        except OperationalError as e:  # SQLite busy with the tables' writes: a later sweep
+            log.info("board %s: analysis left for a later sweep (%s)", board.pk, e)
+            break
         except Exception:
             # Logged and left: the board is tried again at a later sweep, the others go on.
             log.exception("board %s: the analysis failed", board.pk)
