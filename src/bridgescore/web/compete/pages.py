@@ -757,7 +757,7 @@ def _double_dummy(deal: Any, number: int, lang: Lang
     """The deal's double-dummy table and par, or why not (the solver is an optional extra:
     without it the page says so and shows the rest)."""
     from ...core.errors import MissingDependencyError
-    from ...deals.dd import DD_SEATS, DD_STRAINS, DDTable, par
+    from ...deals.dd import DDTable, par
 
     key = deal.pbn()
     table: DDTable | None = _DD_CACHE.get(key)
@@ -773,7 +773,8 @@ def _double_dummy(deal: Any, number: int, lang: Lang
         if len(_DD_CACHE) > 2000:
             _DD_CACHE.clear()
         _DD_CACHE[key] = table
+    from ..play.records import dd_rows
+
     b = Board(number)
-    rows = [{"strain": s.name_in(lang), "symbol": s.symbol, "red": s.letter in ("H", "D"),
-             "tricks": [table[s, seat] for seat in DD_SEATS]} for s in DD_STRAINS]
-    return rows, par(table, b.vulnerability, b.dealer).format(lang, symbols=True), ""
+    return dd_rows(table, lang), par(table, b.vulnerability, b.dealer).format(lang,
+                                                                             symbols=True), ""

@@ -27,7 +27,7 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from ...core.errors import BridgeError
 from ...core.i18n import Lang, is_zh
 from ...core.seat import Seat
-from ...core.strain import Strain
+from . import records
 from .models import PlayBoard, PlayBoardAnalysis
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,6 @@ def analyse_board(board: PlayBoard) -> PlayBoardAnalysis | None:
     server stored it first); None when the double-dummy solver is not installed."""
     from ...deals.analysis import analyse_record
     from ...deals.dd import MissingSolverError
-    from . import records
 
     started = time.perf_counter()
     data: dict[str, Any] | None = None
@@ -126,13 +125,6 @@ def sweep() -> int:
 # -- what the game record page shows ---------------------------------------------------------
 
 
-def _card(text: str) -> dict[str, Any]:
-    from ...core.cards import Card
-    from .records import card_view
-
-    return card_view(Card.parse(text))
-
-
 def view(board: PlayBoard, lang: Lang) -> dict[str, Any]:
     """The page's part: ``pending`` (not analysed yet), ``note`` (cannot be: why), or the
     analysis: the summary and the account in ``lang``, the play trick by trick with
@@ -146,29 +138,25 @@ def view(board: PlayBoard, lang: Lang) -> dict[str, Any]:
     if row.data is None:
         return {"note": row.note_zh if zh else row.note_en}
     d: dict[str, Any] = row.data
+    from ...core.cards import Card
+    from ...deals.dd import DDTable
+
     tricks: list[dict[str, Any]] = []
     for c in d["cards"]:
         if not tricks or tricks[-1]["n"] != c["trick"]:
             tricks.append({"n": c["trick"], "cards": []})
-        seat = Seat.parse(c["seat"])
         tricks[-1]["cards"].append({
-            **_card(c["card"]), "seat": seat.name_in(lang), "after": c["dd_after"],
-            "cost": c["cost"], "better": " ".join(
-                f"{_card(b)['suit']}{_card(b)['rank']}" for b in c["better"])})
+            **records.card_view(Card.parse(c["card"])), "seat": Seat.parse(c["seat"]).name_in(lang),
+            "after": c["dd_after"], "cost": c["cost"],
+            "better": " ".join(Card.parse(b).format(lang, symbols=True) for b in c["better"])})
     for t in tricks:
         t["cards"] += [None] * (4 - len(t["cards"]))
-    table = d["dd_table"]
-    strains = [Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS]
-    seats = [Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST]
     return {
         "summary": d["summary"][key],
         "account": d["account"][key],
         "start": d["dd_start"],
         "tricks": tricks,
         "par": (d.get("par_text") or {}).get(key, ""),
-        "dd_heads": [s.name_in(lang) for s in seats],
-        "dd_rows": [{"strain": s.symbol,
-                     "red": s in (Strain.HEARTS, Strain.DIAMONDS),
-                     "tricks": [table[s.letter][seat.letter] for seat in seats]}
-                    for s in strains],
+        "dd_heads": records.dd_heads(lang),
+        "dd_rows": records.dd_rows(DDTable.from_dict(d["dd_table"]), lang),
     }

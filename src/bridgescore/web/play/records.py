@@ -35,7 +35,7 @@ import datetime
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 
@@ -58,6 +58,9 @@ from . import matches
 from .matches import match_table
 from .models import PlayBoard, PlaySeat, PlayTable
 from .position import state_of
+
+if TYPE_CHECKING:
+    from ...deals.dd import DDTable
 
 __all__ = ["Refusal", "board_state", "hands_view", "match_table", "may_see", "record_of",
            "record_view", "replay_data", "session_view"]
@@ -296,6 +299,22 @@ def _hand_view(deal: Deal, seat: Seat, lang: Lang) -> dict[str, Any]:
                       "red": letter in _RED,
                       "ranks": " ".join(c.rank.display for c in cards) or "—"})
     return {"seat": seat.letter, "name": seat.name_in(lang), "suits": suits, "hcp": hand.hcp}
+
+
+def dd_rows(table: DDTable, lang: Lang) -> list[dict[str, Any]]:
+    """A double-dummy table as the pages show it: a row a strain (notrump first) with the
+    tricks each declarer takes, North, South, East, West (``dd_heads``)."""
+    from ...deals.dd import DD_SEATS, DD_STRAINS
+
+    return [{"strain": s.name_in(lang), "symbol": s.symbol, "red": s.letter in ("H", "D"),
+             "tricks": [table[s, seat] for seat in DD_SEATS]} for s in DD_STRAINS]
+
+
+def dd_heads(lang: Lang) -> list[str]:
+    """The declarers of ``dd_rows``' columns, in the reader's language."""
+    from ...deals.dd import DD_SEATS
+
+    return [seat.name_in(lang) for seat in DD_SEATS]
 
 
 def hands_view(deal: Deal, lang: Lang) -> dict[str, dict[str, Any]]:
