@@ -20,17 +20,23 @@ The default (6 boards) runs in about two minutes on one core; the documented ful
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import multiprocessing
 import statistics
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from bridgescore.core.seat import Seat
+from bridgescore.deals.dd import dd_table, par
 from bridgescore.deals.dealing import random_deal
+from bridgescore.robots.claims import CLAIM_STATEMENT
 from bridgescore.robots.fair import DEFAULT_SAMPLES, fair_choice, knowledge_for
 from bridgescore.robots.table import robot_action
 from bridgescore.scoring.imps import imps
-from bridgescore.table.actions import MakeCall, PlayCard
+from bridgescore.table.actions import Action, AnswerClaim, Claim, MakeCall, PlayCard
 from bridgescore.table.state import BoardDeal, Phase, TableState, apply
 
 
@@ -42,6 +48,12 @@ class Tally:
     times_all: list[float] = field(default_factory=list)
     relaxed: int = 0
     sampled: int = 0
+    claims: int = 0  # by fair declarers
+    claims_accepted: int = 0  # of those, accepted by the other robots
+    # against the room of four omniscient robots (same contract): tricks the fair declarer
+    # took less than the omniscient one, and tricks the fair defenders let declarer take more
+    decl_loss: list[int] = field(default_factory=list)
+    def_loss: list[int] = field(default_factory=list)
 
 
 def bid(board: BoardDeal) -> TableState:
@@ -55,13 +67,16 @@ def bid(board: BoardDeal) -> TableState:
 
 
 def play_room(state: TableState, fair_side: tuple[Seat, ...], other: str, salt: str,
-              samples: int, tally: Tally) -> TableState:
+              samples: int, tally: Tally, lead: str = "rules") -> TableState:
+    """The board played out with the fair robots at ``fair_side`` (as the platform's robot
+    does: robots.table.robot_action's rule, with the choice's figures kept) and ``other``
+    robots at the other seats; claims made and answered as at a table."""
     while state.phase is Phase.PLAY:
         seat = state.to_act[0]
-        if seat in fair_side:
+        if seat in fair_side and state.claim is None:
             start = time.perf_counter()
             choice = fair_choice(knowledge_for(state, seat), salt=salt, samples=samples,
-                                 scoring="imp")
+                                 scoring="imp", lead=lead)
             spent = time.perf_counter() - start
             tally.times_all.append(spent)
             if choice.method == "sample":
@@ -69,12 +84,30 @@ def play_room(state: TableState, fair_side: tuple[Seat, ...], other: str, salt: 
                 tally.sampled += 1
                 assert choice.layouts is not None
                 tally.relaxed += choice.layouts.relaxed
-            action: PlayCard = PlayCard(seat, choice.card)
+            play = state.play
+            assert play is not None and state.declarer is not None
+            action: Action = PlayCard(seat, choice.card)
+            if choice.sure and state.refused == 0:
+                action = Claim(state.declarer, play.remaining, CLAIM_STATEMENT)
+                tally.claims += 1
         else:
-            got = robot_action(state, seat, solver=other)
-            assert isinstance(got, PlayCard)
+            got = robot_action(state, seat, solver="fair" if seat in fair_side else other,
+                               salt=salt, scoring="imp")
+            assert got is not None
             action = got
+            if isinstance(got, AnswerClaim) and state.claim is not None \
+                    and state.claim.seat in fair_side:
+                tally.claims_accepted += got.accept
         state = apply(state, action)[0]
+    return state
+
+
+def omniscient_room(state: TableState) -> TableState:
+    """The board played by four omniscient robots: the reference for where tricks went."""
+    while state.phase is Phase.PLAY:
+        got = robot_action(state, state.to_act[0], solver="dd")
+        assert got is not None
+        state = apply(state, got)[0]
     return state
 
 
@@ -155,53 +188,145 @@ def study(positions: int, seed: str, sizes: tuple[int, ...] = (16, 24, 32, 48),
           f"p95 {1000 * pct(spent[reference], .95):.0f} ms")
 
 
+def play_board(task: tuple[int, str, int, str, tuple[str, ...]]) -> dict[str, Any] | None:
+    """One board in every match (run in a worker process): its figures, or None when the
+    robots pass it out."""
+    number, seed, samples, lead, opponents = task
+    board = BoardDeal.numbered(number, random_deal(seed=seed, board=number))
+    bid_state = bid(board)
+    if bid_state.phase is not Phase.PLAY:
+        return None
+    declarer, contract = bid_state.declarer, bid_state.contract
+    assert declarer is not None and contract is not None
+    ref = omniscient_room(bid_state)
+    assert ref.result is not None and ref.score_ns is not None
+    table = dd_table(board.deal)
+    par_ns = par(table, board.vulnerability, board.dealer).score
+    fair_ns = declarer in (Seat.NORTH, Seat.SOUTH)
+    out: dict[str, Any] = {"board": number, "contract": f"{contract} {declarer.letter}",
+                           "dd_tricks": ref.result.tricks,
+                           "bid_vs_par": abs(imps(ref.score_ns - par_ns)), "matches": {}}
+    for name in opponents:
+        tally = Tally()
+        ns = play_room(bid_state, (Seat.NORTH, Seat.SOUTH), name, "open", samples, tally, lead)
+        ew = play_room(bid_state, (Seat.EAST, Seat.WEST), name, "closed", samples, tally, lead)
+        assert ns.score_ns is not None and ew.score_ns is not None
+        assert ns.result is not None and ew.result is not None
+        fair_decl = ns.result.tricks if fair_ns else ew.result.tricks
+        other_decl = ew.result.tricks if fair_ns else ns.result.tricks
+        out["matches"][name] = {
+            "imps": imps(ns.score_ns - ew.score_ns),
+            "decl_diff": fair_decl - other_decl,
+            "decl_loss": ref.result.tricks - fair_decl,  # fair declarer vs omniscient play
+            "def_loss": other_decl - ref.result.tricks,  # what the fair defenders gave
+            "times_sampled": tally.times_sampled, "times_all": tally.times_all,
+            "sampled": tally.sampled, "relaxed": tally.relaxed, "claims": tally.claims,
+            "claims_accepted": tally.claims_accepted}
+    return out
+
+
+def mean_ci(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95 % interval (normal approximation)."""
+    n = len(values)
+    mean = statistics.fmean(values) if n else float("nan")
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else float("nan")
+    return mean, mean - half, mean + half
+
+
+def report(records: list[dict[str, Any]], opponents: tuple[str, ...], dealt: int,
+           args: argparse.Namespace, seconds: float) -> dict[str, Any]:
+    out: dict[str, Any] = {"seed": args.seed, "boards_dealt": dealt, "boards_played":
+                           len(records), "samples": args.samples, "lead": args.lead,
+                           "seconds": round(seconds, 1), "jobs": args.jobs, "matches": {}}
+    print(f"\nseed {args.seed!r}, {dealt} boards dealt, {len(records)} played, "
+          f"{args.samples} layouts a card, lead by {args.lead}, {seconds:.0f} s "
+          f"on {args.jobs} process(es)")
+    for name in opponents:
+        rows = [r["matches"][name] for r in records]
+        tally = Tally()
+        for r in rows:
+            tally.imps.append(r["imps"])
+            tally.decl_diff.append(r["decl_diff"])
+            tally.decl_loss.append(r["decl_loss"])
+            tally.def_loss.append(r["def_loss"])
+            tally.times_sampled += r["times_sampled"]
+            tally.times_all += r["times_all"]
+            tally.sampled += r["sampled"]
+            tally.relaxed += r["relaxed"]
+            tally.claims += r["claims"]
+            tally.claims_accepted += r["claims_accepted"]
+        summary(name, tally, dealt)
+        m, lo, hi = mean_ci([float(x) for x in tally.imps])
+        dl = mean_ci([float(x) for x in tally.decl_loss])
+        df = mean_ci([float(x) for x in tally.def_loss])
+        print(f"  against four omniscient robots in the same contract: the fair declarer "
+              f"takes {dl[0]:.2f} tricks fewer (95% CI {dl[1]:.2f} .. {dl[2]:.2f}), the fair "
+              f"defenders let {df[0]:.2f} more (95% CI {df[1]:.2f} .. {df[2]:.2f})")
+        print(f"  fair declarers' claims: {tally.claims}, accepted {tally.claims_accepted}")
+        out["matches"][name] = {
+            "imps_a_board": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)],
+            "won_tied_lost": [sum(x > 0 for x in tally.imps), sum(x == 0 for x in tally.imps),
+                              sum(x < 0 for x in tally.imps)],
+            "declarer_tricks_lost_vs_omniscient": [round(v, 3) for v in dl],
+            "defence_tricks_given_vs_omniscient": [round(v, 3) for v in df],
+            "claims": tally.claims, "claims_accepted": tally.claims_accepted,
+            "relaxed_share": round(tally.relaxed / max(1, tally.sampled), 4),
+            "card_ms_sampled_p50_p95": [round(1000 * pct(tally.times_sampled, q), 1)
+                                        for q in (.5, .95)],
+            "card_ms_all_p50_p95": [round(1000 * pct(tally.times_all, q), 1) for q in (.5, .95)],
+        }
+    bid = mean_ci([float(r["bid_vs_par"]) for r in records])
+    close = sum(r["bid_vs_par"] <= 1 for r in records) / max(1, len(records))
+    print(f"bidding: the robots' contract played double dummy is {bid[0]:.2f} IMPs a board "
+          f"from par (95% CI {bid[1]:.2f} .. {bid[2]:.2f}); within 1 IMP on "
+          f"{100 * close:.0f} % (par itself: 0 by definition)")
+    out["bidding_imps_from_par"] = [round(v, 3) for v in bid]
+    out["bidding_within_1_imp"] = round(close, 4)
+    return out
+
+
+def _init_worker() -> None:
+    import endplay._dds as _dds
+
+    _dds.SetMaxThreads(1)  # one core a process: the time a card is one thread's
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=6,
-                        help="boards dealt (default 6, about two minutes; full size 1000)")
+                        help="boards dealt (default 6; the documented size is 1000)")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
                         help=f"layouts a card (default {DEFAULT_SAMPLES})")
     parser.add_argument("--seed", default="bench-robots")
     parser.add_argument("--against", default="dd,simple",
                         help="the opponents' solvers, comma separated (default dd,simple)")
+    parser.add_argument("--lead", default="rules", choices=("rules", "sample"),
+                        help="the fair robot's opening lead (default rules)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes, one core each")
+    parser.add_argument("--json", default="", help="write the figures to this file")
     parser.add_argument("--study", type=int, default=0, metavar="POSITIONS",
                         help="instead: compare 16/24/32/48 layouts a card with 96 on POSITIONS")
     args = parser.parse_args()
-    import endplay._dds as _dds
-
-    _dds.SetMaxThreads(1)  # one core: the time a card is one thread's
+    _init_worker()
     if args.study:
         study(args.study, args.seed)
         return
-    opponents = [a for a in args.against.split(",") if a]
-    tallies = {name: Tally() for name in opponents}
+    opponents = tuple(a for a in args.against.split(",") if a)
+    tasks = [(n, args.seed, args.samples, args.lead, opponents)
+             for n in range(1, args.boards + 1)]
     started = time.perf_counter()
-    for number in range(1, args.boards + 1):
-        board = BoardDeal.numbered(number, random_deal(seed=args.seed, board=number))
-        bid_state = bid(board)
-        if bid_state.phase is not Phase.PLAY:
-            continue  # passed out: nothing to play
-        declarer = bid_state.declarer
-        assert declarer is not None
-        for name in opponents:
-            tally = tallies[name]
-            ns = play_room(bid_state, (Seat.NORTH, Seat.SOUTH), name, "open", args.samples, tally)
-            ew = play_room(bid_state, (Seat.EAST, Seat.WEST), name, "closed", args.samples, tally)
-            assert ns.score_ns is not None and ew.score_ns is not None
-            tally.imps.append(imps(ns.score_ns - ew.score_ns))
-            first, second = ns.result, ew.result
-            assert first is not None and second is not None
-            fair_declares_first = declarer in (Seat.NORTH, Seat.SOUTH)
-            fair_tricks = first.tricks if fair_declares_first else second.tricks
-            other_tricks = second.tricks if fair_declares_first else first.tricks
-            tally.decl_diff.append(fair_tricks - other_tricks)
-        print(f"board {number}: {bid_state.contract} by {declarer.letter}, "
-              + ", ".join(f"vs {n} {tallies[n].imps[-1]:+d}" for n in opponents)
-              + f"  ({time.perf_counter() - started:.0f} s)", flush=True)
-    print(f"\nseed {args.seed!r}, {args.boards} boards, {args.samples} layouts a card, "
-          f"{time.perf_counter() - started:.0f} s in all")
-    for name in opponents:
-        summary(name, tallies[name], args.boards)
+    records: list[dict[str, Any]] = []
+    with multiprocessing.get_context("spawn").Pool(args.jobs, _init_worker) as pool:
+        for got in pool.imap(play_board, tasks):
+            if got is None:
+                continue
+            records.append(got)
+            print(f"board {got['board']}: {got['contract']}, "
+                  + ", ".join(f"vs {n} {got['matches'][n]['imps']:+d}" for n in opponents)
+                  + f"  ({time.perf_counter() - started:.0f} s)", flush=True)
+    figures = report(records, opponents, args.boards, args, time.perf_counter() - started)
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

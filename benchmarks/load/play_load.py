@@ -65,6 +65,9 @@ class Plan:
     seed: int = 1
     db_threads: int = 0  # the server's BRIDGESCORE_DB_THREADS (0: its default)
     profile: Path | None = None  # py-spy's raw profile of the server (--gil) while it plays
+    robot_tables: int = 0  # of the tables, how many seat a robot in West (the others people)
+    robot_solver: str = "fair"  # those robots' card play (the platform's default: fair)
+    robot_seconds: float = 0.6  # a robot's pause before it acts (the platform's default)
 
 
 @dataclass
@@ -75,6 +78,9 @@ class Report:
     acks: int = 0
     errors: list[str] = field(default_factory=list)  # error messages, unexpected closes
     latencies: list[float] = field(default_factory=list)  # seconds, move → other seats
+    # seconds from the update before a robot's move to the robot's move (its pause + thinking)
+    robot_gaps: list[float] = field(default_factory=list)
+    robot_moves: int = 0
     spectator_latencies: list[float] = field(default_factory=list)  # move → spectators
     spectated_moves: int = 0  # moves made at table 0, the spectators' table
     seconds: float = 0.0  # the measured window (first move to last update)
@@ -130,6 +136,12 @@ class Report:
             s = [1000 * self.percentile(p, self.spectator_latencies) for p in (50, 95, 99)]
             out.append(f"  move → spectators p50 {s[0]:.1f} ms, p95 {s[1]:.1f} ms, "
                        f"p99 {s[2]:.1f} ms ({len(self.spectator_latencies)} arrivals)")
+        if self.robot_gaps:
+            g = [1000 * self.percentile(p, self.robot_gaps) for p in (50, 95, 99)]
+            out.append(f"  {self.plan.robot_tables} tables with a {self.plan.robot_solver} robot "
+                       f"in West: {self.robot_moves} robot moves, the update before → the "
+                       f"robot's p50 {g[0]:.0f} ms, p95 {g[1]:.0f} ms, p99 {g[2]:.0f} ms (its "
+                       f"pause {1000 * self.plan.robot_seconds:.0f} ms included)")
         if self.moves:
             out.append(f"  server CPU {1000 * self.server_cpu / self.moves:.2f} ms a move "
                        f"(≈ {self.moves / self.server_cpu if self.server_cpu else 0:.0f} moves/s "
@@ -176,6 +188,8 @@ class _Table:
     moves: int = 0
     unacked: int = 0  # moves sent and not yet acknowledged
     sockets: int = 4  # the table's sockets (its spectators' too)
+    robot: bool = False  # West is a robot
+    arrived: dict[tuple[int, int], float] = field(default_factory=dict)  # North's updates
     finished: int = 0  # sockets told the session is over
 
     def check_done(self) -> None:
@@ -251,6 +265,12 @@ async def _seat(load: _Load, table: _Table, ws: Any, seat: str, rng: random.Rand
             if view is None:
                 continue
             at = (int(m.get("board_index", 0)), int(m.get("seq", 0)))
+            if kind == "update" and table.robot and seat == "N":
+                table.arrived[at] = now
+                before = table.arrived.get((at[0], at[1] - 1))
+                if at not in table.sender and before is not None and load.measuring:
+                    report.robot_gaps.append(now - before)
+                    report.robot_moves += 1
             if kind == "update":
                 t0 = table.sent.get(at)
                 if t0 is not None and load.measuring and table.sender.get(at) != seat:
@@ -312,7 +332,8 @@ async def _drive(server: Server, setup: Mapping[str, Any], plan: Plan, report: R
 
     load = _Load(plan, report, server.url, setup["cookie_name"])
     rng = random.Random(plan.seed)
-    tables = [_Table(i, t["id"], plan.pace * i / max(1, len(setup["tables"])))
+    tables = [_Table(i, t["id"], plan.pace * i / max(1, len(setup["tables"])),
+                     sockets=len(t["sessions"]), robot=len(t["sessions"]) == 3)
               for i, t in enumerate(setup["tables"])]
     if tables:
         tables[0].sockets += len(setup["spectators"])
@@ -331,17 +352,20 @@ async def _drive(server: Server, setup: Mapping[str, Any], plan: Plan, report: R
         return await _connect(load, table_id, session)
 
     t0 = time.perf_counter()
-    _say(f"opening {4 * len(tables)} sockets and {len(setup['spectators'])} spectators'")
+    _say(f"opening {sum(len(t['sessions']) for t in setup['tables'])} sockets and "
+         f"{len(setup['spectators'])} spectators'")
     sockets = await asyncio.gather(*(
         opened(t["id"], s) for t in setup["tables"] for s in t["sessions"]))
     crowd = await asyncio.gather(*(opened(tables[0].id, s) for s in setup["spectators"]))
     report.connect_seconds = time.perf_counter() - t0
     _say(f"sockets open in {report.connect_seconds:.1f} s")
     tasks = []
-    for i, table in enumerate(tables):
-        for j, seat in enumerate("NESW"):
+    k = 0
+    for table, t in zip(tables, setup["tables"], strict=True):
+        for seat in "NESW"[:len(t["sessions"])]:
             tasks.append(asyncio.create_task(
-                _seat(load, table, sockets[4 * i + j], seat, random.Random(rng.random()))))
+                _seat(load, table, sockets[k], seat, random.Random(rng.random()))))
+            k += 1
     watchers = [asyncio.create_task(_spectator(load, tables[0], ws)) for ws in crowd]
     await asyncio.sleep(0.5)  # every hello read: the sockets are all in their groups
     profiler = None
@@ -428,6 +452,9 @@ def _run(plan: Plan, base: Path, database_url: str, backend: str) -> Report:
     env = server_env(base / "data", _EntryPlan(static_root=plan.static_root), database_url)
     if plan.db_threads:
         env["BRIDGESCORE_DB_THREADS"] = str(plan.db_threads)
+    if plan.robot_tables:
+        env["BRIDGESCORE_PLAY_ROBOT_SOLVER"] = plan.robot_solver
+        env["BRIDGESCORE_PLAY_ROBOT_SECONDS"] = str(plan.robot_seconds)
     if plan.redis_url:
         env["REDIS_URL"] = plan.redis_url
         _flush_redis(plan.redis_url)
@@ -438,7 +465,8 @@ def _run(plan: Plan, base: Path, database_url: str, backend: str) -> Report:
     try:
         _say(f"server up; setting up {plan.tables} tables")
         setup = _django_step(env, "setup", {"tables": plan.tables, "boards": plan.boards,
-                                            "spectators": plan.spectators})
+                                            "spectators": plan.spectators,
+                                            "robot_tables": plan.robot_tables})
         asyncio.run(asyncio.wait_for(_drive(server, setup, plan, report), plan.timeout + 300))
         counted = _django_step(env, "count", {"tables": [t["id"] for t in setup["tables"]]})
     finally:
@@ -510,9 +538,13 @@ def _setup(payload: Mapping[str, Any]) -> dict[str, Any]:
         four = users[4 * i:4 * i + 4]
         table = play_tables.create_table(room, four[0], name=f"load {i + 1}",
                                          boards=int(payload["boards"]))
-        for user, seat in zip(four, Seat, strict=True):
+        robot = i < int(payload.get("robot_tables", 0))
+        people = four[:3] if robot else four
+        for user, seat in zip(people, Seat, strict=False):
             services.sit(table, user, seat)
-        tables.append({"id": int(table.pk), "sessions": [session(u) for u in four]})
+        if robot:
+            services.fill_with_robots(table, four[0])  # West
+        tables.append({"id": int(table.pk), "sessions": [session(u) for u in people]})
     return {"cookie_name": settings.SESSION_COOKIE_NAME, "tables": tables,
             "spectators": [session(u) for u in users[4 * n:]]}
 

@@ -32,7 +32,7 @@ from bridgescore.robots.fair import (
     sample_layouts,
 )
 from bridgescore.robots.table import robot_action
-from bridgescore.table.actions import PlayCard
+from bridgescore.table.actions import AnswerClaim, Claim, PlayCard
 from bridgescore.table.state import BoardDeal, Phase, TableState, apply
 from bridgescore.table.views import Viewer, visible_cards
 
@@ -200,7 +200,13 @@ def test_robot_action_plays_a_whole_board_fairly() -> None:
     while state.phase is Phase.PLAY:
         seat = state.to_act[0]
         action = robot_action(state, seat, solver="fair", salt="x")
-        assert isinstance(action, PlayCard) and action.card in state.legal_cards()
+        if state.claim is not None:
+            assert isinstance(action, AnswerClaim) and action.seat is seat
+        elif isinstance(action, Claim):  # the rest, by declarer, at a trick's start
+            assert state.play is not None and not state.play.current.cards
+            assert action.seat is state.declarer and action.tricks == state.play.remaining
+        else:
+            assert isinstance(action, PlayCard) and action.card in state.legal_cards()
         state = apply(state, action)[0]
     assert state.result is not None
 

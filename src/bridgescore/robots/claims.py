@@ -13,18 +13,34 @@ included).  Without it, the robot accepts only what is plainly right:
 
 Anything else is refused: refusing a correct claim costs the humans a few seconds of play,
 while accepting a wrong one gives tricks away.
+
+The fair robot (:func:`fair_accepts_claim`) judges from what its seat may know: its own view
+of the table, which shows the claimer's hand to those who decide (Law 68B: a claimer faces
+the hand).  With its own hand, dummy and the claimer's hand faced and the cards played,
+the fourth hand is what no one has seen or played, so the robot knows the position exactly
+without being given the deal; it then judges as above on that position.  Should a view
+ever leave two hands unseen, it cannot know, and refuses.
 """
 
 from __future__ import annotations
 
-from ..core.cards import Suit
-from ..core.deal import Deal
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.cards import Card, Suit
+from ..core.contract import Contract
+from ..core.deal import Deal, Hand
 from ..core.errors import IllegalPlayError
 from ..core.play import Play
 from ..core.seat import Seat, Side
 from ..deals.ddplay import dd_scores, use_dd
 
-__all__ = ["obvious_tricks", "robot_accepts_claim"]
+__all__ = ["CLAIM_STATEMENT", "claim_position", "fair_accepts_claim", "obvious_tricks",
+           "robot_accepts_claim"]
+
+# A robot's claim statement (Law 68C), both languages in one text: the table stores one.
+CLAIM_STATEMENT = ("其余各墩都归我方：无论其他牌怎样分布，我方的牌都大。 "
+                   "The rest are ours: our cards are high however the others lie.")
 
 
 def _top_run(play: Play, seat: Seat, suit: Suit) -> int:
@@ -92,3 +108,50 @@ def robot_accepts_claim(deal: Deal, play: Play, claimer: Seat, tricks: int, *,
         return ours >= tricks
     return obvious_tricks(play, claimer.side) >= tricks
 
+
+
+def claim_position(view: Mapping[str, Any]) -> tuple[Deal, Play] | None:
+    """The position of a table's view (:func:`bridgescore.table.views.view`): the whole deal
+    and the play so far, when the view leaves at most one hand unseen (that hand holds what
+    no one has seen or played); ``None`` when two or more are unseen."""
+    played: list[tuple[Seat, Card]] = []
+    tricks = list(view.get("tricks") or [])
+    if view.get("current"):
+        tricks.append(view["current"])
+    for t in tricks:
+        lead = Seat.parse(t["leader"])
+        played.extend((lead.next(i), Card.parse(c)) for i, c in enumerate(t["cards"]))
+    masks: dict[Seat, int] = {}
+    for letter, cards in view["hands"].items():
+        masks[Seat.parse(letter)] = Hand.from_cards(Card.parse(c) for c in cards).mask
+    unseen_seats = [s for s in Seat if s not in masks]
+    if len(unseen_seats) > 1:
+        return None
+    seen = 0
+    for m in masks.values():
+        seen |= m
+    for _, c in played:
+        seen |= 1 << c.index
+    if unseen_seats:
+        masks[unseen_seats[0]] = ((1 << 52) - 1) & ~seen
+    for s, c in played:
+        masks[s] |= 1 << c.index
+    deal = Deal.from_hands({s: Hand(masks[s]) for s in Seat})
+    contract = Contract.parse(view["contract"])
+    declarer = Seat.parse(view["declarer"])
+    return deal, Play.replay(deal, contract, declarer, [c for _, c in played])
+
+
+def fair_accepts_claim(view: Mapping[str, Any], seat: Seat, *, solver: str = "auto") -> bool:
+    """Whether the robot at ``seat`` accepts the claim its own ``view`` shows, judged from
+    that view alone (see the module's text); ``solver`` as for :func:`robot_accepts_claim`."""
+    claim = view.get("claim")
+    if view.get("you") != seat.letter or not claim:
+        raise IllegalPlayError("there is no claim in this seat's view to answer",
+                               "本家的视图中没有需要答复的摊牌")
+    position = claim_position(view)
+    if position is None:
+        return False
+    deal, play = position
+    return robot_accepts_claim(deal, play, Seat.parse(claim["seat"]), int(claim["tricks"]),
+                               solver=solver)

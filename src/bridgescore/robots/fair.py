@@ -41,6 +41,12 @@ solve (all 52 cards).  Signals: the fair robot gives none beyond what the choice
 yields (of equal cards it plays the lowest) and reads none: partner's cards tell it only
 what they are and whether partner showed out.
 
+Claims: when declarer's side is on lead at the start of a trick with two or more tricks
+left and one card takes every remaining trick on every layout sampled, the choice says so
+(:attr:`FairChoice.sure`) and the table's robot claims the rest
+(:func:`bridgescore.robots.table.robot_action`).  A sample is not every layout: a claim the
+actual cards defeat is possible, rare, and the opponents then reject it and play goes on.
+
 Replays: the random layouts come from a seed taken from the position (:func:`position_seed`:
 the board number, the seat, the cards it holds, the auction, the cards played, and an
 optional table ``salt``): the same position gives the same card; two tables with different
@@ -471,6 +477,9 @@ class FairChoice:
     best: Mapping[Card, int] = field(default_factory=dict)
     makes: Mapping[Card, float] = field(default_factory=dict)
     imps: Mapping[Card, float] = field(default_factory=dict)
+    # Declarer's side on lead at a trick's start, two or more tricks left, and one card that
+    # takes every remaining trick on every layout sampled: the robot may claim the rest.
+    sure: bool = False
 
 
 def _low(cards: Sequence[Card]) -> Card:
@@ -557,7 +566,10 @@ def fair_choice(known: SeatKnowledge, *, seed: int | None = None, salt: str = ""
                                          tricks[c], *low_key(c)))
     else:
         card = max(legal, key=lambda c: (best[c], tricks[c], *low_key(c)))
-    return FairChoice(card, "sample", scoring, seed, layouts, tricks, best, makes, imp_means)
+    sure = (declaring and not known.current and remaining >= 2
+            and any(all(s[c] == remaining for s in solved) for c in legal))
+    return FairChoice(card, "sample", scoring, seed, layouts, tricks, best, makes, imp_means,
+                      sure)
 
 
 def fair_card(known: SeatKnowledge, *, seed: int | None = None, salt: str = "",

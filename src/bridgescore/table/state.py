@@ -147,6 +147,9 @@ class TableState:
     claim: PendingClaim | None = None
     undo: PendingUndo | None = None
     claimed: int | None = None  # declarer's total tricks, from an accepted claim
+    # Claims rejected on this board: a robot that had a claim rejected plays the board out
+    # rather than claim again (robots.table), so two robots never claim and reject forever.
+    refused: int = 0
     # Rebuilt from the record above; not part of equality.
     _auction: Auction = field(init=False, repr=False, compare=False)
     _play: Play | None = field(init=False, repr=False, compare=False)
@@ -366,7 +369,8 @@ def apply(state: TableState, action: Action) -> tuple[TableState, list[Event]]:
 def _replace(state: TableState, **changes: Any) -> TableState:
     fields: dict[str, Any] = {"board": state.board, "rules": state.rules, "calls": state.calls,
               "alerts": state.alerts, "cards": state.cards, "claim": state.claim,
-              "undo": state.undo, "claimed": state.claimed, "after": state}
+              "undo": state.undo, "claimed": state.claimed, "refused": state.refused,
+              "after": state}
     fields.update(changes)
     return TableState(**fields)
 
@@ -508,7 +512,7 @@ def _answer_claim(state: TableState, action: AnswerClaim) -> tuple[TableState, l
     if not action.accept:
         # Any rejection ends the claim and play goes on (a director would rule at a real
         # table; online, the board is played out).
-        return _replace(state, claim=None), [ClaimRejected(action.seat)]
+        return _replace(state, claim=None, refused=state.refused + 1), [ClaimRejected(action.seat)]
     accepted = claim.accepted | {action.seat}
     if set(claim.deciders) - accepted:
         new_claim = PendingClaim(claim.seat, claim.tricks, claim.statement, claim.deciders,

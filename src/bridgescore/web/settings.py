@@ -93,8 +93,9 @@ BRIDGESCORE_DB_THREADS = config.integer(ENV, "BRIDGESCORE_DB_THREADS", 16, minim
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Online play (web/play): a robot's pause before it acts (people follow the play), the pause
 # between boards, how often a server sweeps the tables (robots and timers overdue, players
-# away past the grace period), and the robots' card player (auto: the double-dummy solver
-# where installed).
+# away past the grace period), and the robots' card player (auto: the fair robot where the
+# double-dummy solver is installed, else the rule-of-thumb one; dd, the omniscient one, only
+# when asked for).
 BRIDGESCORE_PLAY_ROBOT_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_ROBOT_SECONDS", 0.6, 60)
 BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS",
                                                      5.0, 600)
@@ -103,7 +104,10 @@ BRIDGESCORE_PLAY_SWEEP_SECONDS = config.seconds(ENV, "BRIDGESCORE_PLAY_SWEEP_SEC
 # and rehearsals of a running server; web/compete/clock.py).  Unset: the wall clock.
 BRIDGESCORE_CLOCK_FILE = ENV.get("BRIDGESCORE_CLOCK_FILE", "")
 BRIDGESCORE_PLAY_ROBOT_SOLVER = config.choice(ENV, "BRIDGESCORE_PLAY_ROBOT_SOLVER", "AUTO",
-                                              ("AUTO", "DD", "SIMPLE")).lower()
+                                              ("AUTO", "FAIR", "DD", "SIMPLE")).lower()
+# Worker processes a server's robots think in (web/play/thinking.py; 0: in the server).
+BRIDGESCORE_PLAY_ROBOT_WORKERS = config.integer(ENV, "BRIDGESCORE_PLAY_ROBOT_WORKERS", 1,
+                                                minimum=0)
 # Masterpoints (巅峰大师分) at which each of the 12 ranks begins (docs/ranks.md).
 BRIDGESCORE_RANK_THRESHOLDS = config.rank_thresholds(ENV)
 # Player groups (web/online, the ladder's entrants): how many groups a player may belong to

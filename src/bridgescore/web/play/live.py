@@ -207,9 +207,24 @@ def register_sweep(name: str, sweep: Callable[[], Any]) -> None:
 
 async def _wake(table_id: int) -> None:
     try:
-        await submit(_handlers["wake"], table_id)
+        step = await submit(_handlers["wake"], table_id)
     except Exception:
         # Logged, not raised: the sweep tries again in a second.
+        log.exception("table %s: could not move on", table_id)
+        return
+    if step is None or not hasattr(step, "think"):
+        return
+    # A robot's turn: it thinks in a worker process while this loop and the database
+    # threads serve people; its action is stored afterwards only if the table is still
+    # where it was read (web/play/robots.py).
+    try:
+        action = await asyncio.wrap_future(await submit(step.think))
+    except Exception:
+        log.exception("table %s: a robot could not decide", table_id)
+        action = None  # finish(None) stores nothing and sets the table's timer again
+    try:
+        await submit(step.finish, action)
+    except Exception:
         log.exception("table %s: could not move on", table_id)
 
 

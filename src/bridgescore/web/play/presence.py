@@ -27,7 +27,7 @@ from .messages import Outcome, _seats_message, _tell
 from .models import Disconnection, PlayConnection, PlaySeat, PlayTable
 from .position import _seq_of, current_board, state_of
 from .results import _retry_entries
-from .robots import wake
+from .robots import wake, wake_step
 from .services import _save_seat
 from .tables import _due_after, _lock, _locked_table, _set_due
 
@@ -197,4 +197,4 @@ def _stand_in(table_id: int, user_id: int, now: datetime.datetime) -> None:
         _tell(out)
 
 
-live.register(wake=wake, sweep=sweep)
+live.register(wake=wake_step, sweep=sweep)

@@ -1,0 +1,166 @@
+"""The robots' thinking off the request path (web/play/thinking.py, robots.py): a fair
+robot decides in a worker process exactly what the library decides; a dead worker is
+replaced and the turn still decided; a decision read before the table moved on is dropped;
+and at tables where people play with fair robots thinking in a worker, no connection gets
+a card it may not see."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import time
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.test import SimpleTestCase, TransactionTestCase, override_settings
+
+from bridgescore.core.seat import Seat
+from bridgescore.deals.ddplay import endplay_available
+from bridgescore.robots.table import robot_action
+from bridgescore.table.actions import PlayCard
+from bridgescore.table.state import Phase
+from bridgescore.table.views import Viewer
+from bridgescore.web.play import robots as play_robots
+from bridgescore.web.play import services, thinking
+from bridgescore.web.play.models import Move, PlayBoard, PlaySeat
+from tests.robots.test_fair import position
+
+from .helpers import Socket, autoplay, cookie, table, users, watch
+from .test_security import _check_messages
+from .test_sockets import FAST
+
+needs_endplay = pytest.mark.skipif(not endplay_available(), reason="endplay is not installed")
+FAIR = {**FAST, "BRIDGESCORE_PLAY_ROBOT_SOLVER": "fair", "BRIDGESCORE_PLAY_ROBOT_WORKERS": 1}
+
+
+def a_play_job(seed: int = 3) -> thinking.Job:
+    state = None
+    while state is None or state.phase is not Phase.PLAY:
+        seed += 1
+        state = position(seed, 9)
+    return thinking.Job(state, state.to_act[0], "fair", salt="t", scoring="imp")
+
+
+def worker_pids() -> set[int]:
+    pool = thinking._pool
+    assert pool is not None
+    return {p.pid for p in pool._processes.values()}  # type: ignore[attr-defined]
+
+
+@needs_endplay
+@override_settings(**FAIR)
+class WorkerTests(SimpleTestCase):
+    def tearDown(self) -> None:
+        thinking.shutdown()
+
+    def test_a_fair_robot_decides_in_a_worker_what_the_library_decides(self) -> None:
+        job = a_play_job()
+        got = thinking.submit(job).result(timeout=120)
+        assert got == robot_action(job.state, job.seat, "fair", salt="t", scoring="imp")
+        assert isinstance(got, PlayCard)
+        pids = worker_pids()
+        assert pids and os.getpid() not in pids  # another process thought
+
+    def test_a_dead_worker_is_replaced_and_the_turn_still_decided(self) -> None:
+        job = a_play_job(20)
+        expected = robot_action(job.state, job.seat, "fair", salt="t", scoring="imp")
+        thinking.submit(job).result(timeout=120)
+        first = thinking._pool
+        for pid in worker_pids():
+            os.kill(pid, signal.SIGKILL)
+        time.sleep(0.5)
+        assert thinking.submit(job).result(timeout=120) == expected
+        assert thinking.submit(job).result(timeout=120) == expected
+        assert thinking._pool is not first  # a new pool for the turns after
+
+    @override_settings(BRIDGESCORE_PLAY_ROBOT_SOLVER="simple")
+    def test_rule_of_thumb_robots_decide_at_once_without_a_worker(self) -> None:
+        job = a_play_job()
+        simple = thinking.Job(job.state, job.seat, "simple")
+        done = thinking.submit(simple)
+        assert done.done() and thinking._pool is None
+        assert done.result() == robot_action(job.state, job.seat, "simple")
+
+
+@needs_endplay
+@override_settings(**FAIR)
+class TurnTests(TransactionTestCase):
+    def tearDown(self) -> None:
+        thinking.shutdown()
+
+    def test_the_platform_robot_is_the_fair_one_and_plays_for_imps_in_a_team_room(self) -> None:
+        with override_settings(BRIDGESCORE_PLAY_ROBOT_SOLVER="auto"):
+            assert play_robots.robot_solver() == "fair"
+        t = table(None)
+        assert play_robots.robot_scoring(t) == "mp"
+        t.room_label = "open"
+        assert play_robots.robot_scoring(t) == "imp"
+
+    def test_a_decision_read_before_the_table_moved_on_stores_nothing(self) -> None:
+        (ann,) = users("ann")
+        t = table(ann, boards=1)
+        services.sit(t, ann, Seat.SOUTH)
+        services.fill_with_robots(t, ann)
+        PlaySeat.objects.filter(table=t).update(robot=True)  # four robots: no one waits
+        t.refresh_from_db()
+        turn = None
+        for _ in range(50):
+            turn = play_robots.read_turn(t.pk)
+            if turn is not None:
+                break
+            time.sleep(0.05)
+        assert turn is not None
+        stale = turn.think().result(timeout=120)
+        assert play_robots.robot_turn(t.pk) is not None  # the table moves on meanwhile
+        moves = Move.objects.filter(board__table=t).count()
+        assert play_robots.finish_turn(turn, stale) is None
+        assert Move.objects.filter(board__table=t).count() == moves
+
+
+@needs_endplay
+@override_settings(**FAIR)
+class FairRobotTablesTests(TransactionTestCase):
+    def tearDown(self) -> None:
+        thinking.shutdown()
+
+    def test_people_with_fair_robots_get_no_card_they_may_not_see(self) -> None:
+        """One person (South) and three fair robots thinking in a worker at each of two
+        tables, a spectator at each: a board played out, every message checked."""
+        tables, auth, watch_auth = [], [], []
+        for i in range(2):
+            person, spectator = users(f"f{i}", f"fw{i}")
+            t = table(person, boards=1, spectators_see_hands=i == 1)
+            services.sit(t, person, Seat.SOUTH)
+            tables.append(t)
+            auth.append(cookie(person))
+            watch_auth.append(cookie(spectator))
+
+        async def one(i: int) -> list[tuple[Viewer, Socket]]:
+            t = tables[i]
+            sock = await Socket.open(t.pk, auth[i], "S")
+            spectator = await Socket.open(t.pk, watch_auth[i], "spectator")
+            await spectator.next()
+            await sock.next()
+            await sock.send({"type": "fill_robots", "id": "fill"})
+            await asyncio.gather(autoplay(sock, "S", random.Random(i), timeout=120),
+                                 watch(spectator, timeout=120))
+            await sock.close()
+            await spectator.close()
+            return [(Viewer(Seat.SOUTH), sock),
+                    (Viewer(None, sees_all=t.spectators_see_hands), spectator)]
+
+        async def run() -> list[list[tuple[Viewer, Socket]]]:
+            return list(await asyncio.gather(*(one(i) for i in range(2))))
+
+        connections = async_to_sync(run)()
+        checked = 0
+        for t, conns in zip(tables, connections, strict=True):
+            checked += _check_messages(conns, t)
+            board = PlayBoard.objects.get(table=t)
+            assert board.finished is not None
+            robot_moves = Move.objects.filter(board=board, by_robot=True)
+            assert robot_moves.exists()
+            assert all(m.seat != Seat.SOUTH.value for m in robot_moves)
+        assert checked > 40
