@@ -68,8 +68,9 @@ def check_layouts(known: SeatKnowledge, layouts: Layouts) -> None:
             assert not union & m  # no card in two hands
             union |= m
             assert m.bit_count() == known.counts[s.value]
-            if known.visible[s.value] is not None:
-                assert m == known.visible[s.value].mask  # the known cards are fixed
+            seen = known.visible[s.value]
+            if seen is not None:
+                assert m == seen.mask  # the known cards are fixed
             for suit in known.voids[s.value]:
                 assert not Hand(m).length(suit)  # a player who showed out has none
         assert union | played == (1 << 52) - 1 and not union & played

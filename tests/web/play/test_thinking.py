@@ -46,7 +46,7 @@ def a_play_job(seed: int = 3) -> thinking.Job:
 def worker_pids() -> set[int]:
     pool = thinking._pool
     assert pool is not None
-    return {p.pid for p in pool._processes.values()}  # type: ignore[attr-defined]
+    return {int(p.pid or 0) for p in pool._processes.values()}
 
 
 @needs_endplay
