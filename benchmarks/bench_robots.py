@@ -36,7 +36,7 @@ from bridgescore.robots.claims import CLAIM_STATEMENT
 from bridgescore.robots.fair import DEFAULT_SAMPLES, fair_choice, knowledge_for
 from bridgescore.robots.table import robot_action
 from bridgescore.scoring.imps import imps
-from bridgescore.table.actions import Action, AnswerClaim, Claim, MakeCall, PlayCard
+from bridgescore.table.actions import Action, Claim, MakeCall, PlayCard
 from bridgescore.table.state import BoardDeal, Phase, TableState, apply
 
 
@@ -95,10 +95,10 @@ def play_room(state: TableState, fair_side: tuple[Seat, ...], other: str, salt: 
                                salt=salt, scoring="imp")
             assert got is not None
             action = got
-            if isinstance(got, AnswerClaim) and state.claim is not None \
-                    and state.claim.seat in fair_side:
-                tally.claims_accepted += got.accept
+        claim = state.claim
         state = apply(state, action)[0]
+        if claim is not None and claim.seat in fair_side and state.claimed is not None:
+            tally.claims_accepted += 1  # every decider accepted: the claim stands
     return state
 
 

@@ -39,7 +39,7 @@ from ...sessions.scores import ScoredBoard, ScoredResult
 from ..accounts.models import User
 from ..clubs.roles import AnyUser
 from ..core.bilingual import robot_name, robots_name
-from ..play.models import PlayBoard, PlayBoardAnalysis
+from ..play.models import PlayBoard
 from . import clock, privacy
 from . import services as sv
 from .kinds import is_robot
@@ -653,6 +653,7 @@ def board_view(c: Competition, b: Boards, number: int, lang: Lang) -> BoardPage:
     hands, the double-dummy table and par."""
     from ...sessions.explain import value_lines
     from ..play import records
+    from ..play.analysis import summaries
 
     if b.reason(number):
         raise BridgeError(f"board {number} is not shown", f"第{number}副不显示")
@@ -666,11 +667,7 @@ def board_view(c: Competition, b: Boards, number: int, lang: Lang) -> BoardPage:
     results = list(sb.results) if sb is not None else []
     # Each table's play against double dummy, where the background analysis is done (a
     # page never waits for it).
-    key = "zh" if is_zh(lang) else "en"
-    analysed = {int(pk): str(data["summary"][key]) for pk, data in
-                PlayBoardAnalysis.objects.filter(board__in=list(boards.values()),
-                                                 data__isnull=False)
-                .values_list("board_id", "data") if data is not None}
+    analysed = summaries((pb.pk for pb in boards.values()), lang)
     ns_col = column([_exact(s, "ns") for s in results])
     ew_col = column([_exact(s, "ew") for s in results])
     rows: list[BoardRow] = []

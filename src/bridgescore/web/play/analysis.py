@@ -17,6 +17,8 @@ is stored, and the boards wait for a server that has it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import logging
 import threading
 import time
@@ -122,7 +124,20 @@ def sweep() -> int:
     return 1
 
 
-# -- what the game record page shows ---------------------------------------------------------
+# -- what the pages show -----------------------------------------------------------------------
+
+
+def summaries(board_ids: Iterable[int], lang: Lang) -> dict[int, str]:
+    """The one-line summary in ``lang`` of each of these boards whose analysis is done (the
+    board comparisons: a competition's, the pool's, a finished vugraph match's); a board
+    not analysed yet, or that cannot be, is left out (the page never waits for it)."""
+    key = "zh" if is_zh(lang) else "en"
+    ids = [int(i) for i in board_ids]
+    if not ids:
+        return {}
+    return {int(pk): str(data["summary"][key]) for pk, data in
+            PlayBoardAnalysis.objects.filter(board_id__in=ids, data__isnull=False)
+            .values_list("board_id", "data") if data is not None}
 
 
 def view(board: PlayBoard, lang: Lang) -> dict[str, Any]:

@@ -219,6 +219,22 @@ class OnlineMatchPageTests(TransactionTestCase):
             for b, s in zip(boards, stored, strict=True):
                 assert b["view"]["result"] == s.result and b["view"]["phase"] == "done"
                 assert sorted(b["view"]["deal"]) == ["E", "N", "S", "W"]
+                assert b["href"] == f"/play/boards/{s.pk}/" and b["analysis"] == ""
+        # Once the background has analysed the boards, each shows its play against double
+        # dummy under it, in the reader's language.
+        from bridgescore.deals.ddplay import endplay_available
+        from bridgescore.web.play import analysis
+        from bridgescore.web.play.models import PlayBoardAnalysis
+
+        if endplay_available():
+            analysis.analyse_due(100)
+            for lang, headers in (("en", {}), ("zh", ZH)):
+                page = self.client.get(self.page, headers=headers).content.decode()
+                for t in (self.open, self.closed):
+                    for b in script_json(page, f"vg-record-{t.pk}"):
+                        row = PlayBoardAnalysis.objects.get(board_id=int(b["href"].split("/")[3]))
+                        want = row.data["summary"][lang] if row.data is not None else ""
+                        assert b["analysis"] == want
         # Still members-only: an anonymous visitor is asked to sign in.
         self.client.logout()
         assert self.client.get(self.page).status_code == 302

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from django.test import TestCase, override_settings
+from django.utils.html import escape
 
 from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
@@ -85,6 +86,30 @@ class PoolPagesTests(TestCase):
         r = self.client.get("/pool/online/weeks/1/boards/3/", headers=EN)
         assert r.status_code == 403 and b"once you have played it" in r.content
         self.zh_clean("/pool/online/weeks/1/boards/3/", status=403)
+
+    def test_a_board_s_results_show_each_table_s_play_against_double_dummy(self) -> None:
+        from bridgescore.deals.ddplay import endplay_available
+        from bridgescore.web.compete.models import PoolResult
+        from bridgescore.web.play import analysis
+        from bridgescore.web.play.models import PlayBoardAnalysis
+
+        path = "/pool/online/weeks/1/boards/1/"
+        assert 'class="dd-summary"' not in self.client.get(path, headers=EN).content.decode()
+        if not endplay_available():
+            return
+        analysis.analyse_due(100)
+        results = list(PoolResult.objects.filter(board__number=1, board__week=self.week))
+        stored = {r.play_board_id: PlayBoardAnalysis.objects.get(board_id=r.play_board_id)
+                  for r in results}
+        en = self.client.get(path, headers=EN).content.decode()
+        zh = self.zh_clean(path)
+        for board_id, row in stored.items():
+            assert f'href="/play/boards/{board_id}/"' in en  # each table's game record
+            if row.data is not None:  # the summary, in the reader's language
+                assert escape(row.data["summary"]["en"]) in en
+                assert escape(row.data["summary"]["zh"]) in zh
+        assert en.count('class="dd-summary"') == sum(r.data is not None for r in stored.values())
+        assert zh.count("双明手：") == en.count("Double dummy:")
 
     def test_non_members_are_refused(self) -> None:
         from ...base import make_user

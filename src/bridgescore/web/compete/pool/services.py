@@ -60,6 +60,7 @@ from ...clubs.models import Club
 from ...clubs.roles import AnyUser, can_direct, is_member
 from ...core import refusals
 from ...play import live
+from ...play.analysis import summaries
 from ...play import messages as play_messages
 from ...play import services as play
 from ...play import tables as play_tables
@@ -623,6 +624,8 @@ def board_results(week: PoolWeek, number: int, user: AnyUser) -> dict[str, Any]:
         raise NotAllowed(f"week {week.number} has no board {number}",
                          f"第{week.number}周没有第{number}副", "not_found")
     results = list(PoolResult.objects.filter(board=board).order_by("arrival"))
+    played = [r.play_board_id for r in results if r.play_board_id is not None]
+    analysed = {lang: summaries(played, lang) for lang in ("en", "zh")}
     ns: dict[int, PoolScore] = {}
     for north in PoolScore.objects.filter(result__in=results, seat=0):
         ns[north.result_id] = north
@@ -640,6 +643,10 @@ def board_results(week: PoolWeek, number: int, user: AnyUser) -> dict[str, Any]:
                     "datum": datum, "imps": s.imps if s is not None else 0,
                     "provisional": s.provisional if s is not None else True,
                     "difference": None if datum is None else r.ns_score - datum,
+                    # the game record and its play against double dummy, once analysed
+                    "record": r.play_board_id,
+                    "analysis": {lang: got[r.play_board_id] for lang, got in analysed.items()
+                                 if r.play_board_id in got},
                     "steps": (_datum_steps(pool.datum_steps(scores[:upto]))
                               if datum is not None else None)})
     lb = pool.board(number)

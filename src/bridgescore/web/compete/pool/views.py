@@ -189,6 +189,7 @@ def board(request: HttpRequest, club: str, number: int, board: int) -> HttpRespo
     lang = _lang()
     for r in data["results"]:
         r["names"] = [_name(p) for p in r["players"]]
+        r["analysis_text"] = r["analysis"].get("zh" if lang == "zh" else "en", "")
     hands = [(s.name_in(lang), data["deal"].hands[s.value].format(lang)) for s in Seat]
     return render(request, "pool/board.html", {
         "club": c, "week": w, "data": data, "hands": hands,

@@ -27,6 +27,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
@@ -39,6 +40,7 @@ from ...events.models import Event
 from ...events.teams import services as teams_sv
 from .. import position as play_position
 from .. import records
+from ..analysis import summaries
 from ..models import PlayBoard, PlaySeat, PlayTable
 from . import services as vg
 
@@ -100,6 +102,7 @@ def _words() -> dict[str, Any]:
         "auction": _("Auction"), "pass": _("Pass"), "to_act": _("To act: %(seat)s"),
         "passed": _("Passed out"), "claim": _("Claim: %(n)s tricks"),
         "record": _("The match is over: each board as it ended."),
+        "dd": _("Double dummy:"), "game_record": _("Game record"),
         "pick": _("Board shown"), "none_shown": _("No board of this room may be shown to you."),
         "lang": _lang(),
     }
@@ -109,13 +112,18 @@ def _record(table: PlayTable, user: Any) -> list[dict[str, Any]]:
     """The room's boards as they ended, those whose record ``user`` may see: the public
     view of a finished board (every hand as dealt, the auction, the play, the result)."""
     out = []
-    for board in (PlayBoard.objects.filter(table=table, finished__isnull=False)
-                  .select_related("table__event__club", "table__room__club").order_by("index")):
-        if records.may_see(user, board) is not None:
-            continue
+    boards = [b for b in (PlayBoard.objects.filter(table=table, finished__isnull=False)
+                          .select_related("table__event__club", "table__room__club")
+                          .order_by("index"))
+              if records.may_see(user, b) is None]
+    # each board's play against double dummy, once the background analysis has it
+    analysed = summaries((b.pk for b in boards), _lang())
+    for board in boards:
         state = play_position.state_of(board)
         out.append({"index": board.index, "number": board.number,
-                    "view": view(state, Viewer(None, sees_all=False))})
+                    "view": view(state, Viewer(None, sees_all=False)),
+                    "analysis": analysed.get(int(board.pk), ""),
+                    "href": reverse("records:board", args=[board.pk])})
     return out
 
 

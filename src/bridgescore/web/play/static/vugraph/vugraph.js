@@ -283,11 +283,22 @@
       option.value = String(k);
       picker.appendChild(option);
     });
+    // Under the board: its play against double dummy (once analysed) and its game record.
+    var after = el("p", "vg-analysis");
+    room.appendChild(after);
+    function show(b) {
+      draw(room, b.view);
+      after.textContent = "";
+      if (b.analysis) after.appendChild(el("span", "dd-summary", words.dd + " " + b.analysis + " "));
+      var link = el("a", "record-link", words.game_record);
+      link.href = b.href;
+      after.appendChild(link);
+    }
     picker.addEventListener("change", function () {
-      draw(room, boards[parseInt(picker.value, 10)].view);
+      show(boards[parseInt(picker.value, 10)]);
     });
     picker.value = String(boards.length - 1);
-    draw(room, boards[boards.length - 1].view);
+    show(boards[boards.length - 1]);
   }
 
   Array.prototype.forEach.call(document.querySelectorAll("[data-table-socket]"), follow);
