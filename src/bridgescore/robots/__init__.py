@@ -43,12 +43,13 @@ The bidding system (docs/robots.md has it in English and Chinese):
 A robot never raises on an auction in progress, whatever humans have bid: any call its
 rules would make illegally becomes a pass.
 
-Card play: ``solver="dd"`` plays double dummy (endplay's DDS, seeing all four hands: the
-lowest card among those that keep the most tricks); ``solver="simple"`` plays by rules of
-thumb from what a player sees (:mod:`.cardplay`); ``"auto"`` is dd when endplay imports;
-``solver="fair"`` plays from what its seat may know only (:mod:`.fair`: it samples layouts
-of the hidden hands consistent with the auction and the play, solves them double dummy and
-plays the card of the best expected score).
+Card play: ``solver="fair"`` plays from what its seat may know only (:mod:`.fair`: it
+samples layouts of the hidden hands consistent with the auction and the play, solves them
+double dummy and plays the card of the best expected score); ``solver="simple"`` plays by
+rules of thumb from what a player sees (:mod:`.cardplay`); ``"auto"`` (the default) is fair
+when endplay imports, else simple.  ``solver="dd"`` plays double dummy (endplay's DDS,
+seeing all four hands: the lowest card among those that keep the most tricks): an
+omniscient opponent, kept as the benchmarks' yardstick and never anyone's default.
 
 Imports: core, scoring, deals, table.
 """
@@ -59,13 +60,23 @@ from ..core.cards import Card
 from ..core.deal import Deal
 from ..core.errors import IllegalPlayError
 from ..core.play import Play
-from ..deals.ddplay import dd_card, use_dd
+from ..deals.ddplay import dd_card, endplay_available, use_dd
 from .bidding import robot_call
 from .cardplay import simple_card
 from .claims import robot_accepts_claim
 from .fair import SeatKnowledge, fair_card, knowledge_from_play
 
-__all__ = ["robot_accepts_claim", "robot_accepts_undo", "robot_call", "robot_card"]
+__all__ = ["card_solver", "robot_accepts_claim", "robot_accepts_undo", "robot_call",
+           "robot_card"]
+
+
+def card_solver(solver: str) -> str:
+    """``"auto"`` made concrete: the fair robot where endplay's solver imports, else the
+    rule-of-thumb one; any other name as it is (``"dd"``, ``"fair"``, ``"simple"``)."""
+    if solver == "auto":
+        return "fair" if endplay_available() else "simple"
+    use_dd(solver)  # an unknown name, or dd or fair without the solver: a clear error
+    return solver
 
 
 def robot_card(deal: Deal, play: Play, *, solver: str = "auto",
@@ -85,7 +96,8 @@ def robot_card(deal: Deal, play: Play, *, solver: str = "auto",
     if deal != play.deal:
         raise IllegalPlayError("the robot was given another deal than the one being played",
                                "给机器人的牌局与正在打的牌局不同")
-    if use_dd(solver):
+    solver = card_solver(solver)
+    if solver == "dd":
         return dd_card(play)
     if solver == "fair":
         known = knowledge if knowledge is not None else knowledge_from_play(play)

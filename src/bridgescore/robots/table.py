@@ -35,6 +35,7 @@ def robot_action(state: TableState, seat: Seat, solver: str = "auto", *, salt: s
     ``scoring`` (``"mp"`` or ``"imp"``)."""
     if seat not in state.to_act:
         return None
+    solver = robots.card_solver(solver)
     if state.claim is not None:
         if solver == "fair":
             return AnswerClaim(seat, fair_accepts_claim(view(state, Viewer(seat)), seat))

@@ -17,11 +17,10 @@ is stored, and the boards wait for a server that has it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import logging
 import threading
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import IntegrityError, OperationalError, connection, transaction

@@ -60,10 +60,10 @@ from ...clubs.models import Club
 from ...clubs.roles import AnyUser, can_direct, is_member
 from ...core import refusals
 from ...play import live
-from ...play.analysis import summaries
 from ...play import messages as play_messages
 from ...play import services as play
 from ...play import tables as play_tables
+from ...play.analysis import summaries
 from ...play.models import Disconnection, PlayBoard, PlaySeat, PlayTable, Room
 from .. import clock
 from ..models import (
