@@ -625,7 +625,7 @@ def board_results(week: PoolWeek, number: int, user: AnyUser) -> dict[str, Any]:
                          f"第{week.number}周没有第{number}副", "not_found")
     results = list(PoolResult.objects.filter(board=board).order_by("arrival"))
     played = [r.play_board_id for r in results if r.play_board_id is not None]
-    analysed = {lang: summaries(played, lang) for lang in ("en", "zh")}
+    analysed = {"en": summaries(played, "en"), "zh": summaries(played, "zh")}
     ns: dict[int, PoolScore] = {}
     for north in PoolScore.objects.filter(result__in=results, seat=0):
         ns[north.result_id] = north
