@@ -34,7 +34,8 @@ from bridgescore.robots.fair import (
 from bridgescore.robots.table import robot_action
 from bridgescore.table.actions import AnswerClaim, Claim, PlayCard
 from bridgescore.table.state import BoardDeal, Phase, TableState, apply
-from bridgescore.table.views import Viewer, visible_cards
+from bridgescore.table.views import Viewer, view, visible_cards
+from tests.sizes import size
 
 needs_endplay = pytest.mark.skipif(not endplay_available(), reason="endplay is not installed")
 
@@ -109,6 +110,34 @@ def test_knowledge_is_the_seats_view_and_layouts_fit_it(seed: int, cards: int) -
     check_layouts(known, layouts)
     # the same seed, the same layouts
     assert sample_layouts(known, 8, random.Random(seed)) == layouts
+
+
+def test_no_robot_input_holds_a_hidden_card_over_many_boards() -> None:
+    """Thousands of random boards, each at a random point of its play, a robot deciding for
+    the seat to act: what it is given (its knowledge for a card, its view for a claim) never
+    names a card that seat may not see (its own hand, dummy once faced, the claimer's hand
+    when it decides a claim, the cards played).  No solving: the robots' inputs only."""
+    rng = random.Random(2024)
+    boards = size(2000, 10000, "BRIDGESCORE_TEST_ROBOT_INPUTS")
+    checked = 0
+    for _ in range(boards):
+        state = position(rng.randrange(10**9), rng.randrange(0, 52))
+        if state is None or state.phase is not Phase.PLAY:
+            continue
+        if state.cards and rng.random() < 0.3:  # a claim pending: its deciders' inputs
+            assert state.declarer is not None and state.play is not None
+            claimer = rng.choice([state.declarer, state.declarer.lho, state.declarer.rho])
+            state = apply(state, Claim(claimer, rng.randrange(state.play.remaining + 1)))[0]
+        played = set(state.cards)
+        for seat in state.to_act:
+            allowed = visible_cards(state, Viewer(seat)) | played
+            if state.claim is None:
+                assert knowledge_for(state, seat).known_cards() <= allowed
+            seen = view(state, Viewer(seat))
+            named = {Card.parse(c) for cards in seen["hands"].values() for c in cards}
+            assert named <= allowed  # the claim judge's input (claims.fair_accepts_claim)
+            checked += 1
+    assert checked >= boards // 2
 
 
 def test_seed_comes_from_the_position_and_the_salt() -> None:
