@@ -39,6 +39,7 @@ __all__ = [
     "robot_scoring",
     "robot_solver",
     "robot_turn",
+    "scoring_source",
     "wake",
 ]
 
@@ -124,10 +125,27 @@ def robot_solver() -> str:
     return chosen
 
 
+# Other apps that know a table's scoring (the pool: its results are scored in IMPs against
+# the datum) register here, so that this app never imports them.
+_scorings: list[Callable[[PlayTable], str | None]] = []
+
+
+def scoring_source(source: Callable[[PlayTable], str | None]) -> None:
+    """Register a function telling a table's scoring ("imp" or "mp"), or None (once)."""
+    if source not in _scorings:
+        _scorings.append(source)
+
+
 def robot_scoring(table: PlayTable) -> str:
-    """What a robot plays for: IMPs at a team match's table (it has a room), matchpoints
-    (the most tricks) elsewhere."""
-    return "imp" if table.room_label else "mp"
+    """What a robot plays for: IMPs at a team match's table (it has a room) and wherever a
+    registered source says so (the pool), matchpoints (the most tricks) elsewhere."""
+    if table.room_label:
+        return "imp"
+    for source in _scorings:
+        said = source(table)
+        if said in ("imp", "mp"):
+            return said
+    return "mp"
 
 
 # ---------------------------------------------------------------------------- timers

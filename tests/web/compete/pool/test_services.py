@@ -114,6 +114,19 @@ class PoolFlowTests(TestCase):
 
 
 @override_settings(BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS=0)
+class RobotScoringTests(TestCase):
+    def test_robots_at_a_pool_table_play_for_imps(self) -> None:
+        from bridgescore.web.play import robots as play_robots
+
+        self.addCleanup(clock.real)
+        club, td, people = club_with(4)
+        start(club, td, boards=1)
+        t = seat_four(club, people)
+        assert play_robots.robot_scoring(t) == "imp"  # datum IMPs
+        other = play_tables.create_table(t.room, None)
+        assert play_robots.robot_scoring(other) == "mp"  # a table of the room, not the pool's
+
+
 class RetirementTests(TestCase):
     def test_a_board_is_retired_at_forty_results(self) -> None:
         self.addCleanup(clock.real)

@@ -61,6 +61,7 @@ from ...clubs.roles import AnyUser, can_direct, is_member
 from ...core import refusals
 from ...play import live
 from ...play import messages as play_messages
+from ...play import robots as play_robots
 from ...play import services as play
 from ...play import tables as play_tables
 from ...play.analysis import summaries
@@ -657,5 +658,8 @@ def board_results(week: PoolWeek, number: int, user: AnyUser) -> dict[str, Any]:
 
 
 play_tables.board_source(serve_board)
+# A pool board is scored in IMPs against its datum: robots at a pool table play for IMPs.
+play_robots.scoring_source(
+    lambda table: "imp" if PoolTable.objects.filter(play_table=table).exists() else None)
 play.on_board_end(record_board)
 live.register_sweep("pool", sweep)
