@@ -237,6 +237,7 @@ def report(records: list[dict[str, Any]], opponents: tuple[str, ...], dealt: int
            args: argparse.Namespace, seconds: float) -> dict[str, Any]:
     out: dict[str, Any] = {"seed": args.seed, "boards_dealt": dealt, "boards_played":
                            len(records), "samples": args.samples, "lead": args.lead,
+                           "flat": args.flat,
                            "seconds": round(seconds, 1), "jobs": args.jobs, "matches": {}}
     print(f"\nseed {args.seed!r}, {dealt} boards dealt, {len(records)} played, "
           f"{args.samples} layouts a card, lead by {args.lead}, {seconds:.0f} s "
@@ -285,10 +286,16 @@ def report(records: list[dict[str, Any]], opponents: tuple[str, ...], dealt: int
     return out
 
 
-def _init_worker() -> None:
+def _init_worker(flat: bool = False) -> None:
     import endplay._dds as _dds
 
     _dds.SetMaxThreads(1)  # one core a process: the time a card is one thread's
+    if flat:
+        # An experiment: every position decided on the full number of layouts, the first
+        # three tricks included (the robot itself takes fewer there: fair.layouts_for).
+        from bridgescore.robots import fair
+
+        fair.layouts_for = lambda known, samples: samples  # type: ignore[assignment]
 
 
 def main() -> None:
@@ -303,11 +310,13 @@ def main() -> None:
     parser.add_argument("--lead", default="rules", choices=("rules", "sample"),
                         help="the fair robot's opening lead (default rules)")
     parser.add_argument("--jobs", type=int, default=1, help="processes, one core each")
+    parser.add_argument("--flat", action="store_true",
+                        help="an experiment: the full number of layouts in every trick")
     parser.add_argument("--json", default="", help="write the figures to this file")
     parser.add_argument("--study", type=int, default=0, metavar="POSITIONS",
                         help="instead: compare 16/24/32/48 layouts a card with 96 on POSITIONS")
     args = parser.parse_args()
-    _init_worker()
+    _init_worker(args.flat)
     if args.study:
         study(args.study, args.seed)
         return
@@ -316,7 +325,8 @@ def main() -> None:
              for n in range(1, args.boards + 1)]
     started = time.perf_counter()
     records: list[dict[str, Any]] = []
-    with multiprocessing.get_context("spawn").Pool(args.jobs, _init_worker) as pool:
+    with multiprocessing.get_context("spawn").Pool(args.jobs, _init_worker,
+                                                   (args.flat,)) as pool:
         for got in pool.imap(play_board, tasks):
             if got is None:
                 continue
