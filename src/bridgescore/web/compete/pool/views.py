@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from ....core.errors import BridgeError
+from ....core.i18n import is_zh
 from ....core.seat import Seat
 from ...accounts.models import User
 from ...clubs.models import Club
@@ -189,7 +190,7 @@ def board(request: HttpRequest, club: str, number: int, board: int) -> HttpRespo
     lang = _lang()
     for r in data["results"]:
         r["names"] = [_name(p) for p in r["players"]]
-        r["analysis_text"] = r["analysis"].get("zh" if lang == "zh" else "en", "")
+        r["analysis_text"] = r["analysis"].get("zh" if is_zh(lang) else "en", "")
     hands = [(s.name_in(lang), data["deal"].hands[s.value].format(lang)) for s in Seat]
     return render(request, "pool/board.html", {
         "club": c, "week": w, "data": data, "hands": hands,
