@@ -118,6 +118,28 @@ class TurnTests(TransactionTestCase):
         assert play_robots.finish_turn(turn, stale) is None
         assert Move.objects.filter(board__table=t).count() == moves
 
+    def test_the_sweep_leaves_a_turn_already_in_hand(self) -> None:
+        (ann,) = users("ann")
+        t = table(ann, boards=1)
+        services.sit(t, ann, Seat.SOUTH)
+        services.fill_with_robots(t, ann)
+        PlaySeat.objects.filter(table=t).update(robot=True)
+        turn = None
+        for _ in range(50):
+            turn = play_robots.read_turn(t.pk)
+            if turn is not None:
+                break
+            time.sleep(0.05)
+        assert turn is not None
+        moves = Move.objects.filter(board__table=t).count()
+        # A robot with work queued before it: the sweep does not queue the same turn again.
+        assert play_robots.wake(t.pk, sweeping=True) is None
+        assert Move.objects.filter(board__table=t).count() == moves
+        assert play_robots.finish_turn(turn, turn.think().result(timeout=120)) is not None
+        assert Move.objects.filter(board__table=t).count() == moves + 1
+        # Stored: no longer in hand, so the sweep may wake the table again.
+        assert t.pk not in play_robots._in_hand
+
 
 @needs_endplay
 @override_settings(**FAIR)

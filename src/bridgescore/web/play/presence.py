@@ -135,7 +135,7 @@ def sweep() -> int:
     for table_id in PlayTable.objects.filter(due__lt=late).values_list("pk", flat=True)[:200]:
         if _claim_due(int(table_id)):
             try:
-                if wake(int(table_id)) is not None:
+                if wake(int(table_id), sweeping=True) is not None:
                     woken += 1
             except BridgeError as e:
                 log.warning("table %s: the sweep could not move on: %s", table_id, e.en)

@@ -15,6 +15,7 @@ one call (``robot_turn``).
 from __future__ import annotations
 
 import datetime
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -61,6 +62,14 @@ class Turn:
         return finish_turn(self, action)
 
 
+# Tables whose robot's turn this process has read and not yet stored: the sweep leaves them
+# be (it wakes tables overdue by a second, and a robot with work queued before it can be
+# that late: waking it again would queue the same decision twice).  The timers ignore it:
+# a table has one timer a move.
+_in_hand: set[int] = set()
+_in_hand_lock = threading.Lock()
+
+
 def read_turn(table_id: int) -> Turn | None:
     """The robot's turn the table waits for now, read without the table's lock, or
     ``None`` (not due, no robot to act, a board not in play)."""
@@ -76,6 +85,8 @@ def read_turn(table_id: int) -> Turn | None:
         if seating.robot_plays(seat):
             job = thinking.Job(state, seat, robot_solver(), salt=f"table-{table.pk}",
                                scoring=robot_scoring(table))
+            with _in_hand_lock:
+                _in_hand.add(table_id)
             return Turn(table_id, (int(board.pk), seq), job)
     return None
 
@@ -93,7 +104,11 @@ def finish_turn(turn: Turn, action: Action | None) -> Outcome | None:
 
     # Two reads of one turn (a timer and the sweep) may both think: the second to store
     # finds the table moved on and stores nothing, so a turn is never played twice.
-    out = _act(turn.table_id, choose, robot=True, expect=turn.expect)
+    try:
+        out = _act(turn.table_id, choose, robot=True, expect=turn.expect)
+    finally:
+        with _in_hand_lock:
+            _in_hand.discard(turn.table_id)
     return out if out.messages else None
 
 
@@ -106,10 +121,17 @@ def robot_turn(table_id: int, expect: tuple[int, int] | None = None, *,
     seat)``: the action instead of the robot's own choice (the demo's robots that err now
     and then)."""
     turn = read_turn(table_id)
-    if turn is None or (expect is not None and expect != turn.expect):
+    if turn is None:
+        return None
+    if expect is not None and expect != turn.expect:
+        finish_turn(turn, None)
         return None
     job = turn.job
-    action = decide(job.state, job.seat) if decide is not None else turn.think().result()
+    try:
+        action = decide(job.state, job.seat) if decide is not None else turn.think().result()
+    except BaseException:
+        finish_turn(turn, None)  # nothing stored; the turn is no longer in hand
+        raise
     return finish_turn(turn, action)
 
 
@@ -156,12 +178,23 @@ def _is_due(due: datetime.datetime | None) -> bool:
     return due is not None and due <= timezone.now() + datetime.timedelta(milliseconds=50)
 
 
-def wake(table_id: int) -> Outcome | None:
+def wake(table_id: int, *, sweeping: bool = False) -> Outcome | None:
     """Do what is due at the table now (a robot's action, the next board), if anything,
-    in one call (the sweep's and the commands' way; the server's loop uses ``wake_step``)."""
+    in one call (the sweep's and the commands' way; the server's loop uses ``wake_step``).
+    ``sweeping``: the sweep's call, which leaves a table whose robot's turn this process
+    already has in hand."""
+    if sweeping:
+        with _in_hand_lock:
+            if table_id in _in_hand:
+                return None
     step = wake_step(table_id)
     if isinstance(step, Turn):
-        return finish_turn(step, step.think().result())
+        try:
+            action = step.think().result()
+        except BaseException:
+            finish_turn(step, None)
+            raise
+        return finish_turn(step, action)
     return step
 
 
