@@ -50,15 +50,19 @@ def free_port() -> int:
 
 def server_env(data_dir: Path, **extra: str) -> dict[str, str]:
     """A server's environment: its data directory, the worker's static files, no pauses
-    (robots act and the next board comes at once) unless ``extra`` says otherwise, and the
-    test servers' settings (serverpath/bridgescore_test_server.py: a fast password hasher)."""
+    (robots act and the next board comes at once) unless ``extra`` says otherwise, the
+    rule-of-thumb robots (the pages' tests script the person's moves and answer no robot's
+    claim; the fair robots on the platform are tested at the socket, test_thinking.py), and
+    the test servers' settings (serverpath/bridgescore_test_server.py: a fast password
+    hasher)."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("DATABASE_URL", "REDIS_URL", "BRIDGESCORE_SECRET_KEY")}
     env.update(BRIDGESCORE_DATA_DIR=str(data_dir), BRIDGESCORE_STATIC_ROOT=str(STATIC_ROOT),
                BRIDGESCORE_LOG_LEVEL="warning", DJANGO_SETTINGS_MODULE="bridgescore_test_server",
                PYTHONPATH=os.pathsep.join(p for p in (str(SERVER_PATH), os.environ.get("PYTHONPATH"))
                                           if p),
-               BRIDGESCORE_PLAY_ROBOT_SECONDS="0", BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="0")
+               BRIDGESCORE_PLAY_ROBOT_SECONDS="0", BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS="0",
+               BRIDGESCORE_PLAY_ROBOT_SOLVER="simple")
     env.update(extra)
     return env
 

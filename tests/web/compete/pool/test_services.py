@@ -113,12 +113,12 @@ class PoolFlowTests(TestCase):
         assert play_position.current_board(table) is None and not PoolPlay.objects.exists()
 
 
-@override_settings(BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS=0)
 class RobotScoringTests(TestCase):
     def test_robots_at_a_pool_table_play_for_imps(self) -> None:
         from bridgescore.web.play import robots as play_robots
 
         self.addCleanup(clock.real)
+        self.addCleanup(pool.forget)  # the week's cached index: the next test's week has its id
         club, td, people = club_with(4)
         start(club, td, boards=1)
         t = seat_four(club, people)
@@ -127,6 +127,7 @@ class RobotScoringTests(TestCase):
         assert play_robots.robot_scoring(other) == "mp"  # a table of the room, not the pool's
 
 
+@override_settings(BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS=0)
 class RetirementTests(TestCase):
     def test_a_board_is_retired_at_forty_results(self) -> None:
         self.addCleanup(clock.real)
@@ -154,6 +155,7 @@ class RetirementTests(TestCase):
 class PenaltyTests(TestCase):
     def test_a_disconnection_at_a_pool_table_costs_sixteen_and_the_board_rate(self) -> None:
         self.addCleanup(clock.real)
+        self.addCleanup(pool.forget)  # the week's cached index: the next test's week has its id
         club, td, people = club_with(4)
         week = start(club, td)
         table = seat_four(club, people)
