@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgescore.core.seat import Seat
-from bridgescore.deals.ddplay import dd_scores, endplay_available
+from bridgescore.deals.ddplay import dd_scores
 from bridgescore.deals.dealing import random_deal
 from bridgescore.robots.claims import (
     CLAIM_STATEMENT,
@@ -26,10 +26,9 @@ from bridgescore.robots.table import robot_action
 from bridgescore.table.actions import AnswerClaim, Claim, PlayCard
 from bridgescore.table.state import BoardDeal, Phase, TableState, apply
 from bridgescore.table.views import Viewer, view
+from tests.solver import needs_endplay
 
 from .test_fair import position
-
-needs_endplay = pytest.mark.skipif(not endplay_available(), reason="endplay is not installed")
 
 
 def claimed(seed: int, cards: int, tricks: int, by_declarer: bool) -> TableState | None:

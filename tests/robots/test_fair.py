@@ -18,7 +18,7 @@ from bridgescore.core.deal import Deal, Hand
 from bridgescore.core.errors import IllegalPlayError, NotationError
 from bridgescore.core.play import Play
 from bridgescore.core.seat import Seat
-from bridgescore.deals.ddplay import endplay_available, use_dd
+from bridgescore.deals.ddplay import use_dd
 from bridgescore.deals.dealing import random_deal
 from bridgescore.robots import robot_card
 from bridgescore.robots.bidding import robot_call
@@ -36,8 +36,7 @@ from bridgescore.table.actions import AnswerClaim, Claim, PlayCard
 from bridgescore.table.state import BoardDeal, Phase, TableState, apply
 from bridgescore.table.views import Viewer, view, visible_cards
 from tests.sizes import size
-
-needs_endplay = pytest.mark.skipif(not endplay_available(), reason="endplay is not installed")
+from tests.solver import needs_endplay
 
 
 def position(seed: int, cards: int) -> TableState | None:

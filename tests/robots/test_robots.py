@@ -22,14 +22,12 @@ from bridgescore.core.play import Play
 from bridgescore.core.seat import Seat
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.deals.ddplay import endplay_available
 from bridgescore.deals.dealing import random_deal
 from bridgescore.robots import robot_accepts_claim, robot_accepts_undo, robot_call, robot_card
 from bridgescore.robots.bidding import decide
 from bridgescore.robots.claims import obvious_tricks
 from bridgescore.robots.quality import bid_boards, figures
-
-needs_endplay = pytest.mark.skipif(not endplay_available(), reason="endplay is not installed")
+from tests.solver import needs_endplay
 
 
 def bid_out(deal: Deal, dealer: Seat, vul: Vulnerability) -> Auction:

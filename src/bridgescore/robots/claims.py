@@ -34,6 +34,7 @@ from ..core.errors import IllegalPlayError
 from ..core.play import Play
 from ..core.seat import Seat, Side
 from ..deals.ddplay import dd_scores, use_dd
+from .fair import played_in_view
 
 __all__ = ["CLAIM_STATEMENT", "claim_position", "fair_accepts_claim", "obvious_tricks",
            "robot_accepts_claim"]
@@ -114,13 +115,7 @@ def claim_position(view: Mapping[str, Any]) -> tuple[Deal, Play] | None:
     """The position of a table's view (:func:`bridgescore.table.views.view`): the whole deal
     and the play so far, when the view leaves at most one hand unseen (that hand holds what
     no one has seen or played); ``None`` when two or more are unseen."""
-    played: list[tuple[Seat, Card]] = []
-    tricks = list(view.get("tricks") or [])
-    if view.get("current"):
-        tricks.append(view["current"])
-    for t in tricks:
-        lead = Seat.parse(t["leader"])
-        played.extend((lead.next(i), Card.parse(c)) for i, c in enumerate(t["cards"]))
+    played = played_in_view(view)
     masks: dict[Seat, int] = {}
     for letter, cards in view["hands"].items():
         masks[Seat.parse(letter)] = Hand.from_cards(Card.parse(c) for c in cards).mask

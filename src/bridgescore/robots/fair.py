@@ -78,7 +78,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_SAMPLES", "FairChoice", "Layouts", "SeatKnowledge", "fair_card",
            "fair_choice", "knowledge_for", "knowledge_from_play", "knowledge_from_view",
-           "layouts_for", "position_seed", "sample_layouts"]
+           "layouts_for", "played_in_view", "position_seed", "sample_layouts"]
 
 DEFAULT_SAMPLES = 32  # layouts a card from trick four (docs/robots.md; fewer before: layouts_for)
 SCORINGS = ("mp", "imp")
@@ -232,6 +232,18 @@ def knowledge_from_play(play: Play, seat: Seat | None = None, *, calls: Sequence
         played)
 
 
+def played_in_view(view: Mapping[str, Any]) -> list[tuple[Seat, Card]]:
+    """Every card a table's view shows played, in order, with the seat that played it."""
+    played: list[tuple[Seat, Card]] = []
+    tricks = list(view.get("tricks") or [])
+    if view.get("current"):
+        tricks.append(view["current"])
+    for t in tricks:
+        lead = Seat.parse(t["leader"])
+        played.extend((lead.next(i), Card.parse(c)) for i, c in enumerate(t["cards"]))
+    return played
+
+
 def knowledge_from_view(view: Mapping[str, Any], seat: Seat) -> SeatKnowledge:
     """The knowledge of ``seat`` read from its view of the table (the JSON-ready data of
     :func:`bridgescore.table.views.view` for ``Viewer(seat)``): only what that view shows."""
@@ -243,13 +255,7 @@ def knowledge_from_view(view: Mapping[str, Any], seat: Seat) -> SeatKnowledge:
     visible: list[Hand | None] = [None] * 4
     for letter, cards in view["hands"].items():
         visible[Seat.parse(letter).value] = Hand.from_cards(Card.parse(c) for c in cards)
-    played: list[tuple[Seat, Card]] = []
-    tricks = list(view.get("tricks") or [])
-    if view.get("current"):
-        tricks.append(view["current"])
-    for t in tricks:
-        lead = Seat.parse(t["leader"])
-        played.extend((lead.next(i), Card.parse(c)) for i, c in enumerate(t["cards"]))
+    played = played_in_view(view)
     counts = view["counts"]
     return SeatKnowledge(
         seat, int(board["number"]), Seat.parse(board["dealer"]),

@@ -113,61 +113,56 @@ class SecurityPropertyTests(TransactionTestCase):
         assert checked > per_table * TABLES * 40
 
 
+def robot_tables(prefix: str, boards: int) -> list[PlayTable]:
+    """Two tables of one person (South) and three robots, a spectator at each (the second
+    table's sees every hand): ``boards`` boards played out through their sockets, and every
+    message of the person and the spectator checked (``_check_messages``).  The tables."""
+    from .helpers import autoplay, watch
+
+    tables, auth, watch_auth = [], [], []
+    for i in range(2):
+        person, spectator = users(f"{prefix}{i}", f"{prefix}w{i}")
+        t = table(person, boards=boards, spectators_see_hands=i == 1)
+        services.sit(t, person, Seat.SOUTH)
+        tables.append(t)
+        auth.append(cookie(person))
+        watch_auth.append(cookie(spectator))
+
+    async def one(i: int) -> list[tuple[Viewer, Socket]]:
+        t = tables[i]
+        sock = await Socket.open(t.pk, auth[i], "S")
+        spectator = await Socket.open(t.pk, watch_auth[i], "spectator")
+        await spectator.next()
+        await sock.next()
+        await sock.send({"type": "fill_robots", "id": "fill"})
+        await asyncio.gather(autoplay(sock, "S", random.Random(i), timeout=120),
+                             watch(spectator, timeout=120))
+        await sock.quiet()
+        await spectator.quiet()
+        await sock.close()
+        await spectator.close()
+        return [(Viewer(Seat.SOUTH), sock),
+                (Viewer(None, sees_all=t.spectators_see_hands), spectator)]
+
+    async def run() -> list[list[tuple[Viewer, Socket]]]:
+        return list(await asyncio.gather(*(one(i) for i in range(2))))
+
+    connections = async_to_sync(run)()
+    checked = 0
+    for t, conns in zip(tables, connections, strict=True):
+        assert PlayBoard.objects.filter(table=t, finished__isnull=False).count() == boards
+        checked += _check_messages(conns, t)
+    print(f"\n{boards * 2} robot boards, {checked} messages checked")
+    assert checked > 40 * boards
+    return tables
+
+
 @override_settings(**FAST, BRIDGESCORE_PLAY_ROBOT_SOLVER="simple")
 class RobotTablesSecurityTests(TransactionTestCase):
     def test_with_robots_no_connection_gets_a_card_it_may_not_see(self) -> None:
         """Three robots and one person (South) at each table, a spectator watching: the
         person's and the spectator's every message checked as above."""
-        from .helpers import autoplay, watch
-
-        per_table = max(1, BOARDS // (2 * TABLES))
-        tables, auth, watch_auth = [], [], []
-        for i in range(2):
-            person, spectator = users(f"r{i}", f"rw{i}")
-            t = table(person, boards=per_table, spectators_see_hands=i == 1)
-            services.sit(t, person, Seat.SOUTH)
-            tables.append(t)
-            auth.append(cookie(person))
-            watch_auth.append(cookie(spectator))
-
-        async def one(i: int) -> list[tuple[Viewer, Socket]]:
-            t = tables[i]
-            sock = await Socket.open(t.pk, auth[i], "S")
-            spectator = await Socket.open(t.pk, watch_auth[i], "spectator")
-            await spectator.next()
-            await sock.next()
-            await sock.send({"type": "fill_robots", "id": "fill"})
-            await asyncio.gather(autoplay(sock, "S", random.Random(i)), watch(spectator))
-            await sock.quiet()
-            await spectator.quiet()
-            await sock.close()
-            await spectator.close()
-            return [(Viewer(Seat.SOUTH), sock),
-                    (Viewer(None, sees_all=t.spectators_see_hands), spectator)]
-
-        async def run() -> list[list[tuple[Viewer, Socket]]]:
-            return list(await asyncio.gather(*(one(i) for i in range(2))))
-
-        connections = async_to_sync(run)()
-        checked = 0
-        for t, conns in zip(tables, connections, strict=False):
-            positions = {b.index: list(play_position.states_of(b))
-                         for b in PlayBoard.objects.filter(table=t)}
-            assert len(positions) == per_table
-            for viewer, sock in conns:
-                for raw in sock.raw:
-                    message = json.loads(raw)
-                    cards = cards_in(raw)
-                    checked += 1
-                    if message.get("view") is None:
-                        assert not cards, (sock.name, message)
-                        continue
-                    state = positions[message["board_index"]][message["seq"]]
-                    allowed = {str(c) for c in visible_cards(state, viewer)}
-                    allowed |= {str(c) for c in state.cards}
-                    assert cards <= allowed, (sock.name, message["seq"], cards - allowed)
-                    assert message["view"] == view(state, viewer)
-        print(f"\n{per_table * 2} robot boards, {checked} messages checked")
+        robot_tables("r", max(1, BOARDS // (2 * TABLES)))
 
 
 def _check_messages(conns: list[tuple[Viewer, Socket]], table: PlayTable) -> int:

@@ -6,32 +6,26 @@ a card it may not see."""
 
 from __future__ import annotations
 
-import asyncio
 import os
-import random
 import signal
 import time
 
-import pytest
-from asgiref.sync import async_to_sync
 from django.test import SimpleTestCase, TransactionTestCase, override_settings
 
 from bridgescore.core.seat import Seat
-from bridgescore.deals.ddplay import endplay_available
 from bridgescore.robots.table import robot_action
 from bridgescore.table.actions import PlayCard
 from bridgescore.table.state import Phase
-from bridgescore.table.views import Viewer
 from bridgescore.web.play import robots as play_robots
 from bridgescore.web.play import services, thinking
-from bridgescore.web.play.models import Move, PlayBoard, PlaySeat
+from bridgescore.web.play.models import Move, PlaySeat, PlayTable
 from tests.robots.test_fair import position
+from tests.solver import needs_endplay
 
-from .helpers import Socket, autoplay, cookie, table, users, watch
-from .test_security import _check_messages
+from .helpers import table, users
+from .test_security import robot_tables
 from .test_sockets import FAST
 
-needs_endplay = pytest.mark.skipif(not endplay_available(), reason="endplay is not installed")
 FAIR = {**FAST, "BRIDGESCORE_PLAY_ROBOT_SOLVER": "fair", "BRIDGESCORE_PLAY_ROBOT_WORKERS": 1}
 
 
@@ -47,6 +41,21 @@ def worker_pids() -> set[int]:
     pool = thinking._pool
     assert pool is not None
     return {int(p.pid or 0) for p in pool._processes.values()}
+
+
+def four_robots_turn() -> tuple[PlayTable, play_robots.Turn]:
+    """A table of four robots (no one waits on them) and its first robot turn, read."""
+    (ann,) = users("ann")
+    t = table(ann, boards=1)
+    services.sit(t, ann, Seat.SOUTH)
+    services.fill_with_robots(t, ann)
+    PlaySeat.objects.filter(table=t).update(robot=True)
+    for _ in range(50):  # the robots' pause (none here) and the first board's start
+        turn = play_robots.read_turn(t.pk)
+        if turn is not None:
+            return t, turn
+        time.sleep(0.05)
+    raise AssertionError("no robot's turn to read")
 
 
 @needs_endplay
@@ -99,19 +108,7 @@ class TurnTests(TransactionTestCase):
         assert play_robots.robot_scoring(t) == "imp"
 
     def test_a_decision_read_before_the_table_moved_on_stores_nothing(self) -> None:
-        (ann,) = users("ann")
-        t = table(ann, boards=1)
-        services.sit(t, ann, Seat.SOUTH)
-        services.fill_with_robots(t, ann)
-        PlaySeat.objects.filter(table=t).update(robot=True)  # four robots: no one waits
-        t.refresh_from_db()
-        turn = None
-        for _ in range(50):
-            turn = play_robots.read_turn(t.pk)
-            if turn is not None:
-                break
-            time.sleep(0.05)
-        assert turn is not None
+        t, turn = four_robots_turn()
         stale = turn.think().result(timeout=120)
         assert play_robots.robot_turn(t.pk) is not None  # the table moves on meanwhile
         moves = Move.objects.filter(board__table=t).count()
@@ -119,18 +116,7 @@ class TurnTests(TransactionTestCase):
         assert Move.objects.filter(board__table=t).count() == moves
 
     def test_the_sweep_leaves_a_turn_already_in_hand(self) -> None:
-        (ann,) = users("ann")
-        t = table(ann, boards=1)
-        services.sit(t, ann, Seat.SOUTH)
-        services.fill_with_robots(t, ann)
-        PlaySeat.objects.filter(table=t).update(robot=True)
-        turn = None
-        for _ in range(50):
-            turn = play_robots.read_turn(t.pk)
-            if turn is not None:
-                break
-            time.sleep(0.05)
-        assert turn is not None
+        t, turn = four_robots_turn()
         moves = Move.objects.filter(board__table=t).count()
         # A robot with work queued before it: the sweep does not queue the same turn again.
         assert play_robots.wake(t.pk, sweeping=True) is None
@@ -150,39 +136,7 @@ class FairRobotTablesTests(TransactionTestCase):
     def test_people_with_fair_robots_get_no_card_they_may_not_see(self) -> None:
         """One person (South) and three fair robots thinking in a worker at each of two
         tables, a spectator at each: a board played out, every message checked."""
-        tables, auth, watch_auth = [], [], []
-        for i in range(2):
-            person, spectator = users(f"f{i}", f"fw{i}")
-            t = table(person, boards=1, spectators_see_hands=i == 1)
-            services.sit(t, person, Seat.SOUTH)
-            tables.append(t)
-            auth.append(cookie(person))
-            watch_auth.append(cookie(spectator))
-
-        async def one(i: int) -> list[tuple[Viewer, Socket]]:
-            t = tables[i]
-            sock = await Socket.open(t.pk, auth[i], "S")
-            spectator = await Socket.open(t.pk, watch_auth[i], "spectator")
-            await spectator.next()
-            await sock.next()
-            await sock.send({"type": "fill_robots", "id": "fill"})
-            await asyncio.gather(autoplay(sock, "S", random.Random(i), timeout=120),
-                                 watch(spectator, timeout=120))
-            await sock.close()
-            await spectator.close()
-            return [(Viewer(Seat.SOUTH), sock),
-                    (Viewer(None, sees_all=t.spectators_see_hands), spectator)]
-
-        async def run() -> list[list[tuple[Viewer, Socket]]]:
-            return list(await asyncio.gather(*(one(i) for i in range(2))))
-
-        connections = async_to_sync(run)()
-        checked = 0
-        for t, conns in zip(tables, connections, strict=True):
-            checked += _check_messages(conns, t)
-            board = PlayBoard.objects.get(table=t)
-            assert board.finished is not None
-            robot_moves = Move.objects.filter(board=board, by_robot=True)
+        for t in robot_tables("f", 1):
+            robot_moves = Move.objects.filter(board__table=t, by_robot=True)
             assert robot_moves.exists()
             assert all(m.seat != Seat.SOUTH.value for m in robot_moves)
-        assert checked > 40

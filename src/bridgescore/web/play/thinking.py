@@ -65,12 +65,10 @@ def _one_thread() -> None:
     # still get the processor first (a robot waits a little longer; nobody else does).
     with contextlib.suppress(OSError):  # not allowed here: the same priority as the server
         os.nice(NICE)
-    try:
+    with contextlib.suppress(ImportError):  # no solver: the rule-of-thumb robot needs none
         import endplay._dds as dds
 
         dds.SetMaxThreads(1)
-    except Exception:  # no solver: the rule-of-thumb robot needs none
-        pass
 
 
 NICE = 10  # how much lower the workers' priority is than the server's

@@ -12,6 +12,7 @@ from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club
 from bridgescore.web.compete import clock
 from bridgescore.web.compete.models import PoolWeek
+from tests.solver import needs_endplay
 
 from ...test_pages_chinese import english_words
 from .helpers import club_with, play_out, seat_four, start
@@ -87,16 +88,14 @@ class PoolPagesTests(TestCase):
         assert r.status_code == 403 and b"once you have played it" in r.content
         self.zh_clean("/pool/online/weeks/1/boards/3/", status=403)
 
+    @needs_endplay
     def test_a_board_s_results_show_each_table_s_play_against_double_dummy(self) -> None:
-        from bridgescore.deals.ddplay import endplay_available
         from bridgescore.web.compete.models import PoolResult
         from bridgescore.web.play import analysis
         from bridgescore.web.play.models import PlayBoardAnalysis
 
         path = "/pool/online/weeks/1/boards/1/"
         assert 'class="dd-summary"' not in self.client.get(path, headers=EN).content.decode()
-        if not endplay_available():
-            return
         analysis.analyse_due(100)
         results = list(PoolResult.objects.filter(board__number=1, board__week=self.week))
         stored = {r.play_board_id: PlayBoardAnalysis.objects.get(board_id=r.play_board_id)
