@@ -109,6 +109,9 @@ def test_par_wording() -> None:
     assert ParResult(0, ()).format("zh") == "四家不叫；南北 0"
     assert ParResult(-990, (made,)).to_dict() == {
         "score_ns": -990, "contracts": [{"contract": "3NT", "declarers": ["N"], "overtricks": 0}]}
+    # Read back as written (a stored analysis's par), every contract and declarer.
+    for p in (ParResult(800, (sacrifice, made)), ParResult(-990, (made,)), ParResult(0, ())):
+        assert ParResult.from_dict(p.to_dict()) == p
 
 
 # -- the solver module draws nothing; each caller owns its cache ------------------------------

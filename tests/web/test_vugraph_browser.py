@@ -1,6 +1,6 @@
 """The vugraph in a real browser (Debian's Chromium driven by Playwright): a team match played
-online on a real server, followed live in both rooms until the comparison fills in; then
-a board's game record and its replay.  Screenshots at 390 and 1280 px in both languages go
+online on a real server, followed live in both rooms until the comparison fills in and each
+room lists its finished board with its analysis; then a board's game record and its replay.  Screenshots at 390 and 1280 px in both languages go
 to artefacts/web/ (git-ignored).
 
 The match is the vugraph demo's (``vugraph.demo.load_vugraph_match``, two boards): its
@@ -151,6 +151,16 @@ def test_following_a_match_live(site: tuple[servers.Server, Match, dict[str, str
     page.locator("table.match tbody tr").first.wait_for(timeout=180_000)
     expect(page.locator("table.match tbody tr").first).to_contain_text("Board 1")
     shot(page, "en-1280-compared")
+    # Under each room, board 1 is listed once its table moves on (unreloaded), with its
+    # game record, and its play against double dummy once the server has analysed it
+    # ("being analysed" until then; a board passed out has none).
+    # Newest first: board 1 at the bottom (the robots may have played board 2 by now).
+    for i in range(2):
+        done = rooms.nth(i).locator(".vg-done-board")
+        expect(done.last).to_have_attribute("data-board", "1", timeout=60_000)
+        expect(done.last.locator("a.record-link")).to_have_text("Game record")
+        expect(done.locator(".vg-analysing")).to_have_count(0, timeout=120_000)
+    shot(page, "en-1280-finished-boards")
     assert [e for e in errors if "WebSocket" not in e] == [], errors
 
     for width, locale in ((390, "en-US"), (1280, "zh-CN"), (390, "zh-CN")):

@@ -128,6 +128,11 @@ class ParContract:
         return {"contract": str(self.contract), "declarers": [s.letter for s in self.declarers],
                 "overtricks": self.overtricks}
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ParContract:
+        return cls(Contract.parse(data["contract"]),
+                   tuple(Seat.parse(s) for s in data["declarers"]), int(data["overtricks"]))
+
 
 @dataclass(frozen=True, slots=True)
 class ParResult:
@@ -145,6 +150,12 @@ class ParResult:
 
     def to_dict(self) -> dict[str, object]:
         return {"score_ns": self.score, "contracts": [c.to_dict() for c in self.contracts]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ParResult:
+        """The result :meth:`to_dict` wrote (a stored analysis's par)."""
+        return cls(int(data["score_ns"]),
+                   tuple(ParContract.from_dict(c) for c in data["contracts"]))
 
 
 class DDSolver:

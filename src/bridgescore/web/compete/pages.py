@@ -693,7 +693,8 @@ def board_view(c: Competition, b: Boards, number: int, lang: Lang) -> BoardPage:
     deal = _deal(c, number, any_board, list(play.values()))
     hands = None if deal is None else records.hands_view(deal, lang)
     vul = Board(number).vulnerability
-    dd, par_text, note = _double_dummy(deal, number, lang) if deal is not None else (None, "", "")
+    dd, par_text, note = (_double_dummy(deal, number, [pb.pk for pb in boards.values()], lang)
+                          if deal is not None else (None, "", ""))
     return BoardPage(number, rounds, ("、" if is_zh(lang) else ", ").join(map(str, rounds)),
                      Board(number).describe(lang), rows,
                      "" if sb is None or sb.datum is None else f"{sb.datum:g}",
@@ -746,32 +747,28 @@ def _row(res: BoardResult, round: int, ns_v: str, ew_v: str, who: Mapping[str, s
                     round=round)
 
 
-_DD_CACHE: dict[str, Any] = {}
-
-
-def _double_dummy(deal: Any, number: int, lang: Lang
+def _double_dummy(deal: Deal, number: int, board_ids: list[int], lang: Lang
                   ) -> tuple[list[dict[str, Any]] | None, str, str]:
-    """The deal's double-dummy table and par, or why not (the solver is an optional extra:
-    without it the page says so and shows the rest)."""
-    from ...core.errors import MissingDependencyError
-    from ...deals.dd import DDTable, par
-
-    key = deal.pbn()
-    table: DDTable | None = _DD_CACHE.get(key)
-    if table is None:
-        try:
-            from ...deals.dd import dd_table
-
-            table = dd_table(deal)
-        except (MissingDependencyError, ImportError, OSError):
-            return None, "", ("未显示双明手分析：本服务器没有安装求解器（endplay）。" if is_zh(lang)
-                              else "No double-dummy table: the solver (endplay) is not "
-                              "installed on this server.")
-        if len(_DD_CACHE) > 2000:
-            _DD_CACHE.clear()
-        _DD_CACHE[key] = table
+    """The deal's double-dummy table and par as the background analysis stored them (from a
+    table that played the board, else the deal's own, which asking queues), or why not:
+    not worked out yet, the solver (an optional extra) not installed, the deal incomplete.
+    The page never waits for the solver."""
+    from ...deals.ddplay import endplay_available
+    from ..play.analysis import double_dummy
     from ..play.records import dd_rows
 
-    b = Board(number)
-    return dd_rows(table, lang), par(table, b.vulnerability, b.dealer).format(lang,
-                                                                             symbols=True), ""
+    zh = is_zh(lang)
+    if not deal.complete:
+        return None, "", ("未显示双明手分析：这副牌的四手牌不完整。" if zh
+                          else "No double-dummy table: the deal is not complete.")
+    found = double_dummy(deal, number, board_ids)
+    if found is None:
+        if not endplay_available():
+            return None, "", ("未显示双明手分析：本服务器没有安装求解器（endplay）。" if zh
+                              else "No double-dummy table: the solver (endplay) is not "
+                              "installed on this server.")
+        return None, "", ("双明手分析和标准分稍后显示：后台分析完这副牌后，请稍后重新载入本页。" if zh
+                          else "The double-dummy table and par appear here once the deal has "
+                          "been analysed in the background: reload the page in a little while.")
+    table, par = found
+    return dd_rows(table, lang), "" if par is None else par.format(lang, symbols=True), ""

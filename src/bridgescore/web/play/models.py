@@ -205,3 +205,17 @@ class PlayBoardAnalysis(models.Model):
     note_zh = models.TextField(blank=True)
     seconds = models.FloatField(default=0.0)  # how long the analysis took
     made = models.DateTimeField(auto_now_add=True)
+
+
+class DealDoubleDummy(models.Model):
+    """A deal's double-dummy table and par, worked out once in the background
+    (``web.play.analysis``) for a board page that has no analysed play of the deal: a board
+    whose results the director entered, or that every table passed out.  The page asks for
+    it (a row without data: queued), the sweep solves it; par for every dealer and
+    vulnerability (the board number gives them), so that a page never calls the solver."""
+
+    deal = models.CharField(max_length=80, unique=True)  # PBN "N:… … … …", as Deal.pbn() writes it
+    data = models.JSONField(null=True, blank=True)  # {"dd_table": …, "par": {"N-none": …}}
+    asked = models.DateTimeField(auto_now_add=True)
+    made = models.DateTimeField(null=True, blank=True)
+    seconds = models.FloatField(default=0.0)  # how long its solve took

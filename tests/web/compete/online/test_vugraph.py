@@ -258,6 +258,34 @@ class OnlineMatchPageTests(TransactionTestCase):
         self.client.force_login(self.players[0])
         assert self.client.get(f"/play/boards/{c1.pk}/").status_code == 200
 
+    def test_the_live_pages_list_of_finished_boards(self) -> None:
+        """The match's ``boards/`` (JSON) for the list under each live room: a board once
+        both rooms have played it, to whoever may follow the match; refusals as JSON."""
+        boards = self.page + "boards/"
+        self.client.force_login(self.fan)
+        assert f'data-boards-url="{boards}"' in self.client.get(self.page).content.decode()
+        c1 = play_board(self.closed, self.seats["closed"], random.Random(3))
+        got = self.client.get(boards).json()
+        assert got["rooms"] == [{"table": self.open.pk, "boards": []},
+                                {"table": self.closed.pk, "boards": []}]
+        o1 = play_board(self.open, self.seats["open"], random.Random(4))
+        got = self.client.get(boards, headers=ZH).json()
+        assert [[b["href"] for b in r["boards"]] for r in got["rooms"]] == [
+            [f"/play/boards/{o1.pk}/"], [f"/play/boards/{c1.pk}/"]]
+        assert all(b["pending"] and b["number"] == 1 for r in got["rooms"] for b in r["boards"])
+        # A stranger is refused, an anonymous visitor asked to sign in (members only), a
+        # match that is not one is not found: each a JSON error in both languages.
+        for user, status in ((self.stranger, 403), (None, 401)):
+            if user is None:
+                self.client.logout()
+            else:
+                self.client.force_login(user)
+            r = self.client.get(boards, headers=ZH)
+            assert r.status_code == status and r.json()["message"] == r.json()["zh"]
+        other = sv.create_competition(self.club, self.td, kind="ladder", name_en="Ladder")
+        r = self.client.get(f"/vugraph/online/{other.pk}/boards/")
+        assert r.status_code == 404 and r.json()["code"] == "not_found"
+
 
 @FAST
 class OpenCompetitionTests(TransactionTestCase):

@@ -9,7 +9,9 @@ import datetime
 import json
 import random
 import re
-from typing import Any
+from typing import Any, ClassVar
+
+from django.test import override_settings
 
 from bridgescore.core.seat import Seat
 from bridgescore.deals.dealing import deal_boards
@@ -23,7 +25,7 @@ from bridgescore.web.events.teams import services as teams
 from bridgescore.web.play import position, services, tables
 from bridgescore.web.play.models import PlayBoard, PlayTable, Room
 
-from ...base import make_user
+from ...base import BaseTestCase, make_user
 
 BOARDS = 2
 
@@ -88,3 +90,26 @@ def play_board(table: PlayTable, players: list[User], rng: random.Random,
         board.refresh_from_db()
     board.refresh_from_db()
     return board
+
+
+FAST = override_settings(BRIDGESCORE_PLAY_ROBOT_SECONDS=0, BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS=0)
+
+
+@FAST
+class TeamMatchCase(BaseTestCase):
+    """A team match of one round (its open and closed rooms' tables, the people seated)
+    made once for the class, and the address of its vugraph page."""
+
+    event: ClassVar[Event]
+    open: ClassVar[PlayTable]
+    closed: ClassVar[PlayTable]
+    people: ClassVar[list[User]]
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        super().setUpTestData()
+        with FAST:
+            cls.event, cls.open, cls.closed, cls.people = team_match(cls.north, cls.alice)
+
+    def page(self) -> str:
+        return f"/vugraph/{self.event.pk}/1/1/"

@@ -6,13 +6,11 @@ and what the tables' sockets give a spectator (every hand) and a player of the o
 from __future__ import annotations
 
 import random
-from typing import ClassVar
 
 from asgiref.sync import async_to_sync
-from django.test import TransactionTestCase, override_settings
+from django.test import TransactionTestCase
 
 from bridgescore.scoring.imps import imps
-from bridgescore.web.accounts.models import User
 from bridgescore.web.clubs.models import Club, Membership
 from bridgescore.web.events import services as sv
 from bridgescore.web.events.models import Event
@@ -22,26 +20,10 @@ from bridgescore.web.play.models import PlayTable
 
 from ...base import BaseTestCase, make_user
 from ...play.helpers import Socket, cookie
-from .helpers import play_board, script_json, team_match
-
-FAST = override_settings(BRIDGESCORE_PLAY_ROBOT_SECONDS=0, BRIDGESCORE_PLAY_NEXT_BOARD_SECONDS=0)
+from .helpers import FAST, TeamMatchCase, play_board, script_json, team_match
 
 
-@FAST
-class VugraphPagesTest(BaseTestCase):
-    event: ClassVar[Event]
-    open: ClassVar[PlayTable]
-    closed: ClassVar[PlayTable]
-    people: ClassVar[list[User]]
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        super().setUpTestData()
-        with FAST:
-            cls.event, cls.open, cls.closed, cls.people = team_match(cls.north, cls.alice)
-
-    def page(self) -> str:
-        return f"/vugraph/{self.event.pk}/1/1/"
+class VugraphPagesTest(TeamMatchCase):
 
     def test_the_list(self) -> None:
         self.client.force_login(self.bob)

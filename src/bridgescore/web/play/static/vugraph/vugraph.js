@@ -5,7 +5,8 @@
 // the room is drawn from that view alone.  When a room's board ends, the comparison below
 // (the teams app's scorecard) is fetched again.  Once the match is over, each room's
 // boards come with the page (data-record: the records this reader may see) and are drawn
-// the same way, no socket.  Every word comes from the page
+// the same way, no socket.  While it is played, each room lists its finished boards below
+// it, with their analysis (data-boards-url: see askBoards).  Every word comes from the page
 // (#vugraph-words, in the reader's language): nothing here is English or Chinese.
 (function () {
   "use strict";
@@ -207,6 +208,92 @@
     }, 1000 + Math.random() * 1500);
   }
 
+  // A live match: under each room, its finished boards that this reader may see, newest
+  // first (the page's data-boards-url: JSON, on the page's own rights), each with its
+  // result, its play against double dummy once the background has analysed it (until then
+  // "being analysed") and its game record.  Asked when the page loads, when a room's view
+  // moves to another board or the room's session ends, and again a few times, each later
+  // than the last, while a listed board waits for its analysis.  One request at a time.
+  var roomsEl = document.querySelector("[data-boards-url]");
+  var boardsUrl = roomsEl ? roomsEl.getAttribute("data-boards-url") : null;
+  var AGAIN = [4000, 8000, 16000, 32000, 64000];  // the waits between the asks again
+  var boardsTimer = null, boardsBusy = false, boardsQueued = false, boardsTries = 0;
+
+  function signed(n) { return (n > 0 ? "+" : "") + n; }
+
+  function drawDone(room, boards) {
+    var list = room.querySelector(".vg-done-list");
+    var note = room.querySelector(".vg-done-note");
+    if (!list) return;
+    list.textContent = "";
+    if (note) { note.textContent = words.done_none; note.hidden = boards.length > 0; }
+    boards.forEach(function (b) {
+      var li = el("li", "vg-done-board");
+      li.setAttribute("data-board", String(b.number));
+      var head = el("p", "vg-done-head");
+      head.appendChild(el("strong", null, say("board", {n: b.number})));
+      var result = b.passed ? words.passed : !b.result ? "" : b.score_ns === null ? b.result :
+        say("result", {result: b.result, score: signed(b.score_ns)});
+      head.appendChild(document.createTextNode(" · " + (result ? result + " · " : "")));
+      var link = el("a", "record-link", words.game_record);
+      link.href = b.href;
+      head.appendChild(link);
+      li.appendChild(head);
+      if (b.analysis) li.appendChild(el("p", "vg-analysis dd-summary", say("dd_line", {summary: b.analysis})));
+      else if (b.pending) li.appendChild(el("p", "vg-analysis vg-analysing helptext", words.analysing));
+      list.appendChild(li);
+    });
+  }
+
+  function doneNote(text) {
+    Array.prototype.forEach.call(document.querySelectorAll(".vg-done-note"), function (p) {
+      p.textContent = text;
+      p.hidden = false;
+    });
+  }
+
+  function fetchBoards() {
+    if (boardsBusy) { boardsQueued = true; return; }
+    boardsBusy = true;
+    fetch(boardsUrl, {credentials: "same-origin", headers: {Accept: "application/json"}})
+      .then(function (r) {
+        return r.json().then(function (data) { return {ok: r.ok, data: data}; });
+      })
+      .then(function (got) {
+        if (!got.ok) {  // refused (the JSON says why, in the reader's language): not again
+          doneNote((got.data && got.data.message) || words.done_none);
+          return false;
+        }
+        var waiting = false;
+        (got.data.rooms || []).forEach(function (r) {
+          var room = roomsEl.querySelector('.vg-room[data-table="' + r.table + '"]');
+          if (room) drawDone(room, r.boards);
+          if (r.boards.some(function (b) { return b.pending; })) waiting = true;
+        });
+        return waiting;
+      })
+      .catch(function () { return true; })  // the network: try again, as for an analysis
+      .then(function (again) {
+        boardsBusy = false;
+        if (boardsQueued) { boardsQueued = false; askBoards(0, false); }
+        else if (again && boardsTries < AGAIN.length) askBoards(AGAIN[boardsTries++], false);
+      });
+  }
+
+  // fresh: something happened (the page loaded, a board or a session ended), so the asks
+  // again start over; else a later ask, dropped if one is coming already.
+  function askBoards(wait, fresh) {
+    if (!boardsUrl) return;
+    if (fresh) boardsTries = 0;
+    else if (boardsTimer !== null) return;
+    if (boardsTimer !== null) clearTimeout(boardsTimer);
+    boardsTimer = setTimeout(function () { boardsTimer = null; fetchBoards(); }, wait);
+  }
+
+  // Spread over a second or two, as the comparison's, so that the spectators do not all
+  // ask at the same moment.
+  function boardsChanged() { askBoards(1000 + Math.random() * 1500, true); }
+
   function state(room, key) {
     var p = room.querySelector(".vg-state");
     p.textContent = words[key] || key;
@@ -238,12 +325,16 @@
         }
         if (m.view && (m.type === "hello" || m.type === "update" || m.type === "board")) {
           draw(room, m.view);
+          // Another board on the table: the one before has ended (list it).
+          var number = m.view.board ? m.view.board.number : null;
+          if (room.lastBoard !== undefined && room.lastBoard !== number) boardsChanged();
+          room.lastBoard = number;
           var ended = (m.events || []).some(function (ev) { return ev.event === "BoardEnded"; });
           if (ended) refreshComparison();
         } else if (m.type === "hello" && !m.view) {
           state(room, "waiting");
         }
-        if (m.type === "finished") { state(room, "finished"); refreshComparison(); }
+        if (m.type === "finished") { state(room, "finished"); refreshComparison(); boardsChanged(); }
         if (m.type === "hello" && m.table && m.table.status === "finished") state(room, "finished");
         if (m.type === "error") {
           var p = room.querySelector(".vg-state");
@@ -289,7 +380,7 @@
     function show(b) {
       draw(room, b.view);
       after.textContent = "";
-      if (b.analysis) after.appendChild(el("span", "dd-summary", words.dd + " " + b.analysis + " "));
+      if (b.analysis) after.appendChild(el("span", "dd-summary", say("dd_line", {summary: b.analysis}) + " "));
       var link = el("a", "record-link", words.game_record);
       link.href = b.href;
       after.appendChild(link);
@@ -303,4 +394,5 @@
 
   Array.prototype.forEach.call(document.querySelectorAll("[data-table-socket]"), follow);
   Array.prototype.forEach.call(document.querySelectorAll("[data-record]"), replay);
+  askBoards(0, true);
 })();
