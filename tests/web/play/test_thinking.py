@@ -6,6 +6,7 @@ a card it may not see."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import time
@@ -85,6 +86,36 @@ class WorkerTests(SimpleTestCase):
         assert thinking._pool is not first  # a new pool for the turns after
 
     @override_settings(BRIDGESCORE_PLAY_ROBOT_SOLVER="simple")
+    def test_a_worker_ends_when_its_server_is_killed(self) -> None:
+        """A server stopped by SIGKILL runs no clean-up: its worker must not outlive it."""
+        import subprocess
+        import sys
+
+        server = subprocess.Popen(
+            [sys.executable, "-c",
+             "import concurrent.futures as f, multiprocessing as m, os, time\n"
+             "from bridgescore.web.play import thinking\n"
+             "pool = f.ProcessPoolExecutor(1, initializer=thinking._one_thread,\n"
+             "                             mp_context=m.get_context('spawn'))\n"
+             "print(pool.submit(os.getpid).result(), flush=True)\n"
+             "time.sleep(60)\n"],
+            stdout=subprocess.PIPE, text=True)
+        assert server.stdout is not None
+        worker = int(server.stdout.readline())
+        os.kill(worker, 0)  # alive while its server is
+        server.kill()
+        server.wait()
+        for _ in range(100):
+            try:
+                os.kill(worker, 0)
+            except ProcessLookupError:
+                return
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(worker, os.WNOHANG)
+            time.sleep(0.05)
+        os.kill(worker, signal.SIGKILL)
+        raise AssertionError("the worker outlived its server by five seconds")
+
     def test_rule_of_thumb_robots_decide_at_once_without_a_worker(self) -> None:
         job = a_play_job()
         simple = thinking.Job(job.state, job.seat, "simple")

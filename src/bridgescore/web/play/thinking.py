@@ -69,6 +69,23 @@ def _one_thread() -> None:
         import endplay._dds as dds
 
         dds.SetMaxThreads(1)
+    _leave_with_parent(os.getppid())
+
+
+def _leave_with_parent(parent: int, every: float = 1.0) -> None:
+    """End this worker when the server that started it has gone.  A server stopped by a
+    signal runs no clean-up, and a worker waiting for its next job would wait for ever:
+    an orphan holding memory.  Once the parent is gone the worker is someone else's child,
+    so a changed parent id says so (a look a second, on a daemon thread)."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="leave-with-parent", daemon=True).start()
 
 
 NICE = 10  # how much lower the workers' priority is than the server's
