@@ -29,11 +29,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bridgescore.core.cards import Card
+from bridgescore.core.law77 import score
 from bridgescore.core.seat import Seat
 from bridgescore.deals.dd import dd_table, par
 from bridgescore.deals.dealing import random_deal
 from bridgescore.robots.claims import CLAIM_STATEMENT
-from bridgescore.robots.fair import DEFAULT_SAMPLES, fair_choice, knowledge_for
+from bridgescore.robots.fair import (
+    DEFAULT_SAMPLES,
+    Layouts,
+    SeatKnowledge,
+    _solve,
+    fair_choice,
+    knowledge_for,
+)
 from bridgescore.robots.table import robot_action
 from bridgescore.scoring.imps import imps
 from bridgescore.table.actions import Action, Claim, MakeCall, PlayCard
@@ -48,6 +57,8 @@ class Tally:
     times_all: list[float] = field(default_factory=list)
     relaxed: int = 0
     sampled: int = 0
+    layouts: int = 0  # layouts the sampled decisions were made on
+    exact: int = 0  # of those, bid by the robots' system exactly as the table bid
     claims: int = 0  # by fair declarers
     claims_accepted: int = 0  # of those, accepted by the other robots
     # against the room of four omniscient robots (same contract): tricks the fair declarer
@@ -84,6 +95,8 @@ def play_room(state: TableState, fair_side: tuple[Seat, ...], other: str, salt: 
                 tally.sampled += 1
                 assert choice.layouts is not None
                 tally.relaxed += choice.layouts.relaxed
+                tally.layouts += len(choice.layouts.hands)
+                tally.exact += choice.layouts.exact
             play = state.play
             assert play is not None and state.declarer is not None
             action: Action = PlayCard(seat, choice.card)
@@ -132,7 +145,8 @@ def summary(name: str, tally: Tally, boards: int) -> None:
         print(f"  fair declarer's tricks minus {name} declarer's (same contract): "
               f"{statistics.fmean(dd):+.2f}")
     print(f"  sampled decisions: {tally.sampled}, auction relaxed on "
-          f"{100 * tally.relaxed / max(1, tally.sampled):.1f} %")
+          f"{100 * tally.relaxed / max(1, tally.sampled):.1f} %; layouts bid exactly as the "
+          f"table bid: {100 * tally.exact / max(1, tally.layouts):.1f} %")
     print(f"  fair card time, sampled decisions: p50 {1000 * pct(tally.times_sampled, .5):.0f} ms,"
           f" p95 {1000 * pct(tally.times_sampled, .95):.0f} ms; all its cards: p50 "
           f"{1000 * pct(tally.times_all, .5):.0f} ms, p95 {1000 * pct(tally.times_all, .95):.0f} ms")
@@ -221,7 +235,82 @@ def play_board(task: tuple[int, str, int, str, tuple[str, ...]]) -> dict[str, An
             "def_loss": other_decl - ref.result.tricks,  # what the fair defenders gave
             "times_sampled": tally.times_sampled, "times_all": tally.times_all,
             "sampled": tally.sampled, "relaxed": tally.relaxed, "claims": tally.claims,
+            "layouts": tally.layouts, "exact": tally.exact,
             "claims_accepted": tally.claims_accepted}
+    return out
+
+
+def _actual(state: TableState, seat: Seat) -> tuple[SeatKnowledge, dict[Card, int]]:
+    """What ``seat`` knows (the robot's input) and, from the actual deal, the tricks its
+    side takes from here with each legal card, double dummy."""
+    known = knowledge_for(state, seat)
+    play = state.play
+    assert play is not None
+    hands = tuple(play.hand(s).mask for s in Seat)
+    return known, _solve(known, Layouts((hands,), 0, (1, 0, 0, 0), 1))[0]  # type: ignore[arg-type]
+
+
+def bound_board(task: tuple[int, str, int, str, tuple[str, ...]]) -> dict[str, Any] | None:
+    """The first decision of each room alone (run in a worker).  Against omniscient robots
+    a side can never get back a trick its card gave away double dummy: the omniscient
+    declarer (defenders) keeps the double-dummy value of every position it faces.  So the
+    fair team's result on a board is at most what the fair opening lead (room B) and the
+    fair declarer's first card from dummy after the omniscient lead (room A) leave, double
+    dummy, whatever is played after.  The lead is taken by rules and by sampling; ``samples``
+    layouts a decision."""
+    number, seed, samples, _lead, _opponents = task
+    board = BoardDeal.numbered(number, random_deal(seed=seed, board=number))
+    state = bid(board)
+    if state.phase is not Phase.PLAY:
+        return None
+    assert state.declarer is not None and state.contract is not None
+    leader = state.to_act[0]
+    known, after_lead = _actual(state, leader)
+    vulnerable = known.vulnerability.is_vulnerable(state.declarer)
+
+    def points(declarer_tricks: int) -> int:
+        assert state.contract is not None
+        return score(state.contract, declarer_tricks, vulnerable)
+
+    par_tricks = 13 - max(after_lead.values())
+    leads = {"rules": fair_choice(known, scoring="imp").card,
+             "sample": fair_choice(known, scoring="imp", lead="sample", samples=samples).card}
+    first = robot_action(state, leader, solver="dd")
+    assert isinstance(first, PlayCard)
+    room_a = apply(state, first)[0]
+    decider = state.declarer
+    seen, after_dummy = _actual(room_a, room_a.to_act[0] if room_a.to_act[0] is decider
+                                else decider)
+    dummy_card = fair_choice(seen, scoring="imp", samples=samples).card
+    t_a = after_dummy[dummy_card]  # declarer's side to play: its tricks
+    out: dict[str, Any] = {"board": number, "dd_tricks": par_tricks,
+                           "declarer_first_loss": par_tricks - t_a}
+    for name, card in leads.items():
+        t_b = 13 - after_lead[card]
+        out[f"lead_{name}_loss"] = t_b - par_tricks
+        out[f"bound_{name}"] = imps(points(t_a) - points(t_b))
+    return out
+
+
+def bound_report(records: list[dict[str, Any]], args: argparse.Namespace,
+                 seconds: float) -> dict[str, Any]:
+    out: dict[str, Any] = {"mode": "bound", "seed": args.seed, "boards_played": len(records),
+                           "samples": args.samples, "seconds": round(seconds, 1)}
+    print(f"\nthe first decisions alone: seed {args.seed!r}, {len(records)} boards played, "
+          f"{args.samples} layouts a decision, {seconds:.0f} s")
+    d = mean_ci([float(r["declarer_first_loss"]) for r in records])
+    print(f"  fair declarer's first card from dummy: {d[0]:.3f} tricks a board given up "
+          f"(95% CI {d[1]:.3f} .. {d[2]:.3f})")
+    out["declarer_first_card_tricks"] = [round(v, 3) for v in d]
+    for name in ("rules", "sample"):
+        lead = mean_ci([float(r[f"lead_{name}_loss"]) for r in records])
+        best = mean_ci([float(r[f"bound_{name}"]) for r in records])
+        print(f"  opening lead by {name}: {lead[0]:.3f} tricks a board given up (95% CI "
+              f"{lead[1]:.3f} .. {lead[2]:.3f}); the fair team's IMPs a board against the "
+              f"omniscient robots can be at most {best[0]:+.2f} (95% CI {best[1]:+.2f} .. "
+              f"{best[2]:+.2f})")
+        out[f"lead_{name}_tricks"] = [round(v, 3) for v in lead]
+        out[f"bound_{name}_imps"] = [round(v, 3) for v in best]
     return out
 
 
@@ -237,7 +326,7 @@ def report(records: list[dict[str, Any]], opponents: tuple[str, ...], dealt: int
            args: argparse.Namespace, seconds: float) -> dict[str, Any]:
     out: dict[str, Any] = {"seed": args.seed, "boards_dealt": dealt, "boards_played":
                            len(records), "samples": args.samples, "lead": args.lead,
-                           "flat": args.flat,
+                           "flat": args.flat, "system": not args.no_system,
                            "seconds": round(seconds, 1), "jobs": args.jobs, "matches": {}}
     print(f"\nseed {args.seed!r}, {dealt} boards dealt, {len(records)} played, "
           f"{args.samples} layouts a card, lead by {args.lead}, {seconds:.0f} s "
@@ -254,6 +343,8 @@ def report(records: list[dict[str, Any]], opponents: tuple[str, ...], dealt: int
             tally.times_all += r["times_all"]
             tally.sampled += r["sampled"]
             tally.relaxed += r["relaxed"]
+            tally.layouts += r.get("layouts", 0)
+            tally.exact += r.get("exact", 0)
             tally.claims += r["claims"]
             tally.claims_accepted += r["claims_accepted"]
         summary(name, tally, dealt)
@@ -272,6 +363,7 @@ def report(records: list[dict[str, Any]], opponents: tuple[str, ...], dealt: int
             "defence_tricks_given_vs_omniscient": [round(v, 3) for v in df],
             "claims": tally.claims, "claims_accepted": tally.claims_accepted,
             "relaxed_share": round(tally.relaxed / max(1, tally.sampled), 4),
+            "exact_share": round(tally.exact / max(1, tally.layouts), 4),
             "card_ms_sampled_p50_p95": [round(1000 * pct(tally.times_sampled, q), 1)
                                         for q in (.5, .95)],
             "card_ms_all_p50_p95": [round(1000 * pct(tally.times_all, q), 1) for q in (.5, .95)],
@@ -286,10 +378,19 @@ def report(records: list[dict[str, Any]], opponents: tuple[str, ...], dealt: int
     return out
 
 
-def _init_worker(flat: bool = False) -> None:
+def _init_worker(flat: bool = False, system: bool = True) -> None:
+    import functools
+
     import endplay._dds as _dds
 
     _dds.SetMaxThreads(1)  # one core a process: the time a card is one thread's
+    if not system:
+        # An experiment: layouts fitted to the calls' ranges and lengths only, without the
+        # robots' system re-bidding each hidden hand (what the robot did before stop 35).
+        from bridgescore.robots import fair
+
+        fair.sample_layouts = functools.partial(  # type: ignore[assignment]
+            fair.sample_layouts, system=False)
     if flat:
         # An experiment: every position decided on the full number of layouts, the first
         # three tricks included (the robot itself takes fewer there: fair.layouts_for).
@@ -312,11 +413,17 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes, one core each")
     parser.add_argument("--flat", action="store_true",
                         help="an experiment: the full number of layouts in every trick")
+    parser.add_argument("--no-system", action="store_true",
+                        help="an experiment: sample layouts without the system's re-bid check")
+    parser.add_argument("--bound", action="store_true",
+                        help="instead: the most the fair team can get from its first "
+                             "decisions alone (the lead; declarer's first card)")
     parser.add_argument("--json", default="", help="write the figures to this file")
     parser.add_argument("--study", type=int, default=0, metavar="POSITIONS",
                         help="instead: compare 16/24/32/48 layouts a card with 96 on POSITIONS")
     args = parser.parse_args()
-    _init_worker(args.flat)
+    flat = args.flat or args.bound  # the bound's decisions: the full number of layouts
+    _init_worker(flat, not args.no_system)
     if args.study:
         study(args.study, args.seed)
         return
@@ -326,15 +433,23 @@ def main() -> None:
     started = time.perf_counter()
     records: list[dict[str, Any]] = []
     with multiprocessing.get_context("spawn").Pool(args.jobs, _init_worker,
-                                                   (args.flat,)) as pool:
-        for got in pool.imap(play_board, tasks):
+                                                   (flat, not args.no_system)) as pool:
+        for got in pool.imap(bound_board if args.bound else play_board, tasks):
             if got is None:
                 continue
             records.append(got)
+            if args.bound:
+                print(f"board {got['board']}: lead {got['lead_rules_loss']}/"
+                      f"{got['lead_sample_loss']}, declarer {got['declarer_first_loss']}, "
+                      f"at most {got['bound_rules']:+d}/{got['bound_sample']:+d}  "
+                      f"({time.perf_counter() - started:.0f} s)", flush=True)
+                continue
             print(f"board {got['board']}: {got['contract']}, "
                   + ", ".join(f"vs {n} {got['matches'][n]['imps']:+d}" for n in opponents)
                   + f"  ({time.perf_counter() - started:.0f} s)", flush=True)
-    figures = report(records, opponents, args.boards, args, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    figures = (bound_report(records, args, seconds) if args.bound
+               else report(records, opponents, args.boards, args, seconds))
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
 

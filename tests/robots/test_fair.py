@@ -167,7 +167,7 @@ def test_sampler_ends_under_contradictory_auction() -> None:
     layouts = sample_layouts(known, 10, random.Random(1), tries_per_level=200)
     assert layouts.level == 3 and layouts.relaxed and len(layouts.hands) == 10
     assert layouts.by_level == (0, 0, 0, 10)
-    assert layouts.tries <= 3 * 200 + 10
+    assert layouts.tries <= 4 * 200 + 10  # the system's pass, then three levels
     check_layouts(known, layouts)
 
 
@@ -182,6 +182,115 @@ def test_sampler_keeps_the_auction_when_it_can() -> None:
             south = Hand(hands[Seat.SOUTH.value])
             assert 15 <= south.hcp <= 17 and south.is_balanced
     check_layouts(known, layouts)
+
+
+def rebid(hands: dict[Seat, Hand], dealer: Seat, vulnerability: object,
+          length: int) -> tuple[object, ...]:
+    """The robots' auction of these original hands, re-run call by call from the start (the
+    first ``length`` calls): an independent re-bidding, not the sampler's per-seat check."""
+    auction = Auction(dealer)
+    while len(auction.calls) < length and not auction.is_complete:
+        auction = auction.add(robot_call(hands[auction.next_seat], auction,
+                                         vulnerability))  # type: ignore[arg-type]
+    return auction.calls
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), cards=st.integers(0, 30))
+def test_exact_layouts_are_bid_as_the_table_bid(seed: int, cards: int) -> None:
+    """Every layout the sampler calls exact, put back with the cards played, makes the robots
+    bid the very auction the table had; with the check turned off, none is exact."""
+    state = position(seed, cards)
+    if state is None or state.phase is not Phase.PLAY:
+        return
+    seat = state.to_act[0]
+    known = knowledge_for(state, seat)
+    layouts = sample_layouts(known, 12, random.Random(seed))
+    check_layouts(known, layouts)
+    assert 0 <= layouts.exact <= layouts.by_level[0]
+    played_by = {s: 0 for s in Seat}
+    for s, c in known.played:
+        played_by[s] |= 1 << c.index
+    for hands in layouts.hands[:layouts.exact]:
+        original = {s: Hand(hands[s.value] | played_by[s]) for s in Seat}
+        assert rebid(original, known.dealer, known.vulnerability,
+                     len(known.calls)) == known.calls
+    assert sample_layouts(known, 12, random.Random(seed), system=False).exact == 0
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), cards=st.integers(0, 40))
+def test_the_actual_hands_pass_the_system_check(seed: int, cards: int) -> None:
+    """At a robots' table the hidden hands as dealt are always among the layouts the
+    system check allows: each hidden seat's hand, re-bid alone, makes the calls it made."""
+    from bridgescore.robots.fair import _system_checks
+
+    state = position(seed, cards)
+    if state is None or state.phase is not Phase.PLAY:
+        return
+    known = knowledge_for(state, state.to_act[0])
+    checks = _system_checks(known)
+    assert checks is not None  # a robots' auction: every hidden seat called
+    for seat, ok in checks.items():
+        assert ok(state.board.deal[seat].mask)
+
+
+def test_exact_layouts_when_the_system_bids_so() -> None:
+    """South opened 1NT and North raised to 3NT: West, on lead, gets exact layouts, and in
+    each South is 15-17 balanced without a five-card major (the system opens 1NT so) and
+    North passed nothing it would have bid otherwise (the re-bid says so)."""
+    deal = random_deal(seed=5, board=1)
+    play = Play(deal, Contract.parse("3NT"), Seat.SOUTH)
+    calls = Auction.parse("S", "1NT P 3NT P P P").calls
+    known = knowledge_from_play(play, Seat.WEST, calls=calls, dealer=Seat.SOUTH)
+    layouts = sample_layouts(known, 4, random.Random(3), tries_per_level=4000)
+    assert layouts.exact == 4 and layouts.level == 0
+    for hands in layouts.hands:
+        south = Hand(hands[Seat.SOUTH.value])
+        assert 15 <= south.hcp <= 17 and south.is_balanced
+        assert robot_call(south, Auction(Seat.SOUTH), known.vulnerability) == calls[0]
+
+
+def test_no_exact_layout_for_calls_the_system_never_makes() -> None:
+    """A human's 7NT opening: the system never opens it, so no layout is exact and the
+    sampler falls back to the ranges (here none either: the auction is ignored)."""
+    deal = random_deal(seed=8, board=1)
+    play = Play(deal, Contract.parse("7NT"), Seat.SOUTH)
+    known = knowledge_from_play(play, Seat.WEST, calls=Auction.parse("S", "7NT P P P").calls,
+                                dealer=Seat.SOUTH)
+    layouts = sample_layouts(known, 6, random.Random(1), tries_per_level=100)
+    assert layouts.exact == 0 and len(layouts.hands) == 6
+    check_layouts(known, layouts)
+
+
+def test_swap_walk_is_uniform_over_the_valid_layouts() -> None:
+    """The walk that adds layouts once one is found: every layout it gives passes the
+    checks, and over many steps each valid layout comes about equally often (the swap is a
+    symmetric proposal kept when valid).  Eight free cards between two hidden hands of four:
+    the 70 splits enumerated, the valid ones those where East holds at most one heart."""
+    from itertools import combinations
+
+    from bridgescore.robots.fair import _swap_walk
+
+    free = [Card.parse(c).index for c in ("S2", "S3", "H2", "H3", "H4", "D2", "D3", "C2")]
+    free_mask = sum(1 << i for i in free)
+    hearts = sum(1 << Card.parse(c).index for c in ("H2", "H3", "H4"))
+
+    def east_ok(mask: int) -> bool:
+        return (mask & hearts).bit_count() <= 1
+
+    valid = set()
+    for east in combinations(free, 4):
+        e = sum(1 << i for i in east)
+        if east_ok(e):
+            valid.add((0, e, 0, free_mask & ~e))
+    start = next(iter(sorted(valid)))
+    got = _swap_walk([start], 12000, random.Random(4), (Seat.EAST, Seat.WEST), free_mask,
+                     (frozenset(),) * 4, (0, 0, 0, 0), {}, {Seat.EAST: east_ok})
+    assert len(got) == 12000 and set(got) <= valid
+    counts = {v: got.count(v) for v in valid}
+    expected = len(got) / len(valid)
+    assert all(0.75 * expected <= c <= 1.25 * expected for c in counts.values()), counts
 
 
 def test_knowledge_refuses_what_does_not_fit() -> None:

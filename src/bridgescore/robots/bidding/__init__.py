@@ -19,25 +19,46 @@ wrong becomes a pass), so a robot's call is always legal.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...core.auction import Auction, Call
 from ...core.deal import Hand
 from ...core.errors import IllegalCallError
+from ...core.seat import Seat
 from ...core.vulnerability import Vulnerability
 from .competition import advance_call, overcall_call
-from .context import PASS, Ctx, situation
+from .context import PASS, Ctx, Desc, situation
 from .meanings import describe
 from .openings import nt_call, open_call, two_clubs_call
 from .placing import place
 from .responses import rebid_call, resp1_call
 
-__all__ = ["decide", "robot_call"]
+__all__ = ["Reading", "decide", "read", "robot_call"]
 
 
-def decide(hand: Hand, auction: Auction, vulnerability: Vulnerability) -> Call:
-    """The call by the rules, not yet checked (tests call this to see rule errors)."""
+@dataclass(frozen=True)
+class Reading:
+    """An auction read once, for deciding many hands' calls at that point (the fair robot
+    re-bids thousands of sampled hands on the same auction): what the calls so far show
+    depends on the auction alone, not on the hand.  The rules only read it."""
+
+    ctx: Ctx
+    descs: dict[Seat, Desc]
+    kind: str
+
+
+def read(auction: Auction) -> Reading:
+    """The auction so far read by the system (:class:`Reading`)."""
     ctx = Ctx(auction.dealer, auction.calls)
-    descs = describe(auction)
-    kind = situation(ctx)
+    return Reading(ctx, describe(auction), situation(ctx))
+
+
+def decide(hand: Hand, auction: Auction, vulnerability: Vulnerability,
+           reading: Reading | None = None) -> Call:
+    """The call by the rules, not yet checked (tests call this to see rule errors);
+    ``reading``: the auction already read (:func:`read`), to save reading it again."""
+    got = read(auction) if reading is None else reading
+    ctx, descs, kind = got.ctx, got.descs, got.kind
     call: Call | None = None
     if kind == "open":
         call = open_call(hand, ctx, vulnerability)
@@ -58,7 +79,8 @@ def decide(hand: Hand, auction: Auction, vulnerability: Vulnerability) -> Call:
     return call if ctx.legal(call) else PASS
 
 
-def robot_call(hand: Hand, auction: Auction, vulnerability: Vulnerability) -> Call:
+def robot_call(hand: Hand, auction: Auction, vulnerability: Vulnerability,
+               reading: Reading | None = None) -> Call:
     """The robot's call for ``auction.next_seat`` holding ``hand``: always one of
     ``auction.legal_calls()``.  A finished auction raises :class:`IllegalCallError`."""
     if auction.is_complete:
@@ -67,7 +89,7 @@ def robot_call(hand: Hand, auction: Auction, vulnerability: Vulnerability) -> Ca
             f"机器人无需叫牌：叫牌已经结束（{auction.format('zh')}）",
         )
     try:
-        return decide(hand, auction, vulnerability)
+        return decide(hand, auction, vulnerability, reading)
     except Exception:
         # A table must never stop because a rule met an auction it did not foresee (the
         # tests run `decide` itself, so such an auction shows up there): pass instead.
