@@ -13,6 +13,11 @@ over all its cards).
 
 Run: python benchmarks/bench_robots.py [--boards N] [--samples N] [--seed S]
      python benchmarks/bench_robots.py --study 30   (how many layouts a card: 16-48 vs 96)
+     python benchmarks/bench_robots.py --bound --boards 1000 --jobs 2
+         (the most the fair team can get against omniscient robots from its first decisions
+         alone: the opening lead and declarer's first card, double dummy after them)
+Experiments: --flat (every trick's full number of layouts), --lead sample, --no-system
+(layouts fitted to the calls' ranges only, not re-bid by the system).
 The default (6 boards) runs in about two minutes on one core; the documented full size is
 ``--boards 1000`` (hours on one core: about 40 s a board).
 """
