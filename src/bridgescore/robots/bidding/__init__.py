@@ -36,11 +36,13 @@ from .responses import rebid_call, resp1_call
 __all__ = ["Reading", "decide", "read", "robot_call"]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Reading:
     """An auction read once, for deciding many hands' calls at that point (the fair robot
     re-bids thousands of sampled hands on the same auction): what the calls so far show
-    depends on the auction alone, not on the hand.  The rules only read it."""
+    depends on the auction alone, not on the hand.  The rules only read it.  Not frozen,
+    since ``descs`` is the rules' own dict: a reading is made for one decision and never
+    shared between decisions or users."""
 
     ctx: Ctx
     descs: dict[Seat, Desc]
