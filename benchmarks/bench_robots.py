@@ -251,8 +251,8 @@ def _actual(state: TableState, seat: Seat) -> tuple[SeatKnowledge, dict[Card, in
     known = knowledge_for(state, seat)
     play = state.play
     assert play is not None
-    hands = tuple(play.hand(s).mask for s in Seat)
-    return known, _solve(known, Layouts((hands,), 0, (1, 0, 0, 0), 1))[0]  # type: ignore[arg-type]
+    north, east, south, west = (play.hand(s).mask for s in Seat)
+    return known, _solve(known, Layouts(((north, east, south, west),), 0, (1, 0, 0, 0), 1))[0]
 
 
 def bound_board(task: tuple[int, str, int, str, tuple[str, ...]]) -> dict[str, Any] | None:
@@ -394,14 +394,14 @@ def _init_worker(flat: bool = False, system: bool = True) -> None:
         # robots' system re-bidding each hidden hand (what the robot did before stop 35).
         from bridgescore.robots import fair
 
-        fair.sample_layouts = functools.partial(  # type: ignore[assignment]
+        fair.sample_layouts = functools.partial(
             fair.sample_layouts, system=False)
     if flat:
         # An experiment: every position decided on the full number of layouts, the first
         # three tricks included (the robot itself takes fewer there: fair.layouts_for).
         from bridgescore.robots import fair
 
-        fair.layouts_for = lambda known, samples: samples  # type: ignore[assignment]
+        fair.layouts_for = lambda known, samples: samples
 
 
 def main() -> None:

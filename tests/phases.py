@@ -39,6 +39,8 @@ REPORTS = REPO / "var" / "test-reports"
 # A worker a core: one more (to use the time browser tests spend waiting) made the suite slower
 # on 2 cores (686 s against 621 s): its servers and Chromium need the cores too.
 WORKERS = os.environ.get("BRIDGESCORE_TEST_WORKERS", str(os.cpu_count() or 2))
+# endplay is a development dependency: here the solver's tests run, never skip (tests/solver.py)
+os.environ.setdefault("BRIDGESCORE_TEST_SOLVER", "required")
 
 
 @dataclass

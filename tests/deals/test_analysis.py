@@ -18,8 +18,6 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("endplay")
-
 from bridgescore.cli import main
 from bridgescore.core.cards import Card
 from bridgescore.core.deal import Deal
@@ -30,6 +28,9 @@ from bridgescore.deals.analysis import analyse, analyse_record
 from bridgescore.deals.dd import DDSolver, DDTable, dd_table, par
 from bridgescore.deals.dealing import random_deal
 from bridgescore.formats import pbn
+from tests.solver import needs_endplay
+
+pytestmark = needs_endplay
 
 DATA = Path(__file__).parents[1] / "data"
 SEED = DATA / "seed_game.pbn"

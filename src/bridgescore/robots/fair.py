@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -370,7 +370,7 @@ def _fits(mask: int, shown: _Shown) -> bool:
     return not shown.bal or tuple(sorted(lens)) in _BALANCED
 
 
-def _system_checks(known: SeatKnowledge) -> dict[Seat, Any] | None:
+def _system_checks(known: SeatKnowledge) -> dict[Seat, Callable[[int], bool]] | None:
     """For each hidden seat that called, a check of an original hand (a mask): would the
     robots' system, holding it, have made every call that seat made, in the same auction?
     A call depends only on the caller's hand and the calls before it, so each hand is
@@ -391,16 +391,14 @@ def _system_checks(known: SeatKnowledge) -> dict[Seat, Any] | None:
         if caller in mine:
             mine[caller].append(i)
 
-    def check(seat: Seat) -> Any:
+    def check(seat: Seat) -> Callable[[int], bool]:
         turns = mine[seat]
 
         def ok(mask: int) -> bool:
+            # robot_call never raises on an unfinished auction: a rule that fails passes
             hand = Hand(mask)
-            try:
-                return all(robot_call(hand, auctions[i], known.vulnerability, readings[i])
-                           == known.calls[i] for i in turns)
-            except (ValueError, KeyError, IndexError, AttributeError, AssertionError):
-                return False
+            return all(robot_call(hand, auctions[i], known.vulnerability, readings[i])
+                       == known.calls[i] for i in turns)
         return ok
 
     checks = {s: check(s) for s, turns in mine.items() if turns}
@@ -409,52 +407,33 @@ def _system_checks(known: SeatKnowledge) -> dict[Seat, Any] | None:
 
 def _swap_walk(found: Sequence[tuple[int, int, int, int]], want: int, rng: random.Random,
                hidden: Sequence[Seat], free_mask: int, voids: Sequence[frozenset[Suit]],
-               played_by: Sequence[int], first: Mapping[Seat, _Shown],
-               checks: Mapping[Seat, Any], steps: int = 4,
-               proposals: int = 24) -> list[tuple[int, int, int, int]]:
+               played_by: Sequence[int], passes: Callable[[Seat, int], bool],
+               steps: int = 4, proposals: int = 24) -> list[tuple[int, int, int, int]]:
     """More layouts the system bids as the table did, walked from those found: swap one
-    free card between two hidden hands and keep the swap when both hands still pass
-    (Metropolis with a symmetric proposal: the walk's layouts are uniform over the valid
-    ones it can reach).  A layout every ``steps`` proposals; at most ``proposals`` a layout
-    wanted, so that a walk stuck in a corner ends."""
+    free card between two hidden hands and keep the swap when both hands' original holdings
+    still ``pass`` (Metropolis with a symmetric proposal: the walk's layouts are uniform
+    over the valid ones it can reach).  A layout every ``steps`` proposals; at most
+    ``proposals`` a layout wanted, so that a walk stuck in a corner ends."""
     out: list[tuple[int, int, int, int]] = []
     movable = [s for s in hidden if found[0][s.value] & free_mask]
     if len(movable) < 2:
         return out
     state = list(found[rng.randrange(len(found))])
-    budget = proposals * want
-    made = 0
-    while len(out) < want and budget > 0:
-        budget -= 1
+    for proposal in range(1, proposals * want + 1):
         a, b = rng.sample(movable, 2)
-        ma, mb = state[a.value] & free_mask, state[b.value] & free_mask
-        mine = [i for i in range(52) if ma >> i & 1]
-        theirs = [i for i in range(52) if mb >> i & 1]
-        if not mine or not theirs:
-            continue
-        x, y = rng.choice(mine), rng.choice(theirs)
-        if Suit(x // 13) in voids[b.value] or Suit(y // 13) in voids[a.value]:
-            made += 1
-        else:
-            new_a = state[a.value] & ~(1 << x) | 1 << y
-            new_b = state[b.value] & ~(1 << y) | 1 << x
-            keep = True
-            for seat, mask in ((a, new_a), (b, new_b)):
-                whole = mask | played_by[seat.value]
-                shown = first.get(seat)
-                if shown is not None and not _fits(whole, shown):
-                    keep = False
-                    break
-                ok = checks.get(seat)
-                if ok is not None and not ok(whole):
-                    keep = False
-                    break
-            if keep:
-                state[a.value], state[b.value] = new_a, new_b
-            made += 1
-        if made >= steps:
-            made = 0
+        # a swap keeps each hand's number of free cards, so neither list is ever empty
+        x = rng.choice([i for i in range(52) if (state[a.value] & free_mask) >> i & 1])
+        y = rng.choice([i for i in range(52) if (state[b.value] & free_mask) >> i & 1])
+        new_a = state[a.value] & ~(1 << x) | 1 << y
+        new_b = state[b.value] & ~(1 << y) | 1 << x
+        if (Suit(x // 13) not in voids[b.value] and Suit(y // 13) not in voids[a.value]
+                and passes(a, new_a | played_by[a.value])
+                and passes(b, new_b | played_by[b.value])):
+            state[a.value], state[b.value] = new_a, new_b
+        if proposal % steps == 0:
             out.append((state[0], state[1], state[2], state[3]))
+            if len(out) == want:
+                break
     return out
 
 
@@ -550,8 +529,15 @@ def sample_layouts(known: SeatKnowledge, n: int, rng: random.Random,
             if all(ok(masks[s.value] | played_by[s.value]) for s, ok in system_checks.items()):
                 out.append((masks[0], masks[1], masks[2], masks[3]))
         if 0 < len(out) < n and swaps:
+            rebid = system_checks
+
+            def passes(seat: Seat, whole: int) -> bool:
+                shown, ok = first.get(seat), rebid.get(seat)
+                return ((shown is None or _fits(whole, shown))
+                        and (ok is None or ok(whole)))
+
             out.extend(_swap_walk(out, n - len(out), rng, hidden, free_mask, known.voids,
-                                  played_by, first, system_checks))
+                                  played_by, passes))
     exact = len(out)
     by_level[0] = exact
     level = 0
